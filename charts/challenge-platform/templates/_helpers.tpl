@@ -1,0 +1,78 @@
+{{/* Name of the chart, overridable. */}}
+{{- define "cp.name" -}}
+{{- default .Chart.Name .Values.nameOverride | trunc 63 | trimSuffix "-" }}
+{{- end }}
+
+{{/* Prefix of every resource name: <release>-<chart>, or the release name when it contains
+the chart name already. Kept short so that "-notification" still fits in 63 characters. */}}
+{{- define "cp.fullname" -}}
+{{- if .Values.fullnameOverride }}
+{{- .Values.fullnameOverride | trunc 48 | trimSuffix "-" }}
+{{- else }}
+{{- $name := default .Chart.Name .Values.nameOverride }}
+{{- if contains $name .Release.Name }}
+{{- .Release.Name | trunc 48 | trimSuffix "-" }}
+{{- else }}
+{{- printf "%s-%s" .Release.Name $name | trunc 48 | trimSuffix "-" }}
+{{- end }}
+{{- end }}
+{{- end }}
+
+{{/* Labels on every resource. */}}
+{{- define "cp.labels" -}}
+helm.sh/chart: {{ printf "%s-%s" .Chart.Name .Chart.Version | replace "+" "_" | trunc 63 | trimSuffix "-" }}
+app.kubernetes.io/name: {{ include "cp.name" . }}
+app.kubernetes.io/instance: {{ .Release.Name }}
+app.kubernetes.io/version: {{ default .Chart.AppVersion .Values.image.tag | quote }}
+app.kubernetes.io/managed-by: {{ .Release.Service }}
+app.kubernetes.io/part-of: challenge-platform
+{{- end }}
+
+{{/* Selector labels of one process. Call with (dict "root" $ "name" "identity"). */}}
+{{- define "cp.selectorLabels" -}}
+app.kubernetes.io/name: {{ include "cp.name" .root }}
+app.kubernetes.io/instance: {{ .root.Release.Name }}
+app.kubernetes.io/component: {{ .name }}
+{{- end }}
+
+{{/* Every process (gateway and subgraphs) with `defaults` merged under its own values, as a
+YAML map name -> values; use with fromYaml. */}}
+{{- define "cp.processes" -}}
+{{- $procs := dict }}
+{{- $_ := set $procs "gateway" (mergeOverwrite (deepCopy .Values.defaults) (deepCopy .Values.gateway)) }}
+{{- range $name, $svc := .Values.services }}
+{{- $_ := set $procs $name (mergeOverwrite (deepCopy $.Values.defaults) (deepCopy ($svc | default dict))) }}
+{{- end }}
+{{- toYaml $procs }}
+{{- end }}
+
+{{/* Image of one process. Call with (dict "root" $ "name" "identity"). */}}
+{{- define "cp.image" -}}
+{{- printf "%s/%s:%s" .root.Values.image.repository .name (default .root.Chart.AppVersion .root.Values.image.tag) }}
+{{- end }}
+
+{{/* Name of the ServiceAccount. */}}
+{{- define "cp.serviceAccountName" -}}
+{{- if .Values.serviceAccount.create }}
+{{- default (include "cp.fullname" .) .Values.serviceAccount.name }}
+{{- else }}
+{{- default "default" .Values.serviceAccount.name }}
+{{- end }}
+{{- end }}
+
+{{/* In-cluster GraphQL URL of a subgraph. Call with (dict "root" $ "name" "identity"). */}}
+{{- define "cp.subgraphUrl" -}}
+{{- $svc := get .root.Values.services .name }}
+{{- printf "http://%s-%s:%v/graphql" (include "cp.fullname" .root) .name $svc.port }}
+{{- end }}
+
+{{/* REDIS_URL, from the ConfigMap or from a Secret. */}}
+{{- define "cp.redisEnv" -}}
+{{- if .Values.redis.existingSecret }}
+- name: REDIS_URL
+  valueFrom:
+    secretKeyRef:
+      name: {{ .Values.redis.existingSecret }}
+      key: {{ .Values.redis.secretKey }}
+{{- end }}
+{{- end }}

@@ -1,0 +1,42 @@
+import { readFileSync } from 'node:fs';
+import { createLifecycle, createLogger, createRedis, createTokenVerifier } from '@challenge/kit';
+import { buildGateway } from './app.ts';
+import { readEnv } from './env.ts';
+
+const env = readEnv();
+const logger = createLogger('gateway', env.LOG_LEVEL);
+const lifecycle = createLifecycle(logger, env.SHUTDOWN_TIMEOUT_MS);
+lifecycle.installSignalHandlers();
+const redis = createRedis(env.REDIS_URL, logger);
+lifecycle.onStop('redis', async () => {
+  await redis.quit();
+});
+
+let supergraphSdl: string;
+try {
+  supergraphSdl = readFileSync(new URL('../supergraph.graphql', import.meta.url), 'utf8');
+} catch {
+  logger.fatal('gateway/supergraph.graphql is missing: run `npm run build -w @challenge/gateway` first');
+  process.exit(1);
+}
+
+const gateway = await buildGateway({
+  supergraphSdl,
+  subgraphUrls: {
+    identity: env.IDENTITY_URL,
+    challenge: env.CHALLENGE_URL,
+    wallet: env.WALLET_URL,
+    media: env.MEDIA_URL,
+    moderation: env.MODERATION_URL,
+    notification: env.NOTIFICATION_URL,
+  },
+  verifier: await createTokenVerifier({ publicKeyPem: env.JWT_PUBLIC_KEY, issuer: env.JWT_ISSUER }),
+  logger,
+  lifecycle,
+  redis,
+  publicOrigin: env.PUBLIC_ORIGIN,
+  trustProxy: env.TRUST_PROXY,
+  webDistDir: env.WEB_DIST_DIR,
+  production: env.NODE_ENV === 'production',
+});
+await gateway.listen(env.PORT, env.HOST);

@@ -1,0 +1,6 @@
+export * from './consumer.ts';
+export * from './kafka.ts';
+export * from './outbox.ts';
+export * from './schemas.ts';
+export * from './sql.ts';
+export * from './topics.ts';

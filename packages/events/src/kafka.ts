@@ -1,0 +1,56 @@
+import { Kafka, logLevel, type Admin, type LogEntry, type Producer } from 'kafkajs';
+import type { Logger } from 'pino';
+import { TOPICS, TOPIC_RETENTION_MS, physicalTopic } from './topics.ts';
+
+export type { Admin, Kafka, Producer };
+
+const LEVELS: Record<number, 'error' | 'warn' | 'info' | 'debug'> = {
+  [logLevel.ERROR]: 'error',
+  [logLevel.WARN]: 'warn',
+  [logLevel.INFO]: 'info',
+  [logLevel.DEBUG]: 'debug',
+};
+
+export function createKafka(options: { clientId: string; brokers: string[]; logger: Logger }): Kafka {
+  const logger = options.logger.child({ component: 'kafkajs' });
+  return new Kafka({
+    clientId: options.clientId,
+    brokers: options.brokers,
+    logLevel: logLevel.WARN,
+    retry: { retries: 8, initialRetryTime: 200 },
+    logCreator:
+      () =>
+      ({ level, log }: LogEntry) => {
+        const { message, ...rest } = log;
+        logger[LEVELS[level] ?? 'info'](rest, message);
+      },
+  });
+}
+
+/** The outbox relay's producer: idempotent, so a retried send never duplicates or reorders. */
+export function createIdempotentProducer(kafka: Kafka): Producer {
+  return kafka.producer({ idempotent: true, maxInFlightRequests: 1, allowAutoTopicCreation: false });
+}
+
+/** Creates every topic that does not exist yet (idempotent, safe to run at each start). */
+export async function ensureTopics(admin: Admin, prefix: string, partitions = 3): Promise<void> {
+  const existing = new Set(await admin.listTopics());
+  const missing = Object.values(TOPICS).filter((topic) => !existing.has(physicalTopic(topic, prefix)));
+  if (missing.length === 0) return;
+  await admin.createTopics({
+    waitForLeaders: true,
+    topics: missing.map((topic) => {
+      const retention = TOPIC_RETENTION_MS[topic];
+      return {
+        topic: physicalTopic(topic, prefix),
+        numPartitions: partitions,
+        configEntries: retention ? [{ name: 'retention.ms', value: String(retention) }] : [],
+      };
+    }),
+  });
+}
+
+export async function pingKafka(admin: Admin): Promise<void> {
+  const cluster = await admin.describeCluster();
+  if (cluster.brokers.length === 0) throw new Error('no Kafka brokers');
+}

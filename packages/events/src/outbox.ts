@@ -1,0 +1,173 @@
+import { randomUUID } from 'node:crypto';
+import type { Producer } from 'kafkajs';
+import type { Logger } from 'pino';
+import { EVENT_TYPES, type DomainEvent, type EventData, type EventType } from './schemas.ts';
+import type { SqlExecutor, TransactionRunner } from './sql.ts';
+import { physicalTopic } from './topics.ts';
+
+/**
+ * The transactional outbox. A service writes its state change and its events in one database
+ * transaction (`enqueueEvents` inside that transaction); the relay publishes them to Kafka
+ * afterwards, keyed by aggregate id so that one aggregate's events keep their order.
+ */
+
+export function newEvent<T extends EventType>(
+  type: T,
+  input: { aggregateId: string; actorId: string | null; data: EventData<T> },
+): DomainEvent<T> {
+  const data = EVENT_TYPES[type].data.parse(input.data) as EventData<T>;
+  return {
+    id: randomUUID(),
+    type,
+    occurredAt: new Date().toISOString(),
+    aggregateId: input.aggregateId,
+    actorId: input.actorId,
+    data,
+  } as DomainEvent<T>;
+}
+
+export async function enqueueEvents(tx: SqlExecutor, events: DomainEvent[]): Promise<void> {
+  for (const event of events) {
+    await tx.$executeRawUnsafe(
+      `INSERT INTO outbox_events (id, topic, key, type, payload) VALUES ($1::uuid, $2, $3, $4, $5::jsonb)`,
+      event.id,
+      EVENT_TYPES[event.type].topic,
+      event.aggregateId,
+      event.type,
+      JSON.stringify(event),
+    );
+  }
+}
+
+interface OutboxRow {
+  seq: string;
+  id: string;
+  topic: string;
+  key: string;
+  type: string;
+  payload: unknown;
+}
+
+export interface OutboxRelay {
+  /** Publishes everything pending now; resolves with the number of events published. */
+  flush(): Promise<number>;
+  /** Shortens the wait: call after a commit that enqueued events. */
+  wake(): void;
+  stop(): Promise<void>;
+}
+
+export interface OutboxRelayOptions {
+  transaction: TransactionRunner;
+  producer: Producer;
+  topicPrefix: string;
+  logger: Logger;
+  pollIntervalMs?: number;
+  batchSize?: number;
+  /** Published rows older than this are deleted (they are only kept for inspection). */
+  retentionMs?: number;
+}
+
+/** Any number for the advisory lock, the same in every replica of one service. */
+const RELAY_LOCK = 7_242_002;
+
+export function startOutboxRelay(options: OutboxRelayOptions): OutboxRelay {
+  const { transaction, producer, topicPrefix, logger } = options;
+  const pollIntervalMs = options.pollIntervalMs ?? 200;
+  const batchSize = options.batchSize ?? 200;
+  const retentionMs = options.retentionMs ?? 7 * 24 * 60 * 60 * 1000;
+  let stopped = false;
+  let wakeUp: (() => void) | null = null;
+  let lastCleanup = 0;
+
+  const publishBatch = () =>
+    transaction(async (tx) => {
+      // One publisher per service at a time keeps the per-aggregate order across replicas.
+      const [lock] = await tx.$queryRawUnsafe<{ locked: boolean }[]>(
+        `SELECT pg_try_advisory_xact_lock(${RELAY_LOCK}) AS locked`,
+      );
+      if (!lock?.locked) return 0;
+      const rows = await tx.$queryRawUnsafe<OutboxRow[]>(
+        `SELECT seq::text AS seq, id::text AS id, topic, key, type, payload
+           FROM outbox_events WHERE published_at IS NULL ORDER BY seq LIMIT $1`,
+        batchSize,
+      );
+      if (rows.length === 0) return 0;
+      const byTopic = new Map<string, OutboxRow[]>();
+      for (const row of rows) byTopic.set(row.topic, [...(byTopic.get(row.topic) ?? []), row]);
+      await producer.sendBatch({
+        acks: -1,
+        topicMessages: [...byTopic].map(([topic, topicRows]) => ({
+          topic: physicalTopic(topic as Parameters<typeof physicalTopic>[0], topicPrefix),
+          messages: topicRows.map((row) => ({
+            key: row.key,
+            value: JSON.stringify(row.payload),
+            headers: { 'event-type': row.type, 'event-id': row.id },
+          })),
+        })),
+      });
+      await tx.$executeRawUnsafe(
+        `UPDATE outbox_events SET published_at = now() WHERE seq = ANY($1::bigint[])`,
+        rows.map((row) => row.seq),
+      );
+      return rows.length;
+    });
+
+  const cleanup = async () => {
+    if (Date.now() - lastCleanup < 60 * 60 * 1000) return;
+    lastCleanup = Date.now();
+    await transaction(async (tx) =>
+      tx.$executeRawUnsafe(
+        `DELETE FROM outbox_events WHERE published_at < now() - ($1::bigint * interval '1 millisecond')`,
+        retentionMs,
+      ),
+    );
+  };
+
+  let running: Promise<number> | null = null;
+  const flush = () => {
+    // Serialise flushes within this process; the advisory lock does it across processes.
+    running ??= (async () => {
+      let total = 0;
+      try {
+        for (let published = await publishBatch(); published > 0; published = await publishBatch()) {
+          total += published;
+        }
+      } finally {
+        running = null;
+      }
+      return total;
+    })();
+    return running;
+  };
+
+  const loop = (async () => {
+    while (!stopped) {
+      try {
+        const published = await flush();
+        if (published > 0) logger.debug({ published }, 'outbox published');
+        await cleanup();
+      } catch (error) {
+        logger.error({ err: error }, 'outbox relay failed; retrying');
+      }
+      if (stopped) break;
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, pollIntervalMs);
+        wakeUp = () => {
+          clearTimeout(timer);
+          resolve();
+        };
+      });
+      wakeUp = null;
+    }
+  })();
+
+  return {
+    flush,
+    wake: () => wakeUp?.(),
+    async stop() {
+      stopped = true;
+      wakeUp?.();
+      await loop;
+    },
+  };
+}

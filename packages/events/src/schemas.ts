@@ -1,0 +1,98 @@
+import { z } from 'zod';
+import { TOPICS, type TopicName } from './topics.ts';
+
+/**
+ * The event contract: the envelope every message has, and the zod schema of each event type's
+ * data. Producers and consumers both validate against these, so a change here is a contract
+ * change: add optional fields freely, never remove or retype one without a new event version.
+ */
+export const eventEnvelopeSchema = z.object({
+  id: z.uuid(),
+  type: z.string().min(1),
+  occurredAt: z.iso.datetime({ offset: true }),
+  aggregateId: z.string().min(1),
+  actorId: z.string().min(1).nullable(),
+  data: z.unknown(),
+});
+
+export type EventEnvelope = z.infer<typeof eventEnvelopeSchema>;
+
+const locale = z.enum(['en', 'nl']);
+
+/** Event type -> topic and data schema. */
+export const EVENT_TYPES = {
+  UserRegistered: {
+    topic: TOPICS.identity,
+    data: z.object({
+      userId: z.uuid(),
+      username: z.string().min(1),
+      email: z.email(),
+      locale,
+    }),
+  },
+  UserProfileUpdated: {
+    topic: TOPICS.identity,
+    data: z.object({
+      userId: z.uuid(),
+      displayName: z.string().nullable(),
+      avatar: z.string().nullable(),
+      locale,
+    }),
+  },
+  UserBanned: {
+    topic: TOPICS.identity,
+    data: z.object({ userId: z.uuid(), type: z.enum(['soft', 'hard']), reason: z.string().nullable() }),
+  },
+  UserUnbanned: { topic: TOPICS.identity, data: z.object({ userId: z.uuid() }) },
+  UserVerified: { topic: TOPICS.identity, data: z.object({ userId: z.uuid() }) },
+  UserDeletionRequested: {
+    topic: TOPICS.identity,
+    data: z.object({ userId: z.uuid(), effectiveAt: z.iso.datetime({ offset: true }) }),
+  },
+  UserDeleted: { topic: TOPICS.identity, data: z.object({ userId: z.uuid() }) },
+  WalletCreated: {
+    topic: TOPICS.wallet,
+    data: z.object({ walletId: z.uuid(), userId: z.uuid() }),
+  },
+} as const satisfies Record<string, { topic: TopicName; data: z.ZodType }>;
+
+export type EventType = keyof typeof EVENT_TYPES;
+export type EventData<T extends EventType> = z.infer<(typeof EVENT_TYPES)[T]['data']>;
+
+/** A validated event of one known type. */
+export type DomainEvent<T extends EventType = EventType> = {
+  [K in T]: Omit<EventEnvelope, 'type' | 'data'> & { type: K; data: EventData<K> };
+}[T];
+
+export function isEventType(type: string): type is EventType {
+  return Object.hasOwn(EVENT_TYPES, type);
+}
+
+export class MalformedEventError extends Error {
+  constructor(reason: string) {
+    super(reason);
+    this.name = 'MalformedEventError';
+  }
+}
+
+/**
+ * Parses a raw Kafka value. Returns null for a well-formed event of a type this contract does
+ * not know (a newer producer); throws MalformedEventError for anything unreadable.
+ */
+export function parseEvent(raw: Buffer | string | null): DomainEvent | null {
+  if (raw === null) throw new MalformedEventError('empty message');
+  let json: unknown;
+  try {
+    json = JSON.parse(raw.toString());
+  } catch {
+    throw new MalformedEventError('not JSON');
+  }
+  const envelope = eventEnvelopeSchema.safeParse(json);
+  if (!envelope.success) throw new MalformedEventError(`bad envelope: ${envelope.error.message}`);
+  if (!isEventType(envelope.data.type)) return null;
+  const data = EVENT_TYPES[envelope.data.type].data.safeParse(envelope.data.data);
+  if (!data.success) {
+    throw new MalformedEventError(`bad ${envelope.data.type} data: ${data.error.message}`);
+  }
+  return { ...envelope.data, data: data.data } as DomainEvent;
+}

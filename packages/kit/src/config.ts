@@ -1,0 +1,97 @@
+import { z } from 'zod';
+
+/**
+ * Environment parsing shared by every workspace's one env module. Schemas are grouped by concern
+ * (base, postgres, redis, kafka, jwt, s3, smtp) so that a service composes only what it uses.
+ */
+
+const port = z.coerce.number().int().min(1).max(65535);
+const commaList = z
+  .string()
+  .min(1)
+  .transform((value) => value.split(',').map((item) => item.trim()).filter(Boolean));
+/** PEM keys arrive in env files with literal "\n"; accept both forms. */
+const pem = z
+  .string()
+  .min(1)
+  .transform((value) => value.replace(/\\n/g, '\n'))
+  .refine((value) => value.includes('-----BEGIN'), 'must be a PEM key');
+
+export const baseEnv = z.object({
+  NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  PORT: port,
+  /** 127.0.0.1 locally; 0.0.0.0 in containers. */
+  HOST: z.string().min(1).default('127.0.0.1'),
+  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
+});
+export const postgresEnv = z.object({ DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }) });
+export const redisEnv = z.object({ REDIS_URL: z.url({ protocol: /^rediss?$/ }) });
+export const kafkaEnv = z.object({
+  KAFKA_BROKERS: commaList,
+  /** Lets tests (and shared clusters) isolate topics and consumer groups. */
+  KAFKA_TOPIC_PREFIX: z.string().regex(/^[a-zA-Z0-9._-]*$/).default(''),
+});
+export const jwtVerifyEnv = z.object({
+  JWT_PUBLIC_KEY: pem,
+  JWT_ISSUER: z.string().min(1).default('challenge-platform'),
+});
+export const jwtSignEnv = z.object({
+  JWT_PRIVATE_KEY: pem,
+  /** The spec's session lifetime: 7889238 s, about 91 days. */
+  JWT_TTL_SECONDS: z.coerce.number().int().positive().default(7_889_238),
+});
+export const s3Env = z.object({
+  S3_ENDPOINT: z.url(),
+  S3_REGION: z.string().min(1).default('eu-west-1'),
+  S3_ACCESS_KEY: z.string().min(1),
+  S3_SECRET_KEY: z.string().min(1),
+  S3_BUCKET: z.string().regex(/^[a-z0-9.-]{3,63}$/),
+});
+export const smtpEnv = z.object({
+  SMTP_HOST: z.string().min(1),
+  SMTP_PORT: port,
+  MAIL_FROM: z.string().min(3),
+});
+
+/** Everything a subgraph needs: database, Redis, Kafka and token verification. */
+export const subgraphEnv = baseEnv.extend({
+  ...postgresEnv.shape,
+  ...redisEnv.shape,
+  ...kafkaEnv.shape,
+  ...jwtVerifyEnv.shape,
+});
+
+export class EnvError extends Error {
+  constructor(readonly problems: string[]) {
+    super(problems.join('\n'));
+    this.name = 'EnvError';
+  }
+}
+
+type Source = Record<string, string | undefined>;
+
+/** Parses the source; throws EnvError with one line per invalid variable. */
+export function parseEnv<S extends z.ZodType>(schema: S, source: Source): z.output<S> {
+  // An empty string means "not set", as in most env-file conventions.
+  const cleaned = Object.fromEntries(Object.entries(source).filter(([, value]) => value !== ''));
+  const result = schema.safeParse(cleaned);
+  if (result.success) return result.data;
+  const problems = result.error.issues.map((issue) => {
+    const name = issue.path.join('.') || '(environment)';
+    const missing = issue.code === 'invalid_type' && cleaned[name] === undefined;
+    return `Invalid environment variable ${name}: ${missing ? 'is required but not set' : issue.message}`;
+  });
+  throw new EnvError(problems);
+}
+
+/** For composition roots: on a bad environment print one line per variable and exit 1. */
+export function loadEnv<S extends z.ZodType>(schema: S, source: Source): z.output<S> {
+  try {
+    return parseEnv(schema, source);
+  } catch (error) {
+    if (!(error instanceof EnvError)) throw error;
+    for (const problem of error.problems) process.stderr.write(`${problem}\n`);
+    process.exit(1);
+  }
+}

@@ -1,0 +1,73 @@
+import {
+  createIdempotentProducer,
+  createKafka,
+  ensureTopics,
+  pingKafka,
+  type Admin,
+  type Kafka,
+  type Producer,
+} from '@challenge/events';
+import type { Logger } from 'pino';
+import { createTokenVerifier, type TokenVerifier } from './auth.ts';
+import { createLifecycle, type Lifecycle } from './lifecycle.ts';
+import { createLogger } from './logger.ts';
+import { createRedis, pingRedis, type Redis } from './redis.ts';
+
+/**
+ * The clients every service holds: logger, lifecycle, Redis, Kafka (admin and the idempotent
+ * producer) and the token verifier. Each registers its close on the lifecycle, so a stop closes
+ * them after the HTTP server and consumers that a service registers later.
+ */
+export interface RuntimeEnv {
+  LOG_LEVEL: string;
+  SHUTDOWN_TIMEOUT_MS: number;
+  REDIS_URL: string;
+  KAFKA_BROKERS: string[];
+  KAFKA_TOPIC_PREFIX: string;
+  JWT_PUBLIC_KEY: string;
+  JWT_ISSUER: string;
+}
+
+export interface ServiceRuntime {
+  name: string;
+  logger: Logger;
+  lifecycle: Lifecycle;
+  redis: Redis;
+  kafka: Kafka;
+  admin: Admin;
+  producer: Producer;
+  topicPrefix: string;
+  verifier: TokenVerifier;
+  /** Readiness probes for the shared clients; a service adds its database. */
+  readiness: { redis: () => Promise<void>; kafka: () => Promise<void> };
+}
+
+export async function startRuntime(name: string, env: RuntimeEnv, logger?: Logger): Promise<ServiceRuntime> {
+  const log = logger ?? createLogger(name, env.LOG_LEVEL);
+  const lifecycle = createLifecycle(log, env.SHUTDOWN_TIMEOUT_MS);
+  const redis = createRedis(env.REDIS_URL, log);
+  lifecycle.onStop('redis', async () => {
+    await redis.quit();
+  });
+  const kafka = createKafka({ clientId: name, brokers: env.KAFKA_BROKERS, logger: log });
+  const admin = kafka.admin();
+  await admin.connect();
+  lifecycle.onStop('kafka admin', () => admin.disconnect());
+  await ensureTopics(admin, env.KAFKA_TOPIC_PREFIX);
+  const producer = createIdempotentProducer(kafka);
+  await producer.connect();
+  lifecycle.onStop('kafka producer', () => producer.disconnect());
+  const verifier = await createTokenVerifier({ publicKeyPem: env.JWT_PUBLIC_KEY, issuer: env.JWT_ISSUER });
+  return {
+    name,
+    logger: log,
+    lifecycle,
+    redis,
+    kafka,
+    admin,
+    producer,
+    topicPrefix: env.KAFKA_TOPIC_PREFIX,
+    verifier,
+    readiness: { redis: () => pingRedis(redis), kafka: () => pingKafka(admin) },
+  };
+}

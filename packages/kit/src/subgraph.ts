@@ -1,0 +1,164 @@
+import { randomUUID } from 'node:crypto';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { ApolloServer, type ApolloServerPlugin } from '@apollo/server';
+import { ApolloServerPluginDrainHttpServer } from '@apollo/server/plugin/drainHttpServer';
+import { ApolloServerPluginInlineTraceDisabled } from '@apollo/server/plugin/disabled';
+import { buildSubgraphSchema } from '@apollo/subgraph';
+import type { GraphQLResolverMap } from '@apollo/subgraph/dist/schema-helper/resolverMap.js';
+import { expressMiddleware } from '@as-integrations/express5';
+import express, { type Express } from 'express';
+import { GraphQLError, type DocumentNode } from 'graphql';
+import type { Logger } from 'pino';
+import { bearerToken, type AuthUser, type TokenVerifier } from './auth.ts';
+import { AppError } from './errors.ts';
+import { mountOperationalEndpoints, type ReadinessChecks } from './health.ts';
+import type { Lifecycle } from './lifecycle.ts';
+import { createMetrics, type Metrics } from './metrics.ts';
+
+/** What every resolver receives; a service adds its own dependencies through `extend`. */
+export interface RequestContext {
+  user: AuthUser | null;
+  requestId: string;
+  logger: Logger;
+}
+
+export interface SubgraphOptions<TContext extends RequestContext> {
+  name: string;
+  typeDefs: DocumentNode;
+  resolvers: GraphQLResolverMap<TContext>;
+  logger: Logger;
+  lifecycle: Lifecycle;
+  verifier: TokenVerifier;
+  readiness: ReadinessChecks;
+  /** Adds the service's own per-request dependencies to the base context. */
+  extend: (base: RequestContext) => TContext;
+  /**
+   * Refuses a verified token that is no longer good (revoked, user banned). Throws AppError.
+   * Optional: identity provides it once revocation exists.
+   */
+  checkUser?: (user: AuthUser) => Promise<void>;
+}
+
+export interface Subgraph {
+  app: Express;
+  httpServer: Server;
+  metrics: Metrics;
+  /** Listens on the port (0 picks a free one) and returns the URL of /graphql. */
+  listen(port: number, host?: string): Promise<string>;
+}
+
+/** Client-facing error codes that carry no internals; anything else is masked. */
+const SAFE_CODES = new Set([
+  'GRAPHQL_PARSE_FAILED',
+  'GRAPHQL_VALIDATION_FAILED',
+  'BAD_USER_INPUT',
+  'BAD_REQUEST',
+  'UNAUTHENTICATED',
+  'PERSISTED_QUERY_NOT_FOUND',
+  'PERSISTED_QUERY_NOT_SUPPORTED',
+  'OPERATION_RESOLUTION_FAILURE',
+]);
+
+function unauthenticated(error: AppError): GraphQLError {
+  return new GraphQLError(error.message, {
+    extensions: { code: 'UNAUTHENTICATED', identifier: error.identifier, http: { status: 401 } },
+  });
+}
+
+function metricsPlugin(metrics: Metrics): ApolloServerPlugin {
+  return {
+    async requestDidStart() {
+      return {
+        async willSendResponse({ operationName, errors }) {
+          metrics.graphqlOperations.inc({
+            operation: operationName ?? 'anonymous',
+            outcome: errors?.length ? 'error' : 'ok',
+          });
+        },
+      };
+    },
+  };
+}
+
+export async function createSubgraph<TContext extends RequestContext>(
+  options: SubgraphOptions<TContext>,
+): Promise<Subgraph> {
+  const { logger, lifecycle } = options;
+  const app = express();
+  app.disable('x-powered-by');
+  const httpServer = createServer(app);
+  const metrics = createMetrics(options.name);
+
+  const apollo = new ApolloServer<TContext>({
+    schema: buildSubgraphSchema({
+      typeDefs: options.typeDefs,
+      // The resolver map is typed by our context; Apollo types it loosely.
+      resolvers: options.resolvers as GraphQLResolverMap<unknown>,
+    }),
+    includeStacktraceInErrorResponses: false,
+    // Inline traces are for Apollo's hosted studio, which this platform does not use.
+    plugins: [
+      ApolloServerPluginDrainHttpServer({ httpServer }),
+      ApolloServerPluginInlineTraceDisabled(),
+      metricsPlugin(metrics),
+    ],
+    formatError(formatted, error) {
+      const code = formatted.extensions?.code;
+      if (typeof code === 'string' && SAFE_CODES.has(code)) return formatted;
+      logger.error({ err: error }, 'unexpected GraphQL error');
+      return {
+        message: 'Something went wrong.',
+        extensions: { code: 'INTERNAL_SERVER_ERROR', identifier: 'generic_error' },
+      };
+    },
+  });
+  await apollo.start();
+
+  app.use(metrics.middleware);
+  mountOperationalEndpoints(app, { checks: options.readiness, lifecycle, metrics });
+  app.use(
+    '/graphql',
+    express.json({ limit: '1mb' }),
+    expressMiddleware(apollo, {
+      context: async ({ req }) => {
+        const requestId = req.get('x-request-id') ?? randomUUID();
+        const base: RequestContext = {
+          user: null,
+          requestId,
+          logger: logger.child({ requestId }),
+        };
+        const token = bearerToken(req.get('authorization'));
+        if (token) {
+          try {
+            base.user = await options.verifier.verify(token);
+            await options.checkUser?.(base.user);
+          } catch (error) {
+            if (error instanceof AppError) throw unauthenticated(error);
+            throw error;
+          }
+        }
+        return options.extend(base);
+      },
+    }),
+  );
+
+  // Registered now, so it runs first on stop: stop taking requests and drain in-flight ones.
+  lifecycle.onStop('http', () => apollo.stop());
+
+  return {
+    app,
+    httpServer,
+    metrics,
+    listen(port, host = '127.0.0.1') {
+      return new Promise((resolve, reject) => {
+        httpServer.once('error', reject);
+        httpServer.listen(port, host, () => {
+          const address = httpServer.address() as AddressInfo;
+          logger.info({ port: address.port }, `${options.name} subgraph listening`);
+          resolve(`http://${host}:${address.port}/graphql`);
+        });
+      });
+    },
+  };
+}

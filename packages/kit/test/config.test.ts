@@ -1,0 +1,127 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { EnvError, jwtSignEnv, parseEnv, s3Env, smtpEnv, subgraphEnv } from '../src/config.ts';
+import { rsaKeyPair, type KeyPair } from './support.ts';
+
+// A schema composed the way a service composes its env module.
+const schema = subgraphEnv.extend({ ...s3Env.shape, ...jwtSignEnv.shape, ...smtpEnv.shape });
+
+let keys: KeyPair;
+beforeAll(async () => {
+  keys = await rsaKeyPair();
+});
+
+/** Every required variable, valid; optional ones left out so that their defaults apply. */
+const validSource = (): Record<string, string | undefined> => ({
+  PORT: '4001',
+  DATABASE_URL: 'postgresql://u:p@127.0.0.1:5432/identity',
+  REDIS_URL: 'redis://127.0.0.1:6379',
+  KAFKA_BROKERS: '127.0.0.1:9092',
+  JWT_PUBLIC_KEY: keys.publicKeyPem,
+  JWT_PRIVATE_KEY: keys.privateKeyPem,
+  S3_ENDPOINT: 'http://127.0.0.1:9000',
+  S3_ACCESS_KEY: 'access',
+  S3_SECRET_KEY: 'secret',
+  S3_BUCKET: 'challenge-videos',
+  SMTP_HOST: '127.0.0.1',
+  SMTP_PORT: '2525',
+  MAIL_FROM: 'noreply@example.test',
+});
+
+/** The problems parseEnv reports for `source` (fails the test when it does not throw). */
+function problemsOf(source: Record<string, string | undefined>): string[] {
+  try {
+    parseEnv(schema, source);
+  } catch (error) {
+    expect(error).toBeInstanceOf(EnvError);
+    const problems = (error as EnvError).problems;
+    expect((error as EnvError).message).toBe(problems.join('\n'));
+    return problems;
+  }
+  throw new Error('parseEnv accepted an invalid environment');
+}
+
+describe('parseEnv', () => {
+  it('parses a valid environment, coerces numbers and applies the defaults', () => {
+    const env = parseEnv(schema, validSource());
+    expect(env).toMatchObject({
+      PORT: 4001,
+      SMTP_PORT: 2525,
+      NODE_ENV: 'development',
+      LOG_LEVEL: 'info',
+      HOST: '127.0.0.1',
+      SHUTDOWN_TIMEOUT_MS: 10_000,
+      KAFKA_TOPIC_PREFIX: '',
+      JWT_ISSUER: 'challenge-platform',
+      JWT_TTL_SECONDS: 7_889_238,
+      S3_REGION: 'eu-west-1',
+      KAFKA_BROKERS: ['127.0.0.1:9092'],
+    });
+  });
+
+  it('keeps given values over the defaults, and treats an empty string as not set', () => {
+    const env = parseEnv(schema, { ...validSource(), NODE_ENV: 'production', LOG_LEVEL: '', HOST: '0.0.0.0' });
+    expect(env.NODE_ENV).toBe('production');
+    expect(env.LOG_LEVEL).toBe('info');
+    expect(env.HOST).toBe('0.0.0.0');
+  });
+
+  it('splits KAFKA_BROKERS on commas, trimming blanks and dropping empty items', () => {
+    const env = parseEnv(schema, { ...validSource(), KAFKA_BROKERS: 'kafka-0:9092, kafka-1:9092,,kafka-2:9092 ' });
+    expect(env.KAFKA_BROKERS).toEqual(['kafka-0:9092', 'kafka-1:9092', 'kafka-2:9092']);
+  });
+
+  it('turns literal \\n in PEM values into newlines (the env-file form)', () => {
+    const oneLine = keys.publicKeyPem.replace(/\n/g, '\\n');
+    expect(oneLine).not.toContain('\n');
+    const env = parseEnv(schema, { ...validSource(), JWT_PUBLIC_KEY: oneLine });
+    expect(env.JWT_PUBLIC_KEY).toBe(keys.publicKeyPem);
+    // Real newlines pass through unchanged.
+    expect(parseEnv(schema, validSource()).JWT_PRIVATE_KEY).toBe(keys.privateKeyPem);
+  });
+
+  it.each(['REDIS_URL', 'DATABASE_URL', 'KAFKA_BROKERS', 'JWT_PUBLIC_KEY', 'S3_BUCKET', 'PORT', 'SMTP_PORT'])(
+    'reports a missing %s as required but not set',
+    (name) => {
+      const source = validSource();
+      delete source[name];
+      expect(problemsOf(source)).toEqual([`Invalid environment variable ${name}: is required but not set`]);
+      // An empty value is "not set" too.
+      expect(problemsOf({ ...validSource(), [name]: '' })).toEqual([
+        `Invalid environment variable ${name}: is required but not set`,
+      ]);
+    },
+  );
+
+  it.each([
+    ['PORT', 'abc'],
+    ['PORT', '70000'],
+    ['DATABASE_URL', 'mysql://x'],
+    ['REDIS_URL', 'http://127.0.0.1:6379'],
+    ['JWT_PUBLIC_KEY', 'not a key'],
+    ['S3_BUCKET', 'Not_A_Bucket'],
+    ['S3_ENDPOINT', 'not a url'],
+    ['NODE_ENV', 'staging'],
+    ['KAFKA_TOPIC_PREFIX', 'has space'],
+  ])('names %s=%s as invalid (not as missing)', (name, value) => {
+    const problems = problemsOf({ ...validSource(), [name]: value });
+    expect(problems).toHaveLength(1);
+    expect(problems[0]).toMatch(new RegExp(`^Invalid environment variable ${name}: `));
+    expect(problems[0]).not.toContain('is required but not set');
+  });
+
+  it('says why a non-PEM key is refused', () => {
+    expect(problemsOf({ ...validSource(), JWT_PRIVATE_KEY: 'secret' })).toEqual([
+      'Invalid environment variable JWT_PRIVATE_KEY: must be a PEM key',
+    ]);
+  });
+
+  it('reports several problems as several lines, one per variable', () => {
+    const source = { ...validSource(), PORT: 'abc', DATABASE_URL: 'mysql://x' };
+    delete source.REDIS_URL;
+    const problems = problemsOf(source);
+    expect(problems).toHaveLength(3);
+    expect(problems).toContain('Invalid environment variable REDIS_URL: is required but not set');
+    expect(problems.some((line) => line.startsWith('Invalid environment variable PORT: '))).toBe(true);
+    expect(problems.some((line) => line.startsWith('Invalid environment variable DATABASE_URL: '))).toBe(true);
+  });
+});

@@ -1,0 +1,69 @@
+import { randomBytes } from 'node:crypto';
+import { startRuntime, createTokenIssuer, type Role, type RuntimeEnv, type ServiceRuntime, type Subgraph } from '@challenge/kit';
+import { pino } from 'pino';
+import { createTestDatabase, type ServiceName, type TestDatabase } from './databases.ts';
+import { testKeys } from './keys.ts';
+import { stack } from './stack.ts';
+
+/** A topic prefix per test file, so that files sharing the broker never see each other's events. */
+export const uniqueTopicPrefix = () => `t${randomBytes(4).toString('hex')}.`;
+
+export const JWT_ISSUER = 'challenge-platform-test';
+
+export async function testRuntimeEnv(topicPrefix: string): Promise<RuntimeEnv> {
+  return {
+    LOG_LEVEL: 'silent',
+    SHUTDOWN_TIMEOUT_MS: 10_000,
+    REDIS_URL: stack.redisUrl,
+    KAFKA_BROKERS: stack.kafkaBrokers,
+    KAFKA_TOPIC_PREFIX: topicPrefix,
+    JWT_PUBLIC_KEY: (await testKeys()).publicKeyPem,
+    JWT_ISSUER,
+  };
+}
+
+/** A token as identity would issue it, signed with the test key. */
+export async function tokenFor(user: { id: string; roles?: Role[] }): Promise<string> {
+  const issuer = await createTokenIssuer({
+    privateKeyPem: (await testKeys()).privateKeyPem,
+    issuer: JWT_ISSUER,
+    ttlSeconds: 3600,
+  });
+  return (await issuer.issue({ id: user.id, roles: user.roles ?? ['user'] })).token;
+}
+
+export interface TestService<A> {
+  app: A;
+  runtime: ServiceRuntime;
+  database: TestDatabase;
+  /** URL of the subgraph's /graphql. */
+  url: string;
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts one service for real, as its composition root would, against its own fresh database,
+ * the local Redis and Kafka (topics under `topicPrefix`), listening on a free port.
+ */
+export async function startTestService<A extends { subgraph: Subgraph }>(
+  service: ServiceName,
+  build: (runtime: ServiceRuntime, databaseUrl: string) => Promise<A>,
+  options: { topicPrefix: string; logLevel?: string },
+): Promise<TestService<A>> {
+  const database = await createTestDatabase(service);
+  const env = await testRuntimeEnv(options.topicPrefix);
+  const logger = pino({ level: options.logLevel ?? 'silent', base: { service } });
+  const runtime = await startRuntime(service, env, logger);
+  const app = await build(runtime, database.url);
+  const url = await app.subgraph.listen(0);
+  return {
+    app,
+    runtime,
+    database,
+    url,
+    async stop() {
+      await runtime.lifecycle.stop('test finished');
+      await database.drop();
+    },
+  };
+}

@@ -1,0 +1,263 @@
+#!/usr/bin/env node
+// Checks the deployment files without a cluster and without a Docker engine:
+//   helm lint + helm template of charts/challenge-platform, kustomize build of each overlay,
+//   k6 inspect of each load-test script, and `docker compose config` of docker-compose.yml
+//   (through compose-go, the library behind it, where the docker compose plugin is missing).
+// Installs helm v3, kustomize v5 and k6 on first use with `go install`, into
+// ${XDG_CACHE_HOME:-$HOME/.cache}/challenge-platform/bin (nothing else on the machine changes).
+// Prints one line per check; exits 1 if any check fails.
+//
+//   node scripts/deploy-check.mjs
+//
+// A standalone tool: Node builtins only, and the environment is read in the block below only.
+
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+// ---- environment (the only place this script reads it) ---------------------------------------
+const CACHE_HOME = process.env.XDG_CACHE_HOME || path.join(process.env.HOME || os.homedir(), '.cache');
+const INHERITED_ENV = { ...process.env }; // handed on unchanged to the tools run below
+// -------------------------------------------------------------------------------------------------
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const BIN = path.join(CACHE_HOME, 'challenge-platform', 'bin');
+
+// Published versions that build with the local Go toolchain (1.26).
+const TOOLS = {
+  helm: { pkg: 'helm.sh/helm/v3/cmd/helm', mod: 'helm.sh/helm/v3', version: 'v3.22.0' },
+  kustomize: {
+    pkg: 'sigs.k8s.io/kustomize/kustomize/v5',
+    mod: 'sigs.k8s.io/kustomize/kustomize/v5',
+    version: 'v5.8.1',
+  },
+  k6: { pkg: 'go.k6.io/k6', mod: 'go.k6.io/k6', version: 'v1.8.1' },
+};
+
+// A helm built by `go install` lacks the release ldflags and believes the cluster is
+// Kubernetes 1.20; render for a current one (the chart needs >= 1.25).
+const KUBE_VERSION = '1.31.0';
+const CHART = 'charts/challenge-platform';
+
+const results = [];
+
+function run(cmd, args, opts = {}) {
+  const r = spawnSync(cmd, args, {
+    cwd: opts.cwd ?? ROOT,
+    env: { ...INHERITED_ENV, ...opts.env },
+    encoding: 'utf8',
+    maxBuffer: 64 * 1024 * 1024,
+    timeout: opts.timeout ?? 120_000,
+  });
+  const output = `${r.stdout ?? ''}${r.stderr ?? ''}${r.error ? String(r.error) : ''}`;
+  return { ok: r.status === 0 && !r.error, status: r.status, output, missing: r.error?.code === 'ENOENT' };
+}
+
+function seconds(start) {
+  return `${((performance.now() - start) / 1000).toFixed(1)}s`;
+}
+
+function report(status, name, detail = '') {
+  results.push(status);
+  const tag = { ok: 'ok  ', fail: 'FAIL', skip: 'skip' }[status];
+  console.log(`${tag} ${name}${detail ? ` (${detail})` : ''}`);
+}
+
+function indent(text) {
+  return text
+    .trimEnd()
+    .split('\n')
+    .slice(-40) // the end of a long log says what went wrong
+    .map((line) => `     | ${line}`)
+    .join('\n');
+}
+
+// Runs one check: a command that must exit 0 (and, if given, whose output must pass `expect`).
+function check(name, cmd, args, expect) {
+  const start = performance.now();
+  const r = run(cmd, args);
+  const problem = !r.ok ? r.output || `exit ${r.status}` : expect ? expect(r.output) : null;
+  if (problem) {
+    report('fail', name, seconds(start));
+    console.log(indent(problem));
+  } else {
+    report('ok', name, seconds(start));
+  }
+  return !problem;
+}
+
+// The module version a binary was built from, as `go version -m` reports it.
+function builtVersion(tool) {
+  const file = path.join(BIN, tool);
+  if (!existsSync(file)) return null;
+  const r = run('go', ['version', '-m', file]);
+  const line = r.output.split('\n').find((l) => l.trim().startsWith('mod\t') || l.trim().startsWith('mod '));
+  return line ? line.trim().split(/\s+/)[2] : 'unknown';
+}
+
+function ensureTool(tool) {
+  const { pkg, mod, version } = TOOLS[tool];
+  const have = builtVersion(tool);
+  if (have === version) {
+    report('ok', `${tool} ${version} present`);
+    return true;
+  }
+  if (!run('go', ['version']).ok) {
+    report('fail', `${tool} ${version} install`, 'go not found: install Go 1.22 or newer');
+    return false;
+  }
+  mkdirSync(BIN, { recursive: true });
+  const start = performance.now();
+  const r = run('go', ['install', `${pkg}@${version}`], { env: { GOBIN: BIN }, timeout: 30 * 60_000 });
+  if (!r.ok || builtVersion(tool) !== version) {
+    report('fail', `${tool} ${version} install (go install ${mod}@${version})`, seconds(start));
+    console.log(indent(r.output));
+    return false;
+  }
+  report('ok', `${tool} ${version} installed with go install`, seconds(start));
+  return true;
+}
+
+// A ten-line Go program around compose-go's loader, built once like the tools above.
+const COMPOSE_GO = { mod: 'github.com/compose-spec/compose-go/v2', version: 'v2.16.1' };
+const COMPOSE_CHECK_GO = `package main
+
+import (
+	"context"
+	"fmt"
+	"os"
+
+	"github.com/compose-spec/compose-go/v2/cli"
+)
+
+func main() {
+	opts, err := cli.NewProjectOptions(os.Args[1:], cli.WithOsEnv, cli.WithDotEnv)
+	if err == nil {
+		_, err = opts.LoadProject(context.Background())
+	}
+	if err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		os.Exit(1)
+	}
+}
+`;
+
+function ensureComposeCheck() {
+  const file = path.join(BIN, 'compose-check');
+  if (existsSync(file)) {
+    const deps = run('go', ['version', '-m', file]).output;
+    if (deps.includes(`${COMPOSE_GO.mod}\t${COMPOSE_GO.version}`)) {
+      report('ok', `compose-go ${COMPOSE_GO.version} validator present`);
+      return true;
+    }
+  }
+  if (!run('go', ['version']).ok) return false;
+  const src = path.join(CACHE_HOME, 'challenge-platform', 'compose-check');
+  mkdirSync(src, { recursive: true });
+  writeFileSync(path.join(src, 'main.go'), COMPOSE_CHECK_GO);
+  writeFileSync(path.join(src, 'go.mod'), `module compose-check\n\ngo 1.24\n\nrequire ${COMPOSE_GO.mod} ${COMPOSE_GO.version}\n`);
+  const start = performance.now();
+  const inSrc = { cwd: src, timeout: 15 * 60_000 };
+  const r1 = run('go', ['mod', 'tidy'], inSrc);
+  const r2 = r1.ok ? run('go', ['build', '-o', file, '.'], inSrc) : r1;
+  if (!r2.ok) {
+    report('fail', `compose-go ${COMPOSE_GO.version} build`, seconds(start));
+    console.log(indent(r2.output));
+    return false;
+  }
+  report('ok', `compose-go ${COMPOSE_GO.version} validator built`, seconds(start));
+  return true;
+}
+
+// ---- tools ----------------------------------------------------------------------------------
+const have = Object.fromEntries(Object.keys(TOOLS).map((tool) => [tool, ensureTool(tool)]));
+const helm = path.join(BIN, 'helm');
+const kustomize = path.join(BIN, 'kustomize');
+const k6 = path.join(BIN, 'k6');
+
+// ---- Helm -----------------------------------------------------------------------------------
+if (have.helm) {
+  check(`helm lint ${CHART}`, helm, ['lint', '--strict', CHART, '--kube-version', KUBE_VERSION]);
+  const kinds = (want) => (out) => {
+    const found = new Set([...out.matchAll(/^kind: (\w+)/gm)].map((m) => m[1]));
+    const lacking = want.filter((k) => !found.has(k));
+    return lacking.length ? `rendered, but without: ${lacking.join(', ')}` : null;
+  };
+  check(
+    `helm template ${CHART} (defaults)`,
+    helm,
+    ['template', 'check', CHART, '--kube-version', KUBE_VERSION],
+    kinds(['Deployment', 'Service', 'ConfigMap', 'PodDisruptionBudget', 'Job', 'Ingress']),
+  );
+  // Every optional template switched on, so none of them can rot unnoticed.
+  check(
+    `helm template ${CHART} (all options on)`,
+    helm,
+    [
+      'template', 'check', CHART, '--kube-version', KUBE_VERSION,
+      '--set', 'defaults.autoscaling.enabled=true',
+      '--set', 'gateway.autoscaling.enabled=true',
+      '--set', 'kafka.topics.strimzi=true',
+      '--set', 'kafka.topicPrefix=staging.',
+      '--set', 'metrics.serviceMonitor.enabled=true',
+      '--set', 'redis.existingSecret=redis-url',
+      '--set', 'smtp.existingSecret=smtp-credentials',
+      '--set', 'ingress.className=nginx',
+      '--set', 'ingress.tls[0].secretName=tls,ingress.tls[0].hosts[0]=challenge.example.com',
+      '--set', 'imagePullSecrets[0].name=registry',
+    ],
+    kinds(['HorizontalPodAutoscaler', 'KafkaTopic', 'ServiceMonitor']),
+  );
+}
+
+// ---- kustomize ------------------------------------------------------------------------------
+if (have.kustomize) {
+  const overlays = readdirSync(path.join(ROOT, 'k8s/overlays'), { withFileTypes: true })
+    .filter((d) => d.isDirectory())
+    .map((d) => d.name)
+    .sort();
+  for (const overlay of overlays) {
+    check(`kustomize build k8s/overlays/${overlay}`, kustomize, ['build', `k8s/overlays/${overlay}`], (out) =>
+      /^kind: Deployment/m.test(out) ? null : 'rendered no Deployment',
+    );
+  }
+}
+
+// ---- k6 -------------------------------------------------------------------------------------
+if (have.k6) {
+  const scripts = readdirSync(path.join(ROOT, 'load-tests'))
+    .filter((f) => f.endsWith('.js'))
+    .sort();
+  for (const script of scripts) {
+    check(`k6 inspect load-tests/${script}`, k6, ['inspect', `load-tests/${script}`], (out) => {
+      try {
+        const opts = JSON.parse(out.slice(out.indexOf('{')));
+        return opts.thresholds && Object.keys(opts.thresholds).length ? null : 'the script sets no thresholds';
+      } catch {
+        return `unexpected k6 inspect output:\n${out}`;
+      }
+    });
+  }
+}
+
+// ---- docker compose ----------------------------------------------------------------------
+// `docker compose config` needs no engine, only the compose plugin of the docker CLI. Where the
+// plugin is missing, the same validation runs through compose-go, the library that implements
+// `docker compose config` (schema, interpolation, depends_on, anchors and merges).
+if (run('docker', ['compose', 'version']).ok) {
+  check('docker compose config -q', 'docker', ['compose', '-f', 'docker-compose.yml', 'config', '-q']);
+} else if (ensureComposeCheck()) {
+  check('docker-compose.yml valid (compose-go; no docker compose plugin here)', path.join(BIN, 'compose-check'), [
+    'docker-compose.yml',
+  ]);
+} else {
+  report('skip', 'docker compose config', 'neither the docker compose plugin nor a compose-go build');
+}
+
+// ---- summary --------------------------------------------------------------------------------
+const failed = results.filter((s) => s === 'fail').length;
+const skipped = results.filter((s) => s === 'skip').length;
+console.log(`${results.length - failed - skipped} passed, ${failed} failed, ${skipped} skipped`);
+process.exit(failed ? 1 : 0);

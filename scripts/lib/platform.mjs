@@ -1,0 +1,90 @@
+/**
+ * The platform's own processes on one machine: ports, keys and the environment of each, built
+ * from the stack's settings. Used by `npm start` (and anything else that runs the services).
+ */
+import { generateKeyPairSync } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { localDir, repoRoot, stackUrls } from './stack-config.mjs';
+
+export const SERVICES = ['identity', 'challenge', 'wallet', 'media', 'moderation', 'notification'];
+export const GATEWAY_PORT = 4700;
+export const SERVICE_PORTS = {
+  identity: 4701,
+  challenge: 4702,
+  wallet: 4703,
+  media: 4704,
+  moderation: 4705,
+  notification: 4706,
+};
+export const publicUrl = `http://127.0.0.1:${GATEWAY_PORT}`;
+
+/** The development RS256 key pair, made once per checkout in .local/keys (never committed). */
+export function developmentKeys() {
+  const dir = path.join(localDir, 'keys');
+  const privatePath = path.join(dir, 'jwt-private.pem');
+  const publicPath = path.join(dir, 'jwt-public.pem');
+  if (!existsSync(privatePath) || !existsSync(publicPath)) {
+    mkdirSync(dir, { recursive: true, mode: 0o700 });
+    const { privateKey, publicKey } = generateKeyPairSync('rsa', {
+      modulusLength: 2048,
+      privateKeyEncoding: { type: 'pkcs8', format: 'pem' },
+      publicKeyEncoding: { type: 'spki', format: 'pem' },
+    });
+    writeFileSync(privatePath, privateKey, { mode: 0o600 });
+    writeFileSync(publicPath, publicKey);
+  }
+  return { privateKey: readFileSync(privatePath, 'utf8'), publicKey: readFileSync(publicPath, 'utf8') };
+}
+
+/** Environment of one subgraph, as its src/env.ts expects it. */
+export function serviceEnv(service) {
+  const urls = stackUrls();
+  const keys = developmentKeys();
+  const env = {
+    NODE_ENV: 'development',
+    LOG_LEVEL: 'info',
+    HOST: '127.0.0.1',
+    PORT: String(SERVICE_PORTS[service]),
+    DATABASE_URL: urls.databaseUrl(service),
+    REDIS_URL: urls.redisUrl,
+    KAFKA_BROKERS: urls.kafkaBrokers.join(','),
+    JWT_PUBLIC_KEY: keys.publicKey,
+  };
+  if (service === 'identity') env.JWT_PRIVATE_KEY = keys.privateKey;
+  if (service === 'media') {
+    Object.assign(env, {
+      S3_ENDPOINT: urls.s3.endpoint,
+      S3_REGION: urls.s3.region,
+      S3_ACCESS_KEY: urls.s3.accessKey,
+      S3_SECRET_KEY: urls.s3.secretKey,
+      S3_BUCKET: 'challenge-media',
+    });
+  }
+  if (service === 'notification') {
+    Object.assign(env, {
+      SMTP_HOST: urls.smtp.host,
+      SMTP_PORT: String(urls.smtp.port),
+      MAIL_FROM: 'Challenge Platform <no-reply@challenge.local>',
+    });
+  }
+  return env;
+}
+
+export function gatewayEnv() {
+  const urls = stackUrls();
+  return {
+    NODE_ENV: 'development',
+    LOG_LEVEL: 'info',
+    HOST: '127.0.0.1',
+    PORT: String(GATEWAY_PORT),
+    REDIS_URL: urls.redisUrl,
+    JWT_PUBLIC_KEY: developmentKeys().publicKey,
+    ...Object.fromEntries(
+      SERVICES.map((service) => [`${service.toUpperCase()}_URL`, `http://127.0.0.1:${SERVICE_PORTS[service]}/graphql`]),
+    ),
+    WEB_DIST_DIR: path.join(repoRoot, 'web', 'dist'),
+    PUBLIC_ORIGIN: publicUrl,
+    TRUST_PROXY: 'loopback',
+  };
+}

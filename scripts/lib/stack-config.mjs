@@ -1,0 +1,65 @@
+/** The local stack's single source of ports, hosts, credentials and paths (and the scripts' only reader of the environment). */
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/** The environment variables the scripts honour, read once here. */
+export const env = Object.freeze({
+  XDG_CACHE_HOME: process.env.XDG_CACHE_HOME || '',
+  HOME: process.env.HOME || os.homedir(),
+  STACK_DATA_DIR: process.env.STACK_DATA_DIR || '',
+});
+
+/** Absolute path of the repository (this file lives in <repo>/scripts/lib). */
+export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+/** Project data (databases, logs, pid files): <repo>/.local (git-ignored), or $STACK_DATA_DIR. */
+export const localDir = env.STACK_DATA_DIR ? path.resolve(env.STACK_DATA_DIR) : path.join(repoRoot, '.local');
+/** Downloads and builds shared by every clone on this machine (and by CI): ~/.cache/challenge-platform. */
+export const cacheDir = path.join(env.XDG_CACHE_HOME || path.join(env.HOME, '.cache'), 'challenge-platform');
+export const runDir = path.join(localDir, 'run');
+export const logsDir = path.join(localDir, 'logs');
+
+export const host = '127.0.0.1';
+
+export const postgres = Object.freeze({ host, port: 54329, user: 'platform', password: 'platform', adminDatabase: 'postgres' });
+export const redis = Object.freeze({ host, port: 63799 });
+export const kafka = Object.freeze({
+  host,
+  port: 39092,
+  controllerPort: 39093,
+  // Newest 4.x whose full dependency set resolves from Maven Central (4.4.0's kafka-tools-api is missing there).
+  version: '4.3.1',
+  slf4jVersion: '2.0.17',
+  heap: ['-Xms256m', '-Xmx768m'],
+});
+export const minio = Object.freeze({
+  host,
+  port: 39000,
+  consolePort: 39001,
+  user: 'minioadmin-local',
+  password: 'minioadmin-local-secret',
+  region: 'us-east-1',
+  module: 'github.com/minio/minio',
+  release: 'RELEASE.2025-09-07T16-13-09Z',
+});
+export const smtp = Object.freeze({ host, port: 32525, httpPort: 38025 });
+
+/** Environment for child processes: the current environment plus `extra`. */
+export function childEnv(extra = {}) {
+  return { ...process.env, ...extra };
+}
+
+/** Connection settings of every component, for building service environments. */
+export function stackUrls() {
+  const databaseUrl = (dbName) =>
+    `postgresql://${postgres.user}:${postgres.password}@${postgres.host}:${postgres.port}/${encodeURIComponent(dbName)}`;
+  return {
+    postgresAdminUrl: databaseUrl(postgres.adminDatabase),
+    databaseUrl,
+    redisUrl: `redis://${redis.host}:${redis.port}`,
+    kafkaBrokers: [`${kafka.host}:${kafka.port}`],
+    s3: { endpoint: `http://${minio.host}:${minio.port}`, accessKey: minio.user, secretKey: minio.password, region: minio.region },
+    smtp: { host: smtp.host, port: smtp.port },
+    smtpCatcherHttp: `http://${smtp.host}:${smtp.httpPort}`,
+  };
+}

@@ -1,0 +1,41 @@
+/**
+ * Demo data for `npm start`: a few accounts with each role, created once (re-running is a no-op),
+ * through the real registration rule so that their wallets follow via UserRegistered. Writes the
+ * accounts with a fresh API token each to the file named by the first argument.
+ */
+import { writeFileSync } from 'node:fs';
+import { createTokenIssuer, type Role } from '@challenge/kit';
+import { createDatabase } from './data/db.ts';
+import { findUserByUsername } from './data/users.ts';
+import { registerUser } from './domain/users.ts';
+import { readEnv } from './env.ts';
+
+const DEMO_USERS: { username: string; displayName: string; locale: 'en' | 'nl'; roles: Role[] }[] = [
+  { username: 'alice', displayName: 'Alice', locale: 'en', roles: ['user'] },
+  { username: 'bob', displayName: 'Bob', locale: 'nl', roles: ['user'] },
+  { username: 'rita_referee', displayName: 'Rita (referee)', locale: 'en', roles: ['user', 'referee'] },
+  { username: 'mo_moderator', displayName: 'Mo (moderator)', locale: 'nl', roles: ['user', 'moderator'] },
+  { username: 'ada_admin', displayName: 'Ada (admin)', locale: 'en', roles: ['user', 'moderator', 'admin'] },
+];
+
+const env = readEnv();
+const db = createDatabase(env.DATABASE_URL);
+const issuer = await createTokenIssuer({
+  privateKeyPem: env.JWT_PRIVATE_KEY,
+  issuer: env.JWT_ISSUER,
+  ttlSeconds: env.JWT_TTL_SECONDS,
+});
+
+const accounts = [];
+for (const demo of DEMO_USERS) {
+  const user =
+    (await findUserByUsername(db, demo.username)) ??
+    (await registerUser(db, { ...demo, email: `${demo.username}@demo.challenge.local` }));
+  const { token } = await issuer.issue({ id: user.id, roles: user.roles });
+  accounts.push({ username: user.username, email: user.email, roles: user.roles, token });
+  console.log(`demo user ${user.username.padEnd(14)} ${user.roles.join(', ')}`);
+}
+await db.$disconnect();
+
+const output = process.argv[2];
+if (output) writeFileSync(output, `${JSON.stringify(accounts, null, 2)}\n`, { mode: 0o600 });

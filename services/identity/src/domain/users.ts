@@ -1,0 +1,55 @@
+import { z } from 'zod';
+import { AppError, type Role } from '@challenge/kit';
+import { enqueueEvents, newEvent } from '@challenge/events';
+import type { Database } from '../data/db.ts';
+import { transactionRunner } from '../data/db.ts';
+import {
+  DuplicateUserError,
+  findUserByEmail,
+  findUserByUsername,
+  insertUser,
+  type UserRecord,
+} from '../data/users.ts';
+
+const EMAIL_TAKEN = 'This e-mail address already has an account.';
+
+/** Usernames are public and permanent: letters, digits, dot, dash and underscore, 3 to 30. */
+export const usernameSchema = z
+  .string()
+  .trim()
+  .regex(/^[a-zA-Z0-9._-]{3,30}$/, 'Use 3 to 30 letters, digits, dots, dashes or underscores');
+
+export const newUserSchema = z.object({
+  email: z.email().transform((email) => email.trim().toLowerCase()),
+  username: usernameSchema,
+  locale: z.enum(['en', 'nl']).default('en'),
+  displayName: z.string().trim().min(1).max(60).nullable().default(null),
+  roles: z.array(z.enum(['user', 'referee', 'moderator', 'admin'])).min(1).default(['user']),
+});
+export type NewUser = z.input<typeof newUserSchema>;
+
+/**
+ * Creates an account and announces it (UserRegistered) in the same transaction, so that the
+ * wallet and every other consumer hear of each user exactly when it exists.
+ */
+export async function registerUser(db: Database, input: NewUser): Promise<UserRecord> {
+  const user = newUserSchema.parse(input);
+  return transactionRunner(db)(async (tx) => {
+    if (await findUserByUsername(tx, user.username)) throw new AppError('no_unique_username');
+    if (await findUserByEmail(tx, user.email)) throw new AppError('invalid_user_input', EMAIL_TAKEN);
+    const created = await insertUser(tx, { ...user, roles: user.roles as Role[] }).catch((error) => {
+      if (!(error instanceof DuplicateUserError)) throw error;
+      throw error.field === 'email'
+        ? new AppError('invalid_user_input', EMAIL_TAKEN)
+        : new AppError('no_unique_username');
+    });
+    await enqueueEvents(tx, [
+      newEvent('UserRegistered', {
+        aggregateId: created.id,
+        actorId: created.id,
+        data: { userId: created.id, username: created.username, email: created.email, locale: user.locale },
+      }),
+    ]);
+    return created;
+  });
+}

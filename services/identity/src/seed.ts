@@ -1,0 +1,19 @@
+import { randomBytes } from 'node:crypto';
+import type { Database } from './data/db.ts';
+import { registerUser, type NewUser } from './domain/users.ts';
+
+/**
+ * Seed builders for tests and the demo data: a user registered through the real domain rule,
+ * so UserRegistered goes through the outbox exactly as in production.
+ */
+export function seedUser(db: Database, overrides: Partial<NewUser> = {}) {
+  const suffix = randomBytes(4).toString('hex');
+  return registerUser(db, {
+    email: `user-${suffix}@example.test`,
+    username: `user_${suffix}`,
+    locale: 'en',
+    ...overrides,
+  });
+}
+
+export { registerUser };

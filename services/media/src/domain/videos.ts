@@ -1,0 +1,47 @@
+import { z } from 'zod';
+import type { Database } from '../data/db.ts';
+import type { ObjectStorage } from '../data/storage.ts';
+import { findVideosOfChallenge, type VideoRecord } from '../data/videos.ts';
+
+/** How long a playback or download link works: long enough to watch, short enough not to spread. */
+export const VIDEO_URL_TTL_SECONDS = 60 * 60;
+
+export interface ChallengeVideoView {
+  id: string;
+  videoSource: string;
+  aspectMode: string;
+  downloadUrl: string | null;
+  thumbnailUrl: string | null;
+}
+
+export type UrlSigner = Pick<ObjectStorage, 'presignedGetUrl'>;
+
+/** The name a downloaded video is saved under: the video's id with the stored file's extension. */
+export function downloadFileName(video: Pick<VideoRecord, 'id' | 'objectKey'>): string {
+  const extension = /\.([a-z0-9]{1,5})$/i.exec(video.objectKey)?.[1]?.toLowerCase();
+  return `challenge-video-${video.id}${extension ? `.${extension}` : ''}`;
+}
+
+export async function toVideoView(signer: UrlSigner, video: VideoRecord): Promise<ChallengeVideoView> {
+  const [videoSource, downloadUrl, thumbnailUrl] = await Promise.all([
+    signer.presignedGetUrl(video.objectKey, VIDEO_URL_TTL_SECONDS),
+    signer.presignedGetUrl(video.objectKey, VIDEO_URL_TTL_SECONDS, { downloadAs: downloadFileName(video) }),
+    video.thumbnailKey ? signer.presignedGetUrl(video.thumbnailKey, VIDEO_URL_TTL_SECONDS) : null,
+  ]);
+  return { id: video.id, videoSource, aspectMode: video.aspectMode, downloadUrl, thumbnailUrl };
+}
+
+/**
+ * The videos people can watch for a challenge: only processed (ready) ones, newest first, each
+ * with short-lived signed links. Who may see the challenge at all is the challenge subgraph's
+ * call; this field is only reached through its entity.
+ */
+export async function listPlayableVideos(
+  db: Database,
+  signer: UrlSigner,
+  challengeId: string,
+): Promise<ChallengeVideoView[]> {
+  if (!z.uuid().safeParse(challengeId).success) return [];
+  const videos = await findVideosOfChallenge(db, challengeId, 'processing');
+  return Promise.all(videos.map((video) => toVideoView(signer, video)));
+}

@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest';
+import { parseEnv } from '@challenge/kit';
+import { preferencesPatch, preferencesUpdateSchema } from '../src/domain/preferences.ts';
+import { envSchema } from '../src/env.ts';
+
+describe('preferencesPatch', () => {
+  it('keeps true and false, drops omitted and null choices', () => {
+    expect(preferencesPatch({ newChallenge: false, updateChallenge: null, marketing: true })).toEqual({
+      newChallenge: false,
+      marketing: true,
+    });
+    expect(preferencesPatch({})).toEqual({});
+  });
+
+  it('accepts only booleans', () => {
+    expect(() => preferencesUpdateSchema.parse({ marketing: 'yes' })).toThrow();
+    expect(() => preferencesUpdateSchema.parse({ marketing: 1 })).toThrow();
+  });
+});
+
+describe('environment', () => {
+  const complete = {
+    PORT: '4706',
+    DATABASE_URL: 'postgresql://platform:platform@127.0.0.1:54329/notification',
+    REDIS_URL: 'redis://127.0.0.1:63799',
+    KAFKA_BROKERS: '127.0.0.1:39092',
+    JWT_PUBLIC_KEY: '-----BEGIN PUBLIC KEY-----\\nabc\\n-----END PUBLIC KEY-----',
+    SMTP_HOST: '127.0.0.1',
+    SMTP_PORT: '32525',
+    MAIL_FROM: 'Challenge Platform <no-reply@challenge.local>',
+  };
+
+  it('reads the SMTP settings', () => {
+    expect(parseEnv(envSchema, complete)).toMatchObject({ SMTP_HOST: '127.0.0.1', SMTP_PORT: 32525 });
+  });
+
+  it('fails fast when an SMTP setting is missing or wrong, although no mail is sent yet', () => {
+    const { SMTP_HOST: _host, ...withoutHost } = complete;
+    expect(() => parseEnv(envSchema, withoutHost)).toThrow(/SMTP_HOST: is required but not set/);
+    expect(() => parseEnv(envSchema, { ...complete, SMTP_PORT: 'smtp' })).toThrow(/SMTP_PORT/);
+    expect(() => parseEnv(envSchema, { ...complete, MAIL_FROM: '' })).toThrow(/MAIL_FROM/);
+  });
+});

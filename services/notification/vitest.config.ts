@@ -1,0 +1,3 @@
+import { backendTestConfig } from '../../packages/testing/src/vitest.ts';
+
+export default backendTestConfig();

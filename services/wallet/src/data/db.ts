@@ -1,0 +1,18 @@
+import { PrismaPg } from '@prisma/adapter-pg';
+import type { TransactionRunner } from '@challenge/events';
+import { PrismaClient } from './generated/client.ts';
+
+export type Database = PrismaClient;
+export type Transaction = Parameters<Parameters<PrismaClient['$transaction']>[0]>[0];
+
+export function createDatabase(connectionString: string): Database {
+  return new PrismaClient({ adapter: new PrismaPg({ connectionString }) });
+}
+
+export function transactionRunner(db: Database): TransactionRunner<Transaction> {
+  return (work) => db.$transaction(work, { timeout: 30_000 });
+}
+
+export async function pingDatabase(db: Database): Promise<void> {
+  await db.$queryRaw`SELECT 1`;
+}

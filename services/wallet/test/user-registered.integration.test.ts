@@ -1,0 +1,76 @@
+import { randomUUID } from 'node:crypto';
+import { TOPICS, newEvent } from '@challenge/events';
+import {
+  deleteTopics,
+  eventually,
+  produceRaw,
+  readTopic,
+  startTestService,
+  uniqueTopicPrefix,
+  waitForCaughtUp,
+  type TestService,
+} from '@challenge/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp, type WalletApp } from '../src/app.ts';
+import { walletCount } from '../src/seed.ts';
+
+const registered = (userId = randomUUID()) =>
+  newEvent('UserRegistered', {
+    aggregateId: userId,
+    actorId: userId,
+    data: { userId, username: `u${userId.slice(0, 8)}`, email: `${userId}@example.test`, locale: 'en' },
+  });
+
+describe('wallet consumes UserRegistered', () => {
+  const topicPrefix = uniqueTopicPrefix();
+  let wallet: TestService<WalletApp>;
+
+  beforeAll(async () => {
+    wallet = await startTestService('wallet', buildApp, { topicPrefix });
+  });
+  afterAll(async () => {
+    await wallet?.stop();
+    await deleteTopics(topicPrefix);
+  });
+
+  it('opens one wallet per user, however often the event arrives', async () => {
+    const event = registered();
+    const message = { key: event.aggregateId, value: JSON.stringify(event) };
+    await produceRaw(topicPrefix, TOPICS.identity, [message, message, message]);
+    await waitForCaughtUp(topicPrefix, 'wallet', TOPICS.identity);
+    expect(await walletCount(wallet.app.db, event.data.userId)).toBe(1);
+  });
+
+  it('parks a malformed message on the dead-letter topic and still handles the next event', async () => {
+    const next = registered();
+    // Same key, so the same partition: the good event waits behind the bad messages.
+    await produceRaw(topicPrefix, TOPICS.identity, [
+      { key: next.aggregateId, value: '{not json' },
+      { key: next.aggregateId, value: JSON.stringify({ ...next, id: randomUUID(), data: { userId: 'nope' } }) },
+      { key: next.aggregateId, value: JSON.stringify(next) },
+    ]);
+
+    await eventually(async () => expect(await walletCount(wallet.app.db, next.data.userId)).toBe(1));
+    const parked = await readTopic(topicPrefix, TOPICS.deadLetter, (messages) => messages.length >= 2);
+    expect(parked.map((message) => message.value?.toString())).toEqual([
+      '{not json',
+      expect.stringContaining('"userId":"nope"'),
+    ]);
+    expect(parked[0]?.headers?.['original-topic']?.toString()).toBe(`${topicPrefix}${TOPICS.identity}`);
+    expect(parked[0]?.headers?.reason?.toString()).toMatch(/^malformed: not JSON/);
+    expect(parked[1]?.headers?.reason?.toString()).toMatch(/bad UserRegistered data/);
+  });
+
+  it('announces each new wallet with WalletCreated through its outbox', async () => {
+    const event = registered();
+    await produceRaw(topicPrefix, TOPICS.identity, [{ key: event.aggregateId, value: JSON.stringify(event) }]);
+    const messages = await readTopic(topicPrefix, TOPICS.wallet, (all) =>
+      all.some((message) => message.value?.toString().includes(event.data.userId)),
+    );
+    const created = messages
+      .map((message) => JSON.parse(message.value!.toString()))
+      .filter((published) => published.data.userId === event.data.userId);
+    expect(created).toHaveLength(1);
+    expect(created[0]).toMatchObject({ type: 'WalletCreated', actorId: event.actorId });
+  });
+});

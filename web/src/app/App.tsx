@@ -1,0 +1,51 @@
+import type { ApolloLink } from '@apollo/client';
+import { useState } from 'react';
+import { createBrowserRouter, RouterProvider } from 'react-router';
+import type { AppLanguage } from '../lib/locale';
+import { createToastStore } from '../ui/toast/toastStore';
+import { createApolloClient, createUnauthorizedHandler } from './apolloClient';
+import { AppProviders } from './AppProviders';
+import { createI18n } from './i18n';
+import { appRoutes } from './routes';
+
+/** Where a user lands after the server said the session is gone (401). */
+export const UNAUTHORIZED_REDIRECT = '/challenge/create';
+
+type AppRouter = ReturnType<typeof createBrowserRouter>;
+
+export interface CreateAppOptions {
+  /** Defaults to the browser router over all app routes; tests pass a memory router. */
+  createRouter?: () => AppRouter;
+  /** Replaces the HTTP transport (tests). */
+  terminatingLink?: ApolloLink;
+  language?: AppLanguage;
+}
+
+/** The composition root: i18n, toasts, router and the Apollo client, wired together. */
+export function createApp({ createRouter = () => createBrowserRouter(appRoutes), terminatingLink, language }: CreateAppOptions = {}) {
+  const i18n = createI18n(language);
+  const toasts = createToastStore();
+  const router = createRouter();
+  const client = createApolloClient({
+    toasts,
+    i18n,
+    ...(terminatingLink ? { terminatingLink } : {}),
+    // A 401 means the session is gone: clear everything cached for it and start over.
+    onUnauthorized: createUnauthorizedHandler(
+      () => client.resetStore(),
+      () => void router.navigate(UNAUTHORIZED_REDIRECT),
+    ),
+  });
+  return { i18n, toasts, router, client };
+}
+
+export type AppInstance = ReturnType<typeof createApp>;
+
+export function App({ app: given }: { app?: AppInstance }) {
+  const [app] = useState(() => given ?? createApp());
+  return (
+    <AppProviders i18n={app.i18n} toasts={app.toasts} client={app.client}>
+      <RouterProvider router={app.router} />
+    </AppProviders>
+  );
+}

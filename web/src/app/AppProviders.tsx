@@ -1,0 +1,25 @@
+import type { ApolloClient } from '@apollo/client';
+import { ApolloProvider } from '@apollo/client/react';
+import type { i18n as I18n } from 'i18next';
+import type { ReactNode } from 'react';
+import { I18nextProvider } from 'react-i18next';
+import { FullscreenLoaderProvider } from '../ui/FullscreenLoader';
+import { ToastProvider } from '../ui/toast/Toasts';
+import type { ToastStore } from '../ui/toast/toastStore';
+
+export interface AppProvidersProps {
+  i18n: I18n;
+  toasts: ToastStore;
+  /** Omit when the caller provides Apollo itself (MockedProvider in tests). */
+  client?: ApolloClient;
+  children: ReactNode;
+}
+
+export function AppProviders({ i18n, toasts, client, children }: AppProvidersProps) {
+  const content = (
+    <ToastProvider store={toasts}>
+      <FullscreenLoaderProvider>{children}</FullscreenLoaderProvider>
+    </ToastProvider>
+  );
+  return <I18nextProvider i18n={i18n}>{client ? <ApolloProvider client={client}>{content}</ApolloProvider> : content}</I18nextProvider>;
+}

@@ -1,0 +1,104 @@
+import { ServerError } from '@apollo/client';
+import { MockLink } from '@apollo/client/testing';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { CurrentUserDocument } from '../modules/auth/graphql/CurrentUser';
+import { LoginDocument } from '../modules/auth/graphql/Login';
+import { createToastStore } from '../ui/toast/toastStore';
+import { createApolloClient, createUnauthorizedHandler } from './apolloClient';
+import { createI18n } from './i18n';
+
+const loginVariables = { input: { username: 'sam', password: 'pw' } };
+
+function setup(mocks: ReadonlyArray<MockLink.MockedResponse>, language: 'en' | 'nl' = 'en') {
+  const toasts = createToastStore();
+  const onUnauthorized = vi.fn();
+  const client = createApolloClient({ toasts, i18n: createI18n(language), onUnauthorized, terminatingLink: new MockLink(mocks) });
+  const messages = () => toasts.getSnapshot().map((toast) => `${toast.kind}: ${toast.message}`);
+  return { client, toasts, onUnauthorized, messages };
+}
+
+function graphQLErrorMock(errors: Array<{ message: string; extensions?: Record<string, unknown> }>): MockLink.MockedResponse {
+  return { request: { query: LoginDocument, variables: loginVariables }, result: { data: { login: null }, errors } };
+}
+
+describe('Apollo client error handling', () => {
+  beforeEach(() => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+  });
+  afterEach(() => {
+    vi.restoreAllMocks();
+  });
+
+  it('shows a GraphQL error as a toast with the translated errors.{identifier} text', async () => {
+    const { client, messages } = setup([graphQLErrorMock([{ message: 'raw', extensions: { identifier: 'insufficient_funds' } }])]);
+    await client.mutate({ mutation: LoginDocument, variables: loginVariables });
+    expect(messages()).toEqual(['error: Your balance is too low. Top up your wallet to continue.']);
+  });
+
+  it('translates into the current language', async () => {
+    const { client, messages } = setup([graphQLErrorMock([{ message: 'raw', extensions: { code: 'challenge_not_found' } }])], 'nl');
+    await client.mutate({ mutation: LoginDocument, variables: loginVariables });
+    expect(messages()).toEqual(['error: Deze challenge bestaat niet of is niet meer beschikbaar.']);
+  });
+
+  it('falls back to the raw server message for an unknown identifier, joining several with a bar', async () => {
+    const { client, messages } = setup([
+      graphQLErrorMock([
+        { message: 'Cannot query field "login"', extensions: { code: 'GRAPHQL_VALIDATION_FAILED' } },
+        { message: 'Something else' },
+      ]),
+    ]);
+    await client.mutate({ mutation: LoginDocument, variables: loginVariables });
+    expect(messages()).toEqual(['error: Cannot query field "login" | Something else']);
+  });
+
+  it('stays quiet when the caller reports the error itself', async () => {
+    const { client, messages } = setup([graphQLErrorMock([{ message: 'nope', extensions: { identifier: 'invalid_credentials' } }])]);
+    await client.mutate({ mutation: LoginDocument, variables: loginVariables, context: { suppressErrorToast: true } });
+    expect(messages()).toEqual([]);
+  });
+
+  it('suppresses the same error repeated within 3000 ms', async () => {
+    const error = graphQLErrorMock([{ message: 'x', extensions: { identifier: 'too_many_requests' } }]);
+    const { client, messages } = setup([error, error]);
+    await client.mutate({ mutation: LoginDocument, variables: loginVariables });
+    await client.mutate({ mutation: LoginDocument, variables: loginVariables });
+    expect(messages()).toEqual(['error: Too many attempts. Please wait a moment and try again.']);
+  });
+
+  it('hands a 401 to the unauthorized handler instead of showing a toast', async () => {
+    const response = new Response('Unauthorized', { status: 401 });
+    const { client, messages, onUnauthorized } = setup([
+      { request: { query: CurrentUserDocument }, error: new ServerError('Response not successful', { response, bodyText: 'Unauthorized' }) },
+    ]);
+    await client.query({ query: CurrentUserDocument }).catch(() => undefined);
+    expect(onUnauthorized).toHaveBeenCalledTimes(1);
+    expect(messages()).toEqual([]);
+  });
+
+  it('does not treat other network errors as a lost session', async () => {
+    const response = new Response('Bad gateway', { status: 502 });
+    const { client, onUnauthorized } = setup([
+      { request: { query: CurrentUserDocument }, error: new ServerError('Response not successful', { response, bodyText: 'Bad gateway' }) },
+    ]);
+    await client.query({ query: CurrentUserDocument }).catch(() => undefined);
+    expect(onUnauthorized).not.toHaveBeenCalled();
+  });
+});
+
+describe('createUnauthorizedHandler', () => {
+  it('navigates away and resets the store once per burst of 401s', () => {
+    const reset = vi.fn(() => Promise.resolve());
+    const navigate = vi.fn();
+    let now = 1_000_000;
+    vi.spyOn(Date, 'now').mockImplementation(() => now);
+    const handle = createUnauthorizedHandler(reset, navigate, 5000);
+    handle();
+    handle();
+    expect(navigate).toHaveBeenCalledTimes(1);
+    expect(reset).toHaveBeenCalledTimes(1);
+    now += 5000;
+    handle();
+    expect(navigate).toHaveBeenCalledTimes(2);
+  });
+});

@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest';
+import { SERVER_ERROR_IDENTIFIERS } from '../lib/errorIdentifiers';
+import en from './en.json';
+import nl from './nl.json';
+
+type Tree = { [key: string]: string | Tree };
+
+function flatten(tree: Tree, prefix = ''): Map<string, string> {
+  const entries = new Map<string, string>();
+  for (const [key, value] of Object.entries(tree)) {
+    const path = prefix ? `${prefix}.${key}` : key;
+    if (typeof value === 'string') entries.set(path, value);
+    else for (const [child, text] of flatten(value, path)) entries.set(child, text);
+  }
+  return entries;
+}
+
+const placeholders = (text: string) => [...text.matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((match) => match[1]).sort();
+
+const english = flatten(en);
+const dutch = flatten(nl);
+
+describe('locale files', () => {
+  it('have exactly the same keys in English and Dutch', () => {
+    const missingInDutch = [...english.keys()].filter((key) => !dutch.has(key));
+    const missingInEnglish = [...dutch.keys()].filter((key) => !english.has(key));
+    expect(missingInDutch).toEqual([]);
+    expect(missingInEnglish).toEqual([]);
+  });
+
+  it('have a non-empty text for every key', () => {
+    const empty = [...english, ...dutch].filter(([, text]) => text.trim() === '').map(([key]) => key);
+    expect(empty).toEqual([]);
+  });
+
+  it('use the same interpolation variables in both languages', () => {
+    const mismatched = [...english].filter(([key, text]) => placeholders(text).join() !== placeholders(dutch.get(key) ?? '').join());
+    expect(mismatched.map(([key]) => key)).toEqual([]);
+  });
+
+  it('translate every server error identifier of the catalogue', () => {
+    for (const texts of [english, dutch]) {
+      const missing = SERVER_ERROR_IDENTIFIERS.filter((identifier) => !texts.has(`errors.${identifier}`));
+      expect(missing).toEqual([]);
+    }
+    expect(SERVER_ERROR_IDENTIFIERS).toHaveLength(63);
+  });
+
+  it('do not leave Dutch texts untranslated', () => {
+    const sameAsEnglish = [...dutch]
+      .filter(([key, text]) => key.startsWith('errors.') && text === english.get(key))
+      .map(([key]) => key);
+    expect(sameAsEnglish).toEqual([]);
+  });
+});

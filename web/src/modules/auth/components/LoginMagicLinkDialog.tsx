@@ -1,0 +1,127 @@
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation, useNavigate } from 'react-router';
+import { isValidEmail } from '../../../lib/validation';
+import { Button } from '../../../ui/Button';
+import { Input } from '../../../ui/Input';
+import { MailIcon } from '../../../ui/icons';
+import { Modal } from '../../../ui/Modal';
+import { useModalRoute } from '../hooks/useModalRoute';
+import { useRequestLoginLink } from '../hooks/useRequestLoginLink';
+import { useVerifyLoginCode } from '../hooks/useVerifyLoginCode';
+import styles from './AuthDialogs.module.css';
+
+/** Only same-site paths are followed after login ("/x", never "//host" or "https://..."). */
+function safeInternalPath(url: string | null): string | null {
+  return url && url.startsWith('/') && !url.startsWith('//') ? url : null;
+}
+
+export function LoginMagicLinkDialog({ open }: { open: boolean }) {
+  const { t } = useTranslation();
+  const { loginEmail, closeModal } = useModalRoute();
+  return (
+    <Modal open={open} onClose={closeModal} size="sm" title={loginEmail ? t('auth.magicLink.codeTitle') : t('auth.magicLink.title')}>
+      {loginEmail ? <CodeStep email={loginEmail} /> : <EmailStep />}
+    </Modal>
+  );
+}
+
+function EmailStep() {
+  const { t } = useTranslation();
+  const location = useLocation();
+  const { switchModal, setLoginEmail } = useModalRoute();
+  const { requestLoginLink, loading } = useRequestLoginLink();
+  const [email, setEmail] = useState('');
+  const [touched, setTouched] = useState(false);
+
+  const valid = isValidEmail(email);
+  const error = !touched ? null : email.trim() === '' ? t('validation.required') : valid ? null : t('validation.invalidEmail');
+
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    setTouched(true);
+    if (!valid || loading) return;
+    if (await requestLoginLink(email, location.pathname)) setLoginEmail(email.trim());
+  };
+
+  return (
+    <form className={styles.form} onSubmit={submit} noValidate>
+      <p className={styles.lead}>{t('auth.magicLink.description')}</p>
+      <Input
+        label={t('auth.fields.email')}
+        type="email"
+        name="email"
+        autoComplete="email"
+        inputMode="email"
+        autoFocus
+        required
+        value={email}
+        onChange={(event) => setEmail(event.target.value)}
+        onBlur={() => setTouched(email !== '' || touched)}
+        status={error ? 'error' : 'none'}
+        message={error}
+        placeholder={t('auth.fields.emailPlaceholder')}
+      />
+      <Button type="submit" variant="action-gradient" size="lg" block disabled={!valid} loading={loading}>
+        {t('auth.magicLink.submit')}
+      </Button>
+      <div className={styles.divider}>
+        <span>{t('auth.or')}</span>
+      </div>
+      <Button variant="secondary" block onClick={() => switchModal('login-username-password')}>
+        {t('auth.magicLink.switchToPassword')}
+      </Button>
+    </form>
+  );
+}
+
+function CodeStep({ email }: { email: string }) {
+  const { t } = useTranslation();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const { closeModal, switchModal, setLoginEmail } = useModalRoute();
+  const { verifyLoginCode, loading } = useVerifyLoginCode();
+  const [code, setCode] = useState('');
+
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (code.trim() === '' || loading) return;
+    const outcome = await verifyLoginCode(email, code);
+    if (outcome.kind === 'needs-account') {
+      switchModal('complete-account');
+    } else if (outcome.kind === 'logged-in') {
+      const target = safeInternalPath(outcome.originUrl);
+      if (target && target !== location.pathname) await navigate(target, { replace: true });
+      else closeModal();
+    }
+  };
+
+  return (
+    <form className={styles.form} onSubmit={submit} noValidate>
+      <div className={styles.sent}>
+        <span className={styles.sentIcon} aria-hidden="true">
+          <MailIcon size={22} />
+        </span>
+        <p>{t('auth.magicLink.sentTo', { email })}</p>
+      </div>
+      <Input
+        label={t('auth.fields.code')}
+        name="code"
+        autoComplete="one-time-code"
+        inputMode="numeric"
+        autoFocus
+        required
+        value={code}
+        onChange={(event) => setCode(event.target.value)}
+        status="hint"
+        message={t('auth.magicLink.codeHint')}
+      />
+      <Button type="submit" variant="action-gradient" size="lg" block disabled={code.trim() === ''} loading={loading}>
+        {t('auth.magicLink.confirmCode')}
+      </Button>
+      <Button variant="tertiary" block onClick={() => setLoginEmail(null)}>
+        {t('auth.magicLink.useOtherEmail')}
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,24 @@
+import { gql, type TypedDocumentNode } from '@apollo/client';
+import type { ResponseStatus } from '../../../lib/graphql';
+
+export interface LoginMutation {
+  login: { status: ResponseStatus } | null;
+}
+
+export interface LoginMutationVariables {
+  input: { username: string; password: string };
+}
+
+// The access token never reaches the browser: the gateway turns a successful login into the
+// session cookie, so only the outcome is selected here.
+export const LoginDocument: TypedDocumentNode<LoginMutation, LoginMutationVariables> = gql`
+  mutation Login($input: LoginInput!) {
+    login(input: $input) {
+      status {
+        success
+        identifier
+        message
+      }
+    }
+  }
+`;

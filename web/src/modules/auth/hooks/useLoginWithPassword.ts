@@ -1,0 +1,42 @@
+import { CombinedGraphQLErrors } from '@apollo/client';
+import { useApolloClient, useMutation } from '@apollo/client/react';
+import { useCallback } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { AppOperationContext } from '../../../app/apolloClient';
+import { describeGraphQLErrors, errorText } from '../../../lib/errorMessages';
+import { useToasts } from '../../../ui/toast/Toasts';
+import { LoginDocument } from '../graphql/Login';
+
+const context: AppOperationContext = { suppressErrorToast: true };
+
+/** Username and password login. Failures read "Login failed: <reason>". Resolves to true on success. */
+export function useLoginWithPassword() {
+  const { t } = useTranslation();
+  const toasts = useToasts();
+  const client = useApolloClient();
+  const [mutate, { loading }] = useMutation(LoginDocument, { context });
+
+  const login = useCallback(
+    async (username: string, password: string): Promise<boolean> => {
+      let reason: string | null = null;
+      try {
+        const { data, error } = await mutate({ variables: { input: { username: username.trim(), password } } });
+        const status = data?.login?.status;
+        if (!error && status?.success) {
+          await client.resetStore().catch(() => undefined);
+          toasts.success(t('auth.toast.welcomeBack'));
+          return true;
+        }
+        if (CombinedGraphQLErrors.is(error)) reason = describeGraphQLErrors(t, error.errors);
+        else if (!error && status) reason = errorText(t, status.identifier, status.message);
+      } catch (error) {
+        if (CombinedGraphQLErrors.is(error)) reason = describeGraphQLErrors(t, error.errors);
+      }
+      toasts.error(reason ? t('auth.toast.loginFailed', { reason }) : t('auth.toast.loginFailedUnexpected'));
+      return false;
+    },
+    [client, mutate, toasts, t],
+  );
+
+  return { login, loading };
+}

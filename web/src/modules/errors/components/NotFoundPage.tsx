@@ -1,0 +1,10 @@
+import { useTranslation } from 'react-i18next';
+import { useLocation } from 'react-router';
+import { ErrorPage } from './ErrorPage';
+
+/** No route matched: 404 "Page not found: {path}". */
+export function NotFoundPage() {
+  const { t } = useTranslation();
+  const { pathname, search } = useLocation();
+  return <ErrorPage identifier="page_not_found" statusCode={404} heading={t('errorPage.notFoundPath', { path: `${pathname}${search}` })} />;
+}

@@ -1,0 +1,46 @@
+import { useTranslation } from 'react-i18next';
+import { Outlet } from 'react-router';
+import { usePageMeta } from '../../../lib/usePageMeta';
+import { SettingsIcon } from '../../../ui/icons';
+import { PagePlaceholder } from '../../../ui/PagePlaceholder';
+import { PageHeader } from '../../../ui/PageHeader';
+import { TabLinks } from '../../../ui/Tabs';
+
+export const SETTINGS_SECTIONS = [
+  'edit-profile',
+  'edit-account',
+  'change-password',
+  'edit-payments',
+  'edit-email-preferences',
+  'guidelines',
+] as const;
+export type SettingsSection = (typeof SETTINGS_SECTIONS)[number];
+
+/** /settings: the section tabs and the current section. */
+export function SettingsLayout() {
+  const { t } = useTranslation();
+  return (
+    <div>
+      <PageHeader title={t('settings.title')} subtitle={t('settings.subtitle')} />
+      <TabLinks
+        label={t('settings.sectionsLabel')}
+        links={SETTINGS_SECTIONS.map((section) => ({ to: `/settings/${section}`, label: t(`settings.sections.${section}.title`) }))}
+      />
+      <Outlet />
+    </div>
+  );
+}
+
+function SettingsSectionPage({ section }: { section: SettingsSection }) {
+  const { t } = useTranslation();
+  const title = t(`settings.sections.${section}.title`);
+  usePageMeta(`${title} · ${t('settings.title')}`);
+  return <PagePlaceholder as="h2" icon={<SettingsIcon size={28} />} title={title} description={t(`settings.sections.${section}.description`)} />;
+}
+
+export const EditProfilePage = () => <SettingsSectionPage section="edit-profile" />;
+export const EditAccountPage = () => <SettingsSectionPage section="edit-account" />;
+export const ChangePasswordPage = () => <SettingsSectionPage section="change-password" />;
+export const EditPaymentsPage = () => <SettingsSectionPage section="edit-payments" />;
+export const EditEmailPreferencesPage = () => <SettingsSectionPage section="edit-email-preferences" />;
+export const GuidelinesPage = () => <SettingsSectionPage section="guidelines" />;

@@ -1,0 +1,38 @@
+import { screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { loggedOutMock } from '../../../test/mocks';
+import { renderApp } from '../../../test/renderApp';
+import { isUnderCreateChallenge } from './FloatingStartButton';
+
+describe('floating start-a-challenge button', () => {
+  it('knows which paths belong to the create flow', () => {
+    expect(isUnderCreateChallenge('/challenge/create')).toBe(true);
+    expect(isUnderCreateChallenge('/challenge/create/')).toBe(true);
+    expect(isUnderCreateChallenge('/challenge/create/step-1')).toBe(true);
+    expect(isUnderCreateChallenge('/challenge/create/step-2')).toBe(true);
+    expect(isUnderCreateChallenge('/')).toBe(false);
+    expect(isUnderCreateChallenge('/challenge/creative-dare/detail')).toBe(false);
+    expect(isUnderCreateChallenge('/challenge/create-x/detail')).toBe(false);
+  });
+
+  it('is shown on ordinary pages and leads to step 1', async () => {
+    renderApp({ path: '/challenge/creative-dare/detail', mocks: [loggedOutMock()] });
+    const button = await screen.findByTestId('floating-start-button');
+    expect(button.getAttribute('href')).toBe('/challenge/create/step-1');
+    expect(button.textContent).toBe('Start a challenge');
+  });
+
+  it.each(['/challenge/create/step-1', '/challenge/create/step-2'])('is hidden on %s', async (path) => {
+    renderApp({ path, mocks: [loggedOutMock()] });
+    // Wait for the page itself, then check the button is absent.
+    expect(await screen.findByRole('navigation', { name: 'Steps' })).toBeTruthy();
+    expect(screen.queryByTestId('floating-start-button')).toBeNull();
+  });
+
+  it('is hidden on /challenge/create, which goes to step 1', async () => {
+    const { router } = renderApp({ path: '/challenge/create', mocks: [loggedOutMock()] });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Send your Challenge' })).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/challenge/create/step-1');
+    expect(screen.queryByTestId('floating-start-button')).toBeNull();
+  });
+});

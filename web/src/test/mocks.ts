@@ -1,0 +1,83 @@
+import type { MockLink } from '@apollo/client/testing';
+import { CurrentUserDocument, type CurrentUserProfile } from '../modules/auth/graphql/CurrentUser';
+import { LogoutDocument } from '../modules/auth/graphql/Logout';
+import { WalletDocument, type WalletBalances } from '../modules/wallet/graphql/Wallet';
+
+const status = (success: boolean, identifier: string | null = null, message: string | null = null) => ({
+  __typename: 'ResponseStatus',
+  success,
+  identifier,
+  message,
+});
+
+export const alice: CurrentUserProfile = {
+  id: 'u-1',
+  username: 'alice',
+  displayName: 'Alice Jansen',
+  avatar: null,
+  locale: 'en',
+  roles: ['user'],
+  hideAvailableAmount: false,
+};
+
+function currentUserResult(profile: CurrentUserProfile | null) {
+  return {
+    data: {
+      getCurrentUserProfile: {
+        __typename: 'CurrentUserProfileResult',
+        // The normal logged-out answer: identifier `unauthorized`, no profile.
+        status: profile ? status(true) : status(false, 'unauthorized', 'Unauthorized'),
+        profile: profile ? { __typename: 'CurrentUserProfile', ...profile } : null,
+      },
+    },
+  };
+}
+
+/** getCurrentUserProfile answering "logged in as <profile>" (reusable: refetches hit it too). */
+export function loggedInMock(profile: CurrentUserProfile = alice): MockLink.MockedResponse {
+  return { request: { query: CurrentUserDocument }, maxUsageCount: Number.POSITIVE_INFINITY, result: currentUserResult(profile) };
+}
+
+export function loggedOutMock(): MockLink.MockedResponse {
+  return { request: { query: CurrentUserDocument }, maxUsageCount: Number.POSITIVE_INFINITY, result: currentUserResult(null) };
+}
+
+/**
+ * A small fake session: getCurrentUserProfile answers with `session.user`, and the logout
+ * mutation ends the session, so that refetches after logging out see a logged-out visitor.
+ */
+export function sessionMocks(initial: CurrentUserProfile | null = alice) {
+  const session = { user: initial };
+  const mocks: MockLink.MockedResponse[] = [
+    { request: { query: CurrentUserDocument }, maxUsageCount: Number.POSITIVE_INFINITY, result: () => currentUserResult(session.user) },
+    {
+      request: { query: LogoutDocument },
+      maxUsageCount: Number.POSITIVE_INFINITY,
+      result: () => {
+        session.user = null;
+        return { data: { logout: { __typename: 'LogoutResult', status: status(true) } } };
+      },
+    },
+  ];
+  return { session, mocks };
+}
+
+export function walletMock(wallet: WalletBalances): MockLink.MockedResponse {
+  return {
+    request: { query: WalletDocument },
+    maxUsageCount: Number.POSITIVE_INFINITY,
+    result: {
+      data: { getWallet: { __typename: 'WalletResult', status: status(true), wallet: { __typename: 'Wallet', ...wallet } } },
+    },
+  };
+}
+
+export function walletFailureMock(identifier: string): MockLink.MockedResponse {
+  return {
+    request: { query: WalletDocument },
+    maxUsageCount: Number.POSITIVE_INFINITY,
+    result: { data: { getWallet: { __typename: 'WalletResult', status: status(false, identifier, 'Wallet not found'), wallet: null } } },
+  };
+}
+
+export { status as statusOf };

@@ -1,0 +1,26 @@
+import { cleanup } from '@testing-library/react';
+import { afterEach, beforeEach, vi } from 'vitest';
+import { INTRO_COOKIE } from '../modules/intro/introCookie';
+
+function clearCookies() {
+  for (const part of document.cookie.split(';')) {
+    const name = part.split('=')[0]?.trim();
+    if (name) document.cookie = `${name}=; Max-Age=0; Path=/`;
+  }
+}
+
+// jsdom does not implement scrolling; the router's scroll restoration calls it on navigation.
+window.scrollTo = vi.fn() as unknown as typeof window.scrollTo;
+
+beforeEach(() => {
+  window.localStorage.clear();
+  window.sessionStorage.clear();
+  // The first-visit intro would cover every page; tests that are about it remove this cookie.
+  document.cookie = `${INTRO_COOKIE}=true; Path=/`;
+});
+
+afterEach(() => {
+  cleanup();
+  clearCookies();
+  document.body.className = '';
+});

@@ -1,0 +1,19 @@
+/// <reference types="vite/client" />
+
+interface ImportMetaEnv {
+  /** GraphQL endpoint; same origin as the SPA. Defaults to `/graphql`. */
+  readonly VITE_GRAPHQL_PATH?: string;
+  /** International phone number (digits only) of the support chat, e.g. 31612345678. */
+  readonly VITE_SUPPORT_WHATSAPP_NUMBER?: string;
+  readonly VITE_SOCIAL_INSTAGRAM_URL?: string;
+  readonly VITE_SOCIAL_TIKTOK_URL?: string;
+  readonly VITE_SOCIAL_YOUTUBE_URL?: string;
+  readonly VITE_SOCIAL_FACEBOOK_URL?: string;
+  readonly VITE_SOCIAL_X_URL?: string;
+  readonly VITE_SOCIAL_LINKEDIN_URL?: string;
+  readonly VITE_APP_VERSION?: string;
+}
+
+interface ImportMeta {
+  readonly env: ImportMetaEnv;
+}

@@ -1,0 +1,35 @@
+import react from '@vitejs/plugin-react';
+import type { ViteUserConfig } from 'vitest/config';
+
+/**
+ * The gateway (Express) serves the built SPA and `/graphql` on one origin. In development the Vite
+ * server stands in for it and forwards the API paths to the gateway, so the session cookie stays
+ * same-origin exactly as in production.
+ */
+const GATEWAY_ORIGIN = 'http://127.0.0.1:4700';
+
+const apiProxy = {
+  '/graphql': { target: GATEWAY_ORIGIN, changeOrigin: false },
+  '/api': { target: GATEWAY_ORIGIN, changeOrigin: false },
+};
+
+const config: ViteUserConfig = {
+  plugins: [react()],
+  server: { host: '127.0.0.1', port: 4780, proxy: apiProxy },
+  preview: { host: '127.0.0.1', port: 4781, proxy: apiProxy },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    sourcemap: true,
+    target: 'es2022',
+  },
+  test: {
+    environment: 'jsdom',
+    setupFiles: ['./src/test/setup.ts'],
+    include: ['src/**/*.test.{ts,tsx}'],
+    css: { modules: { classNameStrategy: 'non-scoped' } },
+    restoreMocks: true,
+  },
+};
+
+export default config;
