@@ -35,7 +35,10 @@ function loadEngineModule() {
 
 async function withEngine(name, schemaText, connectionString, fn) {
   const { SchemaEngine } = await loadEngineModule();
-  const adapter = bindMigrationAwareSqlAdapterFactory(new PrismaPg({ connectionString }));
+  // Our own pool, ended afterwards: the engine never closes its connections, and an idle one
+  // left on a template database blocks CREATE DATABASE ... TEMPLATE for seconds.
+  const pool = new pg.Pool({ connectionString, max: 2 });
+  const adapter = bindMigrationAwareSqlAdapterFactory(new PrismaPg(pool));
   const logs = [];
   const engine = await SchemaEngine.new(
     { datamodels: [[name, schemaText]] },
@@ -48,6 +51,7 @@ async function withEngine(name, schemaText, connectionString, fn) {
     throw new Error(`schema engine failed for ${name}: ${error?.message ?? error}\n${logs.join('\n')}`);
   } finally {
     engine.free?.();
+    await pool.end();
   }
 }
 

@@ -18,12 +18,13 @@ export function createLifecycle(logger: Logger, timeoutMs: number): Lifecycle {
 
   const runHook = async (name: string, hook: () => Promise<void> | void) => {
     let timer: NodeJS.Timeout | undefined;
+    const started = Date.now();
     const timeout = new Promise<never>((_, reject) => {
       timer = setTimeout(() => reject(new Error(`timed out after ${timeoutMs} ms`)), timeoutMs);
     });
     try {
       await Promise.race([Promise.resolve().then(hook), timeout]);
-      logger.debug({ hook: name }, 'stopped');
+      logger.debug({ hook: name, ms: Date.now() - started }, 'stopped');
     } catch (error) {
       logger.error({ err: error, hook: name }, 'stop hook failed');
     } finally {

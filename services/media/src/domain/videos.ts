@@ -42,6 +42,6 @@ export async function listPlayableVideos(
   challengeId: string,
 ): Promise<ChallengeVideoView[]> {
   if (!z.uuid().safeParse(challengeId).success) return [];
-  const videos = await findVideosOfChallenge(db, challengeId, 'processing');
+  const videos = await findVideosOfChallenge(db, challengeId, 'ready');
   return Promise.all(videos.map((video) => toVideoView(signer, video)));
 }

@@ -1,0 +1,167 @@
+import { randomUUID } from 'node:crypto';
+import { SignJWT, UnsecuredJWT, importPKCS8, type JWTPayload } from 'jose';
+import { beforeAll, describe, expect, it } from 'vitest';
+import {
+  bearerToken,
+  createTokenIssuer,
+  createTokenVerifier,
+  requireRole,
+  requireUser,
+  type AuthUser,
+  type TokenVerifier,
+} from '../src/auth.ts';
+import { AppError } from '../src/errors.ts';
+import { rsaKeyPair, type KeyPair } from './support.ts';
+
+const ISSUER = 'challenge-platform';
+const AUDIENCE = 'challenge-platform';
+
+let keys: KeyPair;
+let otherKeys: KeyPair;
+let verifier: TokenVerifier;
+
+beforeAll(async () => {
+  [keys, otherKeys] = await Promise.all([rsaKeyPair(), rsaKeyPair()]);
+  verifier = await createTokenVerifier({ publicKeyPem: keys.publicKeyPem, issuer: ISSUER });
+});
+
+const now = () => Math.floor(Date.now() / 1000);
+
+/** Signs arbitrary claims with RS256 (by default with the trusted key and the right issuer). */
+async function signRs256(
+  claims: JWTPayload,
+  options: { privateKeyPem?: string; issuer?: string; audience?: string; exp?: number } = {},
+): Promise<string> {
+  const key = await importPKCS8(options.privateKeyPem ?? keys.privateKeyPem, 'RS256');
+  return new SignJWT(claims)
+    .setProtectedHeader({ alg: 'RS256', typ: 'JWT' })
+    .setSubject(typeof claims.sub === 'string' ? claims.sub : randomUUID())
+    .setJti(randomUUID())
+    .setIssuer(options.issuer ?? ISSUER)
+    .setAudience(options.audience ?? AUDIENCE)
+    .setIssuedAt()
+    .setExpirationTime(options.exp ?? now() + 600)
+    .sign(key);
+}
+
+async function expectUnauthorized(token: string): Promise<void> {
+  const error = await verifier.verify(token).then(
+    () => null,
+    (e: unknown) => e,
+  );
+  expect(error).toBeInstanceOf(AppError);
+  expect((error as AppError).identifier).toBe('unauthorized');
+}
+
+describe('token issuer and verifier', () => {
+  it('round-trips id, roles, token id and expiry', async () => {
+    const issuer = await createTokenIssuer({ privateKeyPem: keys.privateKeyPem, issuer: ISSUER, ttlSeconds: 3600 });
+    const id = randomUUID();
+    const issued = await issuer.issue({ id, roles: ['user', 'referee'] });
+    expect(issued.expiresAt).toBeGreaterThanOrEqual(now() + 3599);
+    expect(issued.expiresAt).toBeLessThanOrEqual(now() + 3600);
+    const user = await verifier.verify(issued.token);
+    expect(user).toEqual<AuthUser>({ id, roles: ['user', 'referee'], tokenId: issued.tokenId, expiresAt: issued.expiresAt });
+    // Each token has its own id (revocation works per token).
+    const again = await issuer.issue({ id, roles: ['user'] });
+    expect(again.tokenId).not.toBe(issued.tokenId);
+  });
+
+  it('refuses an expired token', async () => {
+    const issuer = await createTokenIssuer({ privateKeyPem: keys.privateKeyPem, issuer: ISSUER, ttlSeconds: -10 });
+    await expectUnauthorized((await issuer.issue({ id: randomUUID(), roles: ['user'] })).token);
+    await expectUnauthorized(await signRs256({ roles: ['user'] }, { exp: now() - 5 }));
+  });
+
+  it('refuses a token signed by another key', async () => {
+    await expectUnauthorized(await signRs256({ roles: ['admin'] }, { privateKeyPem: otherKeys.privateKeyPem }));
+  });
+
+  it('refuses another issuer and another audience', async () => {
+    const foreign = await createTokenIssuer({ privateKeyPem: keys.privateKeyPem, issuer: 'someone-else', ttlSeconds: 60 });
+    await expectUnauthorized((await foreign.issue({ id: randomUUID(), roles: ['user'] })).token);
+    await expectUnauthorized(await signRs256({ roles: ['user'] }, { audience: 'another-app' }));
+  });
+
+  it('refuses HS256 tokens, also one keyed with the public key (algorithm confusion)', async () => {
+    for (const secret of ['a-shared-secret-of-at-least-32-bytes!!', keys.publicKeyPem]) {
+      const token = await new SignJWT({ roles: ['admin'] })
+        .setProtectedHeader({ alg: 'HS256' })
+        .setSubject(randomUUID())
+        .setJti(randomUUID())
+        .setIssuer(ISSUER)
+        .setAudience(AUDIENCE)
+        .setExpirationTime(now() + 600)
+        .sign(new TextEncoder().encode(secret));
+      await expectUnauthorized(token);
+    }
+  });
+
+  it('refuses an unsigned (alg none) token', async () => {
+    const token = new UnsecuredJWT({ roles: ['admin'] })
+      .setSubject(randomUUID())
+      .setJti(randomUUID())
+      .setIssuer(ISSUER)
+      .setAudience(AUDIENCE)
+      .setExpirationTime(now() + 600)
+      .encode();
+    await expectUnauthorized(token);
+  });
+
+  it('refuses a token without roles, with no role, or with an unknown role', async () => {
+    await expectUnauthorized(await signRs256({}));
+    await expectUnauthorized(await signRs256({ roles: [] }));
+    await expectUnauthorized(await signRs256({ roles: ['superuser'] }));
+    await expectUnauthorized(await signRs256({ roles: 'admin' }));
+  });
+
+  it('refuses a subject that is not a user id', async () => {
+    await expectUnauthorized(await signRs256({ sub: 'admin', roles: ['user'] }));
+  });
+
+  it('refuses garbage', async () => {
+    for (const token of ['garbage', '', 'a.b.c', 'eyJhbGciOiJSUzI1NiJ9.e30.AAAA']) await expectUnauthorized(token);
+  });
+});
+
+describe('requireUser and requireRole', () => {
+  const user: AuthUser = { id: randomUUID(), roles: ['user', 'referee'], tokenId: 't1', expiresAt: now() + 60 };
+
+  const identifierOf = (run: () => unknown): string | null => {
+    try {
+      run();
+      return null;
+    } catch (error) {
+      expect(error).toBeInstanceOf(AppError);
+      return (error as AppError).identifier;
+    }
+  };
+
+  it('requireUser returns the user or throws unauthorized', () => {
+    expect(requireUser({ user })).toBe(user);
+    expect(identifierOf(() => requireUser({ user: null }))).toBe('unauthorized');
+  });
+
+  it('requireRole needs one of the roles: unauthorized without a user, access_denied without the role', () => {
+    expect(requireRole({ user }, 'moderator', 'referee')).toBe(user);
+    expect(identifierOf(() => requireRole({ user }, 'moderator', 'admin'))).toBe('access_denied');
+    expect(identifierOf(() => requireRole({ user: null }, 'user'))).toBe('unauthorized');
+  });
+});
+
+describe('bearerToken', () => {
+  it.each<[string | undefined, string | null]>([
+    ['Bearer abc.def.ghi', 'abc.def.ghi'],
+    ['bearer abc', 'abc'],
+    ['BEARER   abc', 'abc'],
+    [undefined, null],
+    ['', null],
+    ['Bearer', null],
+    ['Bearer ', null],
+    ['Basic dXNlcjpwYXNz', null],
+    ['Bearer a b', null],
+    ['xBearer abc', null],
+  ])('parses %j as %j', (header, expected) => {
+    expect(bearerToken(header)).toBe(expected);
+  });
+});
