@@ -107,7 +107,9 @@ const started = Date.now();
 const stack = await ensureStack();
 stackStartedHere = stack.components.filter((c) => !c.reused && c.pid).map((c) => c.name);
 
-step('Build (Prisma clients, supergraph, web)', 'npx', ['turbo', 'run', 'build', 'generate', '--output-logs=errors-only']);
+step('Build (Prisma clients, supergraph, web)', 'npx', ['turbo', 'run', 'build', 'generate', '--output-logs=errors-only'], {
+  env: { ...process.env, TURBO_TELEMETRY_DISABLED: '1' },
+});
 
 console.log('\n> Migrate');
 const urls = stackUrls();

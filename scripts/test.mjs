@@ -31,7 +31,7 @@ for (const workspace of workspaces) rmSync(reportOf(workspace), { force: true })
 const turbo = spawnSync(
   'npx',
   ['turbo', 'run', 'test', '--concurrency=2', '--continue', '--output-logs=full', ...process.argv.slice(2)],
-  { cwd: repoRoot, stdio: 'inherit', env: { ...process.env, FORCE_COLOR: '1' } },
+  { cwd: repoRoot, stdio: 'inherit', env: { ...process.env, FORCE_COLOR: '1', TURBO_TELEMETRY_DISABLED: '1' } },
 );
 
 let passed = 0;

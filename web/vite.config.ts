@@ -29,6 +29,8 @@ const config: ViteUserConfig = {
     include: ['src/**/*.test.{ts,tsx}'],
     css: { modules: { classNameStrategy: 'non-scoped' } },
     restoreMocks: true,
+    // Whole-app tests load route chunks on first use; under a parallel run that can take seconds.
+    testTimeout: 20_000,
   },
 };
 

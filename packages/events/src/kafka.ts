@@ -1,4 +1,4 @@
-import { Kafka, logLevel, type Admin, type LogEntry, type Producer } from 'kafkajs';
+import { Kafka, Partitioners, logLevel, type Admin, type LogEntry, type Producer } from 'kafkajs';
 import type { Logger } from 'pino';
 import { TOPICS, TOPIC_RETENTION_MS, physicalTopic } from './topics.ts';
 
@@ -27,9 +27,20 @@ export function createKafka(options: { clientId: string; brokers: string[]; logg
   });
 }
 
-/** The outbox relay's producer: idempotent, so a retried send never duplicates or reorders. */
+/**
+ * The outbox relay's producer: idempotent, so a retried send never duplicates or reorders.
+ * Idempotence needs unbounded retries; while Kafka is away the relay simply waits, and the outbox
+ * keeps every event. The partitioner is the Java client's (murmur2), so keys land where other
+ * Kafka clients would put them.
+ */
 export function createIdempotentProducer(kafka: Kafka): Producer {
-  return kafka.producer({ idempotent: true, maxInFlightRequests: 1, allowAutoTopicCreation: false });
+  return kafka.producer({
+    idempotent: true,
+    maxInFlightRequests: 1,
+    allowAutoTopicCreation: false,
+    createPartitioner: Partitioners.DefaultPartitioner,
+    retry: { retries: Number.MAX_SAFE_INTEGER, maxRetryTime: 5_000 },
+  });
 }
 
 /** Creates every topic that does not exist yet (idempotent, safe to run at each start). */

@@ -116,7 +116,7 @@ describe('parseEnv', () => {
   });
 
   it('reports several problems as several lines, one per variable', () => {
-    const source = { ...validSource(), PORT: 'abc', DATABASE_URL: 'mysql://x' };
+    const source: Record<string, string | undefined> = { ...validSource(), PORT: 'abc', DATABASE_URL: 'mysql://x' };
     delete source.REDIS_URL;
     const problems = problemsOf(source);
     expect(problems).toHaveLength(3);

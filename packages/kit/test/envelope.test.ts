@@ -71,7 +71,7 @@ describe('envelope', () => {
 
   it("keeps an AppError's own message", async () => {
     const { logger } = captureLogger();
-    const result = await envelope(logger, async () => {
+    const result = await envelope<{ challenge: object }>(logger, async () => {
       throw new AppError('not_found', 'No such challenge.');
     });
     expect(result.status).toEqual(failStatus('not_found', 'No such challenge.'));
@@ -108,10 +108,12 @@ describe('envelope', () => {
     expect(JSON.stringify(errors[0])).toContain('password=hunter2');
   });
 
-  it('maps a thrown non-Error to generic_error too', async () => {
+  it('maps a thrown non-Error to generic_error too, and logs it', async () => {
     const log = captureLogger();
-    const result = await envelope(log.logger, () => Promise.reject('plain string'));
-    expect(result.status.identifier).toBe('generic_error');
-    expect(log.text()).toContain('plain string');
+    const result = await envelope<{ n: number }>(log.logger, async () => {
+      throw 'plain string from a library';
+    });
+    expect(result.status).toEqual({ success: false, identifier: 'generic_error', message: 'Something went wrong.' });
+    expect(log.text()).toContain('plain string from a library');
   });
 });

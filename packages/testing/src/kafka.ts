@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { Kafka, logLevel, type KafkaMessage } from 'kafkajs';
+import { Kafka, Partitioners, logLevel, type KafkaMessage } from 'kafkajs';
 import { stack } from './stack.ts';
 
 /** A topic's base name, e.g. 'identity.v1' (TOPICS in @challenge/events). */
@@ -14,7 +14,7 @@ export async function produceRaw(
   topic: TopicName,
   messages: { key?: string; value: string }[],
 ): Promise<void> {
-  const producer = kafka.producer();
+  const producer = kafka.producer({ createPartitioner: Partitioners.DefaultPartitioner });
   await producer.connect();
   try {
     await producer.send({ topic: physicalTopic(topic, topicPrefix), acks: -1, messages });

@@ -1,4 +1,4 @@
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
 import { INTRO_COOKIE } from '../modules/intro/introCookie';
 
@@ -8,6 +8,10 @@ function clearCookies() {
     if (name) document.cookie = `${name}=; Max-Age=0; Path=/`;
   }
 }
+
+// Routes load their page chunk on first visit; a cold transform in a busy parallel run can take
+// longer than Testing Library's default one second.
+configure({ asyncUtilTimeout: 5000 });
 
 // jsdom does not implement scrolling; the router's scroll restoration calls it on navigation.
 window.scrollTo = vi.fn() as unknown as typeof window.scrollTo;

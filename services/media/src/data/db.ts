@@ -10,7 +10,7 @@ export function createDatabase(connectionString: string): Database {
 }
 
 export function transactionRunner(db: Database): TransactionRunner<Transaction> {
-  return (work) => db.$transaction(work, { timeout: 30_000 });
+  return (work) => db.$transaction(work, { maxWait: 10_000, timeout: 30_000 });
 }
 
 export async function pingDatabase(db: Database): Promise<void> {

@@ -15,7 +15,7 @@ describe('small-screen menu', () => {
     expect(document.body.classList.contains('menu-open')).toBe(true);
     // The same content as the sidebar.
     expect(within(menu).getByRole('link', { name: 'All challenges' })).toBeTruthy();
-    expect(within(menu).getByRole('button', { name: 'Log in' })).toBeTruthy();
+    expect(await within(menu).findByRole('button', { name: 'Log in' })).toBeTruthy();
   });
 
   it('closes when the page changes', async () => {
@@ -43,7 +43,7 @@ describe('small-screen menu', () => {
   it('closes when the login dialog is opened from it', async () => {
     const { router } = renderApp({ path: '/terms', mocks: [loggedOutMock()] });
     fireEvent.click(await screen.findByRole('button', { name: 'Menu' }));
-    fireEvent.click(within(screen.getByRole('dialog', { name: 'Menu' })).getByRole('button', { name: 'Log in' }));
+    fireEvent.click(await within(screen.getByRole('dialog', { name: 'Menu' })).findByRole('button', { name: 'Log in' }));
     expect(currentUrl(router)).toBe('/terms?modal=login-magic-link');
     expect(screen.queryByRole('dialog', { name: 'Menu' })).toBeNull();
     expect(await screen.findByRole('dialog', { name: 'Log in or sign up' })).toBeTruthy();
