@@ -28,7 +28,8 @@ function load() {
       }
     });
   const kept = all.slice(-MAX_KEPT);
-  if (kept.length < all.length) fs.writeFileSync(store, kept.map((m) => `${JSON.stringify(m)}\n`).join(''));
+  if (kept.length < all.length)
+    fs.writeFileSync(store, kept.map((m) => `${JSON.stringify(m)}\n`).join(''));
   return kept;
 }
 
@@ -38,7 +39,8 @@ function keep(message) {
   fs.appendFileSync(store, `${JSON.stringify(message)}\n`);
 }
 
-const addressList = (list) => (list ?? []).flatMap((a) => (a.group ? addressList(a.group) : [a.address ?? ''])).filter(Boolean);
+const addressList = (list) =>
+  (list ?? []).flatMap((a) => (a.group ? addressList(a.group) : [a.address ?? ''])).filter(Boolean);
 
 async function toMessage(raw, session) {
   const parsed = await PostalMime.parse(raw);
@@ -53,7 +55,11 @@ async function toMessage(raw, session) {
     headerTo: addressList(parsed.to),
     cc: addressList(parsed.cc),
     messageId: parsed.messageId ?? null,
-    attachments: (parsed.attachments ?? []).map((a) => ({ filename: a.filename, mimeType: a.mimeType, size: a.content?.byteLength ?? 0 })),
+    attachments: (parsed.attachments ?? []).map((a) => ({
+      filename: a.filename,
+      mimeType: a.mimeType,
+      size: a.content?.byteLength ?? 0,
+    })),
   };
 }
 
@@ -73,11 +79,14 @@ const smtpServer = new SMTPServer({
     stream.on('data', (chunk) => stream.sizeExceeded || chunks.push(chunk));
     stream.on('error', callback);
     stream.on('end', async () => {
-      if (stream.sizeExceeded) return callback(Object.assign(new Error('message exceeds 25 MB'), { responseCode: 552 }));
+      if (stream.sizeExceeded)
+        return callback(Object.assign(new Error('message exceeds 25 MB'), { responseCode: 552 }));
       try {
         const message = await toMessage(Buffer.concat(chunks), session);
         keep(message);
-        console.log(`${message.date} received ${message.id} from ${message.from} to ${message.to.join(', ')}: ${message.subject}`);
+        console.log(
+          `${message.date} received ${message.id} from ${message.from} to ${message.to.join(', ')}: ${message.subject}`,
+        );
         callback(null, `queued as ${message.id}`);
       } catch (err) {
         console.error(`could not parse a message: ${err.message}`);
@@ -91,14 +100,18 @@ smtpServer.on('error', (err) => console.error(`smtp error: ${err.message}`));
 // ---- HTTP: JSON API and a plain inbox page ----
 
 const escapeHtml = (value) =>
-  String(value ?? '').replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]);
+  String(value ?? '').replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c],
+  );
 
 const newestFirst = (to) => {
   const wanted = to?.toLowerCase();
   return messages.filter((m) => !wanted || m.to.some((a) => a.toLowerCase() === wanted)).reverse();
 };
 
-const CSP = "default-src 'none'; style-src 'unsafe-inline'; img-src data:; frame-src 'self'; form-action 'self'; base-uri 'none'";
+const CSP =
+  "default-src 'none'; style-src 'unsafe-inline'; img-src data:; frame-src 'self'; form-action 'self'; base-uri 'none'";
 const STYLE = `body{font:14px system-ui,sans-serif;margin:1.5rem;color:#222}table{border-collapse:collapse;width:100%}
 td,th{padding:.35rem .6rem;border-bottom:1px solid #ddd;text-align:left;vertical-align:top}th{background:#f4f4f4}
 a{color:#0645ad}pre{white-space:pre-wrap;background:#f8f8f8;padding:.8rem;border:1px solid #ddd}
@@ -112,7 +125,9 @@ function inboxPage(to) {
   const list = newestFirst(to);
   const rows = list
     .map(
-      (m) => `<tr><td class="muted">${escapeHtml(new Date(m.date).toLocaleString('en-GB'))}</td><td>${escapeHtml(m.to.join(', '))}</td>
+      (
+        m,
+      ) => `<tr><td class="muted">${escapeHtml(new Date(m.date).toLocaleString('en-GB'))}</td><td>${escapeHtml(m.to.join(', '))}</td>
 <td>${escapeHtml(m.from)}</td><td><a href="/messages/${encodeURIComponent(m.id)}">${escapeHtml(m.subject || '(no subject)')}</a></td></tr>`,
     )
     .join('\n');
@@ -130,7 +145,9 @@ function messagePage(m) {
   const attachments = m.attachments?.length
     ? `<p>Attachments: ${m.attachments.map((a) => `${escapeHtml(a.filename ?? '(unnamed)')} (${escapeHtml(a.mimeType)}, ${a.size} bytes)`).join(', ')}</p>`
     : '';
-  const html = m.html ? `<h2>HTML</h2><iframe sandbox="" referrerpolicy="no-referrer" srcdoc="${escapeHtml(m.html)}"></iframe>` : '';
+  const html = m.html
+    ? `<h2>HTML</h2><iframe sandbox="" referrerpolicy="no-referrer" srcdoc="${escapeHtml(m.html)}"></iframe>`
+    : '';
   const text = m.text ? `<h2>Text</h2><pre>${escapeHtml(m.text)}</pre>` : '';
   return page(
     m.subject || 'Message',
@@ -142,11 +159,18 @@ function messagePage(m) {
 }
 
 function send(res, status, type, body, headers = {}) {
-  res.writeHead(status, { 'content-type': type, 'cache-control': 'no-store', 'x-content-type-options': 'nosniff', ...headers });
+  res.writeHead(status, {
+    'content-type': type,
+    'cache-control': 'no-store',
+    'x-content-type-options': 'nosniff',
+    ...headers,
+  });
   res.end(body);
 }
-const json = (res, status, value) => send(res, status, 'application/json; charset=utf-8', JSON.stringify(value));
-const html = (res, status, body) => send(res, status, 'text/html; charset=utf-8', body, { 'content-security-policy': CSP });
+const json = (res, status, value) =>
+  send(res, status, 'application/json; charset=utf-8', JSON.stringify(value));
+const html = (res, status, body) =>
+  send(res, status, 'text/html; charset=utf-8', body, { 'content-security-policy': CSP });
 
 function clearAll() {
   const deleted = messages.length;
@@ -173,23 +197,38 @@ const httpServer = http.createServer((req, res) => {
         clearAll();
         return send(res, 303, 'text/plain', 'cleared', { location: '/' });
     }
-    if (req.method === 'GET' && parts.length === 3 && parts[0] === 'api' && parts[1] === 'messages') {
+    if (
+      req.method === 'GET' &&
+      parts.length === 3 &&
+      parts[0] === 'api' &&
+      parts[1] === 'messages'
+    ) {
       const m = byId(parts[2]);
       return m ? json(res, 200, m) : json(res, 404, { error: 'not_found' });
     }
     if (req.method === 'GET' && parts.length === 2 && parts[0] === 'messages') {
       const m = byId(parts[1]);
-      return m ? html(res, 200, messagePage(m)) : html(res, 404, page('Not found', '<p>No such message. <a href="/">Inbox</a></p>'));
+      return m
+        ? html(res, 200, messagePage(m))
+        : html(res, 404, page('Not found', '<p>No such message. <a href="/">Inbox</a></p>'));
     }
-    return url.pathname.startsWith('/api/') ? json(res, 404, { error: 'not_found' }) : html(res, 404, page('Not found', '<p>Not found. <a href="/">Inbox</a></p>'));
+    return url.pathname.startsWith('/api/')
+      ? json(res, 404, { error: 'not_found' })
+      : html(res, 404, page('Not found', '<p>Not found. <a href="/">Inbox</a></p>'));
   } catch (err) {
     console.error(`http error: ${err.stack}`);
     return json(res, 500, { error: 'internal' });
   }
 });
 
-smtpServer.listen(cfg.port, cfg.host, () => console.log(`smtp catcher: SMTP on ${cfg.host}:${cfg.port}, ${messages.length} stored message(s)`));
-httpServer.listen(cfg.httpPort, cfg.host, () => console.log(`smtp catcher: inbox on http://${cfg.host}:${cfg.httpPort}/`));
+smtpServer.listen(cfg.port, cfg.host, () =>
+  console.log(
+    `smtp catcher: SMTP on ${cfg.host}:${cfg.port}, ${messages.length} stored message(s)`,
+  ),
+);
+httpServer.listen(cfg.httpPort, cfg.host, () =>
+  console.log(`smtp catcher: inbox on http://${cfg.host}:${cfg.httpPort}/`),
+);
 
 for (const signal of ['SIGTERM', 'SIGINT']) {
   process.on(signal, () => {

@@ -1,6 +1,10 @@
 #!/usr/bin/env node
 /** CLI of the local stack (Postgres, Redis, Kafka, MinIO, SMTP catcher, ffmpeg, Chromium): node scripts/stack.mjs up|status|down [component...] */
-import { componentNames, ensureStack, stackStatus, stopStack } from './lib/stack/index.mjs';
+import { bootstrap } from './lib/bootstrap.mjs';
+
+// The health checks use kafkajs and pg, so a fresh clone installs its dependencies first.
+bootstrap();
+const { componentNames, ensureStack, stackStatus, stopStack } = await import('./lib/stack/index.mjs');
 
 const [command, ...only] = process.argv.slice(2);
 const usage = `usage: node scripts/stack.mjs up|status|down [${componentNames.join('|')} ...]`;
@@ -16,8 +20,14 @@ async function main() {
     case 'status': {
       const states = await stackStatus({ only });
       for (const s of states) {
-        const extra = [s.pid && `pid ${s.pid}`, s.owner === 'external' && 'not started by this checkout', s.detail].filter(Boolean);
-        console.log(`${s.name.padEnd(9)} ${s.state.padEnd(9)} ${s.address ?? '-'}${extra.length ? `  (${extra.join(', ')})` : ''}`);
+        const extra = [
+          s.pid && `pid ${s.pid}`,
+          s.owner === 'external' && 'not started by this checkout',
+          s.detail,
+        ].filter(Boolean);
+        console.log(
+          `${s.name.padEnd(9)} ${s.state.padEnd(9)} ${s.address ?? '-'}${extra.length ? `  (${extra.join(', ')})` : ''}`,
+        );
       }
       return states.every((s) => s.state === 'up' || s.state === 'installed') ? 0 : 1;
     }

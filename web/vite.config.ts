@@ -13,6 +13,16 @@ const apiProxy = {
   '/api': { target: GATEWAY_ORIGIN, changeOrigin: false },
 };
 
+/** Long-lived vendor chunks: app deploys do not invalidate the browser's copy of the libraries. */
+function vendorChunk(id: string): string | undefined {
+  if (!id.includes('/node_modules/')) return undefined;
+  if (/\/node_modules\/(react|react-dom|scheduler)\//.test(id)) return 'react';
+  if (/\/node_modules\/react-router\//.test(id)) return 'router';
+  if (/\/node_modules\/(@apollo|@wry|graphql|graphql-tag|rxjs|optimism|tslib)\//.test(id)) return 'apollo';
+  if (/\/node_modules\/(i18next|react-i18next)\//.test(id)) return 'i18n';
+  return 'vendor';
+}
+
 const config: ViteUserConfig = {
   plugins: [react()],
   server: { host: '127.0.0.1', port: 4780, proxy: apiProxy },
@@ -22,6 +32,7 @@ const config: ViteUserConfig = {
     emptyOutDir: true,
     sourcemap: true,
     target: 'es2022',
+    rollupOptions: { output: { manualChunks: vendorChunk } },
   },
   test: {
     environment: 'jsdom',

@@ -10,6 +10,7 @@ import { expressMiddleware } from '@as-integrations/express5';
 import {
   AppError,
   bearerToken,
+  httpErrorHandler,
   createMetrics,
   mountOperationalEndpoints,
   pingRedis,
@@ -147,6 +148,7 @@ export async function buildGateway(options: GatewayOptions): Promise<Gateway> {
       },
     }),
   );
+  app.use(httpErrorHandler(logger));
   if (options.webDistDir && existsSync(path.join(options.webDistDir, 'index.html'))) {
     serveWeb(app, options.webDistDir);
   } else if (options.webDistDir) {

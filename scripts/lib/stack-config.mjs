@@ -13,15 +13,26 @@ export const env = Object.freeze({
 /** Absolute path of the repository (this file lives in <repo>/scripts/lib). */
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 /** Project data (databases, logs, pid files): <repo>/.local (git-ignored), or $STACK_DATA_DIR. */
-export const localDir = env.STACK_DATA_DIR ? path.resolve(env.STACK_DATA_DIR) : path.join(repoRoot, '.local');
+export const localDir = env.STACK_DATA_DIR
+  ? path.resolve(env.STACK_DATA_DIR)
+  : path.join(repoRoot, '.local');
 /** Downloads and builds shared by every clone on this machine (and by CI): ~/.cache/challenge-platform. */
-export const cacheDir = path.join(env.XDG_CACHE_HOME || path.join(env.HOME, '.cache'), 'challenge-platform');
+export const cacheDir = path.join(
+  env.XDG_CACHE_HOME || path.join(env.HOME, '.cache'),
+  'challenge-platform',
+);
 export const runDir = path.join(localDir, 'run');
 export const logsDir = path.join(localDir, 'logs');
 
 export const host = '127.0.0.1';
 
-export const postgres = Object.freeze({ host, port: 54329, user: 'platform', password: 'platform', adminDatabase: 'postgres' });
+export const postgres = Object.freeze({
+  host,
+  port: 54329,
+  user: 'platform',
+  password: 'platform',
+  adminDatabase: 'postgres',
+});
 export const redis = Object.freeze({ host, port: 63799 });
 export const kafka = Object.freeze({
   host,
@@ -58,7 +69,12 @@ export function stackUrls() {
     databaseUrl,
     redisUrl: `redis://${redis.host}:${redis.port}`,
     kafkaBrokers: [`${kafka.host}:${kafka.port}`],
-    s3: { endpoint: `http://${minio.host}:${minio.port}`, accessKey: minio.user, secretKey: minio.password, region: minio.region },
+    s3: {
+      endpoint: `http://${minio.host}:${minio.port}`,
+      accessKey: minio.user,
+      secretKey: minio.password,
+      region: minio.region,
+    },
     smtp: { host: smtp.host, port: smtp.port },
     smtpCatcherHttp: `http://${smtp.host}:${smtp.httpPort}`,
   };

@@ -49,7 +49,10 @@ interface OutboxRow {
 }
 
 export interface OutboxRelay {
-  /** Publishes everything pending now; resolves with the number of events published. */
+  /**
+   * Publishes what is pending, batch after batch; resolves with the number published (0 when
+   * another replica holds the publishing lock: that replica publishes them).
+   */
   flush(): Promise<number>;
   /** Shortens the wait: call after a commit that enqueued events. */
   wake(): void;

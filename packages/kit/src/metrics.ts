@@ -26,10 +26,11 @@ export function createMetrics(service: string): Metrics {
     registers: [registry],
   });
   const middleware: RequestHandler = (req, res, next) => {
+    const path = req.path; // read now: a mounted router strips its mount path later
     const end = httpDuration.startTimer({ method: req.method });
     res.on('finish', () => {
       // Only known paths as labels: arbitrary URLs would explode the series count.
-      const route = ['/graphql', '/healthz', '/readyz', '/metrics'].includes(req.path) ? req.path : 'other';
+      const route = ['/graphql', '/healthz', '/readyz', '/metrics'].includes(path) ? path : 'other';
       end({ route, status: String(res.statusCode) });
     });
     next();

@@ -115,6 +115,17 @@ describe('token issuer and verifier', () => {
     await expectUnauthorized(await signRs256({ roles: 'admin' }));
   });
 
+  it('refuses a token that never expires', async () => {
+    const token = await new SignJWT({ roles: ['user'] })
+      .setProtectedHeader({ alg: 'RS256' })
+      .setSubject(randomUUID())
+      .setJti(randomUUID())
+      .setIssuer(ISSUER)
+      .setAudience(AUDIENCE)
+      .sign(await importPKCS8(keys.privateKeyPem, 'RS256'));
+    await expectUnauthorized(token);
+  });
+
   it('refuses a subject that is not a user id', async () => {
     await expectUnauthorized(await signRs256({ sub: 'admin', roles: ['user'] }));
   });

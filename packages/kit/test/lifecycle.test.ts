@@ -1,6 +1,6 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { createLifecycle } from '../src/lifecycle.ts';
-import { captureLogger, deferred } from './support.ts';
+import { captureLogger, deferred, eventually } from './support.ts';
 
 describe('lifecycle', () => {
   it('runs the stop hooks in reverse order of registration, one after the other', async () => {
@@ -84,5 +84,29 @@ describe('lifecycle', () => {
     gate.resolve();
     await stopping;
     expect(seen).toBe(true);
+  });
+
+  it('stops on SIGTERM and exits 0 once the hooks are done', async () => {
+    const log = captureLogger();
+    const lifecycle = createLifecycle(log.logger, 1_000);
+    const order: string[] = [];
+    const exit = vi.spyOn(process, 'exit').mockImplementation(((code?: number) => void order.push(`exit ${code}`)) as never);
+    const before = new Set([...process.listeners('SIGTERM'), ...process.listeners('SIGINT')]);
+    try {
+      lifecycle.installSignalHandlers();
+      lifecycle.onStop('server', async () => {
+        await new Promise((resolve) => setTimeout(resolve, 20));
+        order.push('server stopped');
+      });
+      process.emit('SIGTERM');
+      await eventually(() => expect(exit).toHaveBeenCalled());
+      expect(order).toEqual(['server stopped', 'exit 0']);
+      expect(log.entries().some((entry) => entry.reason === 'SIGTERM')).toBe(true);
+    } finally {
+      exit.mockRestore();
+      for (const signal of ['SIGTERM', 'SIGINT'] as const) {
+        for (const listener of process.listeners(signal)) if (!before.has(listener)) process.removeListener(signal, listener);
+      }
+    }
   });
 });

@@ -13,4 +13,8 @@ export async function ensureInstalled() {
 export const isRunning = async () => Boolean(chromiumPath());
 export const start = async () => ({ reused: true, path: chromiumPath() });
 export const stop = async () => ({ stopped: false });
-export const status = async () => ({ name: 'chromium', state: chromiumPath() ? 'installed' : 'missing', address: chromiumPath() });
+export const status = async () => ({
+  name: 'chromium',
+  state: chromiumPath() ? 'installed' : 'missing',
+  address: chromiumPath(),
+});

@@ -42,12 +42,18 @@ export function tail(file, lines = 30) {
 }
 
 export function errorWithLog(name, message, file = logFile(name)) {
-  return new Error(`${name}: ${message}\n--- last 30 lines of ${file} ---\n${tail(file)}\n--- end of ${file} ---`);
+  return new Error(
+    `${name}: ${message}\n--- last 30 lines of ${file} ---\n${tail(file)}\n--- end of ${file} ---`,
+  );
 }
 
+/** Opens .local/logs/<name>.log for appending; a log over 50 MB is first moved to <name>.log.1. */
 function openLog(name) {
   ensureDir(logsDir);
-  return fs.openSync(logFile(name), 'a');
+  const file = logFile(name);
+  if (fs.existsSync(file) && fs.statSync(file).size > 50 * 1024 * 1024)
+    fs.renameSync(file, `${file}.1`);
+  return fs.openSync(file, 'a');
 }
 
 /** Starts a long-running process in its own session, output appended to .local/logs/<name>.log, pid in .local/run/<name>.pid. */
@@ -55,9 +61,18 @@ export function spawnDetached(name, cmd, args, { cwd, env } = {}) {
   ensureDir(runDir);
   const fd = openLog(name);
   fs.writeSync(fd, `\n=== ${new Date().toISOString()} starting: ${cmd} ${args.join(' ')}\n`);
-  const child = spawn(cmd, args, { cwd, env: childEnv(env), detached: true, stdio: ['ignore', fd, fd] });
+  const child = spawn(cmd, args, {
+    cwd,
+    env: childEnv(env),
+    detached: true,
+    stdio: ['ignore', fd, fd],
+  });
   fs.closeSync(fd);
-  const proc = { pid: child.pid, exited: null, isDead: () => (proc.exited !== null ? `exited (${proc.exited})` : null) };
+  const proc = {
+    pid: child.pid,
+    exited: null,
+    isDead: () => (proc.exited !== null ? `exited (${proc.exited})` : null),
+  };
   child.on('exit', (code, signal) => (proc.exited = signal ?? code));
   child.on('error', (err) => (proc.exited = err.message));
   child.unref();
@@ -72,9 +87,15 @@ export function run(cmd, args, { cwd, env, logName } = {}) {
   return new Promise((resolve, reject) => {
     const child = spawn(cmd, args, { cwd, env: childEnv(env), stdio: ['ignore', fd, fd] });
     fs.closeSync(fd);
-    child.on('error', (err) => reject(errorWithLog(logName, `could not run ${cmd}: ${err.message}`)));
+    child.on('error', (err) =>
+      reject(errorWithLog(logName, `could not run ${cmd}: ${err.message}`)),
+    );
     child.on('exit', (code, signal) =>
-      code === 0 ? resolve() : reject(errorWithLog(logName, `${cmd} ${args.join(' ')} failed (${signal ?? `exit ${code}`})`)),
+      code === 0
+        ? resolve()
+        : reject(
+            errorWithLog(logName, `${cmd} ${args.join(' ')} failed (${signal ?? `exit ${code}`})`),
+          ),
     );
   });
 }
@@ -114,13 +135,18 @@ export function readPid(name, match) {
 }
 
 /** Polls `check` (truthy = done) until it succeeds, the process dies (`isDead` returns a reason) or the timeout passes. */
-export async function waitFor(name, check, { timeoutMs, intervalMs = 250, isDead, log = logFile(name) }) {
+export async function waitFor(
+  name,
+  check,
+  { timeoutMs, intervalMs = 250, isDead, log = logFile(name) },
+) {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     if (await check().catch(() => false)) return;
     const dead = isDead?.();
     if (dead) throw errorWithLog(name, `${dead} before becoming healthy`, log);
-    if (Date.now() > deadline) throw errorWithLog(name, `not healthy after ${timeoutMs / 1000}s`, log);
+    if (Date.now() > deadline)
+      throw errorWithLog(name, `not healthy after ${timeoutMs / 1000}s`, log);
     await sleep(intervalMs);
   }
 }
@@ -161,17 +187,30 @@ export function httpGet(url, timeoutMs = 2000) {
  * Starts a long-running component unless a healthy one already answers (then it is reused).
  * `launch()` spawns it and returns { pid, isDead() }; fails clearly when the port is held by something else.
  */
-export async function startService({ name, port, ports = [port], healthy, launch, timeoutMs, match }) {
+export async function startService({
+  name,
+  port,
+  ports = [port],
+  healthy,
+  launch,
+  timeoutMs,
+  match,
+}) {
   if (await healthy()) return { reused: true, pid: readPid(name, match) };
   const own = readPid(name, match);
   if (own) {
     // Started earlier by this checkout and still coming up (or hung): wait for it rather than start another.
-    await waitFor(name, healthy, { timeoutMs, isDead: () => (isAlive(own) ? null : `pid ${own} exited`) });
+    await waitFor(name, healthy, {
+      timeoutMs,
+      isDead: () => (isAlive(own) ? null : `pid ${own} exited`),
+    });
     return { reused: true, pid: own };
   }
   for (const p of ports) {
     if (await portOpen(p)) {
-      throw new Error(`${name}: port ${host}:${p} is in use by something that is not a healthy ${name} of this stack; stop it or free the port`);
+      throw new Error(
+        `${name}: port ${host}:${p} is in use by something that is not a healthy ${name} of this stack; stop it or free the port`,
+      );
     }
   }
   const proc = await launch();
@@ -185,7 +224,8 @@ export async function stopService(name, { match, signal = 'SIGTERM', timeoutMs =
   fs.rmSync(pidFile(name), { force: true, recursive: false });
   if (!pid) return { stopped: false };
   const gone = async (ms) => {
-    for (const end = Date.now() + ms; Date.now() < end; await sleep(100)) if (!isAlive(pid)) return true;
+    for (const end = Date.now() + ms; Date.now() < end; await sleep(100))
+      if (!isAlive(pid)) return true;
     return !isAlive(pid);
   };
   try {
@@ -211,7 +251,13 @@ export async function stopService(name, { match, signal = 'SIGTERM', timeoutMs =
 export async function serviceStatus({ name, address, healthy, match }) {
   const up = await healthy().catch(() => false);
   const pid = readPid(name, match);
-  return { name, state: up ? 'up' : 'down', address, pid, owner: pid ? 'this checkout' : up ? 'external' : null };
+  return {
+    name,
+    state: up ? 'up' : 'down',
+    address,
+    pid,
+    owner: pid ? 'this checkout' : up ? 'external' : null,
+  };
 }
 
 // ---- apt: one batch at a time; requests made within a short window are merged into one apt-get call. ----
@@ -220,7 +266,10 @@ let aptBatch = null;
 let aptUpdatedThisRun = false;
 
 function aptPrefix() {
-  if (!commandPath('apt-get')) throw new Error('apt-get not found: this script provisions with Debian packages; install them by hand');
+  if (!commandPath('apt-get'))
+    throw new Error(
+      'apt-get not found: this script provisions with Debian packages; install them by hand',
+    );
   if (isRoot) return ['env'];
   if (commandPath('sudo')) return ['sudo', 'env'];
   throw new Error('installing Debian packages needs root: run as root or install sudo');
@@ -229,7 +278,13 @@ function aptPrefix() {
 function aptListsStale() {
   const dir = '/var/lib/apt/lists';
   try {
-    const newest = Math.max(0, ...fs.readdirSync(dir).filter((f) => f.endsWith('Release')).map((f) => fs.statSync(path.join(dir, f)).mtimeMs));
+    const newest = Math.max(
+      0,
+      ...fs
+        .readdirSync(dir)
+        .filter((f) => f.endsWith('Release'))
+        .map((f) => fs.statSync(path.join(dir, f)).mtimeMs),
+    );
     return Date.now() - newest > 24 * 3600 * 1000;
   } catch {
     return true;
@@ -239,7 +294,18 @@ function aptListsStale() {
 async function aptRun(pkgs) {
   const [cmd, ...prefix] = aptPrefix();
   const apt = (...args) =>
-    run(cmd, [...prefix, 'DEBIAN_FRONTEND=noninteractive', 'apt-get', '-o', 'DPkg::Lock::Timeout=300', ...args], { logName: 'apt' });
+    run(
+      cmd,
+      [
+        ...prefix,
+        'DEBIAN_FRONTEND=noninteractive',
+        'apt-get',
+        '-o',
+        'DPkg::Lock::Timeout=300',
+        ...args,
+      ],
+      { logName: 'apt' },
+    );
   const update = async () => {
     reporter.say(`apt       apt-get update`);
     await apt('update', '-q');

@@ -19,7 +19,10 @@ const seconds = (ms) => `${(ms / 1000).toFixed(1)}s`;
 function pick(only) {
   const names = only?.length ? only : componentNames;
   const unknown = names.filter((n) => !components[n]);
-  if (unknown.length) throw new Error(`unknown stack component(s): ${unknown.join(', ')} (known: ${componentNames.join(', ')})`);
+  if (unknown.length)
+    throw new Error(
+      `unknown stack component(s): ${unknown.join(', ')} (known: ${componentNames.join(', ')})`,
+    );
   return names;
 }
 
@@ -39,7 +42,9 @@ export async function ensureStack({ only, quiet = false } = {}) {
   const running = await Promise.all(names.map((n) => components[n].isRunning()));
   const todo = names.filter((_, i) => !running[i]);
   const installs = await Promise.allSettled(todo.map((n) => components[n].ensureInstalled()));
-  const failures = installs.flatMap((r, i) => (r.status === 'rejected' ? [`${todo[i]}: ${r.reason.message}`] : []));
+  const failures = installs.flatMap((r, i) =>
+    r.status === 'rejected' ? [`${todo[i]}: ${r.reason.message}`] : [],
+  );
   if (failures.length) throw new Error(`stack provisioning failed:\n${failures.join('\n')}`);
 
   const results = await Promise.allSettled(
@@ -49,7 +54,9 @@ export async function ensureStack({ only, quiet = false } = {}) {
       const r = await c.start();
       const ms = Date.now() - t;
       const where = c.tool ? r.path : c.address;
-      say(`${pad(n)} ready  ${where}  ${c.tool || r.reused ? '(reused)' : `(started in ${seconds(ms)})`}`);
+      say(
+        `${pad(n)} ready  ${where}  ${c.tool || r.reused ? '(reused)' : `(started in ${seconds(ms)})`}`,
+      );
       return { name: n, reused: Boolean(r.reused), pid: r.pid ?? null, ms };
     }),
   );
@@ -66,8 +73,10 @@ export async function stopStack({ only, quiet = false } = {}) {
   await Promise.all(
     names.map(async (n) => {
       const r = await components[n].stop();
-      if (r.stopped) say(`${pad(n)} stopped (pid ${r.pid}${r.killed ? ', killed after timeout' : ''})`);
-      else if (await components[n].isRunning()) say(`${pad(n)} left running (not started by this checkout)`);
+      if (r.stopped)
+        say(`${pad(n)} stopped (pid ${r.pid}${r.killed ? ', killed after timeout' : ''})`);
+      else if (await components[n].isRunning())
+        say(`${pad(n)} left running (not started by this checkout)`);
       else say(`${pad(n)} not running`);
     }),
   );

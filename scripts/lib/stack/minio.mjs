@@ -2,7 +2,18 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { cacheDir, localDir, minio as cfg } from '../stack-config.mjs';
-import { commandPath, ensureDir, httpGet, logFile, reporter, run, serviceStatus, spawnDetached, startService, stopService } from './helpers.mjs';
+import {
+  commandPath,
+  ensureDir,
+  httpGet,
+  logFile,
+  reporter,
+  run,
+  serviceStatus,
+  spawnDetached,
+  startService,
+  stopService,
+} from './helpers.mjs';
 
 const name = 'minio';
 const binDir = path.join(cacheDir, 'bin');
@@ -18,10 +29,18 @@ function installedRelease() {
 
 export async function ensureInstalled() {
   if (installedRelease() === cfg.release) return;
-  if (!commandPath('go')) throw new Error(`minio: Go is needed to build MinIO (go install ${cfg.module}@${cfg.release}); install Go first`);
+  if (!commandPath('go'))
+    throw new Error(
+      `minio: Go is needed to build MinIO (go install ${cfg.module}@${cfg.release}); install Go first`,
+    );
   ensureDir(binDir);
-  reporter.say(`minio     building ${cfg.module}@${cfg.release} with go install (minutes the first time; log: ${logFile('minio-install')})`);
-  await run('go', ['install', `${cfg.module}@${cfg.release}`], { env: { GOBIN: binDir, GOFLAGS: '-trimpath' }, logName: 'minio-install' });
+  reporter.say(
+    `minio     building ${cfg.module}@${cfg.release} with go install (minutes the first time; log: ${logFile('minio-install')})`,
+  );
+  await run('go', ['install', `${cfg.module}@${cfg.release}`], {
+    env: { GOBIN: binDir, GOFLAGS: '-trimpath' },
+    logName: 'minio-install',
+  });
   fs.writeFileSync(releaseMarker, `${cfg.release}\n`);
 }
 
@@ -42,8 +61,19 @@ export function start() {
     timeoutMs: 30_000,
     launch: () => {
       const data = ensureDir(path.join(localDir, 'minio', 'data'));
-      const args = ['server', data, '--address', address, '--console-address', `${cfg.host}:${cfg.consolePort}`];
-      const env = { MINIO_ROOT_USER: cfg.user, MINIO_ROOT_PASSWORD: cfg.password, MINIO_UPDATE: 'off' };
+      const args = [
+        'server',
+        data,
+        '--address',
+        address,
+        '--console-address',
+        `${cfg.host}:${cfg.consolePort}`,
+      ];
+      const env = {
+        MINIO_ROOT_USER: cfg.user,
+        MINIO_ROOT_PASSWORD: cfg.password,
+        MINIO_UPDATE: 'off',
+      };
       return spawnDetached(name, binary, args, { env, cwd: localDir });
     },
   });

@@ -10,7 +10,20 @@ import fs from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
 import { cacheDir, localDir, logsDir, postgres as cfg, runDir } from '../stack-config.mjs';
-import { aptInstall, ensureDir, errorWithLog, isAlive, isRoot, logFile, pidFile, reporter, run, serviceStatus, startService, stopService } from './helpers.mjs';
+import {
+  aptInstall,
+  ensureDir,
+  errorWithLog,
+  isAlive,
+  isRoot,
+  logFile,
+  pidFile,
+  reporter,
+  run,
+  serviceStatus,
+  startService,
+  stopService,
+} from './helpers.mjs';
 
 const name = 'postgres';
 const match = 'postgres';
@@ -20,20 +33,30 @@ export const address = `${cfg.host}:${cfg.port}`;
 export function binDir() {
   const root = '/usr/lib/postgresql';
   const versions = fs.existsSync(root) ? fs.readdirSync(root).filter((v) => /^\d+$/.test(v)) : [];
-  const usable = versions.filter((v) => fs.existsSync(path.join(root, v, 'bin', 'postgres'))).sort((a, b) => b - a);
+  const usable = versions
+    .filter((v) => fs.existsSync(path.join(root, v, 'bin', 'postgres')))
+    .sort((a, b) => b - a);
   return usable.length ? path.join(root, usable[0], 'bin') : null;
 }
 
 function systemUser() {
-  const line = fs.readFileSync('/etc/passwd', 'utf8').split('\n').find((l) => l.startsWith('postgres:'));
-  if (!line) throw new Error('postgres: running as root needs the `postgres` system user (created by the Debian package)');
+  const line = fs
+    .readFileSync('/etc/passwd', 'utf8')
+    .split('\n')
+    .find((l) => l.startsWith('postgres:'));
+  if (!line)
+    throw new Error(
+      'postgres: running as root needs the `postgres` system user (created by the Debian package)',
+    );
   const [, , uid, gid, , home] = line.split(':');
   return { uid: Number(uid), gid: Number(gid), home };
 }
 
 /** Command line that runs `cmd` as the postgres system user when we are root. */
-const asPostgres = (cmd, args) => (isRoot ? ['runuser', ['-u', 'postgres', '--', cmd, ...args]] : [cmd, args]);
-const postgresCanEnter = (dir) => spawnSync('runuser', ['-u', 'postgres', '--', 'test', '-x', dir]).status === 0;
+const asPostgres = (cmd, args) =>
+  isRoot ? ['runuser', ['-u', 'postgres', '--', cmd, ...args]] : [cmd, args];
+const postgresCanEnter = (dir) =>
+  spawnSync('runuser', ['-u', 'postgres', '--', 'test', '-x', dir]).status === 0;
 
 let base;
 /** The folder holding the cluster (data/) and its stack.conf. */
@@ -43,7 +66,8 @@ export function clusterBase() {
   if (!isRoot) return (base = ensureDir(preferred));
   const hash = crypto.createHash('sha256').update(localDir).digest('hex').slice(0, 12);
   for (const candidate of [preferred, path.join(cacheDir, `postgres-data-${hash}`)]) {
-    if (postgresCanEnter(ensureDir(path.dirname(candidate)))) return (base = ensureDir(candidate, 0o755));
+    if (postgresCanEnter(ensureDir(path.dirname(candidate))))
+      return (base = ensureDir(candidate, 0o755));
   }
   const { uid, gid, home } = systemUser();
   base = ensureDir(path.join(home, 'challenge-platform', hash), 0o755);
@@ -55,12 +79,19 @@ const dataDir = () => path.join(clusterBase(), 'data');
 
 export async function ensureInstalled() {
   if (!binDir()) await aptInstall(['postgresql']);
-  if (!binDir()) throw new Error('postgres: no server found under /usr/lib/postgresql after apt-get install postgresql');
+  if (!binDir())
+    throw new Error(
+      'postgres: no server found under /usr/lib/postgresql after apt-get install postgresql',
+    );
 }
 
 /** A real connection as the platform superuser over TCP (password auth). */
 export async function isRunning() {
-  const client = new pg.Client({ ...cfg, database: cfg.adminDatabase, connectionTimeoutMillis: 2000 });
+  const client = new pg.Client({
+    ...cfg,
+    database: cfg.adminDatabase,
+    connectionTimeoutMillis: 2000,
+  });
   client.on('error', () => {});
   try {
     await client.connect();
@@ -86,16 +117,37 @@ async function initCluster() {
     fs.chownSync(tmp, uid, gid);
     fs.chownSync(pwfile, uid, gid);
   }
-  const args = ['-D', tmp, '-U', cfg.user, `--pwfile=${pwfile}`, '--auth-local=trust', '--auth-host=scram-sha-256'];
+  const args = [
+    '-D',
+    tmp,
+    '-U',
+    cfg.user,
+    `--pwfile=${pwfile}`,
+    '--auth-local=trust',
+    '--auth-host=scram-sha-256',
+  ];
   try {
-    await run(...asPostgres(path.join(binDir(), 'initdb'), [...args, '-E', 'UTF8', '--locale=C.UTF-8', '--no-sync', '--no-instructions']), {
-      cwd: clusterBase(),
-      logName: name,
-    });
+    await run(
+      ...asPostgres(path.join(binDir(), 'initdb'), [
+        ...args,
+        '-E',
+        'UTF8',
+        '--locale=C.UTF-8',
+        '--no-sync',
+        '--no-instructions',
+      ]),
+      {
+        cwd: clusterBase(),
+        logName: name,
+      },
+    );
   } finally {
     fs.rmSync(pwfile, { force: true });
   }
-  fs.appendFileSync(path.join(tmp, 'postgresql.conf'), "\n# Local stack settings (rewritten on every start)\ninclude 'stack.conf'\n");
+  fs.appendFileSync(
+    path.join(tmp, 'postgresql.conf'),
+    "\n# Local stack settings (rewritten on every start)\ninclude 'stack.conf'\n",
+  );
   fs.rmSync(data, { recursive: true, force: true });
   fs.renameSync(tmp, data);
 }
@@ -116,13 +168,17 @@ function writeStackConf() {
   };
   fs.writeFileSync(
     path.join(data, 'stack.conf'),
-    `# Generated by scripts/lib/stack/postgres.mjs on every start.\n${Object.entries(settings).map(([k, v]) => `${k} = ${v}`).join('\n')}\n`,
+    `# Generated by scripts/lib/stack/postgres.mjs on every start.\n${Object.entries(settings)
+      .map(([k, v]) => `${k} = ${v}`)
+      .join('\n')}\n`,
   );
 }
 
 const postmasterPid = () => {
   try {
-    return Number.parseInt(fs.readFileSync(path.join(dataDir(), 'postmaster.pid'), 'utf8'), 10) || null;
+    return (
+      Number.parseInt(fs.readFileSync(path.join(dataDir(), 'postmaster.pid'), 'utf8'), 10) || null
+    );
   } catch {
     return null;
   }
@@ -135,7 +191,14 @@ async function launch() {
   ensureDir(logsDir);
   const fd = fs.openSync(logFile(name), 'a');
   fs.writeSync(fd, `\n=== ${new Date().toISOString()} starting: pg_ctl start -D ${dataDir()}\n`);
-  const [cmd, args] = asPostgres(path.join(binDir(), 'pg_ctl'), ['-D', dataDir(), '-w', '-t', '60', 'start']);
+  const [cmd, args] = asPostgres(path.join(binDir(), 'pg_ctl'), [
+    '-D',
+    dataDir(),
+    '-w',
+    '-t',
+    '60',
+    'start',
+  ]);
   const code = await new Promise((resolve) => {
     const child = spawn(cmd, args, { cwd: clusterBase(), stdio: ['ignore', fd, fd] });
     child.on('error', () => resolve(-1));
@@ -150,7 +213,14 @@ async function launch() {
 }
 
 export function start() {
-  return startService({ name, match, port: cfg.port, healthy: isRunning, timeoutMs: 30_000, launch });
+  return startService({
+    name,
+    match,
+    port: cfg.port,
+    healthy: isRunning,
+    timeoutMs: 30_000,
+    launch,
+  });
 }
 
 /** SIGINT = PostgreSQL's fast shutdown. */

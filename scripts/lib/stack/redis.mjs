@@ -2,7 +2,15 @@
 import net from 'node:net';
 import path from 'node:path';
 import { localDir, redis as cfg } from '../stack-config.mjs';
-import { aptInstall, commandPath, ensureDir, serviceStatus, spawnDetached, startService, stopService } from './helpers.mjs';
+import {
+  aptInstall,
+  commandPath,
+  ensureDir,
+  serviceStatus,
+  spawnDetached,
+  startService,
+  stopService,
+} from './helpers.mjs';
 
 const name = 'redis';
 const match = 'redis-server';
@@ -10,7 +18,8 @@ export const address = `${cfg.host}:${cfg.port}`;
 
 export async function ensureInstalled() {
   if (!commandPath('redis-server')) await aptInstall(['redis-server']);
-  if (!commandPath('redis-server')) throw new Error('redis: redis-server is still missing after apt-get install redis-server');
+  if (!commandPath('redis-server'))
+    throw new Error('redis: redis-server is still missing after apt-get install redis-server');
 }
 
 /** PING over a raw socket. */
@@ -41,8 +50,25 @@ export function start() {
     timeoutMs: 15_000,
     launch: () => {
       const dir = ensureDir(path.join(localDir, 'redis'));
-      const args = ['--port', String(cfg.port), '--bind', cfg.host, '--dir', dir, '--daemonize', 'no'];
-      return spawnDetached(name, 'redis-server', [...args, '--save', '', '--appendonly', 'no', '--logfile', '']);
+      const args = [
+        '--port',
+        String(cfg.port),
+        '--bind',
+        cfg.host,
+        '--dir',
+        dir,
+        '--daemonize',
+        'no',
+      ];
+      return spawnDetached(name, 'redis-server', [
+        ...args,
+        '--save',
+        '',
+        '--appendonly',
+        'no',
+        '--logfile',
+        '',
+      ]);
     },
   });
 }

@@ -2,7 +2,14 @@
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { repoRoot, smtp as cfg } from '../stack-config.mjs';
-import { httpGet, portOpen, serviceStatus, spawnDetached, startService, stopService } from './helpers.mjs';
+import {
+  httpGet,
+  portOpen,
+  serviceStatus,
+  spawnDetached,
+  startService,
+  stopService,
+} from './helpers.mjs';
 
 const name = 'smtp';
 const script = path.join(repoRoot, 'scripts', 'smtp-catcher.mjs');
@@ -14,7 +21,9 @@ export async function ensureInstalled() {
     try {
       require.resolve(pkg);
     } catch {
-      throw new Error(`smtp: the npm package ${pkg} is missing; run npm install at the repository root`);
+      throw new Error(
+        `smtp: the npm package ${pkg} is missing; run npm install at the repository root`,
+      );
     }
   }
 }
@@ -22,7 +31,11 @@ export async function ensureInstalled() {
 export async function isRunning() {
   try {
     const res = await httpGet(`http://${cfg.host}:${cfg.httpPort}/healthz`);
-    return res.status === 200 && JSON.parse(res.body).service === 'smtp-catcher' && (await portOpen(cfg.port));
+    return (
+      res.status === 200 &&
+      JSON.parse(res.body).service === 'smtp-catcher' &&
+      (await portOpen(cfg.port))
+    );
   } catch {
     return false;
   }

@@ -2,6 +2,7 @@ import type { ComponentType } from 'react';
 import { Navigate, type RouteObject } from 'react-router';
 import { RequireAdmin } from '../modules/auth/components/RequireAdmin';
 import { RequireLogin } from '../modules/auth/components/RequireLogin';
+import { AccessDeniedPage } from '../modules/errors/components/AccessDeniedPage';
 import { NotFoundPage } from '../modules/errors/components/NotFoundPage';
 import { FullscreenLoader } from '../ui/FullscreenLoader';
 import { DefaultLayout } from './layouts/DefaultLayout';
@@ -110,7 +111,7 @@ export const appRoutes: RouteObject[] = [
                 element: <RequireAdmin />,
                 children: [{ path: 'moderator', lazy: page(() => import('../modules/moderation/components/ModeratorPage'), 'ModeratorPage') }],
               },
-              { path: 'access-denied', lazy: page(() => import('../modules/errors/components/AccessDeniedPage'), 'AccessDeniedPage') },
+              { path: 'access-denied', element: <AccessDeniedPage /> },
             ],
           },
         ],
