@@ -1,8 +1,9 @@
 #!/usr/bin/env node
 // Checks the deployment files without a cluster and without a Docker engine:
 //   helm lint + helm template of charts/challenge-platform, kustomize build of each overlay,
-//   k6 inspect of each load-test script, and `docker compose config` of docker-compose.yml
-//   (through compose-go, the library behind it, where the docker compose plugin is missing).
+//   k6 inspect of each load-test script, BuildKit's lint of the Dockerfile, and
+//   `docker compose config` of docker-compose.yml (through compose-go, the library behind it,
+//   where the docker compose plugin is missing).
 // Installs helm v3, kustomize v5 and k6 on first use with `go install`, into
 // ${XDG_CACHE_HOME:-$HOME/.cache}/challenge-platform/bin (nothing else on the machine changes).
 // Prints one line per check; exits 1 if any check fails.
@@ -120,9 +121,13 @@ function ensureTool(tool) {
   return true;
 }
 
-// A ten-line Go program around compose-go's loader, built once like the tools above.
-const COMPOSE_GO = { mod: 'github.com/compose-spec/compose-go/v2', version: 'v2.16.1' };
-const COMPOSE_CHECK_GO = `package main
+// Two small Go programs around the libraries behind `docker compose config` (compose-go) and
+// `docker build --check` (BuildKit's Dockerfile frontend): they validate the compose file and the
+// Dockerfile without a Docker engine. Built once, like the tools above.
+const GO_PROGRAMS = {
+  'compose-check': {
+    require: { mod: 'github.com/compose-spec/compose-go/v2', version: 'v2.16.1' },
+    source: `package main
 
 import (
 	"context"
@@ -142,32 +147,101 @@ func main() {
 		os.Exit(1)
 	}
 }
-`;
+`,
+  },
+  'dockerfile-check': {
+    require: { mod: 'github.com/moby/buildkit', version: 'v0.33.1' },
+    source: `package main
 
-function ensureComposeCheck() {
-  const file = path.join(BIN, 'compose-check');
-  if (existsSync(file)) {
-    const deps = run('go', ['version', '-m', file]).output;
-    if (deps.includes(`${COMPOSE_GO.mod}\t${COMPOSE_GO.version}`)) {
-      report('ok', `compose-go ${COMPOSE_GO.version} validator present`);
-      return true;
-    }
+// dockerfile-check FILE NAME=VALUE...: BuildKit's lint rules (those of docker build --check) and
+// the conversion of every stage to LLB, with the given build args, without a registry.
+import (
+	"context"
+	"fmt"
+	"os"
+	"strings"
+
+	"github.com/moby/buildkit/client/llb"
+	"github.com/moby/buildkit/client/llb/sourceresolver"
+	"github.com/moby/buildkit/frontend/dockerfile/dockerfile2llb"
+	"github.com/moby/buildkit/frontend/dockerui"
+	digest "github.com/opencontainers/go-digest"
+)
+
+// Offline stand-in for the registry: every base image is an empty linux image.
+type offline struct{}
+
+func (offline) ResolveImageConfig(ctx context.Context, ref string, _ sourceresolver.Opt) (string, digest.Digest, []byte, error) {
+	cfg := []byte(\`{"architecture":"amd64","os":"linux","config":{"Env":["PATH=/usr/local/bin:/usr/bin:/bin"]},"rootfs":{"type":"layers","diff_ids":[]}}\`)
+	return ref, digest.FromBytes(cfg), cfg, nil
+}
+
+func main() {
+	dt, err := os.ReadFile(os.Args[1])
+	if err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		os.Exit(1)
+	}
+	args := map[string]string{}
+	for _, a := range os.Args[2:] {
+		k, v, _ := strings.Cut(a, "=")
+		args[k] = v
+	}
+	opt := func() dockerfile2llb.ConvertOpt {
+		sm := llb.NewSourceMap(nil, os.Args[1], "Dockerfile", dt)
+		sm.Definition = &llb.Definition{}
+		return dockerfile2llb.ConvertOpt{Config: dockerui.Config{BuildArgs: args}, SourceMap: sm, MetaResolver: offline{}}
+	}
+	res, err := dockerfile2llb.DockerfileLint(context.Background(), dt, opt())
+	if err == nil && res.Error != nil {
+		err = fmt.Errorf("%s", res.Error.Message)
+	}
+	if err == nil {
+		_, err = dockerfile2llb.DockerfileConvertLLB(context.Background(), dt, opt())
+	}
+	failed := err != nil
+	if failed {
+		fmt.Fprintln(os.Stderr, err)
+	}
+	for _, w := range res.Warnings {
+		failed = true
+		line := 0
+		if len(w.Location.Ranges) > 0 {
+			line = int(w.Location.Ranges[0].Start.Line)
+		}
+		fmt.Fprintf(os.Stderr, "%s:%d: %s: %s\\n", os.Args[1], line, w.RuleName, w.Detail)
+	}
+	if failed {
+		os.Exit(1)
+	}
+}
+`,
+  },
+};
+
+function ensureGoProgram(name) {
+  const { require, source } = GO_PROGRAMS[name];
+  const file = path.join(BIN, name);
+  const label = `${name} (${require.mod.split('/').slice(-2).join('/')} ${require.version})`;
+  if (existsSync(file) && run('go', ['version', '-m', file]).output.includes(`${require.mod}\t${require.version}`)) {
+    report('ok', `${label} present`);
+    return true;
   }
   if (!run('go', ['version']).ok) return false;
-  const src = path.join(CACHE_HOME, 'challenge-platform', 'compose-check');
+  const src = path.join(CACHE_HOME, 'challenge-platform', 'src', name);
   mkdirSync(src, { recursive: true });
-  writeFileSync(path.join(src, 'main.go'), COMPOSE_CHECK_GO);
-  writeFileSync(path.join(src, 'go.mod'), `module compose-check\n\ngo 1.24\n\nrequire ${COMPOSE_GO.mod} ${COMPOSE_GO.version}\n`);
+  writeFileSync(path.join(src, 'main.go'), source);
+  writeFileSync(path.join(src, 'go.mod'), `module ${name}\n\ngo 1.24\n\nrequire ${require.mod} ${require.version}\n`);
   const start = performance.now();
-  const inSrc = { cwd: src, timeout: 15 * 60_000 };
-  const r1 = run('go', ['mod', 'tidy'], inSrc);
-  const r2 = r1.ok ? run('go', ['build', '-o', file, '.'], inSrc) : r1;
-  if (!r2.ok) {
-    report('fail', `compose-go ${COMPOSE_GO.version} build`, seconds(start));
-    console.log(indent(r2.output));
+  const inSrc = { cwd: src, timeout: 30 * 60_000 };
+  const tidy = run('go', ['mod', 'tidy'], inSrc);
+  const build = tidy.ok ? run('go', ['build', '-o', file, '.'], inSrc) : tidy;
+  if (!build.ok) {
+    report('fail', `${label} build`, seconds(start));
+    console.log(indent(build.output));
     return false;
   }
-  report('ok', `compose-go ${COMPOSE_GO.version} validator built`, seconds(start));
+  report('ok', `${label} built`, seconds(start));
   return true;
 }
 
@@ -242,18 +316,27 @@ if (have.k6) {
   }
 }
 
-// ---- docker compose ----------------------------------------------------------------------
-// `docker compose config` needs no engine, only the compose plugin of the docker CLI. Where the
-// plugin is missing, the same validation runs through compose-go, the library that implements
-// `docker compose config` (schema, interpolation, depends_on, anchors and merges).
+// ---- Dockerfile -----------------------------------------------------------------------------
+if (ensureGoProgram('dockerfile-check')) {
+  for (const service of ['gateway', 'identity', 'media']) {
+    check(`Dockerfile lint + LLB (SERVICE=${service})`, path.join(BIN, 'dockerfile-check'), [
+      'Dockerfile',
+      `SERVICE=${service}`,
+    ]);
+  }
+}
+
+// ---- docker compose ------------------------------------------------------------------------
+// `docker compose config` needs no engine, only the compose plugin of the docker CLI; without
+// the plugin, compose-go (the library that implements it) validates the same way.
 if (run('docker', ['compose', 'version']).ok) {
   check('docker compose config -q', 'docker', ['compose', '-f', 'docker-compose.yml', 'config', '-q']);
-} else if (ensureComposeCheck()) {
-  check('docker-compose.yml valid (compose-go; no docker compose plugin here)', path.join(BIN, 'compose-check'), [
+} else if (ensureGoProgram('compose-check')) {
+  check('docker-compose.yml (compose-go: no docker compose plugin here)', path.join(BIN, 'compose-check'), [
     'docker-compose.yml',
   ]);
 } else {
-  report('skip', 'docker compose config', 'neither the docker compose plugin nor a compose-go build');
+  report('skip', 'docker compose config', 'neither the docker compose plugin nor Go to build compose-go');
 }
 
 // ---- summary --------------------------------------------------------------------------------

@@ -20,7 +20,7 @@ export const usernameSchema = z
   .regex(/^[a-zA-Z0-9._-]{3,30}$/, 'Use 3 to 30 letters, digits, dots, dashes or underscores');
 
 export const newUserSchema = z.object({
-  email: z.email().transform((email) => email.trim().toLowerCase()),
+  email: z.string().trim().toLowerCase().pipe(z.email()),
   username: usernameSchema,
   locale: z.enum(['en', 'nl']).default('en'),
   displayName: z.string().trim().min(1).max(60).nullable().default(null),

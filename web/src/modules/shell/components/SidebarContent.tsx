@@ -34,7 +34,7 @@ export function SidebarContent() {
 
   return (
     <div className={styles.content}>
-      <ButtonLink to="/challenge/create/step-1" variant="action-gradient" size="lg" block iconStart={<PlusIcon size={20} />}>
+      <ButtonLink to="/challenge/create/step-1" variant="action-gradient" block iconStart={<PlusIcon size={20} />} className={styles.cta}>
         {t('nav.startChallenge')}
       </ButtonLink>
 

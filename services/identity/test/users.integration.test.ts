@@ -1,0 +1,106 @@
+import { randomUUID } from 'node:crypto';
+import { TOPICS } from '@challenge/events';
+import { AppError } from '@challenge/kit';
+import {
+  deleteTopics,
+  graphql,
+  readTopic,
+  startTestService,
+  tokenFor,
+  uniqueTopicPrefix,
+  type TestService,
+} from '@challenge/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp, type IdentityApp } from '../src/app.ts';
+import { registerUser } from '../src/domain/users.ts';
+import { seedUser } from '../src/seed.ts';
+
+const PROFILE = '{ getCurrentUserProfile { status { success identifier } profile { id username displayName locale roles showPrivateChallenges hideAvailableAmount } } }';
+
+describe('identity accounts', () => {
+  const topicPrefix = uniqueTopicPrefix();
+  let identity: TestService<IdentityApp>;
+
+  beforeAll(async () => {
+    identity = await startTestService('identity', buildApp, { topicPrefix });
+  });
+  afterAll(async () => {
+    await identity?.stop();
+    await deleteTopics(topicPrefix);
+  });
+
+  it('registers a user and announces UserRegistered through the outbox', async () => {
+    const user = await registerUser(identity.app.db, {
+      email: '  Mixed.Case@Example.TEST ',
+      username: 'Nova_1',
+      locale: 'nl',
+      displayName: 'Nova',
+    });
+    expect(user).toMatchObject({ email: 'mixed.case@example.test', username: 'Nova_1', roles: ['user'] });
+
+    const messages = await readTopic(topicPrefix, TOPICS.identity, (all) =>
+      all.some((message) => message.key?.toString() === user.id),
+    );
+    const event = JSON.parse(messages.find((message) => message.key?.toString() === user.id)!.value!.toString());
+    expect(event).toMatchObject({
+      type: 'UserRegistered',
+      aggregateId: user.id,
+      data: { userId: user.id, username: 'Nova_1', email: 'mixed.case@example.test', locale: 'nl' },
+    });
+  });
+
+  it('refuses a username that differs only in case, and a second account for one e-mail', async () => {
+    const first = await seedUser(identity.app.db);
+    await expect(seedUser(identity.app.db, { username: first.username.toUpperCase() })).rejects.toEqual(
+      new AppError('no_unique_username'),
+    );
+    await expect(seedUser(identity.app.db, { email: first.email })).rejects.toMatchObject({
+      identifier: 'invalid_user_input',
+    });
+  });
+
+  it('refuses invalid usernames and e-mails before touching the database', async () => {
+    await expect(seedUser(identity.app.db, { username: 'ab' })).rejects.toThrow(/3 to 30/);
+    await expect(seedUser(identity.app.db, { username: 'has space' })).rejects.toThrow(/3 to 30/);
+    await expect(seedUser(identity.app.db, { email: 'not-an-email' })).rejects.toThrow();
+  });
+
+  it('returns the own profile with the spec defaults', async () => {
+    const user = await seedUser(identity.app.db, { displayName: 'Dana' });
+    const response = await graphql(identity.url, PROFILE, { token: await tokenFor({ id: user.id }) });
+    expect(response.data).toEqual({
+      getCurrentUserProfile: {
+        status: { success: true, identifier: 'ok' },
+        profile: {
+          id: user.id,
+          username: user.username,
+          displayName: 'Dana',
+          locale: 'en',
+          roles: ['user'],
+          showPrivateChallenges: false,
+          hideAvailableAmount: true,
+        },
+      },
+    });
+  });
+
+  it('answers unauthorized without a token and authorized_user_not_found for an unknown account', async () => {
+    const anonymous = await graphql(identity.url, PROFILE);
+    expect(anonymous.data).toEqual({
+      getCurrentUserProfile: { status: { success: false, identifier: 'unauthorized' }, profile: null },
+    });
+    const ghost = await graphql(identity.url, PROFILE, { token: await tokenFor({ id: randomUUID() }) });
+    expect(ghost.data).toMatchObject({
+      getCurrentUserProfile: { status: { success: false, identifier: 'authorized_user_not_found' } },
+    });
+  });
+
+  it('is ready when its database, Redis and Kafka answer', async () => {
+    const response = await fetch(identity.url.replace(/\/graphql$/, '/readyz'));
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({
+      status: 'ready',
+      checks: { database: 'ok', redis: 'ok', kafka: 'ok' },
+    });
+  });
+});
