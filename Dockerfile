@@ -76,6 +76,7 @@ RUN if [ "$SERVICE" = "gateway" ]; then ln -s /app/gateway /app/current; \
     else ln -s "/app/services/$SERVICE" /app/current; fi
 
 ENV NODE_ENV=production \
+    HOST=0.0.0.0 \
     SERVICE=${SERVICE} \
     WEB_DIST_DIR=/app/web/dist
 # The node image's unprivileged user, by number so that Kubernetes can verify runAsNonRoot.

@@ -2,6 +2,7 @@
  * Prisma migrations for every service (docs/adr/0003-prisma-offline.md):
  *   node scripts/migrate.mjs create <name> [--service s]   new migration from a schema change
  *   node scripts/migrate.mjs apply [--service s]           apply pending migrations to each service's database
+ *                                                          (<SERVICE>_DATABASE_URL when set, else the local stack's)
  *   node scripts/migrate.mjs check                         exit 1 when a schema change has no migration
  * create and check need a reachable PostgreSQL (the schema engine insists); the local stack's.
  */
@@ -40,8 +41,11 @@ switch (command) {
   }
   case 'apply': {
     for (const service of services) {
-      await ensureDatabase(urls.postgresAdminUrl, service);
-      const applied = await applyMigrations(serviceDir(service), urls.databaseUrl(service));
+      // Deployments (compose, the Helm hook, the kustomize Job) name each database explicitly
+      // and own their creation; locally the stack's admin account creates what is missing.
+      const deployedUrl = process.env[`${service.toUpperCase()}_DATABASE_URL`];
+      if (!deployedUrl) await ensureDatabase(urls.postgresAdminUrl, service);
+      const applied = await applyMigrations(serviceDir(service), deployedUrl ?? urls.databaseUrl(service));
       console.log(`${service.padEnd(13)} ${applied.length ? `applied ${applied.join(', ')}` : 'up to date'}`);
     }
     break;

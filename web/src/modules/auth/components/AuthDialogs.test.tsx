@@ -32,11 +32,11 @@ describe('dialog routing by ?modal=', () => {
 
   it('switches between the two login dialogs by changing the modal value', async () => {
     const { router } = renderApp({ path: '/terms?modal=login-magic-link', mocks: [loggedOutMock()] });
-    fireEvent.click(within(await magicLinkDialog()).getByRole('button', { name: 'Log in with username and password' }));
+    fireEvent.click(within(await magicLinkDialog()).getByRole('button', { name: 'Log in with a password' }));
     expect(currentUrl(router)).toBe('/terms?modal=login-username-password');
     const dialog = await passwordDialog();
     expect(screen.queryByRole('dialog', { name: 'Log in or sign up' })).toBeNull();
-    fireEvent.click(within(dialog).getByRole('button', { name: 'Log in with an e-mail link instead' }));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Log in with an e-mail link' }));
     expect(currentUrl(router)).toBe('/terms?modal=login-magic-link');
     expect(await magicLinkDialog()).toBeTruthy();
   });

@@ -10,12 +10,14 @@ export interface CurrentUserState {
   loading: boolean;
 }
 
+// Guards and the sidebar share this query; a logged-out answer is normal, never a toast.
+const context: AppOperationContext = { suppressErrorToast: true };
+
 /**
  * Logged in means: the server answered `status.success` with a profile. Anything else, including
  * the normal logged-out answer (identifier `unauthorized`) and a failed request, is logged out.
  */
 export function useGetCurrentUser(): CurrentUserState {
-  const context: AppOperationContext = { suppressErrorToast: true };
   const { data, loading } = useQuery(CurrentUserDocument, { fetchPolicy: 'cache-first', context });
   const result = data?.getCurrentUserProfile;
   const user = result?.status.success ? (result.profile ?? null) : null;

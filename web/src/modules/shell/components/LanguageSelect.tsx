@@ -26,8 +26,8 @@ export function LanguageSelect() {
           }}
         >
           {SUPPORTED_LANGUAGES.map((language) => (
-            <option key={language} value={language}>
-              {language.toUpperCase()} · {t(`languages.${language}`)}
+            <option key={language} value={language} lang={language}>
+              {t(`languages.${language}`)}
             </option>
           ))}
         </select>

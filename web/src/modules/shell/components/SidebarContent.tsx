@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useId, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink, useLocation } from 'react-router';
 import { appConfig } from '../../../app/config';
@@ -133,9 +133,11 @@ function DiscoverItem({ section, icon, label }: { section: DiscoverSection; icon
 function LoginBox() {
   const { t } = useTranslation();
   const { openModal } = useModalRoute();
+  // The box renders twice (sidebar and small-screen menu), so its heading id must be unique.
+  const titleId = useId();
   return (
-    <section className={styles.loginBox} aria-labelledby="sidebar-login-title">
-      <h2 id="sidebar-login-title" className={styles.loginTitle}>
+    <section className={styles.loginBox} aria-labelledby={titleId}>
+      <h2 id={titleId} className={styles.loginTitle}>
         {t('loginBox.title')}
       </h2>
       <p className={styles.loginText}>{t('loginBox.text')}</p>
