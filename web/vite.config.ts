@@ -30,7 +30,8 @@ const config: ViteUserConfig = {
   build: {
     outDir: 'dist',
     emptyOutDir: true,
-    sourcemap: true,
+    // Maps for error reporting, without a sourceMappingURL comment in the served files.
+    sourcemap: 'hidden',
     target: 'es2022',
     rollupOptions: { output: { manualChunks: vendorChunk } },
   },
@@ -42,6 +43,7 @@ const config: ViteUserConfig = {
     restoreMocks: true,
     // Whole-app tests load route chunks on first use; under a parallel run that can take seconds.
     testTimeout: 20_000,
+    reporters: ['default', ['json', { outputFile: 'test-results/vitest.json' }]],
   },
 };
 

@@ -74,7 +74,7 @@ const query = '{ getCurrentUserProfile { status { success } profile { username }
 const tokens = await Promise.all(users.slice(0, 50).map((user) => tokenFor({ id: user.id })));
 const timed = async (i: number) => {
   const t = performance.now();
-  const response = await graphql<{ getWallet: { status: { success: boolean } } }>(url, query, { token: tokens[i % tokens.length] });
+  const response = await graphql<{ getWallet: { status: { success: boolean } } }>(url, query, {}, { token: tokens[i % tokens.length]! });
   if (!response.data?.getWallet.status.success) throw new Error('request failed');
   return performance.now() - t;
 };

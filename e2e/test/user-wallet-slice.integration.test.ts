@@ -83,7 +83,7 @@ describe('a new user gets exactly one wallet, seen through the gateway', () => {
       const response = await graphql<{
         getCurrentUserProfile: { status: { success: boolean }; profile: { username: string; locale: string } };
         getWallet: { status: { success: boolean; identifier: string }; wallet: Record<string, unknown> };
-      }>(gatewayUrl, PROFILE_AND_WALLET, { token });
+      }>(gatewayUrl, PROFILE_AND_WALLET, {}, { token });
       expect(response.data?.getWallet.status).toEqual({ success: true, identifier: 'ok' });
       return response;
     });
@@ -127,7 +127,7 @@ describe('a new user gets exactly one wallet, seen through the gateway', () => {
     );
     expect(anonymous.data?.getWallet.status).toEqual({ success: false, identifier: 'unauthorized' });
 
-    const forged = await graphql(gatewayUrl, '{ getWallet { status { success } } }', { token: 'not.a.jwt' });
+    const forged = await graphql(gatewayUrl, '{ getWallet { status { success } } }', {}, { token: 'not.a.jwt' });
     expect(forged.httpStatus).toBe(401);
     expect(forged.errors?.[0]?.extensions?.identifier).toBe('unauthorized');
   });

@@ -7,6 +7,7 @@ import {
 } from '@challenge/events';
 import type { GraphQLResolverMap } from '@apollo/subgraph/dist/schema-helper/resolverMap.js';
 import { parse } from 'graphql';
+import type { ReadinessChecks } from './health.ts';
 import type { ServiceRuntime } from './runtime.ts';
 import { createSubgraph, type RequestContext, type Subgraph } from './subgraph.ts';
 
@@ -24,6 +25,8 @@ export interface ServiceAppOptions<TContext extends RequestContext> {
   schemaFile: URL;
   resolvers: GraphQLResolverMap<TContext>;
   extend: (base: RequestContext) => TContext;
+  /** The service's own dependencies (object storage, SMTP...), probed by /readyz beside the database. */
+  readiness?: ReadinessChecks;
   /** Starts the service's Kafka consumers, if it has any. */
   consumers?: () => Promise<EventConsumer>;
 }
@@ -63,7 +66,7 @@ export async function createServiceApp<TContext extends RequestContext>(
     logger,
     lifecycle,
     verifier: runtime.verifier,
-    readiness: { database: () => database.ping(), ...runtime.readiness },
+    readiness: { database: () => database.ping(), ...runtime.readiness, ...options.readiness },
     extend: options.extend,
   });
   return { subgraph, relay, consumer };

@@ -1,9 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { deleteTopics, startTestService, uniqueTopicPrefix, type TestService } from '@challenge/testing';
+import { deleteTopics, startTestService, uniqueTopicPrefix, type TestService, graphql, readiness } from '@challenge/testing';
 import { buildApp, type ChallengeApp } from '../src/app.ts';
 import { insertChallenge, type NewChallengeRow } from '../src/data/challenges.ts';
-import { graphql, readiness } from './support.ts';
 
 const topicPrefix = uniqueTopicPrefix();
 let service: TestService<ChallengeApp>;

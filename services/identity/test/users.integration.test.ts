@@ -6,7 +6,6 @@ import {
   graphql,
   readTopic,
   startTestService,
-  tokenFor,
   uniqueTopicPrefix,
   type TestService,
 } from '@challenge/testing';
@@ -67,7 +66,7 @@ describe('identity accounts', () => {
 
   it('returns the own profile with the spec defaults', async () => {
     const user = await seedUser(identity.app.db, { displayName: 'Dana' });
-    const response = await graphql(identity.url, PROFILE, { token: await tokenFor({ id: user.id }) });
+    const response = await graphql(identity.url, PROFILE, {}, { id: user.id });
     expect(response.data).toEqual({
       getCurrentUserProfile: {
         status: { success: true, identifier: 'ok' },
@@ -89,7 +88,7 @@ describe('identity accounts', () => {
     expect(anonymous.data).toEqual({
       getCurrentUserProfile: { status: { success: false, identifier: 'unauthorized' }, profile: null },
     });
-    const ghost = await graphql(identity.url, PROFILE, { token: await tokenFor({ id: randomUUID() }) });
+    const ghost = await graphql(identity.url, PROFILE, {}, { id: randomUUID() });
     expect(ghost.data).toMatchObject({
       getCurrentUserProfile: { status: { success: false, identifier: 'authorized_user_not_found' } },
     });

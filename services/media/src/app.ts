@@ -28,6 +28,7 @@ export async function buildApp(
     },
     schemaFile: new URL('./schema.graphql', import.meta.url),
     resolvers,
+    readiness: { storage: () => storage.ping() },
     extend: (base) => ({ ...base, db, storage }),
   });
   return { ...app, db, storage };

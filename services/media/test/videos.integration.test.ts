@@ -1,9 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { deleteTopics, stack, startTestService, uniqueTopicPrefix, type TestService } from '@challenge/testing';
+import { deleteTopics, stack, startTestService, uniqueTopicPrefix, type TestService, graphql, readiness } from '@challenge/testing';
 import { buildApp, type MediaApp } from '../src/app.ts';
 import { insertVideo, type NewVideoRow } from '../src/data/videos.ts';
-import { graphql, readiness } from './support.ts';
 
 const topicPrefix = uniqueTopicPrefix();
 const storageConfig = { ...stack.s3, bucket: 'challenge-media-test' };
@@ -61,7 +60,7 @@ describe('Challenge.challengeVideos', () => {
 
     const { data, errors } = await graphql(service.url, VIDEOS, { r: [{ __typename: 'Challenge', id: challengeId }] });
     expect(errors).toBeUndefined();
-    const [challenge] = data?._entities;
+    const [challenge] = data!._entities;
     expect(challenge.id).toBe(challengeId);
     expect(challenge.challengeVideos.map((video: { id: string }) => video.id)).toEqual([newer.id, older.id]);
     const [second, first] = challenge.challengeVideos;
@@ -104,7 +103,7 @@ describe('operations', () => {
     const { httpStatus, body } = await readiness(service.url);
     expect(httpStatus).toBe(200);
     expect(body.status).toBe('ready');
-    expect(body.checks).toMatchObject({ database: 'ok', redis: 'ok', kafka: 'ok' });
+    expect(body.checks).toEqual({ database: 'ok', redis: 'ok', kafka: 'ok', storage: 'ok' });
     expect(Object.values(body.checks).every((value) => value === 'ok')).toBe(true);
   });
 });

@@ -1,10 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Role } from '@challenge/kit';
-import { deleteTopics, startTestService, uniqueTopicPrefix, type TestService } from '@challenge/testing';
+import { deleteTopics, startTestService, uniqueTopicPrefix, type TestService, graphql, readiness } from '@challenge/testing';
 import { buildApp, type ModerationApp } from '../src/app.ts';
 import { insertReport, type NewReportRow } from '../src/data/reports.ts';
-import { graphql, readiness } from './support.ts';
 
 const topicPrefix = uniqueTopicPrefix();
 let service: TestService<ModerationApp>;

@@ -1,8 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { deleteTopics, startTestService, uniqueTopicPrefix, type TestService } from '@challenge/testing';
+import { deleteTopics, startTestService, uniqueTopicPrefix, type TestService, graphql, readiness } from '@challenge/testing';
 import { buildApp, type NotificationApp } from '../src/app.ts';
-import { graphql, readiness } from './support.ts';
 
 const topicPrefix = uniqueTopicPrefix();
 let service: TestService<NotificationApp>;

@@ -4,7 +4,7 @@ import { alice, loggedInMock, loggedOutMock, walletFailureMock, walletMock } fro
 import { renderApp } from '../../../test/renderApp';
 import { HIDE_AMOUNTS_STORAGE_KEY } from '../hooks/useHideAmounts';
 
-const balances = { availableAmount: 123456, freezeAmount: 2500, totalAmount: 125956, openPayoutAmount: 0 };
+const balances = { availableAmount: 123456, freezeAmount: 2500, totalAmount: 125956 };
 const plain = (text: string | null) => (text ?? '').replace(/[\u00a0\u202f]/g, ' ');
 
 describe('wallet page', () => {

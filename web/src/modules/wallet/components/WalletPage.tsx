@@ -41,11 +41,10 @@ export function WalletPage() {
           <BalanceCard featured label={t('wallet.available')} hint={t('wallet.availableHint')} cents={wallet.availableAmount} hidden={hidden} />
           <BalanceCard label={t('wallet.pending')} hint={t('wallet.pendingHint')} cents={wallet.freezeAmount} hidden={hidden} />
           <BalanceCard label={t('wallet.total')} hint={t('wallet.totalHint')} cents={wallet.totalAmount} hidden={hidden} />
-          <BalanceCard label={t('wallet.openPayouts')} hint={t('wallet.openPayoutsHint')} cents={wallet.openPayoutAmount ?? 0} hidden={hidden} />
         </div>
       ) : loading ? (
         <div className={styles.grid} role="status" aria-label={t('ui.loading')}>
-          {[0, 1, 2, 3].map((index) => (
+          {[0, 1, 2].map((index) => (
             <div key={index} className={cx(styles.card, styles.skeleton, index === 0 && styles.featured)} />
           ))}
         </div>

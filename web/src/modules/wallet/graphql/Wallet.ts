@@ -6,7 +6,6 @@ export interface WalletBalances {
   availableAmount: number;
   freezeAmount: number;
   totalAmount: number;
-  openPayoutAmount: number | null;
 }
 
 export interface WalletQuery {
@@ -27,7 +26,6 @@ export const WalletDocument: TypedDocumentNode<WalletQuery, WalletQueryVariables
         availableAmount
         freezeAmount
         totalAmount
-        openPayoutAmount
       }
     }
   }
