@@ -6,19 +6,25 @@ import { parse } from 'graphql';
 export const SUBGRAPHS = ['identity', 'challenge', 'wallet', 'media', 'moderation', 'notification'] as const;
 export type SubgraphName = (typeof SUBGRAPHS)[number];
 
-const sdlFile = (name: SubgraphName) => new URL(`../../services/${name}/src/schema.graphql`, import.meta.url);
+export interface SubgraphSdl {
+  name: string;
+  sdl: string;
+}
+
+export function readSubgraphSdls(): SubgraphSdl[] {
+  return SUBGRAPHS.map((name) => ({
+    name,
+    sdl: readFileSync(new URL(`../../services/${name}/src/schema.graphql`, import.meta.url), 'utf8'),
+  }));
+}
 
 /**
- * Composes the supergraph from the subgraphs' SDL files. The URLs written into it are
- * placeholders: the gateway routes to the URLs of its configuration.
+ * Composes the supergraph from the subgraphs' SDL (by default the checked-in files). The URLs
+ * written into it are placeholders: the gateway routes to the URLs of its configuration.
  */
-export function composeSupergraph(): string {
+export function composeSupergraph(subgraphs: SubgraphSdl[] = readSubgraphSdls()): string {
   const result = composeServices(
-    SUBGRAPHS.map((name) => ({
-      name,
-      url: `http://${name}.invalid/graphql`,
-      typeDefs: parse(readFileSync(sdlFile(name), 'utf8')),
-    })),
+    subgraphs.map(({ name, sdl }) => ({ name, url: `http://${name}.invalid/graphql`, typeDefs: parse(sdl) })),
   );
   if (result.errors) {
     throw new Error(`Supergraph composition failed:\n${result.errors.map((error) => `- ${error.message}`).join('\n')}`);
