@@ -21,10 +21,11 @@ export function ensureDependencies() {
   const installed = path.join(root, 'node_modules', '.package-lock.json');
   const lockfile = path.join(root, 'package-lock.json');
   if (existsSync(installed) && statSync(installed).mtimeMs >= statSync(lockfile).mtimeMs) return;
-  const fresh = !existsSync(path.join(root, 'node_modules'));
-  console.log(fresh ? 'Installing npm dependencies (npm ci)...' : 'Updating npm dependencies...');
-  const args = fresh ? ['ci', '--no-audit', '--no-fund'] : ['install', '--no-audit', '--no-fund'];
-  const result = spawnSync('npm', args, { cwd: root, stdio: 'inherit' });
+  console.log('Installing npm dependencies...');
+  // Not `npm ci`: this registry's lockfiles leave out other platforms' optional packages (turbo's
+  // darwin and windows binaries), which `npm ci` counts as out of sync; `npm install` follows
+  // the lockfile all the same and leaves it unchanged.
+  const result = spawnSync('npm', ['install', '--no-audit', '--no-fund'], { cwd: root, stdio: 'inherit' });
   if (result.status !== 0) {
     console.error('npm could not install the dependencies (see above).');
     process.exit(result.status ?? 1);
