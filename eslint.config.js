@@ -37,7 +37,8 @@ export default tseslint.config(
         {
           object: 'process',
           property: 'env',
-          message: "Read the environment only in the workspace's env module (src/env.ts) and pass values down.",
+          message:
+            "Read the environment only in the workspace's env module (src/env.ts) and pass values down.",
         },
       ],
     },
@@ -80,7 +81,9 @@ export default tseslint.config(
               message: 'Prisma lives in src/data/ only: add a function there and call it.',
             },
             {
-              group: SERVICES.map((service) => `@challenge/${service}`).concat(['**/services/*/**']),
+              group: SERVICES.map((service) => `@challenge/${service}`).concat([
+                '**/services/*/**',
+              ]),
               message: "A service never imports another service's code.",
             },
           ],
@@ -94,6 +97,8 @@ export default tseslint.config(
   },
   {
     files: ['load-tests/**/*.js'],
-    languageOptions: { globals: { __ENV: 'readonly', __VU: 'readonly', __ITER: 'readonly', open: 'readonly' } },
+    languageOptions: {
+      globals: { __ENV: 'readonly', __VU: 'readonly', __ITER: 'readonly', open: 'readonly' },
+    },
   },
 );

@@ -19,7 +19,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 // ---- environment (the only place this script reads it) ---------------------------------------
-const CACHE_HOME = process.env.XDG_CACHE_HOME || path.join(process.env.HOME || os.homedir(), '.cache');
+const CACHE_HOME =
+  process.env.XDG_CACHE_HOME || path.join(process.env.HOME || os.homedir(), '.cache');
 const INHERITED_ENV = { ...process.env }; // handed on unchanged to the tools run below
 // -------------------------------------------------------------------------------------------------
 
@@ -53,7 +54,12 @@ function run(cmd, args, opts = {}) {
     timeout: opts.timeout ?? 120_000,
   });
   const output = `${r.stdout ?? ''}${r.stderr ?? ''}${r.error ? String(r.error) : ''}`;
-  return { ok: r.status === 0 && !r.error, status: r.status, output, missing: r.error?.code === 'ENOENT' };
+  return {
+    ok: r.status === 0 && !r.error,
+    status: r.status,
+    output,
+    missing: r.error?.code === 'ENOENT',
+  };
 }
 
 function seconds(start) {
@@ -94,7 +100,9 @@ function builtVersion(tool) {
   const file = path.join(BIN, tool);
   if (!existsSync(file)) return null;
   const r = run('go', ['version', '-m', file]);
-  const line = r.output.split('\n').find((l) => l.trim().startsWith('mod\t') || l.trim().startsWith('mod '));
+  const line = r.output
+    .split('\n')
+    .find((l) => l.trim().startsWith('mod\t') || l.trim().startsWith('mod '));
   return line ? line.trim().split(/\s+/)[2] : 'unknown';
 }
 
@@ -111,7 +119,10 @@ function ensureTool(tool) {
   }
   mkdirSync(BIN, { recursive: true });
   const start = performance.now();
-  const r = run('go', ['install', `${pkg}@${version}`], { env: { GOBIN: BIN }, timeout: 30 * 60_000 });
+  const r = run('go', ['install', `${pkg}@${version}`], {
+    env: { GOBIN: BIN },
+    timeout: 30 * 60_000,
+  });
   if (!r.ok || builtVersion(tool) !== version) {
     report('fail', `${tool} ${version} install (go install ${mod}@${version})`, seconds(start));
     console.log(indent(r.output));
@@ -223,7 +234,10 @@ function ensureGoProgram(name) {
   const { require, source } = GO_PROGRAMS[name];
   const file = path.join(BIN, name);
   const label = `${name} (${require.mod.split('/').slice(-2).join('/')} ${require.version})`;
-  if (existsSync(file) && run('go', ['version', '-m', file]).output.includes(`${require.mod}\t${require.version}`)) {
+  if (
+    existsSync(file) &&
+    run('go', ['version', '-m', file]).output.includes(`${require.mod}\t${require.version}`)
+  ) {
     report('ok', `${label} present`);
     return true;
   }
@@ -231,7 +245,10 @@ function ensureGoProgram(name) {
   const src = path.join(CACHE_HOME, 'challenge-platform', 'src', name);
   mkdirSync(src, { recursive: true });
   writeFileSync(path.join(src, 'main.go'), source);
-  writeFileSync(path.join(src, 'go.mod'), `module ${name}\n\ngo 1.24\n\nrequire ${require.mod} ${require.version}\n`);
+  writeFileSync(
+    path.join(src, 'go.mod'),
+    `module ${name}\n\ngo 1.24\n\nrequire ${require.mod} ${require.version}\n`,
+  );
   const start = performance.now();
   const inSrc = { cwd: src, timeout: 30 * 60_000 };
   const tidy = run('go', ['mod', 'tidy'], inSrc);
@@ -270,17 +287,31 @@ if (have.helm) {
     `helm template ${CHART} (all options on)`,
     helm,
     [
-      'template', 'check', CHART, '--kube-version', KUBE_VERSION,
-      '--set', 'defaults.autoscaling.enabled=true',
-      '--set', 'gateway.autoscaling.enabled=true',
-      '--set', 'kafka.topics.strimzi=true',
-      '--set', 'kafka.topicPrefix=staging.',
-      '--set', 'metrics.serviceMonitor.enabled=true',
-      '--set', 'redis.existingSecret=redis-url',
-      '--set', 'smtp.existingSecret=smtp-credentials',
-      '--set', 'ingress.className=nginx',
-      '--set', 'ingress.tls[0].secretName=tls,ingress.tls[0].hosts[0]=challenge.example.com',
-      '--set', 'imagePullSecrets[0].name=registry',
+      'template',
+      'check',
+      CHART,
+      '--kube-version',
+      KUBE_VERSION,
+      '--set',
+      'defaults.autoscaling.enabled=true',
+      '--set',
+      'gateway.autoscaling.enabled=true',
+      '--set',
+      'kafka.topics.strimzi=true',
+      '--set',
+      'kafka.topicPrefix=staging.',
+      '--set',
+      'metrics.serviceMonitor.enabled=true',
+      '--set',
+      'redis.existingSecret=redis-url',
+      '--set',
+      'smtp.existingSecret=smtp-credentials',
+      '--set',
+      'ingress.className=nginx',
+      '--set',
+      'ingress.tls[0].secretName=tls,ingress.tls[0].hosts[0]=challenge.example.com',
+      '--set',
+      'imagePullSecrets[0].name=registry',
     ],
     kinds(['HorizontalPodAutoscaler', 'KafkaTopic', 'ServiceMonitor']),
   );
@@ -293,8 +324,11 @@ if (have.kustomize) {
     .map((d) => d.name)
     .sort();
   for (const overlay of overlays) {
-    check(`kustomize build k8s/overlays/${overlay}`, kustomize, ['build', `k8s/overlays/${overlay}`], (out) =>
-      /^kind: Deployment/m.test(out) ? null : 'rendered no Deployment',
+    check(
+      `kustomize build k8s/overlays/${overlay}`,
+      kustomize,
+      ['build', `k8s/overlays/${overlay}`],
+      (out) => (/^kind: Deployment/m.test(out) ? null : 'rendered no Deployment'),
     );
   }
 }
@@ -308,7 +342,9 @@ if (have.k6) {
     check(`k6 inspect load-tests/${script}`, k6, ['inspect', `load-tests/${script}`], (out) => {
       try {
         const opts = JSON.parse(out.slice(out.indexOf('{')));
-        return opts.thresholds && Object.keys(opts.thresholds).length ? null : 'the script sets no thresholds';
+        return opts.thresholds && Object.keys(opts.thresholds).length
+          ? null
+          : 'the script sets no thresholds';
       } catch {
         return `unexpected k6 inspect output:\n${out}`;
       }
@@ -330,13 +366,25 @@ if (ensureGoProgram('dockerfile-check')) {
 // `docker compose config` needs no engine, only the compose plugin of the docker CLI; without
 // the plugin, compose-go (the library that implements it) validates the same way.
 if (run('docker', ['compose', 'version']).ok) {
-  check('docker compose config -q', 'docker', ['compose', '-f', 'docker-compose.yml', 'config', '-q']);
-} else if (ensureGoProgram('compose-check')) {
-  check('docker-compose.yml (compose-go: no docker compose plugin here)', path.join(BIN, 'compose-check'), [
+  check('docker compose config -q', 'docker', [
+    'compose',
+    '-f',
     'docker-compose.yml',
+    'config',
+    '-q',
   ]);
+} else if (ensureGoProgram('compose-check')) {
+  check(
+    'docker-compose.yml (compose-go: no docker compose plugin here)',
+    path.join(BIN, 'compose-check'),
+    ['docker-compose.yml'],
+  );
 } else {
-  report('skip', 'docker compose config', 'neither the docker compose plugin nor Go to build compose-go');
+  report(
+    'skip',
+    'docker compose config',
+    'neither the docker compose plugin nor Go to build compose-go',
+  );
 }
 
 // ---- summary --------------------------------------------------------------------------------

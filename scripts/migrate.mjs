@@ -8,7 +8,12 @@
  */
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { applyMigrations, createMigration, ensureDatabase, pendingSchemaDiff } from './lib/prisma-migrations.mjs';
+import {
+  applyMigrations,
+  createMigration,
+  ensureDatabase,
+  pendingSchemaDiff,
+} from './lib/prisma-migrations.mjs';
 import { repoRoot, stackUrls } from './lib/stack-config.mjs';
 
 export const SERVICES = ['identity', 'challenge', 'wallet', 'media', 'moderation', 'notification'];
@@ -45,8 +50,13 @@ switch (command) {
       // and own their creation; locally the stack's admin account creates what is missing.
       const deployedUrl = process.env[`${service.toUpperCase()}_DATABASE_URL`];
       if (!deployedUrl) await ensureDatabase(urls.postgresAdminUrl, service);
-      const applied = await applyMigrations(serviceDir(service), deployedUrl ?? urls.databaseUrl(service));
-      console.log(`${service.padEnd(13)} ${applied.length ? `applied ${applied.join(', ')}` : 'up to date'}`);
+      const applied = await applyMigrations(
+        serviceDir(service),
+        deployedUrl ?? urls.databaseUrl(service),
+      );
+      console.log(
+        `${service.padEnd(13)} ${applied.length ? `applied ${applied.join(', ')}` : 'up to date'}`,
+      );
     }
     break;
   }
@@ -56,13 +66,17 @@ switch (command) {
       const sql = await pendingSchemaDiff(serviceDir(service), urls.postgresAdminUrl);
       if (sql) {
         missing += 1;
-        console.error(`${service}: schema.prisma changed without a migration; run npm run migrate:create -- <name> --service ${service}`);
+        console.error(
+          `${service}: schema.prisma changed without a migration; run npm run migrate:create -- <name> --service ${service}`,
+        );
       }
     }
     process.exit(missing ? 1 : 0);
     break;
   }
   default:
-    console.error('Usage: node scripts/migrate.mjs create <name> | apply | check  [--service <service>]');
+    console.error(
+      'Usage: node scripts/migrate.mjs create <name> | apply | check  [--service <service>]',
+    );
     process.exit(2);
 }

@@ -10,6 +10,10 @@ const require = createRequire(import.meta.url);
 const cli = require.resolve('prisma/build/index.js');
 const result = spawnSync(process.execPath, [cli, 'generate'], {
   stdio: ['ignore', 'ignore', 'inherit'],
-  env: { ...process.env, PRISMA_SCHEMA_ENGINE_BINARY: process.execPath, PRISMA_HIDE_UPDATE_MESSAGE: '1' },
+  env: {
+    ...process.env,
+    PRISMA_SCHEMA_ENGINE_BINARY: process.execPath,
+    PRISMA_HIDE_UPDATE_MESSAGE: '1',
+  },
 });
 process.exit(result.status ?? 1);

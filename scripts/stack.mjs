@@ -4,7 +4,8 @@ import { bootstrap } from './lib/bootstrap.mjs';
 
 // The health checks use kafkajs and pg, so a fresh clone installs its dependencies first.
 bootstrap();
-const { componentNames, ensureStack, stackStatus, stopStack } = await import('./lib/stack/index.mjs');
+const { componentNames, ensureStack, stackStatus, stopStack } =
+  await import('./lib/stack/index.mjs');
 
 const [command, ...only] = process.argv.slice(2);
 const usage = `usage: node scripts/stack.mjs up|status|down [${componentNames.join('|')} ...]`;

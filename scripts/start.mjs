@@ -11,7 +11,8 @@ bootstrap();
 const { localDir, repoRoot, stackUrls } = await import('./lib/stack-config.mjs');
 const { ensureStack, stopStack } = await import('./lib/stack/index.mjs');
 const { applyMigrations, ensureDatabase } = await import('./lib/prisma-migrations.mjs');
-const { SERVICES, SERVICE_PORTS, GATEWAY_PORT, gatewayEnv, publicUrl, serviceEnv } = await import('./lib/platform.mjs');
+const { SERVICES, SERVICE_PORTS, GATEWAY_PORT, gatewayEnv, publicUrl, serviceEnv } =
+  await import('./lib/platform.mjs');
 
 const children = [];
 let stackStartedHere = [];
@@ -63,7 +64,14 @@ function prefixOutput(name, stream, sink) {
       let text = line;
       try {
         const entry = JSON.parse(line);
-        const level = { 10: 'trace', 20: 'debug', 30: 'info', 40: 'WARN', 50: 'ERROR', 60: 'FATAL' }[entry.level];
+        const level = {
+          10: 'trace',
+          20: 'debug',
+          30: 'info',
+          40: 'WARN',
+          50: 'ERROR',
+          60: 'FATAL',
+        }[entry.level];
         text = `${level === 'info' ? '' : `${level} `}${entry.msg ?? ''}${entry.err ? ` ${entry.err.message}` : ''}`;
       } catch {
         // not JSON: print as it is
@@ -107,25 +115,41 @@ const started = Date.now();
 const stack = await ensureStack();
 stackStartedHere = stack.components.filter((c) => !c.reused && c.pid).map((c) => c.name);
 
-step('Build (Prisma clients, supergraph, web)', 'npx', ['turbo', 'run', 'build', 'generate', '--output-logs=errors-only'], {
-  env: { ...process.env, TURBO_TELEMETRY_DISABLED: '1' },
-});
+step(
+  'Build (Prisma clients, supergraph, web)',
+  'npx',
+  ['turbo', 'run', 'build', 'generate', '--output-logs=errors-only'],
+  {
+    env: { ...process.env, TURBO_TELEMETRY_DISABLED: '1' },
+  },
+);
 
 console.log('\n> Migrate');
 const urls = stackUrls();
 for (const service of SERVICES) {
   await ensureDatabase(urls.postgresAdminUrl, service);
-  const applied = await applyMigrations(path.join(repoRoot, 'services', service), urls.databaseUrl(service));
-  console.log(`${service.padEnd(13)} ${applied.length ? `applied ${applied.join(', ')}` : 'up to date'}`);
+  const applied = await applyMigrations(
+    path.join(repoRoot, 'services', service),
+    urls.databaseUrl(service),
+  );
+  console.log(
+    `${service.padEnd(13)} ${applied.length ? `applied ${applied.join(', ')}` : 'up to date'}`,
+  );
 }
 
-step('Seed demo data', process.execPath, ['--import', 'tsx', 'src/demo-seed.ts', path.join(localDir, 'demo-users.json')], {
-  cwd: path.join(repoRoot, 'services', 'identity'),
-  env: { ...process.env, ...serviceEnv('identity'), LOG_LEVEL: 'warn' },
-});
+step(
+  'Seed demo data',
+  process.execPath,
+  ['--import', 'tsx', 'src/demo-seed.ts', path.join(localDir, 'demo-users.json')],
+  {
+    cwd: path.join(repoRoot, 'services', 'identity'),
+    env: { ...process.env, ...serviceEnv('identity'), LOG_LEVEL: 'warn' },
+  },
+);
 
 console.log('\n> Start services');
-for (const service of SERVICES) launch(service, path.join(repoRoot, 'services', service), serviceEnv(service));
+for (const service of SERVICES)
+  launch(service, path.join(repoRoot, 'services', service), serviceEnv(service));
 await Promise.all(SERVICES.map((s) => waitReady(s, `http://127.0.0.1:${SERVICE_PORTS[s]}/readyz`)));
 launch('gateway', path.join(repoRoot, 'gateway'), gatewayEnv());
 await waitReady('gateway', `http://127.0.0.1:${GATEWAY_PORT}/readyz`);

@@ -15,23 +15,35 @@ const { ensureStack } = await import('./lib/stack/index.mjs');
 const started = Date.now();
 await ensureStack();
 
-const workspaces = JSON.parse(readFileSync(path.join(repoRoot, 'package.json'), 'utf8')).workspaces.flatMap(
-  (pattern) => {
-    if (!pattern.endsWith('/*')) return [pattern];
-    const dir = path.join(repoRoot, pattern.slice(0, -2));
-    return spawnSync('ls', [dir], { encoding: 'utf8' })
-      .stdout.split('\n')
-      .filter(Boolean)
-      .map((name) => `${pattern.slice(0, -2)}/${name}`);
-  },
-);
+const workspaces = JSON.parse(
+  readFileSync(path.join(repoRoot, 'package.json'), 'utf8'),
+).workspaces.flatMap((pattern) => {
+  if (!pattern.endsWith('/*')) return [pattern];
+  const dir = path.join(repoRoot, pattern.slice(0, -2));
+  return spawnSync('ls', [dir], { encoding: 'utf8' })
+    .stdout.split('\n')
+    .filter(Boolean)
+    .map((name) => `${pattern.slice(0, -2)}/${name}`);
+});
 const reportOf = (workspace) => path.join(repoRoot, workspace, 'test-results', 'vitest.json');
 for (const workspace of workspaces) rmSync(reportOf(workspace), { force: true });
 
 const turbo = spawnSync(
   'npx',
-  ['turbo', 'run', 'test', '--concurrency=2', '--continue', '--output-logs=full', ...process.argv.slice(2)],
-  { cwd: repoRoot, stdio: 'inherit', env: { ...process.env, FORCE_COLOR: '1', TURBO_TELEMETRY_DISABLED: '1' } },
+  [
+    'turbo',
+    'run',
+    'test',
+    '--concurrency=2',
+    '--continue',
+    '--output-logs=full',
+    ...process.argv.slice(2),
+  ],
+  {
+    cwd: repoRoot,
+    stdio: 'inherit',
+    env: { ...process.env, FORCE_COLOR: '1', TURBO_TELEMETRY_DISABLED: '1' },
+  },
 );
 
 let passed = 0;
@@ -49,9 +61,12 @@ for (const workspace of workspaces) {
   passed += result.numPassedTests;
   failed += result.numFailedTests;
   skipped += result.numPendingTests + (result.numTodoTests ?? 0);
-  console.log(`  ${workspace.padEnd(24)} ${result.numPassedTests} passed, ${result.numFailedTests} failed`);
+  console.log(
+    `  ${workspace.padEnd(24)} ${result.numPassedTests} passed, ${result.numFailedTests} failed`,
+  );
 }
-for (const workspace of missing) console.log(`  ${workspace.padEnd(24)} no report: its test run did not finish`);
+for (const workspace of missing)
+  console.log(`  ${workspace.padEnd(24)} no report: its test run did not finish`);
 console.log(`Total time ${((Date.now() - started) / 1000).toFixed(0)}s`);
 console.log(`${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
 process.exit(turbo.status !== 0 || failed > 0 || missing.length > 0 ? 1 : 0);

@@ -18,7 +18,8 @@ function vendorChunk(id: string): string | undefined {
   if (!id.includes('/node_modules/')) return undefined;
   if (/\/node_modules\/(react|react-dom|scheduler)\//.test(id)) return 'react';
   if (/\/node_modules\/react-router\//.test(id)) return 'router';
-  if (/\/node_modules\/(@apollo|@wry|graphql|graphql-tag|rxjs|optimism|tslib)\//.test(id)) return 'apollo';
+  if (/\/node_modules\/(@apollo|@wry|graphql|graphql-tag|rxjs|optimism|tslib)\//.test(id))
+    return 'apollo';
   if (/\/node_modules\/(i18next|react-i18next)\//.test(id)) return 'i18n';
   return 'vendor';
 }

@@ -29,7 +29,8 @@ const USERS = 300;
 const REQUESTS = 400;
 const CONCURRENCY = 20;
 
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 const fmt = (ms: number) => `${ms.toFixed(1)} ms`;
 
 await globalSetup();
@@ -45,8 +46,18 @@ lifecycle.onStop('redis', async () => void (await redis.quit()));
 const unused = 'http://127.0.0.1:9/graphql';
 const gateway = await buildGateway({
   supergraphSdl: composeSupergraph(),
-  subgraphUrls: { identity: identity.url, wallet: wallet.url, challenge: unused, media: unused, moderation: unused, notification: unused },
-  verifier: await createTokenVerifier({ publicKeyPem: (await testKeys()).publicKeyPem, issuer: JWT_ISSUER }),
+  subgraphUrls: {
+    identity: identity.url,
+    wallet: wallet.url,
+    challenge: unused,
+    media: unused,
+    moderation: unused,
+    notification: unused,
+  },
+  verifier: await createTokenVerifier({
+    publicKeyPem: (await testKeys()).publicKeyPem,
+    issuer: JWT_ISSUER,
+  }),
   logger,
   lifecycle,
   redis,
@@ -66,15 +77,25 @@ await eventually(async () => {
   if ((await walletCount(wallet.app.db, last.id)) !== 1) throw new Error('not yet');
 }, 120_000);
 const totalMs = performance.now() - started;
-console.log(`event throughput: ${USERS} users registered in ${fmt(registeredMs)}; all wallets created after ${fmt(totalMs)}`);
-console.log(`  = ${((USERS / totalMs) * 1000).toFixed(0)} users/s from sign-up commit to wallet (outbox -> Kafka -> consumer)`);
+console.log(
+  `event throughput: ${USERS} users registered in ${fmt(registeredMs)}; all wallets created after ${fmt(totalMs)}`,
+);
+console.log(
+  `  = ${((USERS / totalMs) * 1000).toFixed(0)} users/s from sign-up commit to wallet (outbox -> Kafka -> consumer)`,
+);
 
 // 2. Latency through the gateway.
-const query = '{ getCurrentUserProfile { status { success } profile { username } } getWallet { status { success } wallet { availableAmount } } }';
+const query =
+  '{ getCurrentUserProfile { status { success } profile { username } } getWallet { status { success } wallet { availableAmount } } }';
 const tokens = await Promise.all(users.slice(0, 50).map((user) => tokenFor({ id: user.id })));
 const timed = async (i: number) => {
   const t = performance.now();
-  const response = await graphql<{ getWallet: { status: { success: boolean } } }>(url, query, {}, { token: tokens[i % tokens.length]! });
+  const response = await graphql<{ getWallet: { status: { success: boolean } } }>(
+    url,
+    query,
+    {},
+    { token: tokens[i % tokens.length]! },
+  );
   if (!response.data?.getWallet.status.success) throw new Error('request failed');
   return performance.now() - t;
 };
@@ -82,7 +103,9 @@ for (let i = 0; i < 50; i += 1) await timed(i); // warm-up
 const sequential: number[] = [];
 for (let i = 0; i < REQUESTS; i += 1) sequential.push(await timed(i));
 sequential.sort((a, b) => a - b);
-console.log(`gateway sequential (${REQUESTS}): p50 ${fmt(percentile(sequential, 50))}, p95 ${fmt(percentile(sequential, 95))}, p99 ${fmt(percentile(sequential, 99))}`);
+console.log(
+  `gateway sequential (${REQUESTS}): p50 ${fmt(percentile(sequential, 50))}, p95 ${fmt(percentile(sequential, 95))}, p99 ${fmt(percentile(sequential, 99))}`,
+);
 
 started = performance.now();
 const concurrent: number[] = [];
@@ -94,8 +117,12 @@ await Promise.all(
 );
 const wallMs = performance.now() - started;
 concurrent.sort((a, b) => a - b);
-console.log(`gateway ${CONCURRENCY} concurrent (${REQUESTS}): p50 ${fmt(percentile(concurrent, 50))}, p95 ${fmt(percentile(concurrent, 95))}, ${((REQUESTS / wallMs) * 1000).toFixed(0)} req/s`);
-console.log(`memory: RSS ${(process.memoryUsage().rss / 1024 / 1024).toFixed(0)} MiB for identity + wallet + gateway in one process`);
+console.log(
+  `gateway ${CONCURRENCY} concurrent (${REQUESTS}): p50 ${fmt(percentile(concurrent, 50))}, p95 ${fmt(percentile(concurrent, 95))}, ${((REQUESTS / wallMs) * 1000).toFixed(0)} req/s`,
+);
+console.log(
+  `memory: RSS ${(process.memoryUsage().rss / 1024 / 1024).toFixed(0)} MiB for identity + wallet + gateway in one process`,
+);
 
 await lifecycle.stop('bench finished');
 await Promise.all([identity.stop(), wallet.stop()]);

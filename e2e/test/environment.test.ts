@@ -35,7 +35,9 @@ describe('a missing or invalid environment variable stops a process at start wit
   ])('%s without %s', async (workspace, name, env) => {
     const result = await start(workspace, without(env, name));
     expect(result.status).toBe(1);
-    expect(result.stderr.trim()).toBe(`Invalid environment variable ${name}: is required but not set`);
+    expect(result.stderr.trim()).toBe(
+      `Invalid environment variable ${name}: is required but not set`,
+    );
   });
 
   it.concurrent('names an invalid value', async () => {

@@ -24,11 +24,32 @@ import { walletCount } from '@challenge/wallet/seed';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-
 const PROFILE_AND_WALLET = /* GraphQL */ `
   query ProfileAndWallet {
-    getCurrentUserProfile { status { success identifier } profile { id username locale roles } }
-    getWallet { status { success identifier } wallet { availableAmount freezeAmount totalAmount currency } }
+    getCurrentUserProfile {
+      status {
+        success
+        identifier
+      }
+      profile {
+        id
+        username
+        locale
+        roles
+      }
+    }
+    getWallet {
+      status {
+        success
+        identifier
+      }
+      wallet {
+        availableAmount
+        freezeAmount
+        totalAmount
+        currency
+      }
+    }
   }
 `;
 
@@ -58,7 +79,10 @@ describe('a new user gets exactly one wallet, seen through the gateway', () => {
         moderation: unused,
         notification: unused,
       },
-      verifier: await createTokenVerifier({ publicKeyPem: (await testKeys()).publicKeyPem, issuer: JWT_ISSUER }),
+      verifier: await createTokenVerifier({
+        publicKeyPem: (await testKeys()).publicKeyPem,
+        issuer: JWT_ISSUER,
+      }),
       logger,
       lifecycle: gatewayLifecycle,
       redis,
@@ -81,8 +105,14 @@ describe('a new user gets exactly one wallet, seen through the gateway', () => {
 
     const result = await eventually(async () => {
       const response = await graphql<{
-        getCurrentUserProfile: { status: { success: boolean }; profile: { username: string; locale: string } };
-        getWallet: { status: { success: boolean; identifier: string }; wallet: Record<string, unknown> };
+        getCurrentUserProfile: {
+          status: { success: boolean };
+          profile: { username: string; locale: string };
+        };
+        getWallet: {
+          status: { success: boolean; identifier: string };
+          wallet: Record<string, unknown>;
+        };
       }>(gatewayUrl, PROFILE_AND_WALLET, {}, { token });
       expect(response.data?.getWallet.status).toEqual({ success: true, identifier: 'ok' });
       return response;
@@ -121,13 +151,20 @@ describe('a new user gets exactly one wallet, seen through the gateway', () => {
   });
 
   it('answers unauthorized without a token and refuses a forged token with HTTP 401', async () => {
-    const anonymous = await graphql<{ getWallet: { status: { success: boolean; identifier: string } } }>(
-      gatewayUrl,
-      '{ getWallet { status { success identifier } } }',
-    );
-    expect(anonymous.data?.getWallet.status).toEqual({ success: false, identifier: 'unauthorized' });
+    const anonymous = await graphql<{
+      getWallet: { status: { success: boolean; identifier: string } };
+    }>(gatewayUrl, '{ getWallet { status { success identifier } } }');
+    expect(anonymous.data?.getWallet.status).toEqual({
+      success: false,
+      identifier: 'unauthorized',
+    });
 
-    const forged = await graphql(gatewayUrl, '{ getWallet { status { success } } }', {}, { token: 'not.a.jwt' });
+    const forged = await graphql(
+      gatewayUrl,
+      '{ getWallet { status { success } } }',
+      {},
+      { token: 'not.a.jwt' },
+    );
     expect(forged.httpStatus).toBe(401);
     expect(forged.errors?.[0]?.extensions?.identifier).toBe('unauthorized');
   });

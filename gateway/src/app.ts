@@ -3,7 +3,11 @@ import { existsSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import { ApolloGateway, RemoteGraphQLDataSource, type GraphQLDataSourceProcessOptions } from '@apollo/gateway';
+import {
+  ApolloGateway,
+  RemoteGraphQLDataSource,
+  type GraphQLDataSourceProcessOptions,
+} from '@apollo/gateway';
 import { ApolloServer } from '@apollo/server';
 import { ApolloServerPluginDrainHttpServer } from '@apollo/server/plugin/drainHttpServer';
 import { expressMiddleware } from '@as-integrations/express5';
@@ -51,7 +55,10 @@ export interface Gateway {
 }
 
 class ForwardingDataSource extends RemoteGraphQLDataSource<GatewayContext> {
-  override willSendRequest({ request, context }: GraphQLDataSourceProcessOptions<GatewayContext>): void {
+  override willSendRequest({
+    request,
+    context,
+  }: GraphQLDataSourceProcessOptions<GatewayContext>): void {
     if (!('requestId' in context)) return; // the gateway's own health queries
     request.http?.headers.set('x-request-id', context.requestId);
     if (context.token) request.http?.headers.set('authorization', `Bearer ${context.token}`);
@@ -74,7 +81,8 @@ function securityHeaders(production: boolean): RequestHandler {
       "default-src 'self'; img-src 'self' data: blob: https:; media-src 'self' blob: https: http:; " +
         "style-src 'self' 'unsafe-inline'; frame-ancestors 'none'; base-uri 'self'; form-action 'self'",
     );
-    if (production) res.setHeader('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
+    if (production)
+      res.setHeader('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
     next();
   };
 }
@@ -82,7 +90,10 @@ function securityHeaders(production: boolean): RequestHandler {
 /** Serves the built SPA: hashed assets cached for a year, every other GET gets index.html. */
 function serveWeb(app: Express, webDistDir: string): void {
   const index = path.join(webDistDir, 'index.html');
-  app.use('/assets', express.static(path.join(webDistDir, 'assets'), { immutable: true, maxAge: '365d' }));
+  app.use(
+    '/assets',
+    express.static(path.join(webDistDir, 'assets'), { immutable: true, maxAge: '365d' }),
+  );
   app.use(express.static(webDistDir, { index: false, maxAge: '1h' }));
   app.get(/^\/(?!graphql|api\/|healthz|readyz|metrics).*/, (_req, res) => {
     res.setHeader('Cache-Control', 'no-cache');
@@ -100,7 +111,8 @@ export async function buildGateway(options: GatewayOptions): Promise<Gateway> {
 
   const gateway = new ApolloGateway({
     supergraphSdl: options.supergraphSdl,
-    buildService: ({ name }) => new ForwardingDataSource({ url: options.subgraphUrls[name as SubgraphName] }),
+    buildService: ({ name }) =>
+      new ForwardingDataSource({ url: options.subgraphUrls[name as SubgraphName] }),
   });
   const apollo = new ApolloServer<GatewayContext>({
     gateway,
@@ -140,7 +152,11 @@ export async function buildGateway(options: GatewayOptions): Promise<Gateway> {
           } catch (error) {
             if (!(error instanceof AppError)) throw error;
             throw new GraphQLError(error.message, {
-              extensions: { code: 'UNAUTHENTICATED', identifier: error.identifier, http: { status: 401 } },
+              extensions: {
+                code: 'UNAUTHENTICATED',
+                identifier: error.identifier,
+                http: { status: 401 },
+              },
             });
           }
         }

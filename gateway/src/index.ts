@@ -16,7 +16,9 @@ let supergraphSdl: string;
 try {
   supergraphSdl = readFileSync(new URL('../supergraph.graphql', import.meta.url), 'utf8');
 } catch {
-  logger.fatal('gateway/supergraph.graphql is missing: run `npm run build -w @challenge/gateway` first');
+  logger.fatal(
+    'gateway/supergraph.graphql is missing: run `npm run build -w @challenge/gateway` first',
+  );
   process.exit(1);
 }
 

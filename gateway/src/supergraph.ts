@@ -3,7 +3,14 @@ import { composeServices } from '@apollo/composition';
 import { parse } from 'graphql';
 
 /** Subgraph name -> its checked-in SDL file. The names are the supergraph's join__Graph names. */
-export const SUBGRAPHS = ['identity', 'challenge', 'wallet', 'media', 'moderation', 'notification'] as const;
+export const SUBGRAPHS = [
+  'identity',
+  'challenge',
+  'wallet',
+  'media',
+  'moderation',
+  'notification',
+] as const;
 export type SubgraphName = (typeof SUBGRAPHS)[number];
 
 export interface SubgraphSdl {
@@ -14,7 +21,10 @@ export interface SubgraphSdl {
 export function readSubgraphSdls(): SubgraphSdl[] {
   return SUBGRAPHS.map((name) => ({
     name,
-    sdl: readFileSync(new URL(`../../services/${name}/src/schema.graphql`, import.meta.url), 'utf8'),
+    sdl: readFileSync(
+      new URL(`../../services/${name}/src/schema.graphql`, import.meta.url),
+      'utf8',
+    ),
   }));
 }
 
@@ -24,10 +34,16 @@ export function readSubgraphSdls(): SubgraphSdl[] {
  */
 export function composeSupergraph(subgraphs: SubgraphSdl[] = readSubgraphSdls()): string {
   const result = composeServices(
-    subgraphs.map(({ name, sdl }) => ({ name, url: `http://${name}.invalid/graphql`, typeDefs: parse(sdl) })),
+    subgraphs.map(({ name, sdl }) => ({
+      name,
+      url: `http://${name}.invalid/graphql`,
+      typeDefs: parse(sdl),
+    })),
   );
   if (result.errors) {
-    throw new Error(`Supergraph composition failed:\n${result.errors.map((error) => `- ${error.message}`).join('\n')}`);
+    throw new Error(
+      `Supergraph composition failed:\n${result.errors.map((error) => `- ${error.message}`).join('\n')}`,
+    );
   }
   return result.supergraphSdl;
 }

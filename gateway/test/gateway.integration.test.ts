@@ -13,7 +13,8 @@ describe('supergraph composition', () => {
   it('composes every subgraph and exposes the operations built so far', () => {
     const supergraph = composeSupergraph();
     const query = parse(supergraph).definitions.find(
-      (definition) => definition.kind === Kind.OBJECT_TYPE_DEFINITION && definition.name.value === 'Query',
+      (definition) =>
+        definition.kind === Kind.OBJECT_TYPE_DEFINITION && definition.name.value === 'Query',
     ) as ObjectTypeDefinitionNode;
     const apiFields = query.fields?.map((field) => field.name.value);
     expect(apiFields).toEqual(
@@ -36,7 +37,9 @@ describe('supergraph composition', () => {
         ? { ...subgraph, sdl: subgraph.sdl.replace('success: Boolean!', 'success: String!') }
         : subgraph,
     );
-    expect(() => composeSupergraph(broken)).toThrow(/^Supergraph composition failed:\n- .*Status\.success/s);
+    expect(() => composeSupergraph(broken)).toThrow(
+      /^Supergraph composition failed:\n- .*Status\.success/s,
+    );
   });
 });
 
@@ -63,7 +66,10 @@ describe('gateway HTTP surface', () => {
         moderation: unreachable,
         notification: unreachable,
       },
-      verifier: await createTokenVerifier({ publicKeyPem: (await testKeys()).publicKeyPem, issuer: JWT_ISSUER }),
+      verifier: await createTokenVerifier({
+        publicKeyPem: (await testKeys()).publicKeyPem,
+        issuer: JWT_ISSUER,
+      }),
       logger,
       lifecycle,
       redis,
@@ -107,7 +113,12 @@ describe('gateway HTTP surface', () => {
     expect(JSON.parse(body).errors[0].extensions.identifier).toBe('invalid_input');
     expect(body).not.toMatch(/node_modules|SyntaxError|\bat /);
 
-    const forged = await graphql(`${base}/graphql`, '{ getWallet { status { success } } }', {}, { token: 'x.y.z' });
+    const forged = await graphql(
+      `${base}/graphql`,
+      '{ getWallet { status { success } } }',
+      {},
+      { token: 'x.y.z' },
+    );
     expect(forged.httpStatus).toBe(401);
     expect(forged.errors?.[0]?.extensions?.identifier).toBe('unauthorized');
   });

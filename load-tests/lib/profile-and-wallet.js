@@ -26,7 +26,9 @@ export const QUERY =
 // Call from setup(): a run without a token would only measure 401s.
 export function requireTokens(tokens) {
   if (tokens.length === 0) {
-    fail('no token: run the seed (writes load-tests/data/tokens.json) or pass -e TOKEN=<bearer token>');
+    fail(
+      'no token: run the seed (writes load-tests/data/tokens.json) or pass -e TOKEN=<bearer token>',
+    );
   }
 }
 

@@ -12,7 +12,9 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '.
 export function ensureNodeVersion() {
   const [major, minor] = process.versions.node.split('.').map(Number);
   if (major < 20 || (major === 20 && minor < 19)) {
-    console.error(`Node ${process.versions.node} is too old: this project needs Node 20.19 or newer.`);
+    console.error(
+      `Node ${process.versions.node} is too old: this project needs Node 20.19 or newer.`,
+    );
     process.exit(1);
   }
 }
@@ -25,7 +27,10 @@ export function ensureDependencies() {
   // Not `npm ci`: this registry's lockfiles leave out other platforms' optional packages (turbo's
   // darwin and windows binaries), which `npm ci` counts as out of sync; `npm install` follows
   // the lockfile all the same and leaves it unchanged.
-  const result = spawnSync('npm', ['install', '--no-audit', '--no-fund'], { cwd: root, stdio: 'inherit' });
+  const result = spawnSync('npm', ['install', '--no-audit', '--no-fund'], {
+    cwd: root,
+    stdio: 'inherit',
+  });
   if (result.status !== 0) {
     console.error('npm could not install the dependencies (see above).');
     process.exit(result.status ?? 1);

@@ -34,7 +34,10 @@ export function developmentKeys() {
     writeFileSync(privatePath, privateKey, { mode: 0o600 });
     writeFileSync(publicPath, publicKey);
   }
-  return { privateKey: readFileSync(privatePath, 'utf8'), publicKey: readFileSync(publicPath, 'utf8') };
+  return {
+    privateKey: readFileSync(privatePath, 'utf8'),
+    publicKey: readFileSync(publicPath, 'utf8'),
+  };
 }
 
 /** Environment of one subgraph, as its src/env.ts expects it. */
@@ -81,7 +84,10 @@ export function gatewayEnv() {
     REDIS_URL: urls.redisUrl,
     JWT_PUBLIC_KEY: developmentKeys().publicKey,
     ...Object.fromEntries(
-      SERVICES.map((service) => [`${service.toUpperCase()}_URL`, `http://127.0.0.1:${SERVICE_PORTS[service]}/graphql`]),
+      SERVICES.map((service) => [
+        `${service.toUpperCase()}_URL`,
+        `http://127.0.0.1:${SERVICE_PORTS[service]}/graphql`,
+      ]),
     ),
     WEB_DIST_DIR: path.join(repoRoot, 'web', 'dist'),
     PUBLIC_ORIGIN: publicUrl,

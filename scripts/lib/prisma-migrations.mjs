@@ -48,7 +48,9 @@ async function withEngine(name, schemaText, connectionString, fn) {
   try {
     return await fn(engine);
   } catch (error) {
-    throw new Error(`schema engine failed for ${name}: ${error?.message ?? error}\n${logs.join('\n')}`);
+    throw new Error(
+      `schema engine failed for ${name}: ${error?.message ?? error}\n${logs.join('\n')}`,
+    );
   } finally {
     engine.free?.();
     await pool.end();
@@ -75,7 +77,14 @@ export async function pendingSchemaDiff(serviceDir, adminUrl) {
   const to = { tag: 'schemaDatamodel', files: [{ path: 'schema.prisma', content: current }] };
   // The diff is schema to schema, but the engine insists on a reachable server at start.
   const result = await withEngine('schema.prisma', current, adminUrl, (engine) =>
-    engine.diff({ from, to, script: true, shadowDatabaseUrl: null, exitCode: null, filters: FILTERS }),
+    engine.diff({
+      from,
+      to,
+      script: true,
+      shadowDatabaseUrl: null,
+      exitCode: null,
+      filters: FILTERS,
+    }),
   );
   const sql = (result.stdout ?? '').trim();
   return sql === '' || sql.startsWith('-- This is an empty migration') ? '' : sql + '\n';
@@ -98,13 +107,19 @@ export async function createMigration(serviceDir, name, adminUrl) {
 async function migrationDirectories(migrationsDir) {
   if (!existsSync(migrationsDir)) return [];
   const entries = await readdir(migrationsDir, { withFileTypes: true });
-  const dirs = entries.filter((e) => e.isDirectory()).map((e) => e.name).sort();
+  const dirs = entries
+    .filter((e) => e.isDirectory())
+    .map((e) => e.name)
+    .sort();
   return Promise.all(
     dirs.map(async (dir) => ({
       path: dir,
       migrationFile: {
         path: 'migration.sql',
-        content: { tag: 'ok', value: await readFile(path.join(migrationsDir, dir, 'migration.sql'), 'utf8') },
+        content: {
+          tag: 'ok',
+          value: await readFile(path.join(migrationsDir, dir, 'migration.sql'), 'utf8'),
+        },
       },
     })),
   );

@@ -44,10 +44,17 @@ export async function startEventConsumer(options: EventConsumerOptions): Promise
   const groupId = `${topicPrefix}${options.groupId}`;
   // A stop waits for the fetch in flight; a 1 s long-poll keeps stops quick at the cost of a few
   // more idle fetches (data still arrives at once: the broker answers as soon as it has any).
-  const consumer = kafka.consumer({ groupId, allowAutoTopicCreation: false, maxWaitTimeInMs: 1_000 });
+  const consumer = kafka.consumer({
+    groupId,
+    allowAutoTopicCreation: false,
+    maxWaitTimeInMs: 1_000,
+  });
 
   const park = async (topic: string, partition: number, message: KafkaMessage, reason: string) => {
-    logger.error({ topic, partition, offset: message.offset, reason }, 'event parked on dead-letter topic');
+    logger.error(
+      { topic, partition, offset: message.offset, reason },
+      'event parked on dead-letter topic',
+    );
     await producer.send({
       topic: physicalTopic(TOPICS.deadLetter, topicPrefix),
       acks: -1,
@@ -83,7 +90,8 @@ export async function startEventConsumer(options: EventConsumerOptions): Promise
         return;
       }
       if (!event) return; // a type this service's contract does not know yet
-      const handler = options.handlers[event.type] as ((e: DomainEvent) => Promise<void>) | undefined;
+      const handler = options.handlers[event.type] as
+        ((e: DomainEvent) => Promise<void>) | undefined;
       if (!handler) return;
       for (let attempt = 1; ; attempt += 1) {
         try {

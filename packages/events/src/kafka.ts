@@ -11,7 +11,11 @@ const LEVELS: Record<number, 'error' | 'warn' | 'info' | 'debug'> = {
   [logLevel.DEBUG]: 'debug',
 };
 
-export function createKafka(options: { clientId: string; brokers: string[]; logger: Logger }): Kafka {
+export function createKafka(options: {
+  clientId: string;
+  brokers: string[];
+  logger: Logger;
+}): Kafka {
   const logger = options.logger.child({ component: 'kafkajs' });
   return new Kafka({
     clientId: options.clientId,
@@ -46,7 +50,9 @@ export function createIdempotentProducer(kafka: Kafka): Producer {
 /** Creates every topic that does not exist yet (idempotent, safe to run at each start). */
 export async function ensureTopics(admin: Admin, prefix: string, partitions = 3): Promise<void> {
   const existing = new Set(await admin.listTopics());
-  const missing = Object.values(TOPICS).filter((topic) => !existing.has(physicalTopic(topic, prefix)));
+  const missing = Object.values(TOPICS).filter(
+    (topic) => !existing.has(physicalTopic(topic, prefix)),
+  );
   if (missing.length === 0) return;
   await admin.createTopics({
     waitForLeaders: true,

@@ -132,7 +132,11 @@ export function startOutboxRelay(options: OutboxRelayOptions): OutboxRelay {
     running ??= (async () => {
       let total = 0;
       try {
-        for (let published = await publishBatch(); published > 0; published = await publishBatch()) {
+        for (
+          let published = await publishBatch();
+          published > 0;
+          published = await publishBatch()
+        ) {
           total += published;
         }
       } finally {

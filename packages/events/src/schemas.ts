@@ -41,7 +41,11 @@ export const EVENT_TYPES = {
   },
   UserBanned: {
     topic: TOPICS.identity,
-    data: z.object({ userId: z.uuid(), type: z.enum(['soft', 'hard']), reason: z.string().nullable() }),
+    data: z.object({
+      userId: z.uuid(),
+      type: z.enum(['soft', 'hard']),
+      reason: z.string().nullable(),
+    }),
   },
   UserUnbanned: { topic: TOPICS.identity, data: z.object({ userId: z.uuid() }) },
   UserVerified: { topic: TOPICS.identity, data: z.object({ userId: z.uuid() }) },

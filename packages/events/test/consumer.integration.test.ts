@@ -6,9 +6,21 @@ import { createIdempotentProducer, createKafka } from '../src/kafka.ts';
 import { newEvent } from '../src/outbox.ts';
 import type { DomainEvent } from '../src/schemas.ts';
 import { TOPICS } from '../src/topics.ts';
-import { createTopics, eventually, header, readTopic, silentLogger, stack, type ReadMessage } from './support.ts';
+import {
+  createTopics,
+  eventually,
+  header,
+  readTopic,
+  silentLogger,
+  stack,
+  type ReadMessage,
+} from './support.ts';
 
-const kafka = createKafka({ clientId: 'events-consumer-tests', brokers: stack.kafkaBrokers, logger: silentLogger });
+const kafka = createKafka({
+  clientId: 'events-consumer-tests',
+  brokers: stack.kafkaBrokers,
+  logger: silentLogger,
+});
 let topics: { prefix: string; remove(): Promise<void> };
 let producer: Producer;
 const running: EventConsumer[] = [];
@@ -26,7 +38,10 @@ afterAll(async () => {
 });
 
 /** Sends raw values to identity.v1 under one key (so one partition); returns where they landed. */
-async function produce(key: string, values: string[]): Promise<{ partition: number; offsets: string[] }> {
+async function produce(
+  key: string,
+  values: string[],
+): Promise<{ partition: number; offsets: string[] }> {
   const [meta] = await producer.send({
     topic: `${topics.prefix}${TOPICS.identity}`,
     acks: -1,
@@ -36,7 +51,11 @@ async function produce(key: string, values: string[]): Promise<{ partition: numb
   return { partition: meta!.partition, offsets: values.map((_, i) => String(base + BigInt(i))) };
 }
 
-async function consume(groupId: string, handlers: EventHandlers, retry = { maxAttempts: 4, retryBaseMs: 10 }) {
+async function consume(
+  groupId: string,
+  handlers: EventHandlers,
+  retry = { maxAttempts: 4, retryBaseMs: 10 },
+) {
   const consumer = await startEventConsumer({
     kafka,
     producer,
@@ -57,7 +76,8 @@ const parkedBy = async (groupId: string): Promise<ReadMessage[]> =>
     (m) => header(m, 'consumer-group') === `${topics.prefix}${groupId}`,
   );
 
-const verified = (userId = randomUUID()) => newEvent('UserVerified', { aggregateId: userId, actorId: null, data: { userId } });
+const verified = (userId = randomUUID()) =>
+  newEvent('UserVerified', { aggregateId: userId, actorId: null, data: { userId } });
 const json = (event: unknown) => JSON.stringify(event);
 
 describe('event consumer', () => {
@@ -98,7 +118,9 @@ describe('event consumer', () => {
     expect(attempts).toBe(3);
     expect(handled.filter((id) => id === flaky.id)).toHaveLength(1);
     expect(handled.indexOf(flaky.id)).toBeLessThan(handled.indexOf(next.id));
-    expect((await parkedBy('flaky')).filter((m) => m.value?.toString().includes(flaky.id))).toEqual([]);
+    expect((await parkedBy('flaky')).filter((m) => m.value?.toString().includes(flaky.id))).toEqual(
+      [],
+    );
   });
 
   it('parks an event whose handler keeps failing after maxAttempts and goes on with the next', async () => {
@@ -130,7 +152,11 @@ describe('event consumer', () => {
   it('skips an unknown event type and a type without a handler, without parking them', async () => {
     const key = randomUUID();
     const unknown = { ...verified(key), type: 'UserTeleported', data: { to: 'mars' } };
-    const unhandled = newEvent('UserBanned', { aggregateId: key, actorId: null, data: { userId: key, type: 'hard', reason: null } });
+    const unhandled = newEvent('UserBanned', {
+      aggregateId: key,
+      actorId: null,
+      data: { userId: key, type: 'hard', reason: null },
+    });
     const handledEvent = verified(key);
     const seen: DomainEvent[] = [];
     await consume('skipping', { UserVerified: async (event) => void seen.push(event) });

@@ -15,14 +15,23 @@ afterAll(async () => {
 });
 
 /** A fresh counter; the effect under test increments it in the handler's transaction. */
-async function counter(): Promise<{ increment: (tx: SqlExecutor) => Promise<void>; value: () => Promise<number> }> {
+async function counter(): Promise<{
+  increment: (tx: SqlExecutor) => Promise<void>;
+  value: () => Promise<number>;
+}> {
   const name = randomUUID();
   await db.sql.$executeRawUnsafe('INSERT INTO counters (name, value) VALUES ($1, 0)', name);
   return {
     increment: async (tx) => {
       await tx.$executeRawUnsafe('UPDATE counters SET value = value + 1 WHERE name = $1', name);
     },
-    value: async () => (await db.sql.$queryRawUnsafe<{ value: number }[]>('SELECT value FROM counters WHERE name = $1', name))[0]!.value,
+    value: async () =>
+      (
+        await db.sql.$queryRawUnsafe<{ value: number }[]>(
+          'SELECT value FROM counters WHERE name = $1',
+          name,
+        )
+      )[0]!.value,
   };
 }
 
@@ -76,7 +85,9 @@ describe('handleOnce', () => {
       await increment(tx);
       throw new Error('wallet database hiccup');
     };
-    await expect(handleOnce(db.transaction, 'wallet', eventId, failing)).rejects.toThrow('wallet database hiccup');
+    await expect(handleOnce(db.transaction, 'wallet', eventId, failing)).rejects.toThrow(
+      'wallet database hiccup',
+    );
     expect(await processed('wallet', eventId)).toBe(0);
     expect(await value()).toBe(0);
 
@@ -99,7 +110,9 @@ describe('handleOnce', () => {
     const outcomes = await Promise.allSettled(
       Array.from({ length: 3 }, () => handleOnce(db.transaction, 'wallet', eventId, failsFirst)),
     );
-    const statuses = outcomes.map((o) => (o.status === 'rejected' ? 'failed' : String(o.value))).sort();
+    const statuses = outcomes
+      .map((o) => (o.status === 'rejected' ? 'failed' : String(o.value)))
+      .sort();
     expect(statuses).toEqual(['failed', 'false', 'true']);
     expect(await value()).toBe(1);
     expect(await processed('wallet', eventId)).toBe(1);

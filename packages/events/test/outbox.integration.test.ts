@@ -54,19 +54,42 @@ async function relay(pollIntervalMs = 600_000): Promise<OutboxRelay> {
   return started;
 }
 
-const verified = (userId: string) => newEvent('UserVerified', { aggregateId: userId, actorId: null, data: { userId } });
+const verified = (userId: string) =>
+  newEvent('UserVerified', { aggregateId: userId, actorId: null, data: { userId } });
 const banned = (userId: string) =>
-  newEvent('UserBanned', { aggregateId: userId, actorId: randomUUID(), data: { userId, type: 'soft', reason: 'spam' } });
-const unbanned = (userId: string) => newEvent('UserUnbanned', { aggregateId: userId, actorId: null, data: { userId } });
+  newEvent('UserBanned', {
+    aggregateId: userId,
+    actorId: randomUUID(),
+    data: { userId, type: 'soft', reason: 'spam' },
+  });
+const unbanned = (userId: string) =>
+  newEvent('UserUnbanned', { aggregateId: userId, actorId: null, data: { userId } });
 
 const unpublished = async () =>
-  Number((await db.sql.$queryRawUnsafe<{ n: string }[]>('SELECT count(*) AS n FROM outbox_events WHERE published_at IS NULL'))[0]?.n);
+  Number(
+    (
+      await db.sql.$queryRawUnsafe<{ n: string }[]>(
+        'SELECT count(*) AS n FROM outbox_events WHERE published_at IS NULL',
+      )
+    )[0]?.n,
+  );
 
 describe('outbox relay', () => {
   it('publishes what one transaction enqueued, keyed and in order per aggregate; never a rolled-back event', async () => {
     const [alice, bob] = [randomUUID(), randomUUID()];
-    const wallet = newEvent('WalletCreated', { aggregateId: alice, actorId: null, data: { walletId: randomUUID(), userId: alice } });
-    const events: DomainEvent[] = [verified(alice), verified(bob), banned(alice), banned(bob), unbanned(alice), wallet];
+    const wallet = newEvent('WalletCreated', {
+      aggregateId: alice,
+      actorId: null,
+      data: { walletId: randomUUID(), userId: alice },
+    });
+    const events: DomainEvent[] = [
+      verified(alice),
+      verified(bob),
+      banned(alice),
+      banned(bob),
+      unbanned(alice),
+      wallet,
+    ];
     await db.transaction((tx) => enqueueEvents(tx, events));
     const ghost = verified(alice);
     await expect(
@@ -98,7 +121,9 @@ describe('outbox relay', () => {
     for (const user of [alice, bob]) {
       const mine = identity.filter((m) => m.key?.toString() === user);
       expect(new Set(mine.map((m) => m.partition)).size).toBe(1);
-      const expected = events.filter((e) => e.aggregateId === user && e.type !== 'WalletCreated').map((e) => e.id);
+      const expected = events
+        .filter((e) => e.aggregateId === user && e.type !== 'WalletCreated')
+        .map((e) => e.id);
       expect(mine.map((m) => idOf(m))).toEqual(expected);
     }
     const walletTopic = await readTopic(topics.prefix, TOPICS.wallet);
@@ -172,7 +197,9 @@ describe('outbox relay', () => {
     });
     relays.push(r);
     const ids = async () =>
-      (await db.sql.$queryRawUnsafe<{ id: string }[]>('SELECT id::text FROM outbox_events')).map((row) => row.id);
+      (await db.sql.$queryRawUnsafe<{ id: string }[]>('SELECT id::text FROM outbox_events')).map(
+        (row) => row.id,
+      );
     await eventually(async () => expect(await ids()).not.toContain(old.id));
     expect(await ids()).toContain(recent.id);
   });

@@ -30,7 +30,10 @@ describe('parseEvent', () => {
   it('accepts a valid event, from a Buffer or a string', () => {
     const event = valid();
     expect(parseEvent(Buffer.from(JSON.stringify(event)))).toEqual(event);
-    expect(parseEvent(JSON.stringify({ ...event, actorId: userId }))).toEqual({ ...event, actorId: userId });
+    expect(parseEvent(JSON.stringify({ ...event, actorId: userId }))).toEqual({
+      ...event,
+      actorId: userId,
+    });
   });
 
   it('accepts an offset timestamp', () => {
@@ -39,7 +42,9 @@ describe('parseEvent', () => {
   });
 
   it('returns null for an unknown type with a valid envelope (a newer producer)', () => {
-    expect(parseEvent(JSON.stringify({ ...valid(), type: 'UserTeleported', data: { anything: 1 } }))).toBeNull();
+    expect(
+      parseEvent(JSON.stringify({ ...valid(), type: 'UserTeleported', data: { anything: 1 } })),
+    ).toBeNull();
     // Not fooled by properties every object inherits.
     expect(parseEvent(JSON.stringify({ ...valid(), type: 'toString' }))).toBeNull();
   });
@@ -84,13 +89,19 @@ describe('newEvent', () => {
       actorId: userId,
       data: { walletId: randomUUID(), userId },
     });
-    expect(event.id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    expect(event.id).toMatch(
+      /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/,
+    );
     expect(Date.parse(event.occurredAt)).toBeGreaterThanOrEqual(before - 1);
     expect(Date.parse(event.occurredAt)).toBeLessThanOrEqual(Date.now());
     expect(event).toMatchObject({ type: 'WalletCreated', aggregateId: userId, actorId: userId });
     // What newEvent builds is what parseEvent accepts.
     expect(parseEvent(JSON.stringify(event))).toEqual(event);
-    const other = newEvent('UserVerified', { aggregateId: userId, actorId: null, data: { userId } });
+    const other = newEvent('UserVerified', {
+      aggregateId: userId,
+      actorId: null,
+      data: { userId },
+    });
     expect(other.id).not.toBe(event.id);
   });
 
@@ -104,7 +115,11 @@ describe('newEvent', () => {
       }),
     ).toThrow();
     expect(() =>
-      newEvent('UserVerified', { aggregateId: userId, actorId: null, data: { userId: 'not-a-uuid' } }),
+      newEvent('UserVerified', {
+        aggregateId: userId,
+        actorId: null,
+        data: { userId: 'not-a-uuid' },
+      }),
     ).toThrow();
   });
 });

@@ -90,7 +90,11 @@ export async function createTestDatabase(): Promise<TestDatabase> {
 
 export const silentLogger: Logger = pino({ level: 'silent' });
 
-export const kafka = new Kafka({ clientId: 'events-tests', brokers: stack.kafkaBrokers, logLevel: logLevel.NOTHING });
+export const kafka = new Kafka({
+  clientId: 'events-tests',
+  brokers: stack.kafkaBrokers,
+  logLevel: logLevel.NOTHING,
+});
 
 /** A topic prefix for one test file, with every topic created; `remove` deletes them (and its groups). */
 export async function createTopics(): Promise<{ prefix: string; remove(): Promise<void> }> {
@@ -111,7 +115,9 @@ export async function createTopics(): Promise<{ prefix: string; remove(): Promis
         const topics = (await cleaner.listTopics()).filter((topic) => topic.startsWith(prefix));
         if (topics.length) await cleaner.deleteTopics({ topics });
         // Consumer groups of this file (the consumers' and the readers'); all are stopped by now.
-        const groups = (await cleaner.listGroups()).groups.map((g) => g.groupId).filter((id) => id.startsWith(prefix));
+        const groups = (await cleaner.listGroups()).groups
+          .map((g) => g.groupId)
+          .filter((id) => id.startsWith(prefix));
         if (groups.length) await cleaner.deleteGroups(groups).catch(() => undefined);
       } finally {
         await cleaner.disconnect();
@@ -135,12 +141,18 @@ export async function messageCount(prefix: string, topic: TopicName): Promise<nu
 export type ReadMessage = KafkaMessage & { partition: number };
 
 /** Every message a topic holds right now, read from the beginning up to the end offsets. */
-export async function readTopic(prefix: string, topic: TopicName, timeoutMs = 30_000): Promise<ReadMessage[]> {
+export async function readTopic(
+  prefix: string,
+  topic: TopicName,
+  timeoutMs = 30_000,
+): Promise<ReadMessage[]> {
   const name = physicalTopic(topic, prefix);
   const admin = kafka.admin();
   await admin.connect();
   const ends = await admin.fetchTopicOffsets(name).finally(() => admin.disconnect());
-  const pending = new Map(ends.filter((p) => Number(p.high) > Number(p.low)).map((p) => [p.partition, Number(p.high)]));
+  const pending = new Map(
+    ends.filter((p) => Number(p.high) > Number(p.low)).map((p) => [p.partition, Number(p.high)]),
+  );
   const messages: ReadMessage[] = [];
   if (pending.size === 0) return messages;
   const consumer = kafka.consumer({ groupId: `${prefix}reader-${randomBytes(4).toString('hex')}` });
@@ -152,7 +164,8 @@ export async function readTopic(prefix: string, topic: TopicName, timeoutMs = 30
       void consumer.run({
         eachMessage: async ({ partition, message }) => {
           messages.push({ ...message, partition });
-          if (Number(message.offset) + 1 >= (pending.get(partition) ?? 0)) pending.delete(partition);
+          if (Number(message.offset) + 1 >= (pending.get(partition) ?? 0))
+            pending.delete(partition);
           if (pending.size === 0) {
             clearTimeout(timer);
             resolve();
@@ -160,23 +173,31 @@ export async function readTopic(prefix: string, topic: TopicName, timeoutMs = 30
         },
       });
     });
-    return messages.sort((a, b) => a.partition - b.partition || Number(a.offset) - Number(b.offset));
+    return messages.sort(
+      (a, b) => a.partition - b.partition || Number(a.offset) - Number(b.offset),
+    );
   } finally {
     await consumer.disconnect();
   }
 }
 
 /** A message's value parsed as JSON (null for an empty value). */
-export const jsonOf = (message: KafkaMessage): unknown => JSON.parse(message.value?.toString() ?? 'null');
+export const jsonOf = (message: KafkaMessage): unknown =>
+  JSON.parse(message.value?.toString() ?? 'null');
 
 /** The `id` of the event a message carries. */
 export const idOf = (message: KafkaMessage): string => (jsonOf(message) as { id: string }).id;
 
 /** A header's value as a string. */
-export const header = (message: KafkaMessage, name: string): string | undefined => message.headers?.[name]?.toString();
+export const header = (message: KafkaMessage, name: string): string | undefined =>
+  message.headers?.[name]?.toString();
 
 /** Polls `check` until it stops throwing (and returns its value), or rethrows after the timeout. */
-export async function eventually<T>(check: () => Promise<T> | T, timeoutMs = 30_000, intervalMs = 50): Promise<T> {
+export async function eventually<T>(
+  check: () => Promise<T> | T,
+  timeoutMs = 30_000,
+  intervalMs = 50,
+): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     try {

@@ -9,7 +9,12 @@ const port = z.coerce.number().int().min(1).max(65535);
 const commaList = z
   .string()
   .min(1)
-  .transform((value) => value.split(',').map((item) => item.trim()).filter(Boolean));
+  .transform((value) =>
+    value
+      .split(',')
+      .map((item) => item.trim())
+      .filter(Boolean),
+  );
 /** PEM keys arrive in env files with literal "\n"; accept both forms. */
 const pem = z
   .string()
@@ -30,7 +35,10 @@ export const redisEnv = z.object({ REDIS_URL: z.url({ protocol: /^rediss?$/ }) }
 export const kafkaEnv = z.object({
   KAFKA_BROKERS: commaList,
   /** Lets tests (and shared clusters) isolate topics and consumer groups. */
-  KAFKA_TOPIC_PREFIX: z.string().regex(/^[a-zA-Z0-9._-]*$/).default(''),
+  KAFKA_TOPIC_PREFIX: z
+    .string()
+    .regex(/^[a-zA-Z0-9._-]*$/)
+    .default(''),
 });
 export const jwtVerifyEnv = z.object({
   JWT_PUBLIC_KEY: pem,

@@ -36,7 +36,8 @@ export const ERROR_CATALOGUE = {
   invalid_status: 'The status is not valid.',
   status_unchanged: 'The status is unchanged.',
   status_failed_to_update: 'The status could not be updated.',
-  status_updated_failed_with_wallet_issue: 'The status could not be updated because of a wallet issue.',
+  status_updated_failed_with_wallet_issue:
+    'The status could not be updated because of a wallet issue.',
   invalid_challenge_owner: 'Only the owner of the challenge can do this.',
   invalid_visibility_input: 'The visibility is not valid.',
   invalid_action: 'This action is not allowed.',

@@ -42,7 +42,11 @@ export interface ServiceRuntime {
   readiness: { redis: () => Promise<void>; kafka: () => Promise<void> };
 }
 
-export async function startRuntime(name: string, env: RuntimeEnv, logger?: Logger): Promise<ServiceRuntime> {
+export async function startRuntime(
+  name: string,
+  env: RuntimeEnv,
+  logger?: Logger,
+): Promise<ServiceRuntime> {
   const log = logger ?? createLogger(name, env.LOG_LEVEL);
   const lifecycle = createLifecycle(log, env.SHUTDOWN_TIMEOUT_MS);
   const redis = createRedis(env.REDIS_URL, log);
@@ -57,7 +61,10 @@ export async function startRuntime(name: string, env: RuntimeEnv, logger?: Logge
   const producer = createIdempotentProducer(kafka);
   await producer.connect();
   lifecycle.onStop('kafka producer', () => producer.disconnect());
-  const verifier = await createTokenVerifier({ publicKeyPem: env.JWT_PUBLIC_KEY, issuer: env.JWT_ISSUER });
+  const verifier = await createTokenVerifier({
+    publicKeyPem: env.JWT_PUBLIC_KEY,
+    issuer: env.JWT_ISSUER,
+  });
   return {
     name,
     logger: log,

@@ -55,30 +55,49 @@ async function expectUnauthorized(token: string): Promise<void> {
 
 describe('token issuer and verifier', () => {
   it('round-trips id, roles, token id and expiry', async () => {
-    const issuer = await createTokenIssuer({ privateKeyPem: keys.privateKeyPem, issuer: ISSUER, ttlSeconds: 3600 });
+    const issuer = await createTokenIssuer({
+      privateKeyPem: keys.privateKeyPem,
+      issuer: ISSUER,
+      ttlSeconds: 3600,
+    });
     const id = randomUUID();
     const issued = await issuer.issue({ id, roles: ['user', 'referee'] });
     expect(issued.expiresAt).toBeGreaterThanOrEqual(now() + 3599);
     expect(issued.expiresAt).toBeLessThanOrEqual(now() + 3600);
     const user = await verifier.verify(issued.token);
-    expect(user).toEqual<AuthUser>({ id, roles: ['user', 'referee'], tokenId: issued.tokenId, expiresAt: issued.expiresAt });
+    expect(user).toEqual<AuthUser>({
+      id,
+      roles: ['user', 'referee'],
+      tokenId: issued.tokenId,
+      expiresAt: issued.expiresAt,
+    });
     // Each token has its own id (revocation works per token).
     const again = await issuer.issue({ id, roles: ['user'] });
     expect(again.tokenId).not.toBe(issued.tokenId);
   });
 
   it('refuses an expired token', async () => {
-    const issuer = await createTokenIssuer({ privateKeyPem: keys.privateKeyPem, issuer: ISSUER, ttlSeconds: -10 });
+    const issuer = await createTokenIssuer({
+      privateKeyPem: keys.privateKeyPem,
+      issuer: ISSUER,
+      ttlSeconds: -10,
+    });
     await expectUnauthorized((await issuer.issue({ id: randomUUID(), roles: ['user'] })).token);
     await expectUnauthorized(await signRs256({ roles: ['user'] }, { exp: now() - 5 }));
   });
 
   it('refuses a token signed by another key', async () => {
-    await expectUnauthorized(await signRs256({ roles: ['admin'] }, { privateKeyPem: otherKeys.privateKeyPem }));
+    await expectUnauthorized(
+      await signRs256({ roles: ['admin'] }, { privateKeyPem: otherKeys.privateKeyPem }),
+    );
   });
 
   it('refuses another issuer and another audience', async () => {
-    const foreign = await createTokenIssuer({ privateKeyPem: keys.privateKeyPem, issuer: 'someone-else', ttlSeconds: 60 });
+    const foreign = await createTokenIssuer({
+      privateKeyPem: keys.privateKeyPem,
+      issuer: 'someone-else',
+      ttlSeconds: 60,
+    });
     await expectUnauthorized((await foreign.issue({ id: randomUUID(), roles: ['user'] })).token);
     await expectUnauthorized(await signRs256({ roles: ['user'] }, { audience: 'another-app' }));
   });
@@ -131,12 +150,18 @@ describe('token issuer and verifier', () => {
   });
 
   it('refuses garbage', async () => {
-    for (const token of ['garbage', '', 'a.b.c', 'eyJhbGciOiJSUzI1NiJ9.e30.AAAA']) await expectUnauthorized(token);
+    for (const token of ['garbage', '', 'a.b.c', 'eyJhbGciOiJSUzI1NiJ9.e30.AAAA'])
+      await expectUnauthorized(token);
   });
 });
 
 describe('requireUser and requireRole', () => {
-  const user: AuthUser = { id: randomUUID(), roles: ['user', 'referee'], tokenId: 't1', expiresAt: now() + 60 };
+  const user: AuthUser = {
+    id: randomUUID(),
+    roles: ['user', 'referee'],
+    tokenId: 't1',
+    expiresAt: now() + 60,
+  };
 
   const identifierOf = (run: () => unknown): string | null => {
     try {

@@ -59,14 +59,22 @@ describe('parseEnv', () => {
   });
 
   it('keeps given values over the defaults, and treats an empty string as not set', () => {
-    const env = parseEnv(schema, { ...validSource(), NODE_ENV: 'production', LOG_LEVEL: '', HOST: '0.0.0.0' });
+    const env = parseEnv(schema, {
+      ...validSource(),
+      NODE_ENV: 'production',
+      LOG_LEVEL: '',
+      HOST: '0.0.0.0',
+    });
     expect(env.NODE_ENV).toBe('production');
     expect(env.LOG_LEVEL).toBe('info');
     expect(env.HOST).toBe('0.0.0.0');
   });
 
   it('splits KAFKA_BROKERS on commas, trimming blanks and dropping empty items', () => {
-    const env = parseEnv(schema, { ...validSource(), KAFKA_BROKERS: 'kafka-0:9092, kafka-1:9092,,kafka-2:9092 ' });
+    const env = parseEnv(schema, {
+      ...validSource(),
+      KAFKA_BROKERS: 'kafka-0:9092, kafka-1:9092,,kafka-2:9092 ',
+    });
     expect(env.KAFKA_BROKERS).toEqual(['kafka-0:9092', 'kafka-1:9092', 'kafka-2:9092']);
   });
 
@@ -79,18 +87,25 @@ describe('parseEnv', () => {
     expect(parseEnv(schema, validSource()).JWT_PRIVATE_KEY).toBe(keys.privateKeyPem);
   });
 
-  it.each(['REDIS_URL', 'DATABASE_URL', 'KAFKA_BROKERS', 'JWT_PUBLIC_KEY', 'S3_BUCKET', 'PORT', 'SMTP_PORT'])(
-    'reports a missing %s as required but not set',
-    (name) => {
-      const source = validSource();
-      delete source[name];
-      expect(problemsOf(source)).toEqual([`Invalid environment variable ${name}: is required but not set`]);
-      // An empty value is "not set" too.
-      expect(problemsOf({ ...validSource(), [name]: '' })).toEqual([
-        `Invalid environment variable ${name}: is required but not set`,
-      ]);
-    },
-  );
+  it.each([
+    'REDIS_URL',
+    'DATABASE_URL',
+    'KAFKA_BROKERS',
+    'JWT_PUBLIC_KEY',
+    'S3_BUCKET',
+    'PORT',
+    'SMTP_PORT',
+  ])('reports a missing %s as required but not set', (name) => {
+    const source = validSource();
+    delete source[name];
+    expect(problemsOf(source)).toEqual([
+      `Invalid environment variable ${name}: is required but not set`,
+    ]);
+    // An empty value is "not set" too.
+    expect(problemsOf({ ...validSource(), [name]: '' })).toEqual([
+      `Invalid environment variable ${name}: is required but not set`,
+    ]);
+  });
 
   it.each([
     ['PORT', 'abc'],
@@ -116,12 +131,20 @@ describe('parseEnv', () => {
   });
 
   it('reports several problems as several lines, one per variable', () => {
-    const source: Record<string, string | undefined> = { ...validSource(), PORT: 'abc', DATABASE_URL: 'mysql://x' };
+    const source: Record<string, string | undefined> = {
+      ...validSource(),
+      PORT: 'abc',
+      DATABASE_URL: 'mysql://x',
+    };
     delete source.REDIS_URL;
     const problems = problemsOf(source);
     expect(problems).toHaveLength(3);
     expect(problems).toContain('Invalid environment variable REDIS_URL: is required but not set');
-    expect(problems.some((line) => line.startsWith('Invalid environment variable PORT: '))).toBe(true);
-    expect(problems.some((line) => line.startsWith('Invalid environment variable DATABASE_URL: '))).toBe(true);
+    expect(problems.some((line) => line.startsWith('Invalid environment variable PORT: '))).toBe(
+      true,
+    );
+    expect(
+      problems.some((line) => line.startsWith('Invalid environment variable DATABASE_URL: ')),
+    ).toBe(true);
   });
 });

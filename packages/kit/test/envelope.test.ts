@@ -6,24 +6,70 @@ import { captureLogger } from './support.ts';
 
 /** Every identifier of the product spec, section 8 (server identifiers, error page keys, location). */
 const SPEC_IDENTIFIERS = [
-  'generic_error', 'not_found', 'invalid_input', 'invalid_user_input', 'too_many_requests', 'unauthorized',
-  'authorized_user_not_found', 'redundant_mutation', 'redundant_report',
-  'challenge_reward_too_low', 'challenge_reward_too_high', 'insufficient_funds', 'invalid_expiration_date',
-  'invalid_expiration_time', 'error_creating_challenge_object', 'owner_equals_challenged_user',
-  'user_not_challengeable', 'minimal_challenge_value_invalid', 'invalid_challenged_email',
-  'duplicate_challenged_email', 'same_email',
-  'challenge_not_found', 'invalid_slug', 'invalid_status', 'status_unchanged', 'status_failed_to_update',
-  'status_updated_failed_with_wallet_issue', 'invalid_challenge_owner', 'invalid_visibility_input',
-  'invalid_action', 'invalid_status_change', 'challenge_expired',
-  'user_not_found', 'private_profile', 'banned_user', 'invalid_phone_number', 'no_unique_username',
-  'invalid_credentials', 'invalid_password', 'user_login_failed', 'unavailable_too_young',
-  'account_deletion_requested', 'wallet_contains_money', 'user_contains_open_payouts', 'expired_credentials',
-  'invalid_file', 'challenge_video_upload_failed', 'upload_error',
-  'payout_request_no_longer_open', 'payout_request_amount_too_low', 'payout_request_details_missing',
-  'payout_request_failed', 'limit_exceeded_this_month', 'get_open_payout_amount_went_wrong',
-  'get_open_payout_amount_user_not_logged_in', 'wallet_not_found', 'wallet_not_for_user', 'invalid_origin_url',
+  'generic_error',
+  'not_found',
+  'invalid_input',
+  'invalid_user_input',
+  'too_many_requests',
+  'unauthorized',
+  'authorized_user_not_found',
+  'redundant_mutation',
+  'redundant_report',
+  'challenge_reward_too_low',
+  'challenge_reward_too_high',
+  'insufficient_funds',
+  'invalid_expiration_date',
+  'invalid_expiration_time',
+  'error_creating_challenge_object',
+  'owner_equals_challenged_user',
+  'user_not_challengeable',
+  'minimal_challenge_value_invalid',
+  'invalid_challenged_email',
+  'duplicate_challenged_email',
+  'same_email',
+  'challenge_not_found',
+  'invalid_slug',
+  'invalid_status',
+  'status_unchanged',
+  'status_failed_to_update',
+  'status_updated_failed_with_wallet_issue',
+  'invalid_challenge_owner',
+  'invalid_visibility_input',
+  'invalid_action',
+  'invalid_status_change',
+  'challenge_expired',
+  'user_not_found',
+  'private_profile',
+  'banned_user',
+  'invalid_phone_number',
+  'no_unique_username',
+  'invalid_credentials',
+  'invalid_password',
+  'user_login_failed',
+  'unavailable_too_young',
+  'account_deletion_requested',
+  'wallet_contains_money',
+  'user_contains_open_payouts',
+  'expired_credentials',
+  'invalid_file',
+  'challenge_video_upload_failed',
+  'upload_error',
+  'payout_request_no_longer_open',
+  'payout_request_amount_too_low',
+  'payout_request_details_missing',
+  'payout_request_failed',
+  'limit_exceeded_this_month',
+  'get_open_payout_amount_went_wrong',
+  'get_open_payout_amount_user_not_logged_in',
+  'wallet_not_found',
+  'wallet_not_for_user',
+  'invalid_origin_url',
   // Error page keys and the location guard.
-  'access_denied', 'access_denied_location', 'ip_lookup_failed', 'error_verifying_location', 'page_not_found',
+  'access_denied',
+  'access_denied_location',
+  'ip_lookup_failed',
+  'error_verifying_location',
+  'page_not_found',
 ];
 
 describe('error catalogue', () => {
@@ -64,7 +110,11 @@ describe('envelope', () => {
       throw new AppError('insufficient_funds');
     });
     expect(result).toEqual({
-      status: { success: false, identifier: 'insufficient_funds', message: ERROR_CATALOGUE.insufficient_funds },
+      status: {
+        success: false,
+        identifier: 'insufficient_funds',
+        message: ERROR_CATALOGUE.insufficient_funds,
+      },
     });
     expect(log.entries()).toEqual([]); // an expected failure is not an error in the logs
   });
@@ -113,7 +163,11 @@ describe('envelope', () => {
     const result = await envelope<{ n: number }>(log.logger, async () => {
       throw 'plain string from a library';
     });
-    expect(result.status).toEqual({ success: false, identifier: 'generic_error', message: 'Something went wrong.' });
+    expect(result.status).toEqual({
+      success: false,
+      identifier: 'generic_error',
+      message: 'Something went wrong.',
+    });
     expect(log.text()).toContain('plain string from a library');
   });
 });

@@ -16,7 +16,14 @@ describe('lifecycle', () => {
     }
     expect(lifecycle.stopping).toBe(false);
     await lifecycle.stop('test');
-    expect(events).toEqual(['http:start', 'http:end', 'consumer:start', 'consumer:end', 'redis:start', 'redis:end']);
+    expect(events).toEqual([
+      'http:start',
+      'http:end',
+      'consumer:start',
+      'consumer:end',
+      'redis:start',
+      'redis:end',
+    ]);
     expect(lifecycle.stopping).toBe(true);
   });
 
@@ -90,7 +97,9 @@ describe('lifecycle', () => {
     const log = captureLogger();
     const lifecycle = createLifecycle(log.logger, 1_000);
     const order: string[] = [];
-    const exit = vi.spyOn(process, 'exit').mockImplementation(((code?: number) => void order.push(`exit ${code}`)) as never);
+    const exit = vi
+      .spyOn(process, 'exit')
+      .mockImplementation(((code?: number) => void order.push(`exit ${code}`)) as never);
     const before = new Set([...process.listeners('SIGTERM'), ...process.listeners('SIGINT')]);
     try {
       lifecycle.installSignalHandlers();
@@ -105,7 +114,8 @@ describe('lifecycle', () => {
     } finally {
       exit.mockRestore();
       for (const signal of ['SIGTERM', 'SIGINT'] as const) {
-        for (const listener of process.listeners(signal)) if (!before.has(listener)) process.removeListener(signal, listener);
+        for (const listener of process.listeners(signal))
+          if (!before.has(listener)) process.removeListener(signal, listener);
       }
     }
   });

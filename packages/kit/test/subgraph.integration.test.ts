@@ -3,11 +3,24 @@ import type { GraphQLResolverMap } from '@apollo/subgraph/dist/schema-helper/res
 import { parse } from 'graphql';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { stackUrls } from '../../../scripts/lib/stack-config.mjs';
-import { createTokenIssuer, createTokenVerifier, type TokenIssuer, type TokenVerifier } from '../src/auth.ts';
+import {
+  createTokenIssuer,
+  createTokenVerifier,
+  type TokenIssuer,
+  type TokenVerifier,
+} from '../src/auth.ts';
 import { createLifecycle, type Lifecycle } from '../src/lifecycle.ts';
 import { createRedis, pingRedis, type Redis } from '../src/redis.ts';
 import { createSubgraph, type RequestContext, type Subgraph } from '../src/subgraph.ts';
-import { captureLogger, deferred, eventually, graphql, http, rsaKeyPair, type CapturedLogger } from './support.ts';
+import {
+  captureLogger,
+  deferred,
+  eventually,
+  graphql,
+  http,
+  rsaKeyPair,
+  type CapturedLogger,
+} from './support.ts';
 
 const typeDefs = parse(`
   type Query {
@@ -28,8 +41,16 @@ const redisLog = captureLogger();
 beforeAll(async () => {
   const [keys, otherKeys] = await Promise.all([rsaKeyPair(), rsaKeyPair()]);
   verifier = await createTokenVerifier({ publicKeyPem: keys.publicKeyPem, issuer: 'kit-test' });
-  issuer = await createTokenIssuer({ privateKeyPem: keys.privateKeyPem, issuer: 'kit-test', ttlSeconds: 600 });
-  forger = await createTokenIssuer({ privateKeyPem: otherKeys.privateKeyPem, issuer: 'kit-test', ttlSeconds: 600 });
+  issuer = await createTokenIssuer({
+    privateKeyPem: keys.privateKeyPem,
+    issuer: 'kit-test',
+    ttlSeconds: 600,
+  });
+  forger = await createTokenIssuer({
+    privateKeyPem: otherKeys.privateKeyPem,
+    issuer: 'kit-test',
+    ttlSeconds: 600,
+  });
   redis = createRedis(stackUrls().redisUrl, redisLog.logger);
 });
 
@@ -90,7 +111,15 @@ async function startApp(extraStopHook?: () => Promise<void>): Promise<App> {
   // Registered after the subgraph, so it runs before the HTTP server stops.
   if (extraStopHook) lifecycle.onStop('before http', extraStopHook);
   const url = await subgraph.listen(0);
-  const app: App = { subgraph, url, base: url.replace(/\/graphql$/, ''), lifecycle, log, slow, setFailing: (f) => (failing = f) };
+  const app: App = {
+    subgraph,
+    url,
+    base: url.replace(/\/graphql$/, ''),
+    lifecycle,
+    log,
+    slow,
+    setFailing: (f) => (failing = f),
+  };
   apps.push(app);
   return app;
 }
@@ -127,7 +156,10 @@ describe('subgraph', () => {
     try {
       const notReady = await http(`${app.base}/readyz`);
       expect(notReady.status).toBe(503);
-      expect(notReady.json()).toEqual({ status: 'not_ready', checks: { redis: 'ok', switchable: 'switched off' } });
+      expect(notReady.json()).toEqual({
+        status: 'not_ready',
+        checks: { redis: 'ok', switchable: 'switched off' },
+      });
     } finally {
       app.setFailing(false);
     }
@@ -150,7 +182,10 @@ describe('subgraph', () => {
       expect(res.status).toBe(401);
       const body = res.json<GraphQLBody>();
       expect(body.data ?? null).toBeNull();
-      expect(body.errors?.[0]?.extensions).toMatchObject({ code: 'UNAUTHENTICATED', identifier: 'unauthorized' });
+      expect(body.errors?.[0]?.extensions).toMatchObject({
+        code: 'UNAUTHENTICATED',
+        identifier: 'unauthorized',
+      });
     }
   });
 
@@ -160,7 +195,10 @@ describe('subgraph', () => {
     expect(body.data).toEqual({ boom: null });
     expect(body.errors).toHaveLength(1);
     expect(body.errors?.[0]?.message).toBe('Something went wrong.');
-    expect(body.errors?.[0]?.extensions).toEqual({ code: 'INTERNAL_SERVER_ERROR', identifier: 'generic_error' });
+    expect(body.errors?.[0]?.extensions).toEqual({
+      code: 'INTERNAL_SERVER_ERROR',
+      identifier: 'generic_error',
+    });
     expect(res.body).not.toMatch(/hunter2|stacktrace|\.ts:\d+|\n\s+at /i);
     expect(app.log.text()).toContain('hunter2');
   });
@@ -174,7 +212,11 @@ describe('subgraph', () => {
   // Express's default error page would show a stack trace outside production.
   it('answers a malformed JSON body without a stack trace', async () => {
     app.subgraph.app.set('env', 'development');
-    const res = await http(app.url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{bad' });
+    const res = await http(app.url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{bad',
+    });
     expect(res.status).toBe(400);
     expect(res.body).not.toMatch(/node_modules|\bat |SyntaxError/);
   });
@@ -184,17 +226,27 @@ describe('subgraph', () => {
     await graphql(app.url, 'query Who { me }');
     await graphql(app.url, 'query Boom { boom }');
     const body = (await metricsOf(app)).join('\n');
-    expect(body).toMatch(/^http_request_duration_seconds_count\{[^}]*route="\/healthz"[^}]*status="200"[^}]*\} [1-9]/m);
+    expect(body).toMatch(
+      /^http_request_duration_seconds_count\{[^}]*route="\/healthz"[^}]*status="200"[^}]*\} [1-9]/m,
+    );
     expect(body).toMatch(/^http_request_duration_seconds_bucket\{[^}]*le="0.005"/m);
-    expect(body).toMatch(/^graphql_operations_total\{[^}]*operation="Who"[^}]*outcome="ok"[^}]*\} [1-9]/m);
-    expect(body).toMatch(/^graphql_operations_total\{[^}]*operation="Boom"[^}]*outcome="error"[^}]*\} [1-9]/m);
+    expect(body).toMatch(
+      /^graphql_operations_total\{[^}]*operation="Who"[^}]*outcome="ok"[^}]*\} [1-9]/m,
+    );
+    expect(body).toMatch(
+      /^graphql_operations_total\{[^}]*operation="Boom"[^}]*outcome="error"[^}]*\} [1-9]/m,
+    );
   });
 
   // The mount strips '/graphql' from req.path: the label must be read before that.
   it('labels GraphQL requests with route="/graphql" in http_request_duration_seconds', async () => {
     await graphql(app.url, 'query Who { me }');
     const lines = await metricsOf(app);
-    expect(lines.find((l) => /^http_request_duration_seconds_count\{[^}]*route="\/graphql"[^}]*status="200"/.test(l))).toBeDefined();
+    expect(
+      lines.find((l) =>
+        /^http_request_duration_seconds_count\{[^}]*route="\/graphql"[^}]*status="200"/.test(l),
+      ),
+    ).toBeDefined();
   });
 });
 
@@ -222,7 +274,9 @@ describe('graceful stop', () => {
     const stopped = app.lifecycle.stop('test');
     expect(app.slow.finished).toBe(false);
     // The listener closes at once while the slow request is still running.
-    await eventually(() => expect(http(`${app.base}/healthz`)).rejects.toMatchObject({ code: 'ECONNREFUSED' }));
+    await eventually(() =>
+      expect(http(`${app.base}/healthz`)).rejects.toMatchObject({ code: 'ECONNREFUSED' }),
+    );
     expect(app.slow.finished).toBe(false);
     const res = await inFlight;
     expect(res.status).toBe(200);

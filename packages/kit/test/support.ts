@@ -33,7 +33,10 @@ export interface KeyPair {
 /** A fresh RS256 key pair (never a committed secret). */
 export async function rsaKeyPair(): Promise<KeyPair> {
   const pair = await generateKeyPair('RS256', { extractable: true });
-  return { publicKeyPem: await exportSPKI(pair.publicKey), privateKeyPem: await exportPKCS8(pair.privateKey) };
+  return {
+    publicKeyPem: await exportSPKI(pair.publicKey),
+    privateKeyPem: await exportPKCS8(pair.privateKey),
+  };
 }
 
 export interface HttpResponse {
@@ -51,15 +54,19 @@ export function http(
   options: { method?: string; headers?: Record<string, string>; body?: string } = {},
 ): Promise<HttpResponse> {
   return new Promise((resolve, reject) => {
-    const req = request(url, { method: options.method ?? 'GET', headers: options.headers, agent: false }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (chunk: Buffer) => chunks.push(chunk));
-      res.on('error', reject);
-      res.on('end', () => {
-        const body = Buffer.concat(chunks).toString('utf8');
-        resolve({ status: res.statusCode ?? 0, body, json: <T>() => JSON.parse(body) as T });
-      });
-    });
+    const req = request(
+      url,
+      { method: options.method ?? 'GET', headers: options.headers, agent: false },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('error', reject);
+        res.on('end', () => {
+          const body = Buffer.concat(chunks).toString('utf8');
+          resolve({ status: res.statusCode ?? 0, body, json: <T>() => JSON.parse(body) as T });
+        });
+      },
+    );
     req.on('error', reject);
     req.end(options.body);
   });
@@ -73,7 +80,11 @@ export function graphql(url: string, query: string, token?: string): Promise<Htt
 }
 
 /** Polls `check` until it stops throwing (and returns its value), or rethrows after the timeout. */
-export async function eventually<T>(check: () => Promise<T> | T, timeoutMs = 10_000, intervalMs = 20): Promise<T> {
+export async function eventually<T>(
+  check: () => Promise<T> | T,
+  timeoutMs = 10_000,
+  intervalMs = 20,
+): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     try {

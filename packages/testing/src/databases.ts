@@ -2,7 +2,14 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { stack } from './stack.ts';
 
-export const SERVICES = ['identity', 'challenge', 'wallet', 'media', 'moderation', 'notification'] as const;
+export const SERVICES = [
+  'identity',
+  'challenge',
+  'wallet',
+  'media',
+  'moderation',
+  'notification',
+] as const;
 export type ServiceName = (typeof SERVICES)[number];
 
 /** The migrated template every test database of a service is copied from (global setup). */
@@ -46,6 +53,10 @@ export async function createTestDatabase(service: ServiceName): Promise<TestData
   return {
     name,
     url: stack.databaseUrl(name),
-    drop: () => withAdmin(async (client) => void (await client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`))),
+    drop: () =>
+      withAdmin(
+        async (client) =>
+          void (await client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`)),
+      ),
   };
 }

@@ -10,11 +10,16 @@ import { stack } from './stack.ts';
  * service's template database up to its newest migration (a no-op when it already is).
  */
 export default async function setup(): Promise<void> {
-  const client = new pg.Client({ connectionString: stack.postgresAdminUrl, connectionTimeoutMillis: 3_000 });
+  const client = new pg.Client({
+    connectionString: stack.postgresAdminUrl,
+    connectionTimeoutMillis: 3_000,
+  });
   try {
     await client.connect();
   } catch {
-    throw new Error('The local stack is not running: start it with `npm run stack -- up` (npm test does it for you).');
+    throw new Error(
+      'The local stack is not running: start it with `npm run stack -- up` (npm test does it for you).',
+    );
   } finally {
     await client.end().catch(() => {});
   }

@@ -23,7 +23,11 @@ export async function graphql<T = Record<string, any>>(
 ): Promise<GraphQLResponse<T>> {
   const headers: Record<string, string> = { 'content-type': 'application/json' };
   if (as) headers.authorization = `Bearer ${'token' in as ? as.token : await tokenFor(as)}`;
-  const response = await fetch(url, { method: 'POST', headers, body: JSON.stringify({ query, variables }) });
+  const response = await fetch(url, {
+    method: 'POST',
+    headers,
+    body: JSON.stringify({ query, variables }),
+  });
   return { httpStatus: response.status, ...((await response.json()) as object) };
 }
 

@@ -6,7 +6,11 @@ import { stack } from './stack.ts';
 type TopicName = string;
 const physicalTopic = (topic: TopicName, prefix: string) => `${prefix}${topic}`;
 
-const kafka = new Kafka({ clientId: 'tests', brokers: stack.kafkaBrokers, logLevel: logLevel.NOTHING });
+const kafka = new Kafka({
+  clientId: 'tests',
+  brokers: stack.kafkaBrokers,
+  logLevel: logLevel.NOTHING,
+});
 
 /** Sends raw values as they are, bypassing every schema: for redelivery and malformed input. */
 export async function produceRaw(
@@ -79,9 +83,13 @@ export async function waitForCaughtUp(
     const deadline = Date.now() + timeoutMs;
     for (;;) {
       const ends = await admin.fetchTopicOffsets(name);
-      const [committed] = await admin.fetchOffsets({ groupId: `${topicPrefix}${groupId}`, topics: [name] });
+      const [committed] = await admin.fetchOffsets({
+        groupId: `${topicPrefix}${groupId}`,
+        topics: [name],
+      });
       const behind = ends.some((end) => {
-        const done = committed?.partitions.find((p) => p.partition === end.partition)?.offset ?? '-1';
+        const done =
+          committed?.partitions.find((p) => p.partition === end.partition)?.offset ?? '-1';
         return Number(end.high) > 0 && Number(done) < Number(end.high);
       });
       if (!behind) return;

@@ -11,7 +11,10 @@ let keys: Promise<TestKeys> | null = null;
 export function testKeys(): Promise<TestKeys> {
   keys ??= (async () => {
     const pair = await generateKeyPair('RS256', { extractable: true });
-    return { publicKeyPem: await exportSPKI(pair.publicKey), privateKeyPem: await exportPKCS8(pair.privateKey) };
+    return {
+      publicKeyPem: await exportSPKI(pair.publicKey),
+      privateKeyPem: await exportPKCS8(pair.privateKey),
+    };
   })();
   return keys;
 }

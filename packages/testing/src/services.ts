@@ -1,5 +1,12 @@
 import { randomBytes } from 'node:crypto';
-import { startRuntime, createTokenIssuer, type Role, type RuntimeEnv, type ServiceRuntime, type Subgraph } from '@challenge/kit';
+import {
+  startRuntime,
+  createTokenIssuer,
+  type Role,
+  type RuntimeEnv,
+  type ServiceRuntime,
+  type Subgraph,
+} from '@challenge/kit';
 import { pino } from 'pino';
 import { createTestDatabase, type ServiceName, type TestDatabase } from './databases.ts';
 import { testKeys } from './keys.ts';

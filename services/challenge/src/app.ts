@@ -8,7 +8,10 @@ export interface ChallengeApp extends ServiceApp {
 }
 
 /** Builds challenge on top of the shared runtime; importable by tests. */
-export async function buildApp(runtime: ServiceRuntime, databaseUrl: string): Promise<ChallengeApp> {
+export async function buildApp(
+  runtime: ServiceRuntime,
+  databaseUrl: string,
+): Promise<ChallengeApp> {
   const db = createDatabase(databaseUrl);
   const app = await createServiceApp<ChallengeContext>({
     runtime,

@@ -1,6 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { deleteTopics, startTestService, uniqueTopicPrefix, type TestService, graphql, readiness } from '@challenge/testing';
+import {
+  deleteTopics,
+  startTestService,
+  uniqueTopicPrefix,
+  type TestService,
+  graphql,
+  readiness,
+} from '@challenge/testing';
 import { buildApp, type ChallengeApp } from '../src/app.ts';
 import { insertChallenge, type NewChallengeRow } from '../src/data/challenges.ts';
 
@@ -36,19 +43,41 @@ function seedChallenge(overrides: Partial<NewChallengeRow> = {}) {
 const BY_SLUG = /* GraphQL */ `
   query ($slug: String!) {
     getChallengeBySlug(input: { slug: $slug }) {
-      status { success identifier message }
+      status {
+        success
+        identifier
+        message
+      }
       challenge {
-        id slug challengeName challengeDescription challengeReward status visibility
-        expirationDate expirationTimeWeeks
-        owner { id }
-        challengedUser { id }
+        id
+        slug
+        challengeName
+        challengeDescription
+        challengeReward
+        status
+        visibility
+        expirationDate
+        expirationTimeWeeks
+        owner {
+          id
+        }
+        challengedUser {
+          id
+        }
       }
     }
   }
 `;
 
 const ENTITIES = /* GraphQL */ `
-  query ($r: [_Any!]!) { _entities(representations: $r) { ... on Challenge { id slug } } }
+  query ($r: [_Any!]!) {
+    _entities(representations: $r) {
+      ... on Challenge {
+        id
+        slug
+      }
+    }
+  }
 `;
 
 describe('getChallengeBySlug', () => {
@@ -65,8 +94,16 @@ describe('getChallengeBySlug', () => {
   });
 
   it('answers challenge_not_found for a well-formed slug that no challenge has', async () => {
-    const { data } = await graphql(service.url, BY_SLUG, { slug: 'no-such-challenge' }, { id: randomUUID() });
-    expect(data?.getChallengeBySlug.status).toMatchObject({ success: false, identifier: 'challenge_not_found' });
+    const { data } = await graphql(
+      service.url,
+      BY_SLUG,
+      { slug: 'no-such-challenge' },
+      { id: randomUUID() },
+    );
+    expect(data?.getChallengeBySlug.status).toMatchObject({
+      success: false,
+      identifier: 'challenge_not_found',
+    });
     expect(data?.getChallengeBySlug.challenge).toBeNull();
   });
 
@@ -91,14 +128,25 @@ describe('getChallengeBySlug', () => {
       status: { success: true, identifier: 'ok', message: expect.any(String) },
       challenge: expected,
     });
-    const stranger = await graphql(service.url, BY_SLUG, { slug: seeded.slug }, { id: randomUUID() });
+    const stranger = await graphql(
+      service.url,
+      BY_SLUG,
+      { slug: seeded.slug },
+      { id: randomUUID() },
+    );
     expect(stranger.data?.getChallengeBySlug.challenge).toEqual(expected);
   });
 
   it('returns no challenged user while the challenge targets an e-mail address only', async () => {
-    const seeded = await seedChallenge({ challengedUserId: null, challengedEmail: 'friend@example.com' });
+    const seeded = await seedChallenge({
+      challengedUserId: null,
+      challengedEmail: 'friend@example.com',
+    });
     const { data } = await graphql(service.url, BY_SLUG, { slug: seeded.slug });
-    expect(data?.getChallengeBySlug.challenge).toMatchObject({ id: seeded.id, challengedUser: null });
+    expect(data?.getChallengeBySlug.challenge).toMatchObject({
+      id: seeded.id,
+      challengedUser: null,
+    });
   });
 
   it('hides a private challenge from visitors and strangers, shows it to its owner and challenged user', async () => {
@@ -113,7 +161,10 @@ describe('getChallengeBySlug', () => {
     for (const viewer of [seeded.ownerId, seeded.challengedUserId!]) {
       const { data } = await ask(viewer);
       expect(data?.getChallengeBySlug.status.identifier).toBe('ok');
-      expect(data?.getChallengeBySlug.challenge).toMatchObject({ id: seeded.id, visibility: 'private' });
+      expect(data?.getChallengeBySlug.challenge).toMatchObject({
+        id: seeded.id,
+        visibility: 'private',
+      });
     }
   });
 });
@@ -129,11 +180,21 @@ describe('Challenge entity references', () => {
       { __typename: 'Challenge', id: 'not-a-uuid' },
     ];
 
-    const stranger = await graphql(service.url, ENTITIES, { r: representations }, { id: randomUUID() });
+    const stranger = await graphql(
+      service.url,
+      ENTITIES,
+      { r: representations },
+      { id: randomUUID() },
+    );
     expect(stranger.errors).toBeUndefined();
     expect(stranger.data?._entities).toEqual([{ id: open.id, slug: open.slug }, null, null, null]);
 
-    const owner = await graphql(service.url, ENTITIES, { r: representations }, { id: secret.ownerId });
+    const owner = await graphql(
+      service.url,
+      ENTITIES,
+      { r: representations },
+      { id: secret.ownerId },
+    );
     expect(owner.data?._entities.slice(0, 2)).toEqual([
       { id: open.id, slug: open.slug },
       { id: secret.id, slug: secret.slug },

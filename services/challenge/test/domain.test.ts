@@ -10,10 +10,15 @@ describe('slugs', () => {
     expect(parseSlug(slug)).toBe(slug);
   });
 
-  it.each(['', 'Run', 'run_5', 'run 5', '-run', 'run-', 'run--5', 'rén', 'run/5', ' run'])('refuses %j', (slug) => {
-    expect(isValidSlug(slug)).toBe(false);
-    expect(() => parseSlug(slug)).toThrow(expect.objectContaining({ identifier: 'invalid_slug' }));
-  });
+  it.each(['', 'Run', 'run_5', 'run 5', '-run', 'run-', 'run--5', 'rén', 'run/5', ' run'])(
+    'refuses %j',
+    (slug) => {
+      expect(isValidSlug(slug)).toBe(false);
+      expect(() => parseSlug(slug)).toThrow(
+        expect.objectContaining({ identifier: 'invalid_slug' }),
+      );
+    },
+  );
 
   it(`allows at most ${SLUG_MAX_LENGTH} characters`, () => {
     expect(isValidSlug('a'.repeat(SLUG_MAX_LENGTH))).toBe(true);
@@ -28,12 +33,21 @@ describe('canView', () => {
   const stranger = '00000000-0000-4000-8000-000000000003';
 
   it('shows a public challenge to everyone, visitors included', () => {
-    const challenge = { visibility: 'public', ownerId: owner, challengedUserId: challenged } as const;
-    for (const viewer of [null, owner, challenged, stranger]) expect(canView(challenge, viewer)).toBe(true);
+    const challenge = {
+      visibility: 'public',
+      ownerId: owner,
+      challengedUserId: challenged,
+    } as const;
+    for (const viewer of [null, owner, challenged, stranger])
+      expect(canView(challenge, viewer)).toBe(true);
   });
 
   it('shows a private challenge only to its owner and challenged user', () => {
-    const challenge = { visibility: 'private', ownerId: owner, challengedUserId: challenged } as const;
+    const challenge = {
+      visibility: 'private',
+      ownerId: owner,
+      challengedUserId: challenged,
+    } as const;
     expect(canView(challenge, owner)).toBe(true);
     expect(canView(challenge, challenged)).toBe(true);
     expect(canView(challenge, stranger)).toBe(false);

@@ -10,13 +10,29 @@ import { findUserByUsername } from './data/users.ts';
 import { registerUser } from './domain/users.ts';
 import { readEnv } from './env.ts';
 
-const DEMO_USERS: { username: string; displayName: string; locale: 'en' | 'nl'; roles: Role[] }[] = [
-  { username: 'alice', displayName: 'Alice', locale: 'en', roles: ['user'] },
-  { username: 'bob', displayName: 'Bob', locale: 'nl', roles: ['user'] },
-  { username: 'rita_referee', displayName: 'Rita (referee)', locale: 'en', roles: ['user', 'referee'] },
-  { username: 'mo_moderator', displayName: 'Mo (moderator)', locale: 'nl', roles: ['user', 'moderator'] },
-  { username: 'ada_admin', displayName: 'Ada (admin)', locale: 'en', roles: ['user', 'moderator', 'admin'] },
-];
+const DEMO_USERS: { username: string; displayName: string; locale: 'en' | 'nl'; roles: Role[] }[] =
+  [
+    { username: 'alice', displayName: 'Alice', locale: 'en', roles: ['user'] },
+    { username: 'bob', displayName: 'Bob', locale: 'nl', roles: ['user'] },
+    {
+      username: 'rita_referee',
+      displayName: 'Rita (referee)',
+      locale: 'en',
+      roles: ['user', 'referee'],
+    },
+    {
+      username: 'mo_moderator',
+      displayName: 'Mo (moderator)',
+      locale: 'nl',
+      roles: ['user', 'moderator'],
+    },
+    {
+      username: 'ada_admin',
+      displayName: 'Ada (admin)',
+      locale: 'en',
+      roles: ['user', 'moderator', 'admin'],
+    },
+  ];
 
 const env = readEnv();
 const db = createDatabase(env.DATABASE_URL);

@@ -14,7 +14,8 @@ import { buildApp, type IdentityApp } from '../src/app.ts';
 import { registerUser } from '../src/domain/users.ts';
 import { seedUser } from '../src/seed.ts';
 
-const PROFILE = '{ getCurrentUserProfile { status { success identifier } profile { id username displayName locale roles showPrivateChallenges hideAvailableAmount } } }';
+const PROFILE =
+  '{ getCurrentUserProfile { status { success identifier } profile { id username displayName locale roles showPrivateChallenges hideAvailableAmount } } }';
 
 describe('identity accounts', () => {
   const topicPrefix = uniqueTopicPrefix();
@@ -35,12 +36,18 @@ describe('identity accounts', () => {
       locale: 'nl',
       displayName: 'Nova',
     });
-    expect(user).toMatchObject({ email: 'mixed.case@example.test', username: 'Nova_1', roles: ['user'] });
+    expect(user).toMatchObject({
+      email: 'mixed.case@example.test',
+      username: 'Nova_1',
+      roles: ['user'],
+    });
 
     const messages = await readTopic(topicPrefix, TOPICS.identity, (all) =>
       all.some((message) => message.key?.toString() === user.id),
     );
-    const event = JSON.parse(messages.find((message) => message.key?.toString() === user.id)!.value!.toString());
+    const event = JSON.parse(
+      messages.find((message) => message.key?.toString() === user.id)!.value!.toString(),
+    );
     expect(event).toMatchObject({
       type: 'UserRegistered',
       aggregateId: user.id,
@@ -50,9 +57,9 @@ describe('identity accounts', () => {
 
   it('refuses a username that differs only in case, and a second account for one e-mail', async () => {
     const first = await seedUser(identity.app.db);
-    await expect(seedUser(identity.app.db, { username: first.username.toUpperCase() })).rejects.toEqual(
-      new AppError('no_unique_username'),
-    );
+    await expect(
+      seedUser(identity.app.db, { username: first.username.toUpperCase() }),
+    ).rejects.toEqual(new AppError('no_unique_username'));
     await expect(seedUser(identity.app.db, { email: first.email })).rejects.toMatchObject({
       identifier: 'invalid_user_input',
     });
@@ -86,11 +93,16 @@ describe('identity accounts', () => {
   it('answers unauthorized without a token and authorized_user_not_found for an unknown account', async () => {
     const anonymous = await graphql(identity.url, PROFILE);
     expect(anonymous.data).toEqual({
-      getCurrentUserProfile: { status: { success: false, identifier: 'unauthorized' }, profile: null },
+      getCurrentUserProfile: {
+        status: { success: false, identifier: 'unauthorized' },
+        profile: null,
+      },
     });
     const ghost = await graphql(identity.url, PROFILE, {}, { id: randomUUID() });
     expect(ghost.data).toMatchObject({
-      getCurrentUserProfile: { status: { success: false, identifier: 'authorized_user_not_found' } },
+      getCurrentUserProfile: {
+        status: { success: false, identifier: 'authorized_user_not_found' },
+      },
     });
   });
 

@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { parseEnv } from '@challenge/kit';
-import { downloadFileName, toVideoView, VIDEO_URL_TTL_SECONDS, type UrlSigner } from '../src/domain/videos.ts';
+import {
+  downloadFileName,
+  toVideoView,
+  VIDEO_URL_TTL_SECONDS,
+  type UrlSigner,
+} from '../src/domain/videos.ts';
 import { envSchema, storageConfig } from '../src/env.ts';
 import type { VideoRecord } from '../src/data/videos.ts';
 
@@ -24,11 +29,15 @@ const signer: UrlSigner = {
 describe('downloadFileName', () => {
   it('names the file after the video and keeps the stored extension, lowercased', () => {
     expect(downloadFileName(video)).toBe(`challenge-video-${video.id}.mov`);
-    expect(downloadFileName({ ...video, objectKey: 'videos/b/clip.webm' })).toBe(`challenge-video-${video.id}.webm`);
+    expect(downloadFileName({ ...video, objectKey: 'videos/b/clip.webm' })).toBe(
+      `challenge-video-${video.id}.webm`,
+    );
   });
 
   it('adds no extension when the key has none', () => {
-    expect(downloadFileName({ ...video, objectKey: 'videos/b/clip' })).toBe(`challenge-video-${video.id}`);
+    expect(downloadFileName({ ...video, objectKey: 'videos/b/clip' })).toBe(
+      `challenge-video-${video.id}`,
+    );
   });
 });
 

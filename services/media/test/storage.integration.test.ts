@@ -29,7 +29,10 @@ describe('object storage adapter', () => {
     const bytes = Buffer.from(Array.from({ length: 70_000 }, (_, i) => (i * 31) % 256));
     await storage.putObject(key, bytes, 'video/mp4');
 
-    expect(await storage.statObject(key)).toMatchObject({ size: bytes.length, contentType: 'video/mp4' });
+    expect(await storage.statObject(key)).toMatchObject({
+      size: bytes.length,
+      contentType: 'video/mp4',
+    });
 
     const url = await storage.presignedGetUrl(key, 60);
     const response = await fetch(url);
@@ -41,7 +44,11 @@ describe('object storage adapter', () => {
   it('accepts a stream of unknown length', async () => {
     await storage.ensureBucket();
     const key = newKey('streamed.webm');
-    await storage.putObject(key, Readable.from([Buffer.from('part one, '), Buffer.from('part two')]), 'video/webm');
+    await storage.putObject(
+      key,
+      Readable.from([Buffer.from('part one, '), Buffer.from('part two')]),
+      'video/webm',
+    );
     const response = await fetch(await storage.presignedGetUrl(key, 60));
     expect(await response.text()).toBe('part one, part two');
   });
@@ -50,7 +57,9 @@ describe('object storage adapter', () => {
     await storage.ensureBucket();
     const key = newKey('clip.mov');
     await storage.putObject(key, Buffer.from('movie'), 'video/quicktime');
-    const response = await fetch(await storage.presignedGetUrl(key, 60, { downloadAs: 'my "clip".mov' }));
+    const response = await fetch(
+      await storage.presignedGetUrl(key, 60, { downloadAs: 'my "clip".mov' }),
+    );
     expect(response.status).toBe(200);
     expect(response.headers.get('content-disposition')).toBe('attachment; filename="my clip.mov"');
   });
@@ -73,7 +82,11 @@ describe('object storage adapter', () => {
   it('fails its readiness probe when the bucket is missing or the credentials are wrong', async () => {
     const noBucket = createStorage({ ...stack.s3, bucket: `missing-${randomUUID().slice(0, 8)}` });
     await expect(noBucket.ping()).rejects.toThrow(/does not exist/);
-    const badKey = createStorage({ ...stack.s3, secretKey: 'wrong-secret', bucket: 'challenge-media-test' });
+    const badKey = createStorage({
+      ...stack.s3,
+      secretKey: 'wrong-secret',
+      bucket: 'challenge-media-test',
+    });
     await expect(badKey.ping()).rejects.toThrow();
   });
 });

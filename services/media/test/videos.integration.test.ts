@@ -1,6 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { deleteTopics, stack, startTestService, uniqueTopicPrefix, type TestService, graphql, readiness } from '@challenge/testing';
+import {
+  deleteTopics,
+  stack,
+  startTestService,
+  uniqueTopicPrefix,
+  type TestService,
+  graphql,
+  readiness,
+} from '@challenge/testing';
 import { buildApp, type MediaApp } from '../src/app.ts';
 import { insertVideo, type NewVideoRow } from '../src/data/videos.ts';
 
@@ -10,9 +18,13 @@ let service: TestService<MediaApp>;
 const written: string[] = [];
 
 beforeAll(async () => {
-  service = await startTestService('media', (runtime, url) => buildApp(runtime, url, storageConfig), {
-    topicPrefix,
-  });
+  service = await startTestService(
+    'media',
+    (runtime, url) => buildApp(runtime, url, storageConfig),
+    {
+      topicPrefix,
+    },
+  );
 });
 
 afterAll(async () => {
@@ -24,7 +36,11 @@ afterAll(async () => {
 /** A video row and, for the given keys, real objects in the bucket with the given bytes. */
 async function seedVideo(row: NewVideoRow, objects: Record<string, string> = {}) {
   for (const [key, content] of Object.entries(objects)) {
-    await service.app.storage.putObject(key, Buffer.from(content), key.endsWith('.jpg') ? 'image/jpeg' : 'video/mp4');
+    await service.app.storage.putObject(
+      key,
+      Buffer.from(content),
+      key.endsWith('.jpg') ? 'image/jpeg' : 'video/mp4',
+    );
     written.push(key);
   }
   return insertVideo(service.app.db, row);
@@ -33,7 +49,16 @@ async function seedVideo(row: NewVideoRow, objects: Record<string, string> = {})
 const VIDEOS = /* GraphQL */ `
   query ($r: [_Any!]!) {
     _entities(representations: $r) {
-      ... on Challenge { id challengeVideos { id videoSource aspectMode downloadUrl thumbnailUrl } }
+      ... on Challenge {
+        id
+        challengeVideos {
+          id
+          videoSource
+          aspectMode
+          downloadUrl
+          thumbnailUrl
+        }
+      }
     }
   }
 `;
@@ -44,25 +69,52 @@ describe('Challenge.challengeVideos', () => {
     const uploaderId = randomUUID();
     const prefix = `videos/${challengeId}`;
     const older = await seedVideo(
-      { challengeId, uploaderId, objectKey: `${prefix}/a.mp4`, thumbnailKey: `${prefix}/a.jpg`, status: 'ready' },
+      {
+        challengeId,
+        uploaderId,
+        objectKey: `${prefix}/a.mp4`,
+        thumbnailKey: `${prefix}/a.jpg`,
+        status: 'ready',
+      },
       { [`${prefix}/a.mp4`]: 'first video bytes', [`${prefix}/a.jpg`]: 'thumbnail bytes' },
     );
     await new Promise((resolve) => setTimeout(resolve, 5));
     const newer = await seedVideo(
-      { challengeId, uploaderId, objectKey: `${prefix}/b.mp4`, aspectMode: 'portrait', status: 'ready' },
+      {
+        challengeId,
+        uploaderId,
+        objectKey: `${prefix}/b.mp4`,
+        aspectMode: 'portrait',
+        status: 'ready',
+      },
       { [`${prefix}/b.mp4`]: 'second video bytes' },
     );
-    await seedVideo({ challengeId, uploaderId, objectKey: `${prefix}/c.mp4`, status: 'processing' });
+    await seedVideo({
+      challengeId,
+      uploaderId,
+      objectKey: `${prefix}/c.mp4`,
+      status: 'processing',
+    });
     await seedVideo({ challengeId, uploaderId, objectKey: `${prefix}/d.mp4`, status: 'uploaded' });
     await seedVideo({ challengeId, uploaderId, objectKey: `${prefix}/e.mp4`, status: 'failed' });
     const otherChallenge = randomUUID();
-    await seedVideo({ challengeId: otherChallenge, uploaderId, objectKey: `videos/${otherChallenge}/x.mp4`, status: 'ready' });
+    await seedVideo({
+      challengeId: otherChallenge,
+      uploaderId,
+      objectKey: `videos/${otherChallenge}/x.mp4`,
+      status: 'ready',
+    });
 
-    const { data, errors } = await graphql(service.url, VIDEOS, { r: [{ __typename: 'Challenge', id: challengeId }] });
+    const { data, errors } = await graphql(service.url, VIDEOS, {
+      r: [{ __typename: 'Challenge', id: challengeId }],
+    });
     expect(errors).toBeUndefined();
     const [challenge] = data!._entities;
     expect(challenge.id).toBe(challengeId);
-    expect(challenge.challengeVideos.map((video: { id: string }) => video.id)).toEqual([newer.id, older.id]);
+    expect(challenge.challengeVideos.map((video: { id: string }) => video.id)).toEqual([
+      newer.id,
+      older.id,
+    ]);
     const [second, first] = challenge.challengeVideos;
     expect(second).toMatchObject({ aspectMode: 'portrait', thumbnailUrl: null });
     expect(first).toMatchObject({ aspectMode: 'landscape' });
@@ -72,14 +124,21 @@ describe('Challenge.challengeVideos', () => {
     expect(await (await fetch(first.thumbnailUrl)).text()).toBe('thumbnail bytes');
     const download = await fetch(first.downloadUrl);
     expect(await download.text()).toBe('first video bytes');
-    expect(download.headers.get('content-disposition')).toBe(`attachment; filename="challenge-video-${older.id}.mp4"`);
+    expect(download.headers.get('content-disposition')).toBe(
+      `attachment; filename="challenge-video-${older.id}.mp4"`,
+    );
     // Signed for one hour.
     expect(new URL(first.videoSource).searchParams.get('X-Amz-Expires')).toBe('3600');
   });
 
   it('answers an empty list for a challenge without ready videos, and for an id that is no uuid', async () => {
     const challengeId = randomUUID();
-    await seedVideo({ challengeId, uploaderId: randomUUID(), objectKey: `videos/${challengeId}/p.mp4`, status: 'processing' });
+    await seedVideo({
+      challengeId,
+      uploaderId: randomUUID(),
+      objectKey: `videos/${challengeId}/p.mp4`,
+      status: 'processing',
+    });
     const { data, errors } = await graphql(service.url, VIDEOS, {
       r: [
         { __typename: 'Challenge', id: challengeId },

@@ -8,7 +8,10 @@ export interface ModerationApp extends ServiceApp {
 }
 
 /** Builds moderation on top of the shared runtime; importable by tests. */
-export async function buildApp(runtime: ServiceRuntime, databaseUrl: string): Promise<ModerationApp> {
+export async function buildApp(
+  runtime: ServiceRuntime,
+  databaseUrl: string,
+): Promise<ModerationApp> {
   const db = createDatabase(databaseUrl);
   const app = await createServiceApp<ModerationContext>({
     runtime,

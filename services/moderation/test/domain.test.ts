@@ -6,7 +6,10 @@ import { reportListQuerySchema } from '../src/domain/reports.ts';
 describe('page requests', () => {
   it('defaults to 20 items a page when none or null is asked', () => {
     expect(pageRequestSchema.parse({ page: 1 })).toEqual({ page: 1, itemsPerPage: 20 });
-    expect(pageRequestSchema.parse({ page: 3, itemsPerPage: null })).toEqual({ page: 3, itemsPerPage: 20 });
+    expect(pageRequestSchema.parse({ page: 3, itemsPerPage: null })).toEqual({
+      page: 3,
+      itemsPerPage: 20,
+    });
   });
 
   it('accepts 1 to 100 items a page and pages from 1', () => {
@@ -30,9 +33,21 @@ describe('page requests', () => {
   });
 
   it('counts whole pages, with at least one', () => {
-    expect(paginationOf({ page: 1, itemsPerPage: 2 }, 3)).toEqual({ currentPage: 1, totalPages: 2, totalCount: 3 });
-    expect(paginationOf({ page: 1, itemsPerPage: 2 }, 4)).toEqual({ currentPage: 1, totalPages: 2, totalCount: 4 });
-    expect(paginationOf({ page: 1, itemsPerPage: 20 }, 0)).toEqual({ currentPage: 1, totalPages: 1, totalCount: 0 });
+    expect(paginationOf({ page: 1, itemsPerPage: 2 }, 3)).toEqual({
+      currentPage: 1,
+      totalPages: 2,
+      totalCount: 3,
+    });
+    expect(paginationOf({ page: 1, itemsPerPage: 2 }, 4)).toEqual({
+      currentPage: 1,
+      totalPages: 2,
+      totalCount: 4,
+    });
+    expect(paginationOf({ page: 1, itemsPerPage: 20 }, 0)).toEqual({
+      currentPage: 1,
+      totalPages: 1,
+      totalCount: 0,
+    });
     expect(paginationOf({ page: 2, itemsPerPage: 20 }, 21).totalPages).toBe(2);
   });
 });

@@ -1,7 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Role } from '@challenge/kit';
-import { deleteTopics, startTestService, uniqueTopicPrefix, type TestService, graphql, readiness } from '@challenge/testing';
+import {
+  deleteTopics,
+  startTestService,
+  uniqueTopicPrefix,
+  type TestService,
+  graphql,
+  readiness,
+} from '@challenge/testing';
 import { buildApp, type ModerationApp } from '../src/app.ts';
 import { insertReport, type NewReportRow } from '../src/data/reports.ts';
 
@@ -39,9 +46,29 @@ function seedReport(overrides: Partial<NewReportRow> = {}) {
 const REPORTS = /* GraphQL */ `
   query ($type: String!, $page: Int!, $itemsPerPage: Int) {
     paginatedListOfReports(type: $type, page: $page, itemsPerPage: $itemsPerPage) {
-      status { success identifier message }
-      items { id title url slug reason details entityId entityType reporter { id } }
-      pagination { currentPage totalPages totalCount }
+      status {
+        success
+        identifier
+        message
+      }
+      items {
+        id
+        title
+        url
+        slug
+        reason
+        details
+        entityId
+        entityType
+        reporter {
+          id
+        }
+      }
+      pagination {
+        currentPage
+        totalPages
+        totalCount
+      }
     }
   }
 `;
@@ -56,11 +83,21 @@ beforeAll(async () => {
   challengeReports = [
     await seedReport({ createdAt: new Date(base), reason: 'harmful', details: 'Dangerous stunt.' }),
     await seedReport({ createdAt: new Date(base + 60_000), slug: null }),
-    await seedReport({ createdAt: new Date(base + 120_000), reason: 'other', details: 'Copied from someone.' }),
+    await seedReport({
+      createdAt: new Date(base + 120_000),
+      reason: 'other',
+      details: 'Copied from someone.',
+    }),
   ];
   await seedReport({ createdAt: new Date(base + 180_000), status: 'resolved' });
   await seedReport({ createdAt: new Date(base + 240_000), status: 'dismissed' });
-  await seedReport({ createdAt: new Date(base + 300_000), entityType: 'User', title: 'rude-user', url: '/u/rude-user', slug: null });
+  await seedReport({
+    createdAt: new Date(base + 300_000),
+    entityType: 'User',
+    title: 'rude-user',
+    url: '/u/rude-user',
+    slug: null,
+  });
 });
 
 describe('paginatedListOfReports', () => {
@@ -75,9 +112,15 @@ describe('paginatedListOfReports', () => {
 
   it('answers access_denied to a user who is not staff, even for invalid input', async () => {
     for (const viewer of [plainUser, referee]) {
-      for (const variables of [{ type: 'Challenge', page: 1 }, { type: 'Nope', page: 0 }]) {
+      for (const variables of [
+        { type: 'Challenge', page: 1 },
+        { type: 'Nope', page: 0 },
+      ]) {
         const { data } = await list(variables, viewer);
-        expect(data?.paginatedListOfReports.status).toMatchObject({ success: false, identifier: 'access_denied' });
+        expect(data?.paginatedListOfReports.status).toMatchObject({
+          success: false,
+          identifier: 'access_denied',
+        });
         expect(data?.paginatedListOfReports.items).toEqual([]);
       }
     }
@@ -86,7 +129,10 @@ describe('paginatedListOfReports', () => {
   it('pages the open reports of a type newest first for a moderator', async () => {
     const [oldest, middle, newest] = challengeReports;
     const first = await list({ type: 'Challenge', page: 1, itemsPerPage: 2 }, moderator);
-    expect(first.data?.paginatedListOfReports.status).toMatchObject({ success: true, identifier: 'ok' });
+    expect(first.data?.paginatedListOfReports.status).toMatchObject({
+      success: true,
+      identifier: 'ok',
+    });
     expect(first.data?.paginatedListOfReports.items).toEqual([
       {
         id: newest!.id,
@@ -101,26 +147,53 @@ describe('paginatedListOfReports', () => {
       },
       expect.objectContaining({ id: middle!.id, slug: null, details: null, reason: 'spam' }),
     ]);
-    expect(first.data?.paginatedListOfReports.pagination).toEqual({ currentPage: 1, totalPages: 2, totalCount: 3 });
+    expect(first.data?.paginatedListOfReports.pagination).toEqual({
+      currentPage: 1,
+      totalPages: 2,
+      totalCount: 3,
+    });
 
     const second = await list({ type: 'Challenge', page: 2, itemsPerPage: 2 }, moderator);
-    expect(second.data?.paginatedListOfReports.items.map((report: { id: string }) => report.id)).toEqual([oldest!.id]);
-    expect(second.data?.paginatedListOfReports.pagination).toEqual({ currentPage: 2, totalPages: 2, totalCount: 3 });
+    expect(
+      second.data?.paginatedListOfReports.items.map((report: { id: string }) => report.id),
+    ).toEqual([oldest!.id]);
+    expect(second.data?.paginatedListOfReports.pagination).toEqual({
+      currentPage: 2,
+      totalPages: 2,
+      totalCount: 3,
+    });
 
     const beyond = await list({ type: 'Challenge', page: 3, itemsPerPage: 2 }, moderator);
     expect(beyond.data?.paginatedListOfReports.items).toEqual([]);
-    expect(beyond.data?.paginatedListOfReports.pagination).toEqual({ currentPage: 3, totalPages: 2, totalCount: 3 });
+    expect(beyond.data?.paginatedListOfReports.pagination).toEqual({
+      currentPage: 3,
+      totalPages: 2,
+      totalCount: 3,
+    });
   });
 
   it('lists user reports apart from challenge reports, 20 a page by default, for an admin', async () => {
     const { data } = await list({ type: 'User', page: 1 }, admin);
     expect(data?.paginatedListOfReports.items).toEqual([
-      expect.objectContaining({ entityType: 'User', title: 'rude-user', url: '/u/rude-user', slug: null }),
+      expect.objectContaining({
+        entityType: 'User',
+        title: 'rude-user',
+        url: '/u/rude-user',
+        slug: null,
+      }),
     ]);
-    expect(data?.paginatedListOfReports.pagination).toEqual({ currentPage: 1, totalPages: 1, totalCount: 1 });
+    expect(data?.paginatedListOfReports.pagination).toEqual({
+      currentPage: 1,
+      totalPages: 1,
+      totalCount: 1,
+    });
     const all = await list({ type: 'Challenge', page: 1, itemsPerPage: null }, admin);
     expect(all.data?.paginatedListOfReports.items).toHaveLength(3);
-    expect(all.data?.paginatedListOfReports.pagination).toEqual({ currentPage: 1, totalPages: 1, totalCount: 3 });
+    expect(all.data?.paginatedListOfReports.pagination).toEqual({
+      currentPage: 1,
+      totalPages: 1,
+      totalCount: 3,
+    });
   });
 
   it('answers invalid_input for an unknown type or a page out of bounds', async () => {

@@ -8,7 +8,10 @@ export interface NotificationApp extends ServiceApp {
 }
 
 /** Builds notification on top of the shared runtime; importable by tests. */
-export async function buildApp(runtime: ServiceRuntime, databaseUrl: string): Promise<NotificationApp> {
+export async function buildApp(
+  runtime: ServiceRuntime,
+  databaseUrl: string,
+): Promise<NotificationApp> {
   const db = createDatabase(databaseUrl);
   const app = await createServiceApp<NotificationContext>({
     runtime,

@@ -5,7 +5,9 @@ import { envSchema } from '../src/env.ts';
 
 describe('preferencesPatch', () => {
   it('keeps true and false, drops omitted and null choices', () => {
-    expect(preferencesPatch({ newChallenge: false, updateChallenge: null, marketing: true })).toEqual({
+    expect(
+      preferencesPatch({ newChallenge: false, updateChallenge: null, marketing: true }),
+    ).toEqual({
       newChallenge: false,
       marketing: true,
     });
@@ -31,7 +33,10 @@ describe('environment', () => {
   };
 
   it('reads the SMTP settings', () => {
-    expect(parseEnv(envSchema, complete)).toMatchObject({ SMTP_HOST: '127.0.0.1', SMTP_PORT: 32525 });
+    expect(parseEnv(envSchema, complete)).toMatchObject({
+      SMTP_HOST: '127.0.0.1',
+      SMTP_PORT: 32525,
+    });
   });
 
   it('fails fast when an SMTP setting is missing or wrong, although no mail is sent yet', () => {

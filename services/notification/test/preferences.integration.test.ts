@@ -1,6 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { deleteTopics, startTestService, uniqueTopicPrefix, type TestService, graphql, readiness } from '@challenge/testing';
+import {
+  deleteTopics,
+  startTestService,
+  uniqueTopicPrefix,
+  type TestService,
+  graphql,
+  readiness,
+} from '@challenge/testing';
 import { buildApp, type NotificationApp } from '../src/app.ts';
 
 const topicPrefix = uniqueTopicPrefix();
@@ -15,16 +22,23 @@ afterAll(async () => {
   await deleteTopics(topicPrefix);
 });
 
-const FIELDS = 'status { success identifier message } emailPreferences { newChallenge updateChallenge completedChallenge marketing }';
+const FIELDS =
+  'status { success identifier message } emailPreferences { newChallenge updateChallenge completedChallenge marketing }';
 const GET = `query { getEmailPreferences { ${FIELDS} } }`;
 const UPDATE = `mutation ($input: UpdateEmailPreferencesInput!) { updateEmailPreferences(input: $input) { ${FIELDS} } }`;
 
 const read = async (userId: string) =>
   (await graphql(service.url, GET, {}, { id: userId })).data?.getEmailPreferences;
 const update = async (userId: string | null, input: Record<string, unknown>) =>
-  (await graphql(service.url, UPDATE, { input }, userId ? { id: userId } : undefined)).data?.updateEmailPreferences;
+  (await graphql(service.url, UPDATE, { input }, userId ? { id: userId } : undefined)).data
+    ?.updateEmailPreferences;
 
-const unset = { newChallenge: null, updateChallenge: null, completedChallenge: null, marketing: null };
+const unset = {
+  newChallenge: null,
+  updateChallenge: null,
+  completedChallenge: null,
+  marketing: null,
+};
 
 describe('e-mail preferences', () => {
   it('are all null for a user who has never chosen', async () => {
@@ -41,7 +55,11 @@ describe('e-mail preferences', () => {
       status: expect.objectContaining({ success: true, identifier: 'ok' }),
       emailPreferences: { ...unset, newChallenge: false, marketing: true },
     });
-    expect((await read(user)).emailPreferences).toEqual({ ...unset, newChallenge: false, marketing: true });
+    expect((await read(user)).emailPreferences).toEqual({
+      ...unset,
+      newChallenge: false,
+      marketing: true,
+    });
 
     // A later update changes what it names; omitted and null fields keep their value.
     await update(user, { marketing: false, completedChallenge: true, newChallenge: null });

@@ -18,7 +18,12 @@ const registered = (userId = randomUUID()) =>
   newEvent('UserRegistered', {
     aggregateId: userId,
     actorId: userId,
-    data: { userId, username: `u${userId.slice(0, 8)}`, email: `${userId}@example.test`, locale: 'en' },
+    data: {
+      userId,
+      username: `u${userId.slice(0, 8)}`,
+      email: `${userId}@example.test`,
+      locale: 'en',
+    },
   });
 
 describe('wallet consumes UserRegistered', () => {
@@ -46,24 +51,37 @@ describe('wallet consumes UserRegistered', () => {
     // Same key, so the same partition: the good event waits behind the bad messages.
     await produceRaw(topicPrefix, TOPICS.identity, [
       { key: next.aggregateId, value: '{not json' },
-      { key: next.aggregateId, value: JSON.stringify({ ...next, id: randomUUID(), data: { userId: 'nope' } }) },
+      {
+        key: next.aggregateId,
+        value: JSON.stringify({ ...next, id: randomUUID(), data: { userId: 'nope' } }),
+      },
       { key: next.aggregateId, value: JSON.stringify(next) },
     ]);
 
-    await eventually(async () => expect(await walletCount(wallet.app.db, next.data.userId)).toBe(1));
-    const parked = await readTopic(topicPrefix, TOPICS.deadLetter, (messages) => messages.length >= 2);
+    await eventually(async () =>
+      expect(await walletCount(wallet.app.db, next.data.userId)).toBe(1),
+    );
+    const parked = await readTopic(
+      topicPrefix,
+      TOPICS.deadLetter,
+      (messages) => messages.length >= 2,
+    );
     expect(parked.map((message) => message.value?.toString())).toEqual([
       '{not json',
       expect.stringContaining('"userId":"nope"'),
     ]);
-    expect(parked[0]?.headers?.['original-topic']?.toString()).toBe(`${topicPrefix}${TOPICS.identity}`);
+    expect(parked[0]?.headers?.['original-topic']?.toString()).toBe(
+      `${topicPrefix}${TOPICS.identity}`,
+    );
     expect(parked[0]?.headers?.reason?.toString()).toMatch(/^malformed: not JSON/);
     expect(parked[1]?.headers?.reason?.toString()).toMatch(/bad UserRegistered data/);
   });
 
   it('announces each new wallet with WalletCreated through its outbox', async () => {
     const event = registered();
-    await produceRaw(topicPrefix, TOPICS.identity, [{ key: event.aggregateId, value: JSON.stringify(event) }]);
+    await produceRaw(topicPrefix, TOPICS.identity, [
+      { key: event.aggregateId, value: JSON.stringify(event) },
+    ]);
     const messages = await readTopic(topicPrefix, TOPICS.wallet, (all) =>
       all.some((message) => message.value?.toString().includes(event.data.userId)),
     );

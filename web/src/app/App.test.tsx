@@ -25,10 +25,19 @@ describe('app composition', () => {
       if (operation.operationName !== 'Wallet') return mockLink.request(operation);
       session.user = null;
       const response = new Response('', { status: 401 });
-      return throwError(() => new ServerError('Response not successful: Received status code 401', { response, bodyText: '' }));
+      return throwError(
+        () =>
+          new ServerError('Response not successful: Received status code 401', {
+            response,
+            bodyText: '',
+          }),
+      );
     });
     const app: AppInstance = createApp({
-      createRouter: () => createMemoryRouter(appRoutes, { initialEntries: ['/challenge-dashboard'] }) as AppInstance['router'],
+      createRouter: () =>
+        createMemoryRouter(appRoutes, {
+          initialEntries: ['/challenge-dashboard'],
+        }) as AppInstance['router'],
       terminatingLink: server,
       language: 'en',
     });
@@ -38,7 +47,9 @@ describe('app composition', () => {
 
     await app.router.navigate('/wallet');
 
-    await waitFor(() => expect(app.router.state.location.pathname).toBe('/challenge/create/step-1'));
+    await waitFor(() =>
+      expect(app.router.state.location.pathname).toBe('/challenge/create/step-1'),
+    );
     expect(await within(sidebar).findByRole('button', { name: 'Log in' })).toBeTruthy();
     expect(within(sidebar).queryByRole('link', { name: 'Wallet' })).toBeNull();
     // Nothing of the old session is left in the cache.

@@ -22,7 +22,11 @@ export interface CreateAppOptions {
 }
 
 /** The composition root: i18n, toasts, router and the Apollo client, wired together. */
-export function createApp({ createRouter = () => createBrowserRouter(appRoutes), terminatingLink, language }: CreateAppOptions = {}) {
+export function createApp({
+  createRouter = () => createBrowserRouter(appRoutes),
+  terminatingLink,
+  language,
+}: CreateAppOptions = {}) {
   const i18n = createI18n(language);
   const toasts = createToastStore();
   const router = createRouter();

@@ -21,5 +21,9 @@ export function AppProviders({ i18n, toasts, client, children }: AppProvidersPro
       <FullscreenLoaderProvider>{children}</FullscreenLoaderProvider>
     </ToastProvider>
   );
-  return <I18nextProvider i18n={i18n}>{client ? <ApolloProvider client={client}>{content}</ApolloProvider> : content}</I18nextProvider>;
+  return (
+    <I18nextProvider i18n={i18n}>
+      {client ? <ApolloProvider client={client}>{content}</ApolloProvider> : content}
+    </I18nextProvider>
+  );
 }

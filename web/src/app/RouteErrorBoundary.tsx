@@ -6,7 +6,12 @@ import { FullscreenLoader } from '../ui/FullscreenLoader';
 import { isChunkLoadError, reloadForNewBuild } from './chunkReload';
 
 function identifierFromData(data: unknown): string | undefined {
-  if (typeof data === 'object' && data !== null && 'identifier' in data && typeof data.identifier === 'string') {
+  if (
+    typeof data === 'object' &&
+    data !== null &&
+    'identifier' in data &&
+    typeof data.identifier === 'string'
+  ) {
     return data.identifier;
   }
   return undefined;
@@ -20,12 +25,19 @@ export function RouteErrorBoundary() {
 
   if (isChunkLoadError(error) && reloadForNewBuild()) return <FullscreenLoader />;
 
-  if (error instanceof PageError) return <ErrorPage statusCode={error.statusCode} identifier={error.identifier} />;
+  if (error instanceof PageError)
+    return <ErrorPage statusCode={error.statusCode} identifier={error.identifier} />;
 
   if (isRouteErrorResponse(error)) {
     const identifier = identifierFromData(error.data);
     if (error.status === 404 && !identifier) {
-      return <ErrorPage statusCode={404} identifier="page_not_found" heading={t('errorPage.notFoundPath', { path: `${pathname}${search}` })} />;
+      return (
+        <ErrorPage
+          statusCode={404}
+          identifier="page_not_found"
+          heading={t('errorPage.notFoundPath', { path: `${pathname}${search}` })}
+        />
+      );
     }
     return <ErrorPage statusCode={error.status} identifier={identifier ?? null} />;
   }

@@ -12,13 +12,23 @@ const loginVariables = { input: { username: 'sam', password: 'pw' } };
 function setup(mocks: ReadonlyArray<MockLink.MockedResponse>, language: 'en' | 'nl' = 'en') {
   const toasts = createToastStore();
   const onUnauthorized = vi.fn();
-  const client = createApolloClient({ toasts, i18n: createI18n(language), onUnauthorized, terminatingLink: new MockLink(mocks) });
+  const client = createApolloClient({
+    toasts,
+    i18n: createI18n(language),
+    onUnauthorized,
+    terminatingLink: new MockLink(mocks),
+  });
   const messages = () => toasts.getSnapshot().map((toast) => `${toast.kind}: ${toast.message}`);
   return { client, toasts, onUnauthorized, messages };
 }
 
-function graphQLErrorMock(errors: Array<{ message: string; extensions?: Record<string, unknown> }>): MockLink.MockedResponse {
-  return { request: { query: LoginDocument, variables: loginVariables }, result: { data: { login: null }, errors } };
+function graphQLErrorMock(
+  errors: Array<{ message: string; extensions?: Record<string, unknown> }>,
+): MockLink.MockedResponse {
+  return {
+    request: { query: LoginDocument, variables: loginVariables },
+    result: { data: { login: null }, errors },
+  };
 }
 
 describe('Apollo client error handling', () => {
@@ -30,13 +40,18 @@ describe('Apollo client error handling', () => {
   });
 
   it('shows a GraphQL error as a toast with the translated errors.{identifier} text', async () => {
-    const { client, messages } = setup([graphQLErrorMock([{ message: 'raw', extensions: { identifier: 'insufficient_funds' } }])]);
+    const { client, messages } = setup([
+      graphQLErrorMock([{ message: 'raw', extensions: { identifier: 'insufficient_funds' } }]),
+    ]);
     await client.mutate({ mutation: LoginDocument, variables: loginVariables });
     expect(messages()).toEqual(['error: Your balance is too low. Top up your wallet to continue.']);
   });
 
   it('translates into the current language', async () => {
-    const { client, messages } = setup([graphQLErrorMock([{ message: 'raw', extensions: { code: 'challenge_not_found' } }])], 'nl');
+    const { client, messages } = setup(
+      [graphQLErrorMock([{ message: 'raw', extensions: { code: 'challenge_not_found' } }])],
+      'nl',
+    );
     await client.mutate({ mutation: LoginDocument, variables: loginVariables });
     expect(messages()).toEqual(['error: Deze challenge bestaat niet of is niet meer beschikbaar.']);
   });
@@ -44,7 +59,10 @@ describe('Apollo client error handling', () => {
   it('falls back to the raw server message for an unknown identifier, joining several with a bar', async () => {
     const { client, messages } = setup([
       graphQLErrorMock([
-        { message: 'Cannot query field "login"', extensions: { code: 'GRAPHQL_VALIDATION_FAILED' } },
+        {
+          message: 'Cannot query field "login"',
+          extensions: { code: 'GRAPHQL_VALIDATION_FAILED' },
+        },
         { message: 'Something else' },
       ]),
     ]);
@@ -53,13 +71,21 @@ describe('Apollo client error handling', () => {
   });
 
   it('stays quiet when the caller reports the error itself', async () => {
-    const { client, messages } = setup([graphQLErrorMock([{ message: 'nope', extensions: { identifier: 'invalid_credentials' } }])]);
-    await client.mutate({ mutation: LoginDocument, variables: loginVariables, context: { suppressErrorToast: true } });
+    const { client, messages } = setup([
+      graphQLErrorMock([{ message: 'nope', extensions: { identifier: 'invalid_credentials' } }]),
+    ]);
+    await client.mutate({
+      mutation: LoginDocument,
+      variables: loginVariables,
+      context: { suppressErrorToast: true },
+    });
     expect(messages()).toEqual([]);
   });
 
   it('suppresses the same error repeated within 3000 ms', async () => {
-    const error = graphQLErrorMock([{ message: 'x', extensions: { identifier: 'too_many_requests' } }]);
+    const error = graphQLErrorMock([
+      { message: 'x', extensions: { identifier: 'too_many_requests' } },
+    ]);
     const { client, messages } = setup([error, error]);
     await client.mutate({ mutation: LoginDocument, variables: loginVariables });
     await client.mutate({ mutation: LoginDocument, variables: loginVariables });
@@ -69,7 +95,10 @@ describe('Apollo client error handling', () => {
   it('hands a 401 to the unauthorized handler instead of showing a toast', async () => {
     const response = new Response('Unauthorized', { status: 401 });
     const { client, messages, onUnauthorized } = setup([
-      { request: { query: CurrentUserDocument }, error: new ServerError('Response not successful', { response, bodyText: 'Unauthorized' }) },
+      {
+        request: { query: CurrentUserDocument },
+        error: new ServerError('Response not successful', { response, bodyText: 'Unauthorized' }),
+      },
     ]);
     await client.query({ query: CurrentUserDocument }).catch(() => undefined);
     expect(onUnauthorized).toHaveBeenCalledTimes(1);
@@ -79,7 +108,10 @@ describe('Apollo client error handling', () => {
   it('does not treat other network errors as a lost session', async () => {
     const response = new Response('Bad gateway', { status: 502 });
     const { client, onUnauthorized } = setup([
-      { request: { query: CurrentUserDocument }, error: new ServerError('Response not successful', { response, bodyText: 'Bad gateway' }) },
+      {
+        request: { query: CurrentUserDocument },
+        error: new ServerError('Response not successful', { response, bodyText: 'Bad gateway' }),
+      },
     ]);
     await client.query({ query: CurrentUserDocument }).catch(() => undefined);
     expect(onUnauthorized).not.toHaveBeenCalled();

@@ -1,4 +1,11 @@
-import { ApolloClient, ApolloLink, CombinedGraphQLErrors, HttpLink, InMemoryCache, ServerError } from '@apollo/client';
+import {
+  ApolloClient,
+  ApolloLink,
+  CombinedGraphQLErrors,
+  HttpLink,
+  InMemoryCache,
+  ServerError,
+} from '@apollo/client';
 import { ErrorLink } from '@apollo/client/link/error';
 import type { i18n as I18n } from 'i18next';
 import { describeGraphQLErrors } from '../lib/errorMessages';
@@ -30,7 +37,12 @@ function isUnauthorized(error: unknown, operation: ApolloLink.Operation): boolea
   return response instanceof Response && response.status === 401;
 }
 
-export function createApolloClient({ toasts, i18n, onUnauthorized, terminatingLink }: CreateApolloClientOptions): ApolloClient {
+export function createApolloClient({
+  toasts,
+  i18n,
+  onUnauthorized,
+  terminatingLink,
+}: CreateApolloClientOptions): ApolloClient {
   const errorLink = new ErrorLink(({ error, operation }) => {
     if (isUnauthorized(error, operation)) {
       onUnauthorized();
@@ -56,7 +68,11 @@ export function createApolloClient({ toasts, i18n, onUnauthorized, terminatingLi
     clientAwareness: { name: appConfig.clientName, version: appConfig.clientVersion },
     defaultOptions: {
       // Spec: fetch from the network by default and hand errors back alongside data.
-      watchQuery: { fetchPolicy: 'network-only', nextFetchPolicy: 'cache-first', errorPolicy: 'all' },
+      watchQuery: {
+        fetchPolicy: 'network-only',
+        nextFetchPolicy: 'cache-first',
+        errorPolicy: 'all',
+      },
       query: { fetchPolicy: 'network-only', errorPolicy: 'all' },
       mutate: { errorPolicy: 'all' },
     },
@@ -67,7 +83,11 @@ export function createApolloClient({ toasts, i18n, onUnauthorized, terminatingLi
  * After a 401 the local state is stale: clear the cache, then let the caller navigate away.
  * Guarded so that a burst of failing requests triggers one reset, not many.
  */
-export function createUnauthorizedHandler(reset: () => Promise<unknown>, navigate: () => void, guardMs = 5000) {
+export function createUnauthorizedHandler(
+  reset: () => Promise<unknown>,
+  navigate: () => void,
+  guardMs = 5000,
+) {
   let lastHandledAt = Number.NEGATIVE_INFINITY;
   return () => {
     const now = Date.now();

@@ -15,7 +15,10 @@ const CHUNK_ERROR_PATTERNS = [
 
 export function isChunkLoadError(error: unknown): boolean {
   if (!(error instanceof Error)) return false;
-  return error.name === 'ChunkLoadError' || CHUNK_ERROR_PATTERNS.some((pattern) => error.message.includes(pattern));
+  return (
+    error.name === 'ChunkLoadError' ||
+    CHUNK_ERROR_PATTERNS.some((pattern) => error.message.includes(pattern))
+  );
 }
 
 /** Reloads the page unless it was already reloaded for this reason within the guard window. */

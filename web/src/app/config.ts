@@ -25,11 +25,23 @@ export const appConfig = {
   /** Chat support link, or undefined when no support number is configured. */
   supportUrl: supportNumber ? `https://wa.me/${supportNumber}` : undefined,
   socialLinks: [
-    { network: 'instagram', url: nonEmpty(env.VITE_SOCIAL_INSTAGRAM_URL) ?? 'https://www.instagram.com/' },
+    {
+      network: 'instagram',
+      url: nonEmpty(env.VITE_SOCIAL_INSTAGRAM_URL) ?? 'https://www.instagram.com/',
+    },
     { network: 'tiktok', url: nonEmpty(env.VITE_SOCIAL_TIKTOK_URL) ?? 'https://www.tiktok.com/' },
-    { network: 'youtube', url: nonEmpty(env.VITE_SOCIAL_YOUTUBE_URL) ?? 'https://www.youtube.com/' },
-    { network: 'facebook', url: nonEmpty(env.VITE_SOCIAL_FACEBOOK_URL) ?? 'https://www.facebook.com/' },
+    {
+      network: 'youtube',
+      url: nonEmpty(env.VITE_SOCIAL_YOUTUBE_URL) ?? 'https://www.youtube.com/',
+    },
+    {
+      network: 'facebook',
+      url: nonEmpty(env.VITE_SOCIAL_FACEBOOK_URL) ?? 'https://www.facebook.com/',
+    },
     { network: 'x', url: nonEmpty(env.VITE_SOCIAL_X_URL) ?? 'https://x.com/' },
-    { network: 'linkedin', url: nonEmpty(env.VITE_SOCIAL_LINKEDIN_URL) ?? 'https://www.linkedin.com/' },
+    {
+      network: 'linkedin',
+      url: nonEmpty(env.VITE_SOCIAL_LINKEDIN_URL) ?? 'https://www.linkedin.com/',
+    },
   ] satisfies SocialLink[] as readonly SocialLink[],
 } as const;

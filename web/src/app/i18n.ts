@@ -2,7 +2,12 @@ import i18next, { type i18n as I18n } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import en from '../locales/en.json';
 import nl from '../locales/nl.json';
-import { DEFAULT_LANGUAGE, SUPPORTED_LANGUAGES, isAppLanguage, type AppLanguage } from '../lib/locale';
+import {
+  DEFAULT_LANGUAGE,
+  SUPPORTED_LANGUAGES,
+  isAppLanguage,
+  type AppLanguage,
+} from '../lib/locale';
 
 export const LANGUAGE_STORAGE_KEY = 'language';
 

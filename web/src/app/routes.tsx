@@ -41,12 +41,18 @@ export const appRoutes: RouteObject[] = [
           {
             errorElement: <RouteErrorBoundary />,
             children: [
-              { index: true, lazy: page(() => import('../modules/home/components/HomePage'), 'HomePage') },
+              {
+                index: true,
+                lazy: page(() => import('../modules/home/components/HomePage'), 'HomePage'),
+              },
               { path: 'terms', lazy: page(legal, 'TermsPage') },
               { path: 'cookies', lazy: page(legal, 'CookiesPage') },
               {
                 path: 'email-preferences',
-                lazy: page(() => import('../modules/notifications/components/EmailPreferencesPage'), 'EmailPreferencesPage'),
+                lazy: page(
+                  () => import('../modules/notifications/components/EmailPreferencesPage'),
+                  'EmailPreferencesPage',
+                ),
               },
               {
                 path: 'profile/:username',
@@ -59,7 +65,13 @@ export const appRoutes: RouteObject[] = [
                   { path: 'respected-videos', lazy: page(profile, 'RespectedVideosTab') },
                 ],
               },
-              { path: 'challenge/:slug/detail', lazy: page(() => import('../modules/challenge/components/ChallengeDetailPage'), 'ChallengeDetailPage') },
+              {
+                path: 'challenge/:slug/detail',
+                lazy: page(
+                  () => import('../modules/challenge/components/ChallengeDetailPage'),
+                  'ChallengeDetailPage',
+                ),
+              },
               {
                 path: 'challenge/create',
                 lazy: page(challenge, 'CreateChallengeLayout'),
@@ -76,10 +88,19 @@ export const appRoutes: RouteObject[] = [
               {
                 element: <RequireLogin />,
                 children: [
-                  { path: 'wallet', lazy: page(() => import('../modules/wallet/components/WalletPage'), 'WalletPage') },
+                  {
+                    path: 'wallet',
+                    lazy: page(
+                      () => import('../modules/wallet/components/WalletPage'),
+                      'WalletPage',
+                    ),
+                  },
                   {
                     path: 'challenge-dashboard',
-                    lazy: page(() => import('../modules/challenge/components/ChallengeDashboardPage'), 'ChallengeDashboardPage'),
+                    lazy: page(
+                      () => import('../modules/challenge/components/ChallengeDashboardPage'),
+                      'ChallengeDashboardPage',
+                    ),
                   },
                   {
                     path: 'settings',
@@ -90,7 +111,10 @@ export const appRoutes: RouteObject[] = [
                       { path: 'edit-account', lazy: page(settings, 'EditAccountPage') },
                       { path: 'change-password', lazy: page(settings, 'ChangePasswordPage') },
                       { path: 'edit-payments', lazy: page(settings, 'EditPaymentsPage') },
-                      { path: 'edit-email-preferences', lazy: page(settings, 'EditEmailPreferencesPage') },
+                      {
+                        path: 'edit-email-preferences',
+                        lazy: page(settings, 'EditEmailPreferencesPage'),
+                      },
                       { path: 'guidelines', lazy: page(settings, 'GuidelinesPage') },
                     ],
                   },
@@ -109,7 +133,15 @@ export const appRoutes: RouteObject[] = [
             children: [
               {
                 element: <RequireAdmin />,
-                children: [{ path: 'moderator', lazy: page(() => import('../modules/moderation/components/ModeratorPage'), 'ModeratorPage') }],
+                children: [
+                  {
+                    path: 'moderator',
+                    lazy: page(
+                      () => import('../modules/moderation/components/ModeratorPage'),
+                      'ModeratorPage',
+                    ),
+                  },
+                ],
               },
               { path: 'access-denied', element: <AccessDeniedPage /> },
             ],

@@ -13,7 +13,11 @@ export interface CookieOptions {
   sameSite?: 'Strict' | 'Lax';
 }
 
-export function setCookie(name: string, value: string, { days, path = '/', sameSite = 'Lax' }: CookieOptions): void {
+export function setCookie(
+  name: string,
+  value: string,
+  { days, path = '/', sameSite = 'Lax' }: CookieOptions,
+): void {
   const maxAge = Math.round(days * 24 * 60 * 60);
   const secure = window.location.protocol === 'https:' ? '; Secure' : '';
   document.cookie = `${encodeURIComponent(name)}=${encodeURIComponent(value)}; Max-Age=${maxAge}; Path=${path}; SameSite=${sameSite}${secure}`;

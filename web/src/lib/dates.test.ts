@@ -21,8 +21,12 @@ describe('formatRelativeTime', () => {
 describe('formatDate', () => {
   it('uses nl-NL for Dutch and en-GB otherwise', () => {
     const date = new Date(Date.UTC(2025, 2, 7, 12));
-    expect(formatDate(date, 'nl', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' })).toBe('7 maart 2025');
-    expect(formatDate(date, 'en', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' })).toBe('7 March 2025');
+    expect(
+      formatDate(date, 'nl', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }),
+    ).toBe('7 maart 2025');
+    expect(
+      formatDate(date, 'en', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }),
+    ).toBe('7 March 2025');
     expect(formatDate(date, 'en', { dateStyle: 'short', timeZone: 'UTC' })).toBe('07/03/2025');
   });
 });

@@ -71,5 +71,7 @@ export const SERVER_ERROR_IDENTIFIERS = [
 export type ServerErrorIdentifier = (typeof SERVER_ERROR_IDENTIFIERS)[number];
 
 export function isServerErrorIdentifier(value: unknown): value is ServerErrorIdentifier {
-  return typeof value === 'string' && (SERVER_ERROR_IDENTIFIERS as readonly string[]).includes(value);
+  return (
+    typeof value === 'string' && (SERVER_ERROR_IDENTIFIERS as readonly string[]).includes(value)
+  );
 }

@@ -15,7 +15,8 @@ function flatten(tree: Tree, prefix = ''): Map<string, string> {
   return entries;
 }
 
-const placeholders = (text: string) => [...text.matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((match) => match[1]).sort();
+const placeholders = (text: string) =>
+  [...text.matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((match) => match[1]).sort();
 
 const english = flatten(en);
 const dutch = flatten(nl);
@@ -29,18 +30,24 @@ describe('locale files', () => {
   });
 
   it('have a non-empty text for every key', () => {
-    const empty = [...english, ...dutch].filter(([, text]) => text.trim() === '').map(([key]) => key);
+    const empty = [...english, ...dutch]
+      .filter(([, text]) => text.trim() === '')
+      .map(([key]) => key);
     expect(empty).toEqual([]);
   });
 
   it('use the same interpolation variables in both languages', () => {
-    const mismatched = [...english].filter(([key, text]) => placeholders(text).join() !== placeholders(dutch.get(key) ?? '').join());
+    const mismatched = [...english].filter(
+      ([key, text]) => placeholders(text).join() !== placeholders(dutch.get(key) ?? '').join(),
+    );
     expect(mismatched.map(([key]) => key)).toEqual([]);
   });
 
   it('translate every server error identifier of the catalogue', () => {
     for (const texts of [english, dutch]) {
-      const missing = SERVER_ERROR_IDENTIFIERS.filter((identifier) => !texts.has(`errors.${identifier}`));
+      const missing = SERVER_ERROR_IDENTIFIERS.filter(
+        (identifier) => !texts.has(`errors.${identifier}`),
+      );
       expect(missing).toEqual([]);
     }
     expect(SERVER_ERROR_IDENTIFIERS).toHaveLength(63);

@@ -3,7 +3,11 @@ import { CurrentUserDocument, type CurrentUserProfile } from '../modules/auth/gr
 import { LogoutDocument } from '../modules/auth/graphql/Logout';
 import { WalletDocument, type WalletBalances } from '../modules/wallet/graphql/Wallet';
 
-const status = (success: boolean, identifier: string | null = null, message: string | null = null) => ({
+const status = (
+  success: boolean,
+  identifier: string | null = null,
+  message: string | null = null,
+) => ({
   __typename: 'ResponseStatus',
   success,
   identifier,
@@ -35,11 +39,19 @@ function currentUserResult(profile: CurrentUserProfile | null) {
 
 /** getCurrentUserProfile answering "logged in as <profile>" (reusable: refetches hit it too). */
 export function loggedInMock(profile: CurrentUserProfile = alice): MockLink.MockedResponse {
-  return { request: { query: CurrentUserDocument }, maxUsageCount: Number.POSITIVE_INFINITY, result: currentUserResult(profile) };
+  return {
+    request: { query: CurrentUserDocument },
+    maxUsageCount: Number.POSITIVE_INFINITY,
+    result: currentUserResult(profile),
+  };
 }
 
 export function loggedOutMock(): MockLink.MockedResponse {
-  return { request: { query: CurrentUserDocument }, maxUsageCount: Number.POSITIVE_INFINITY, result: currentUserResult(null) };
+  return {
+    request: { query: CurrentUserDocument },
+    maxUsageCount: Number.POSITIVE_INFINITY,
+    result: currentUserResult(null),
+  };
 }
 
 /**
@@ -49,7 +61,11 @@ export function loggedOutMock(): MockLink.MockedResponse {
 export function sessionMocks(initial: CurrentUserProfile | null = alice) {
   const session = { user: initial };
   const mocks: MockLink.MockedResponse[] = [
-    { request: { query: CurrentUserDocument }, maxUsageCount: Number.POSITIVE_INFINITY, result: () => currentUserResult(session.user) },
+    {
+      request: { query: CurrentUserDocument },
+      maxUsageCount: Number.POSITIVE_INFINITY,
+      result: () => currentUserResult(session.user),
+    },
     {
       request: { query: LogoutDocument },
       maxUsageCount: Number.POSITIVE_INFINITY,
@@ -67,7 +83,13 @@ export function walletMock(wallet: WalletBalances): MockLink.MockedResponse {
     request: { query: WalletDocument },
     maxUsageCount: Number.POSITIVE_INFINITY,
     result: {
-      data: { getWallet: { __typename: 'WalletResult', status: status(true), wallet: { __typename: 'Wallet', ...wallet } } },
+      data: {
+        getWallet: {
+          __typename: 'WalletResult',
+          status: status(true),
+          wallet: { __typename: 'Wallet', ...wallet },
+        },
+      },
     },
   };
 }
@@ -76,7 +98,15 @@ export function walletFailureMock(identifier: string): MockLink.MockedResponse {
   return {
     request: { query: WalletDocument },
     maxUsageCount: Number.POSITIVE_INFINITY,
-    result: { data: { getWallet: { __typename: 'WalletResult', status: status(false, identifier, 'Wallet not found'), wallet: null } } },
+    result: {
+      data: {
+        getWallet: {
+          __typename: 'WalletResult',
+          status: status(false, identifier, 'Wallet not found'),
+          wallet: null,
+        },
+      },
+    },
   };
 }
 

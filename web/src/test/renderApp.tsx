@@ -38,7 +38,9 @@ function providers(options: RenderOptions, ui: ReactElement) {
 
 /** Renders the whole app (all routes and layouts) in a memory router at `path`. */
 export function renderApp(options: RenderOptions = {}) {
-  const router = createMemoryRouter(options.routes ?? appRoutes, { initialEntries: [options.path ?? '/'] });
+  const router = createMemoryRouter(options.routes ?? appRoutes, {
+    initialEntries: [options.path ?? '/'],
+  });
   const { tree, i18n, toasts } = providers(options, <RouterProvider router={router} />);
   const utils = render(tree);
   return { ...utils, router, i18n, toasts };

@@ -14,7 +14,16 @@ export interface AvatarProps {
   className?: string;
 }
 
-const PALETTE = ['#6d28d9', '#d1135f', '#0f766e', '#b45309', '#1d4ed8', '#be123c', '#15803d', '#7c2d12'];
+const PALETTE = [
+  '#6d28d9',
+  '#d1135f',
+  '#0f766e',
+  '#b45309',
+  '#1d4ed8',
+  '#be123c',
+  '#15803d',
+  '#7c2d12',
+];
 
 export function avatarInitial(name: string): string {
   const first = Array.from(name.trim())[0];
@@ -42,7 +51,11 @@ export function Avatar({ name, src, size = 'md', status, className }: AvatarProp
         </span>
       )}
       {status ? (
-        <span className={cx(styles.status, styles[status])} role="img" aria-label={t(`ui.avatar.status.${status}`)} />
+        <span
+          className={cx(styles.status, styles[status])}
+          role="img"
+          aria-label={t(`ui.avatar.status.${status}`)}
+        />
       ) : null}
     </span>
   );

@@ -21,15 +21,23 @@ export function buttonClassName({
   size = 'md',
   block = false,
   className,
-}: Pick<ButtonStyleProps, 'variant' | 'size' | 'block'> & { className?: string | undefined }): string {
+}: Pick<ButtonStyleProps, 'variant' | 'size' | 'block'> & {
+  className?: string | undefined;
+}): string {
   return cx(styles.button, styles[variant], styles[size], block && styles.block, className);
 }
 
-function Content({ iconStart, iconEnd, children }: Pick<ButtonStyleProps, 'iconStart' | 'iconEnd'> & { children?: ReactNode }) {
+function Content({
+  iconStart,
+  iconEnd,
+  children,
+}: Pick<ButtonStyleProps, 'iconStart' | 'iconEnd'> & { children?: ReactNode }) {
   return (
     <>
       {iconStart ? <span className={styles.icon}>{iconStart}</span> : null}
-      {children !== undefined && children !== null ? <span className={styles.label}>{children}</span> : null}
+      {children !== undefined && children !== null ? (
+        <span className={styles.label}>{children}</span>
+      ) : null}
       {iconEnd ? <span className={styles.icon}>{iconEnd}</span> : null}
     </>
   );
@@ -69,7 +77,16 @@ export function Button({
 }
 
 /** A router link that looks like a button. */
-export function ButtonLink({ variant, size, block, iconStart, iconEnd, className, children, ...rest }: LinkProps & ButtonStyleProps) {
+export function ButtonLink({
+  variant,
+  size,
+  block,
+  iconStart,
+  iconEnd,
+  className,
+  children,
+  ...rest
+}: LinkProps & ButtonStyleProps) {
   return (
     <Link className={buttonClassName({ variant, size, block, className })} {...rest}>
       <Content iconStart={iconStart} iconEnd={iconEnd}>
@@ -91,7 +108,12 @@ export function ButtonAnchor({
   ...rest
 }: AnchorHTMLAttributes<HTMLAnchorElement> & ButtonStyleProps) {
   return (
-    <a className={buttonClassName({ variant, size, block, className })} target="_blank" rel="noopener noreferrer" {...rest}>
+    <a
+      className={buttonClassName({ variant, size, block, className })}
+      target="_blank"
+      rel="noopener noreferrer"
+      {...rest}
+    >
       <Content iconStart={iconStart} iconEnd={iconEnd}>
         {children}
       </Content>

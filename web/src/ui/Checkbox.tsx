@@ -4,7 +4,10 @@ import { FieldMessage, hasFieldMessage, type FieldStatus } from './Field';
 import { CheckIcon } from './icons';
 import styles from './Checkbox.module.css';
 
-export interface CheckboxProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'type' | 'size' | 'className'> {
+export interface CheckboxProps extends Omit<
+  InputHTMLAttributes<HTMLInputElement>,
+  'type' | 'size' | 'className'
+> {
   label: ReactNode;
   size?: 'sm' | 'md' | 'lg';
   status?: FieldStatus;
@@ -12,7 +15,15 @@ export interface CheckboxProps extends Omit<InputHTMLAttributes<HTMLInputElement
   className?: string;
 }
 
-export function Checkbox({ label, size = 'md', status = 'none', message, className, id, ...rest }: CheckboxProps) {
+export function Checkbox({
+  label,
+  size = 'md',
+  status = 'none',
+  message,
+  className,
+  id,
+  ...rest
+}: CheckboxProps) {
   const generatedId = useId();
   const inputId = id ?? generatedId;
   const messageId = `${inputId}-message`;

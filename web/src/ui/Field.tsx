@@ -14,8 +14,16 @@ export interface FieldMessageProps {
 
 /** The validation message under a field. Nothing is rendered for status "none" or an empty message. */
 export function FieldMessage({ id, status, children }: FieldMessageProps) {
-  if (status === 'none' || children === undefined || children === null || children === '') return null;
-  const icon = status === 'error' ? <AlertIcon size={16} /> : status === 'success' ? <CheckIcon size={16} /> : <InfoIcon size={16} />;
+  if (status === 'none' || children === undefined || children === null || children === '')
+    return null;
+  const icon =
+    status === 'error' ? (
+      <AlertIcon size={16} />
+    ) : status === 'success' ? (
+      <CheckIcon size={16} />
+    ) : (
+      <InfoIcon size={16} />
+    );
   return (
     <p id={id} className={cx(styles.message, styles[status])} data-status={status}>
       {icon}

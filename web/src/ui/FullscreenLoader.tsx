@@ -22,20 +22,32 @@ interface FullscreenLoaderControls {
 const FullscreenLoaderContext = createContext<FullscreenLoaderControls | null>(null);
 
 export function FullscreenLoaderProvider({ children }: { children: ReactNode }) {
-  const [state, setState] = useState<{ count: number; label: string | undefined }>({ count: 0, label: undefined });
-  const show = useCallback((label?: string) => setState((s) => ({ count: s.count + 1, label })), []);
-  const hide = useCallback(() => setState((s) => ({ count: Math.max(0, s.count - 1), label: s.label })), []);
+  const [state, setState] = useState<{ count: number; label: string | undefined }>({
+    count: 0,
+    label: undefined,
+  });
+  const show = useCallback(
+    (label?: string) => setState((s) => ({ count: s.count + 1, label })),
+    [],
+  );
+  const hide = useCallback(
+    () => setState((s) => ({ count: Math.max(0, s.count - 1), label: s.label })),
+    [],
+  );
   const controls = useMemo(() => ({ show, hide }), [show, hide]);
   return (
     <FullscreenLoaderContext value={controls}>
       {children}
-      {state.count > 0 ? <FullscreenLoader {...(state.label ? { label: state.label } : {})} /> : null}
+      {state.count > 0 ? (
+        <FullscreenLoader {...(state.label ? { label: state.label } : {})} />
+      ) : null}
     </FullscreenLoaderContext>
   );
 }
 
 export function useFullscreenLoader(): FullscreenLoaderControls {
   const controls = useContext(FullscreenLoaderContext);
-  if (!controls) throw new Error('useFullscreenLoader must be used inside <FullscreenLoaderProvider>');
+  if (!controls)
+    throw new Error('useFullscreenLoader must be used inside <FullscreenLoaderProvider>');
   return controls;
 }

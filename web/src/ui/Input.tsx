@@ -1,4 +1,10 @@
-import { useId, type InputHTMLAttributes, type ReactNode, type Ref, type TextareaHTMLAttributes } from 'react';
+import {
+  useId,
+  type InputHTMLAttributes,
+  type ReactNode,
+  type Ref,
+  type TextareaHTMLAttributes,
+} from 'react';
 import { cx } from '../lib/cx';
 import { FieldMessage, hasFieldMessage, type FieldSize, type FieldStatus } from './Field';
 import styles from './Field.module.css';
@@ -14,13 +20,18 @@ interface FieldProps {
   className?: string;
 }
 
-export interface InputProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'size' | 'className'>, FieldProps {
+export interface InputProps
+  extends Omit<InputHTMLAttributes<HTMLInputElement>, 'size' | 'className'>, FieldProps {
   endAdornment?: ReactNode;
   ref?: Ref<HTMLInputElement>;
 }
 
 function controlClass(status: FieldStatus) {
-  return cx(styles.control, status === 'error' && styles.controlError, status === 'success' && styles.controlSuccess);
+  return cx(
+    styles.control,
+    status === 'error' && styles.controlError,
+    status === 'success' && styles.controlSuccess,
+  );
 }
 
 export function Input({
@@ -61,7 +72,8 @@ export function Input({
   );
 }
 
-export interface TextAreaProps extends Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'className'>, FieldProps {
+export interface TextAreaProps
+  extends Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'className'>, FieldProps {
   ref?: Ref<HTMLTextAreaElement>;
 }
 

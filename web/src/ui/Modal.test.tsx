@@ -15,7 +15,11 @@ function renderModal(props: Partial<ModalProps> = {}) {
       </Modal>
     </I18nextProvider>,
   );
-  return { onClose, backdrop: screen.getByTestId('modal-backdrop'), dialog: screen.getByRole('dialog', { name: 'Title' }) };
+  return {
+    onClose,
+    backdrop: screen.getByTestId('modal-backdrop'),
+    dialog: screen.getByRole('dialog', { name: 'Title' }),
+  };
 }
 
 describe('Modal', () => {

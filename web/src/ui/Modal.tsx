@@ -1,4 +1,11 @@
-import { useEffect, useId, useRef, type KeyboardEvent, type MouseEvent, type ReactNode } from 'react';
+import {
+  useEffect,
+  useId,
+  useRef,
+  type KeyboardEvent,
+  type MouseEvent,
+  type ReactNode,
+} from 'react';
 import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import { cx } from '../lib/cx';
@@ -43,7 +50,8 @@ function unlockBody() {
 
 function focusableIn(container: HTMLElement): HTMLElement[] {
   return Array.from(container.querySelectorAll<HTMLElement>(FOCUSABLE)).filter(
-    (element) => !element.hasAttribute('disabled') && element.getAttribute('aria-hidden') !== 'true',
+    (element) =>
+      !element.hasAttribute('disabled') && element.getAttribute('aria-hidden') !== 'true',
   );
 }
 
@@ -71,7 +79,8 @@ function ModalDialog({
   const pointerDownOnBackdrop = useRef(false);
 
   useEffect(() => {
-    const previouslyFocused = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    const previouslyFocused =
+      document.activeElement instanceof HTMLElement ? document.activeElement : null;
     lockBody();
     const panel = panelRef.current;
     if (panel && !panel.contains(document.activeElement)) {
@@ -99,7 +108,10 @@ function ModalDialog({
       event.preventDefault();
       return;
     }
-    if (event.shiftKey && (document.activeElement === first || document.activeElement === panelRef.current)) {
+    if (
+      event.shiftKey &&
+      (document.activeElement === first || document.activeElement === panelRef.current)
+    ) {
       event.preventDefault();
       last.focus();
     } else if (!event.shiftKey && document.activeElement === last) {
@@ -134,14 +146,25 @@ function ModalDialog({
         aria-labelledby={titleId}
         aria-describedby={description ? descriptionId : undefined}
         tabIndex={-1}
-        className={cx(styles.panel, styles[size], position === 'bottom' && styles.bottom, className)}
+        className={cx(
+          styles.panel,
+          styles[size],
+          position === 'bottom' && styles.bottom,
+          className,
+        )}
       >
         <header className={styles.header}>
           <h2 id={titleId} className={styles.title}>
             {title}
           </h2>
           {notEscapable ? null : (
-            <button type="button" className={styles.close} onClick={onClose} aria-label={t('ui.modal.close')} data-modal-close>
+            <button
+              type="button"
+              className={styles.close}
+              onClick={onClose}
+              aria-label={t('ui.modal.close')}
+              data-modal-close
+            >
               <CloseIcon size={20} />
             </button>
           )}

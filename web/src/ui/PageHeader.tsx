@@ -1,7 +1,15 @@
 import type { ReactNode } from 'react';
 import styles from './PageHeader.module.css';
 
-export function PageHeader({ title, subtitle, actions }: { title: ReactNode; subtitle?: ReactNode; actions?: ReactNode }) {
+export function PageHeader({
+  title,
+  subtitle,
+  actions,
+}: {
+  title: ReactNode;
+  subtitle?: ReactNode;
+  actions?: ReactNode;
+}) {
   return (
     <header className={styles.header}>
       <div className={styles.text}>

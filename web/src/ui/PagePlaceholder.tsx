@@ -12,7 +12,13 @@ export interface PagePlaceholderProps {
 }
 
 /** The panel a page shows while its feature is still being built: a title and one sentence. */
-export function PagePlaceholder({ title, description, icon, children, as: Heading = 'h1' }: PagePlaceholderProps) {
+export function PagePlaceholder({
+  title,
+  description,
+  icon,
+  children,
+  as: Heading = 'h1',
+}: PagePlaceholderProps) {
   return (
     <section className={styles.placeholder}>
       {icon ? (

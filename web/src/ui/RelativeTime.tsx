@@ -19,7 +19,10 @@ export function RelativeTime({ value, refreshMs = 30_000 }: RelativeTimeProps) {
   const date = new Date(value);
   if (Number.isNaN(date.getTime())) return null;
   return (
-    <time dateTime={date.toISOString()} title={formatDate(date, i18n.language, { dateStyle: 'long', timeStyle: 'short' })}>
+    <time
+      dateTime={date.toISOString()}
+      title={formatDate(date, i18n.language, { dateStyle: 'long', timeStyle: 'short' })}
+    >
       {formatRelativeTime(date, now, i18n.language, t('ui.relativeTime.justNow'))}
     </time>
   );

@@ -14,7 +14,10 @@ export function TabLinks({ links, label }: { links: readonly TabLink[]; label: s
       <ul className={styles.list}>
         {links.map((link) => (
           <li key={link.to}>
-            <NavLink to={link.to} className={({ isActive }) => cx(styles.tab, isActive && styles.active)}>
+            <NavLink
+              to={link.to}
+              className={({ isActive }) => cx(styles.tab, isActive && styles.active)}
+            >
               {link.label}
             </NavLink>
           </li>

@@ -35,11 +35,17 @@ const challengeFields = {
   createdAt: true,
 } as const;
 
-export function findChallengeBySlug(db: Database | Transaction, slug: string): Promise<ChallengeRecord | null> {
+export function findChallengeBySlug(
+  db: Database | Transaction,
+  slug: string,
+): Promise<ChallengeRecord | null> {
   return db.challenge.findUnique({ where: { slug }, select: challengeFields });
 }
 
-export function findChallengeById(db: Database | Transaction, id: string): Promise<ChallengeRecord | null> {
+export function findChallengeById(
+  db: Database | Transaction,
+  id: string,
+): Promise<ChallengeRecord | null> {
   return db.challenge.findUnique({ where: { id }, select: challengeFields });
 }
 
@@ -57,6 +63,9 @@ export interface NewChallengeRow {
   expirationTimeWeeks: number;
 }
 
-export function insertChallenge(db: Database | Transaction, row: NewChallengeRow): Promise<ChallengeRecord> {
+export function insertChallenge(
+  db: Database | Transaction,
+  row: NewChallengeRow,
+): Promise<ChallengeRecord> {
   return db.challenge.create({ data: row, select: challengeFields });
 }

@@ -40,7 +40,8 @@ export function canView(challenge: Audience, viewerId: string | null): boolean {
 
 /** Cents as a GraphQL Int: safe up to 2^31-1 cents (21 million euro). */
 function toInt(cents: bigint): number {
-  if (cents > 2_147_483_647n || cents < -2_147_483_648n) throw new Error('amount exceeds Int range');
+  if (cents > 2_147_483_647n || cents < -2_147_483_648n)
+    throw new Error('amount exceeds Int range');
   return Number(cents);
 }
 
@@ -60,7 +61,11 @@ export function toChallengeView(challenge: ChallengeRecord): ChallengeView {
   };
 }
 
-export async function getChallengeBySlug(db: Database, viewerId: string | null, slug: string): Promise<ChallengeView> {
+export async function getChallengeBySlug(
+  db: Database,
+  viewerId: string | null,
+  slug: string,
+): Promise<ChallengeView> {
   const challenge = await findChallengeBySlug(db, parseSlug(slug));
   if (!challenge || !canView(challenge, viewerId)) throw new AppError('challenge_not_found');
   return toChallengeView(challenge);

@@ -1,7 +1,11 @@
 import { z } from 'zod';
 import { envelope } from '@challenge/kit';
 import type { GraphQLResolverMap } from '@apollo/subgraph/dist/schema-helper/resolverMap.js';
-import { findVisibleChallenge, getChallengeBySlug, type ChallengeView } from '../domain/challenges.ts';
+import {
+  findVisibleChallenge,
+  getChallengeBySlug,
+  type ChallengeView,
+} from '../domain/challenges.ts';
 import type { ChallengeContext } from '../context.ts';
 
 const getChallengeBySlugArgs = z.object({ input: z.object({ slug: z.string() }) });
@@ -11,7 +15,9 @@ export const resolvers: GraphQLResolverMap<ChallengeContext> = {
     getChallengeBySlug: (_parent, args, context) =>
       envelope(context.logger, async () => {
         const { input } = getChallengeBySlugArgs.parse(args);
-        return { challenge: await getChallengeBySlug(context.db, context.user?.id ?? null, input.slug) };
+        return {
+          challenge: await getChallengeBySlug(context.db, context.user?.id ?? null, input.slug),
+        };
       }),
   },
   Challenge: {

@@ -34,11 +34,17 @@ export function findUserById(db: Database, id: string): Promise<UserRecord | nul
   return db.user.findUnique({ where: { id }, select: userFields });
 }
 
-export function findUserByEmail(db: Database | Transaction, email: string): Promise<UserRecord | null> {
+export function findUserByEmail(
+  db: Database | Transaction,
+  email: string,
+): Promise<UserRecord | null> {
   return db.user.findUnique({ where: { email }, select: userFields });
 }
 
-export function findUserByUsername(db: Database | Transaction, username: string): Promise<UserRecord | null> {
+export function findUserByUsername(
+  db: Database | Transaction,
+  username: string,
+): Promise<UserRecord | null> {
   return db.user.findUnique({ where: { usernameKey: username.toLowerCase() }, select: userFields });
 }
 
@@ -51,7 +57,13 @@ export class DuplicateUserError extends Error {
 
 export async function insertUser(
   tx: Transaction,
-  user: { email: string; username: string; locale: string; roles: Role[]; displayName: string | null },
+  user: {
+    email: string;
+    username: string;
+    locale: string;
+    roles: Role[];
+    displayName: string | null;
+  },
 ): Promise<UserRecord> {
   try {
     return await tx.user.create({
@@ -61,7 +73,9 @@ export async function insertUser(
   } catch (error) {
     // A concurrent sign-up can win the race between our check and this insert.
     if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === 'P2002') {
-      throw new DuplicateUserError(JSON.stringify(error.meta).includes('email') ? 'email' : 'username');
+      throw new DuplicateUserError(
+        JSON.stringify(error.meta).includes('email') ? 'email' : 'username',
+      );
     }
     throw error;
   }

@@ -24,7 +24,10 @@ export const newUserSchema = z.object({
   username: usernameSchema,
   locale: z.enum(['en', 'nl']).default('en'),
   displayName: z.string().trim().min(1).max(60).nullable().default(null),
-  roles: z.array(z.enum(['user', 'referee', 'moderator', 'admin'])).min(1).default(['user']),
+  roles: z
+    .array(z.enum(['user', 'referee', 'moderator', 'admin']))
+    .min(1)
+    .default(['user']),
 });
 export type NewUser = z.input<typeof newUserSchema>;
 
@@ -36,18 +39,26 @@ export async function registerUser(db: Database, input: NewUser): Promise<UserRe
   const user = newUserSchema.parse(input);
   return transactionRunner(db)(async (tx) => {
     if (await findUserByUsername(tx, user.username)) throw new AppError('no_unique_username');
-    if (await findUserByEmail(tx, user.email)) throw new AppError('invalid_user_input', EMAIL_TAKEN);
-    const created = await insertUser(tx, { ...user, roles: user.roles as Role[] }).catch((error) => {
-      if (!(error instanceof DuplicateUserError)) throw error;
-      throw error.field === 'email'
-        ? new AppError('invalid_user_input', EMAIL_TAKEN)
-        : new AppError('no_unique_username');
-    });
+    if (await findUserByEmail(tx, user.email))
+      throw new AppError('invalid_user_input', EMAIL_TAKEN);
+    const created = await insertUser(tx, { ...user, roles: user.roles as Role[] }).catch(
+      (error) => {
+        if (!(error instanceof DuplicateUserError)) throw error;
+        throw error.field === 'email'
+          ? new AppError('invalid_user_input', EMAIL_TAKEN)
+          : new AppError('no_unique_username');
+      },
+    );
     await enqueueEvents(tx, [
       newEvent('UserRegistered', {
         aggregateId: created.id,
         actorId: created.id,
-        data: { userId: created.id, username: created.username, email: created.email, locale: user.locale },
+        data: {
+          userId: created.id,
+          username: created.username,
+          email: created.email,
+          locale: user.locale,
+        },
       }),
     ]);
     return created;

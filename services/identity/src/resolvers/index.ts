@@ -14,6 +14,7 @@ export const resolvers: GraphQLResolverMap<IdentityContext> = {
       }),
   },
   User: {
-    __resolveReference: (reference: { id: string }, context) => findUserById(context.db, reference.id),
+    __resolveReference: (reference: { id: string }, context) =>
+      findUserById(context.db, reference.id),
   },
 };

@@ -43,7 +43,8 @@ const s3Code = (error: unknown) => (error instanceof S3Error ? error.code : unde
 
 function clientFor(config: StorageConfig): Client {
   const url = new URL(config.endpoint);
-  if (url.pathname !== '/' || url.search) throw new Error('S3 endpoint must be a bare origin, without a path');
+  if (url.pathname !== '/' || url.search)
+    throw new Error('S3 endpoint must be a bare origin, without a path');
   return new Client({
     endPoint: url.hostname,
     ...(url.port ? { port: Number(url.port) } : {}),
@@ -92,10 +93,14 @@ export function createStorage(config: StorageConfig): ObjectStorage {
     },
     presignedGetUrl(key, seconds, options = {}) {
       if (!Number.isInteger(seconds) || seconds < 1 || seconds > MAX_PRESIGN_SECONDS) {
-        throw new RangeError(`a presigned URL lives 1 to ${MAX_PRESIGN_SECONDS} seconds, not ${seconds}`);
+        throw new RangeError(
+          `a presigned URL lives 1 to ${MAX_PRESIGN_SECONDS} seconds, not ${seconds}`,
+        );
       }
       const headers: Record<string, string> = options.downloadAs
-        ? { 'response-content-disposition': `attachment; filename="${options.downloadAs.replace(/["\\\r\n]/g, '')}"` }
+        ? {
+            'response-content-disposition': `attachment; filename="${options.downloadAs.replace(/["\\\r\n]/g, '')}"`,
+          }
         : {};
       return client.presignedGetObject(bucket, key, seconds, headers);
     },

@@ -22,10 +22,15 @@ export function downloadFileName(video: Pick<VideoRecord, 'id' | 'objectKey'>): 
   return `challenge-video-${video.id}${extension ? `.${extension}` : ''}`;
 }
 
-export async function toVideoView(signer: UrlSigner, video: VideoRecord): Promise<ChallengeVideoView> {
+export async function toVideoView(
+  signer: UrlSigner,
+  video: VideoRecord,
+): Promise<ChallengeVideoView> {
   const [videoSource, downloadUrl, thumbnailUrl] = await Promise.all([
     signer.presignedGetUrl(video.objectKey, VIDEO_URL_TTL_SECONDS),
-    signer.presignedGetUrl(video.objectKey, VIDEO_URL_TTL_SECONDS, { downloadAs: downloadFileName(video) }),
+    signer.presignedGetUrl(video.objectKey, VIDEO_URL_TTL_SECONDS, {
+      downloadAs: downloadFileName(video),
+    }),
     video.thumbnailKey ? signer.presignedGetUrl(video.thumbnailKey, VIDEO_URL_TTL_SECONDS) : null,
   ]);
   return { id: video.id, videoSource, aspectMode: video.aspectMode, downloadUrl, thumbnailUrl };

@@ -3,9 +3,14 @@ import type { Database } from '../data/db.ts';
 import { findReportsPage, type ReportEntityType, type ReportRecord } from '../data/reports.ts';
 import { pageRequestSchema, pageWindow, paginationOf, type Pagination } from './pagination.ts';
 
-export const REPORT_ENTITY_TYPES = ['Challenge', 'User'] as const satisfies readonly ReportEntityType[];
+export const REPORT_ENTITY_TYPES = [
+  'Challenge',
+  'User',
+] as const satisfies readonly ReportEntityType[];
 
-export const reportListQuerySchema = pageRequestSchema.extend({ type: z.enum(REPORT_ENTITY_TYPES) });
+export const reportListQuerySchema = pageRequestSchema.extend({
+  type: z.enum(REPORT_ENTITY_TYPES),
+});
 export type ReportListQuery = z.output<typeof reportListQuerySchema>;
 
 export interface ReportView {

@@ -33,11 +33,16 @@ export type PreferencesUpdate = z.output<typeof preferencesUpdateSchema>;
 /** Only the choices given: an omitted or null field leaves the stored choice as it is. */
 export function preferencesPatch(update: PreferencesUpdate): EmailPreferencesPatch {
   return Object.fromEntries(
-    Object.entries(update).filter((entry): entry is [string, boolean] => typeof entry[1] === 'boolean'),
+    Object.entries(update).filter(
+      (entry): entry is [string, boolean] => typeof entry[1] === 'boolean',
+    ),
   );
 }
 
-export async function getEmailPreferences(db: Database, userId: string): Promise<EmailPreferencesView> {
+export async function getEmailPreferences(
+  db: Database,
+  userId: string,
+): Promise<EmailPreferencesView> {
   return (await findEmailPreferences(db, userId)) ?? UNSET_PREFERENCES;
 }
 

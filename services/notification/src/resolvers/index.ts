@@ -1,7 +1,11 @@
 import { z } from 'zod';
 import { envelope, requireUser } from '@challenge/kit';
 import type { GraphQLResolverMap } from '@apollo/subgraph/dist/schema-helper/resolverMap.js';
-import { getEmailPreferences, preferencesUpdateSchema, updateEmailPreferences } from '../domain/preferences.ts';
+import {
+  getEmailPreferences,
+  preferencesUpdateSchema,
+  updateEmailPreferences,
+} from '../domain/preferences.ts';
 import type { NotificationContext } from '../context.ts';
 
 const updateArgs = z.object({ input: preferencesUpdateSchema });

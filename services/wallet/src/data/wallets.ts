@@ -23,14 +23,18 @@ export async function walletExists(tx: Transaction, userId: string): Promise<boo
   return (await tx.wallet.count({ where: { userId } })) > 0;
 }
 
-export async function findWalletBalances(db: Database, userId: string): Promise<WalletBalances | null> {
+export async function findWalletBalances(
+  db: Database,
+  userId: string,
+): Promise<WalletBalances | null> {
   const wallet = await db.wallet.findUnique({ where: { userId }, select: { id: true } });
   if (!wallet) return null;
   const accounts = await db.ledgerAccount.findMany({
     where: { userId, kind: { in: ['user_available', 'user_frozen'] } },
     select: { kind: true, balance: true },
   });
-  const balance = (kind: string) => accounts.find((account) => account.kind === kind)?.balance ?? 0n;
+  const balance = (kind: string) =>
+    accounts.find((account) => account.kind === kind)?.balance ?? 0n;
   return {
     walletId: wallet.id,
     userId,

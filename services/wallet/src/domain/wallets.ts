@@ -9,7 +9,10 @@ export const CONSUMER = 'wallet';
  * Every registered user gets one wallet. Idempotent twice over: the event id is recorded with
  * the effect, and the wallet is unique per user, so a redelivery or a replay creates nothing.
  */
-export async function openWalletForNewUser(db: Database, event: DomainEvent<'UserRegistered'>): Promise<void> {
+export async function openWalletForNewUser(
+  db: Database,
+  event: DomainEvent<'UserRegistered'>,
+): Promise<void> {
   await handleOnce(transactionRunner(db), CONSUMER, event.id, async (tx) => {
     if (await walletExists(tx, event.data.userId)) return;
     const { walletId } = await insertWallet(tx, event.data.userId);
@@ -32,7 +35,8 @@ export interface WalletView {
 
 /** Cents as a GraphQL Int: safe up to 2^31-1 cents (21 million euro) per figure. */
 function toInt(cents: bigint): number {
-  if (cents > 2_147_483_647n || cents < -2_147_483_648n) throw new Error('amount exceeds Int range');
+  if (cents > 2_147_483_647n || cents < -2_147_483_648n)
+    throw new Error('amount exceeds Int range');
   return Number(cents);
 }
 

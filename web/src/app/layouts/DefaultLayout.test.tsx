@@ -21,7 +21,11 @@ describe('small-screen menu', () => {
   it('closes when the page changes', async () => {
     const { router } = renderApp({ path: '/terms', mocks: [loggedOutMock()] });
     fireEvent.click(await screen.findByRole('button', { name: 'Menu' }));
-    fireEvent.click(within(screen.getByRole('dialog', { name: 'Menu' })).getByRole('link', { name: 'Duel challenges' }));
+    fireEvent.click(
+      within(screen.getByRole('dialog', { name: 'Menu' })).getByRole('link', {
+        name: 'Duel challenges',
+      }),
+    );
     expect(await screen.findByRole('heading', { name: 'Duel challenges', level: 2 })).toBeTruthy();
     expect(currentUrl(router)).toBe('/?discover=duel');
     expect(screen.queryByRole('dialog', { name: 'Menu' })).toBeNull();
@@ -31,7 +35,9 @@ describe('small-screen menu', () => {
   it('closes with its close button and with Escape', async () => {
     renderApp({ path: '/terms', mocks: [loggedOutMock()] });
     fireEvent.click(await screen.findByRole('button', { name: 'Menu' }));
-    fireEvent.click(within(screen.getByRole('dialog', { name: 'Menu' })).getByRole('button', { name: 'Close' }));
+    fireEvent.click(
+      within(screen.getByRole('dialog', { name: 'Menu' })).getByRole('button', { name: 'Close' }),
+    );
     expect(screen.queryByRole('dialog', { name: 'Menu' })).toBeNull();
     expect(document.body.classList.contains('menu-open')).toBe(false);
 
@@ -43,7 +49,11 @@ describe('small-screen menu', () => {
   it('closes when the login dialog is opened from it', async () => {
     const { router } = renderApp({ path: '/terms', mocks: [loggedOutMock()] });
     fireEvent.click(await screen.findByRole('button', { name: 'Menu' }));
-    fireEvent.click(await within(screen.getByRole('dialog', { name: 'Menu' })).findByRole('button', { name: 'Log in' }));
+    fireEvent.click(
+      await within(screen.getByRole('dialog', { name: 'Menu' })).findByRole('button', {
+        name: 'Log in',
+      }),
+    );
     expect(currentUrl(router)).toBe('/terms?modal=login-magic-link');
     expect(screen.queryByRole('dialog', { name: 'Menu' })).toBeNull();
     expect(await screen.findByRole('dialog', { name: 'Log in or sign up' })).toBeTruthy();

@@ -3,5 +3,11 @@
  * "ROLE_" prefix, so that the check keeps working whichever convention identity settles on.
  */
 export function isAdmin(roles: readonly string[] | null | undefined): boolean {
-  return (roles ?? []).some((role) => role.trim().toLowerCase().replace(/^role_/, '') === 'admin');
+  return (roles ?? []).some(
+    (role) =>
+      role
+        .trim()
+        .toLowerCase()
+        .replace(/^role_/, '') === 'admin',
+  );
 }

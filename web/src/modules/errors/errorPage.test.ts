@@ -3,7 +3,14 @@ import { ERROR_PAGE_STATUS, resolveErrorPageKey } from './errorPage';
 
 describe('error page keys', () => {
   it('keeps the identifiers that have their own text', () => {
-    for (const key of ['user_not_found', 'challenge_not_found', 'access_denied', 'ip_lookup_failed', 'error_verifying_location', 'access_denied_location']) {
+    for (const key of [
+      'user_not_found',
+      'challenge_not_found',
+      'access_denied',
+      'ip_lookup_failed',
+      'error_verifying_location',
+      'access_denied_location',
+    ]) {
       expect(resolveErrorPageKey(key)).toBe(key);
     }
   });

@@ -12,7 +12,9 @@ export const ERROR_PAGE_KEYS = [
 export type ErrorPageKey = (typeof ERROR_PAGE_KEYS)[number];
 
 export function resolveErrorPageKey(identifier: string | null | undefined): ErrorPageKey {
-  return (ERROR_PAGE_KEYS as readonly string[]).includes(identifier ?? '') ? (identifier as ErrorPageKey) : 'page_not_found';
+  return (ERROR_PAGE_KEYS as readonly string[]).includes(identifier ?? '')
+    ? (identifier as ErrorPageKey)
+    : 'page_not_found';
 }
 
 /** The status code that goes with each key when the error itself does not carry one. */

@@ -8,7 +8,9 @@ export const DISCOVER_PARAM = 'discover';
 export const DEFAULT_DISCOVER_SECTION: DiscoverSection = 'challenges';
 
 export function parseDiscoverSection(value: string | null): DiscoverSection {
-  return (DISCOVER_SECTIONS as readonly string[]).includes(value ?? '') ? (value as DiscoverSection) : DEFAULT_DISCOVER_SECTION;
+  return (DISCOVER_SECTIONS as readonly string[]).includes(value ?? '')
+    ? (value as DiscoverSection)
+    : DEFAULT_DISCOVER_SECTION;
 }
 
 export function discoverPath(section: DiscoverSection): string {

@@ -1,4 +1,12 @@
-import { createContext, useContext, useRef, useState, useSyncExternalStore, type PointerEvent, type ReactNode } from 'react';
+import {
+  createContext,
+  useContext,
+  useRef,
+  useState,
+  useSyncExternalStore,
+  type PointerEvent,
+  type ReactNode,
+} from 'react';
 import { useTranslation } from 'react-i18next';
 import { cx } from '../../lib/cx';
 import { AlertIcon, CheckIcon, CloseIcon, InfoIcon } from '../icons';
@@ -69,11 +77,25 @@ function ToastItem({ toast, store }: { toast: Toast; store: ToastStore }) {
     }
   };
 
-  const icon = toast.kind === 'success' ? <CheckIcon size={18} /> : toast.kind === 'info' ? <InfoIcon size={18} /> : <AlertIcon size={18} />;
+  const icon =
+    toast.kind === 'success' ? (
+      <CheckIcon size={18} />
+    ) : toast.kind === 'info' ? (
+      <InfoIcon size={18} />
+    ) : (
+      <AlertIcon size={18} />
+    );
   return (
     <li
       className={cx(styles.toast, styles[toast.kind], dragging && styles.dragging)}
-      style={offset ? { transform: `translateX(${offset}px)`, opacity: 1 - Math.min(Math.abs(offset) / 300, 0.7) } : undefined}
+      style={
+        offset
+          ? {
+              transform: `translateX(${offset}px)`,
+              opacity: 1 - Math.min(Math.abs(offset) / 300, 0.7),
+            }
+          : undefined
+      }
       role={toast.kind === 'error' ? 'alert' : 'status'}
       onMouseEnter={() => store.pause(toast.id)}
       onMouseLeave={() => store.resume(toast.id)}
@@ -86,7 +108,12 @@ function ToastItem({ toast, store }: { toast: Toast; store: ToastStore }) {
     >
       <span className={styles.icon}>{icon}</span>
       <p className={styles.message}>{toast.message}</p>
-      <button type="button" className={styles.dismiss} onClick={() => store.dismiss(toast.id)} aria-label={t('ui.toast.dismiss')}>
+      <button
+        type="button"
+        className={styles.dismiss}
+        onClick={() => store.dismiss(toast.id)}
+        aria-label={t('ui.toast.dismiss')}
+      >
         <CloseIcon size={16} />
       </button>
     </li>

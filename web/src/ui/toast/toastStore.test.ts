@@ -1,5 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createToastStore, TOAST_DURATION_MS, TOAST_ERROR_DEDUPE_MS, TOAST_MAX } from './toastStore';
+import {
+  createToastStore,
+  TOAST_DURATION_MS,
+  TOAST_ERROR_DEDUPE_MS,
+  TOAST_MAX,
+} from './toastStore';
 
 describe('toast store', () => {
   beforeEach(() => {
@@ -9,7 +14,8 @@ describe('toast store', () => {
     vi.useRealTimers();
   });
 
-  const messages = (store: ReturnType<typeof createToastStore>) => store.getSnapshot().map((toast) => toast.message);
+  const messages = (store: ReturnType<typeof createToastStore>) =>
+    store.getSnapshot().map((toast) => toast.message);
 
   it('uses the product limits: 5000 ms, at most 20, errors deduplicated for 3000 ms', () => {
     expect([TOAST_DURATION_MS, TOAST_MAX, TOAST_ERROR_DEDUPE_MS]).toEqual([5000, 20, 3000]);

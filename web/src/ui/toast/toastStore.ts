@@ -109,7 +109,11 @@ export function createToastStore({
       const timer = timers.get(id);
       if (!timer?.handle) return;
       clearTimeout(timer.handle);
-      timers.set(id, { handle: null, startedAt: timer.startedAt, remaining: timer.remaining - (now() - timer.startedAt) });
+      timers.set(id, {
+        handle: null,
+        startedAt: timer.startedAt,
+        remaining: timer.remaining - (now() - timer.startedAt),
+      });
     },
     resume(id) {
       const timer = timers.get(id);

@@ -9,7 +9,10 @@ const passwordDialog = () => screen.findByRole('dialog', { name: 'Log in with yo
 
 function requestLoginLinkMock(email: string, success = true) {
   return {
-    request: { query: RequestLoginLinkDocument, variables: { input: { email, originUrl: '/terms' } } },
+    request: {
+      query: RequestLoginLinkDocument,
+      variables: { input: { email, originUrl: '/terms' } },
+    },
     result: {
       data: {
         requestLoginLink: {
@@ -31,8 +34,13 @@ describe('dialog routing by ?modal=', () => {
   });
 
   it('switches between the two login dialogs by changing the modal value', async () => {
-    const { router } = renderApp({ path: '/terms?modal=login-magic-link', mocks: [loggedOutMock()] });
-    fireEvent.click(within(await magicLinkDialog()).getByRole('button', { name: 'Log in with a password' }));
+    const { router } = renderApp({
+      path: '/terms?modal=login-magic-link',
+      mocks: [loggedOutMock()],
+    });
+    fireEvent.click(
+      within(await magicLinkDialog()).getByRole('button', { name: 'Log in with a password' }),
+    );
     expect(currentUrl(router)).toBe('/terms?modal=login-username-password');
     const dialog = await passwordDialog();
     expect(screen.queryByRole('dialog', { name: 'Log in or sign up' })).toBeNull();
@@ -42,14 +50,20 @@ describe('dialog routing by ?modal=', () => {
   });
 
   it('closing with the close button clears the parameter and keeps the rest of the URL', async () => {
-    const { router } = renderApp({ path: '/?discover=duel&modal=login-username-password', mocks: [loggedOutMock()] });
+    const { router } = renderApp({
+      path: '/?discover=duel&modal=login-username-password',
+      mocks: [loggedOutMock()],
+    });
     fireEvent.click(within(await passwordDialog()).getByRole('button', { name: 'Close dialog' }));
     expect(currentUrl(router)).toBe('/?discover=duel');
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });
 
   it('closing with Escape or a click outside clears the parameter too', async () => {
-    const { router } = renderApp({ path: '/terms?modal=login-magic-link', mocks: [loggedOutMock()] });
+    const { router } = renderApp({
+      path: '/terms?modal=login-magic-link',
+      mocks: [loggedOutMock()],
+    });
     fireEvent.keyDown(await magicLinkDialog(), { key: 'Escape' });
     expect(currentUrl(router)).toBe('/terms');
 
@@ -63,13 +77,20 @@ describe('dialog routing by ?modal=', () => {
 
   it('ignores an unknown modal value', async () => {
     renderApp({ path: '/terms?modal=something-else', mocks: [loggedOutMock()] });
-    expect(await screen.findByRole('heading', { level: 1, name: 'Terms and conditions' })).toBeTruthy();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Terms and conditions' }),
+    ).toBeTruthy();
     expect(screen.queryByRole('dialog')).toBeNull();
   });
 
   it('never shows complete-account on /terms, but does elsewhere', async () => {
-    const { router } = renderApp({ path: '/terms?modal=complete-account', mocks: [loggedOutMock()] });
-    expect(await screen.findByRole('heading', { level: 1, name: 'Terms and conditions' })).toBeTruthy();
+    const { router } = renderApp({
+      path: '/terms?modal=complete-account',
+      mocks: [loggedOutMock()],
+    });
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Terms and conditions' }),
+    ).toBeTruthy();
     expect(screen.queryByRole('dialog', { name: 'Complete your account' })).toBeNull();
     await router.navigate('/cookies?modal=complete-account');
     expect(await screen.findByRole('dialog', { name: 'Complete your account' })).toBeTruthy();
@@ -81,7 +102,9 @@ describe('magic-link form', () => {
     renderApp({ path: '/terms?modal=login-magic-link', mocks: [loggedOutMock()] });
     const dialog = await magicLinkDialog();
     const input = within(dialog).getByLabelText<HTMLInputElement>('E-mail address');
-    const submit = within(dialog).getByRole<HTMLButtonElement>('button', { name: 'Send me a login link' });
+    const submit = within(dialog).getByRole<HTMLButtonElement>('button', {
+      name: 'Send me a login link',
+    });
     expect(submit.disabled).toBe(true);
 
     fireEvent.change(input, { target: { value: 'not-an-email' } });
@@ -105,7 +128,9 @@ describe('magic-link form', () => {
     fireEvent.submit(input.closest('form') as HTMLFormElement);
 
     const codeStep = await screen.findByRole('dialog', { name: 'Check your inbox' });
-    expect(within(codeStep).getByText('We sent a login link and a code to sam@example.com.')).toBeTruthy();
+    expect(
+      within(codeStep).getByText('We sent a login link and a code to sam@example.com.'),
+    ).toBeTruthy();
     expect(new URLSearchParams(router.state.location.search).get('email')).toBe('sam@example.com');
     expect(new URLSearchParams(router.state.location.search).get('modal')).toBe('login-magic-link');
   });
@@ -119,7 +144,9 @@ describe('magic-link form', () => {
     fireEvent.change(input, { target: { value: 'sam@example.com' } });
     fireEvent.submit(input.closest('form') as HTMLFormElement);
 
-    expect(await screen.findByText('Too many attempts. Please wait a moment and try again.')).toBeTruthy();
+    expect(
+      await screen.findByText('Too many attempts. Please wait a moment and try again.'),
+    ).toBeTruthy();
     expect(new URLSearchParams(router.state.location.search).get('email')).toBeNull();
     expect(screen.getByRole('dialog', { name: 'Log in or sign up' })).toBeTruthy();
   });
@@ -133,7 +160,9 @@ describe('username and password form', () => {
     expect(submit.disabled).toBe(true);
     fireEvent.change(within(dialog).getByLabelText('Username'), { target: { value: 'sam' } });
     expect(submit.disabled).toBe(true);
-    fireEvent.change(within(dialog).getByLabelText('Password'), { target: { value: 'S3cret!pass' } });
+    fireEvent.change(within(dialog).getByLabelText('Password'), {
+      target: { value: 'S3cret!pass' },
+    });
     expect(submit.disabled).toBe(false);
   });
 

@@ -11,7 +11,11 @@ export function LoginPage() {
   const { openModal } = useModalRoute();
   usePageMeta(t('pages.login.title'));
   return (
-    <PagePlaceholder icon={<LockIcon size={28} />} title={t('pages.login.title')} description={t('pages.login.description')}>
+    <PagePlaceholder
+      icon={<LockIcon size={28} />}
+      title={t('pages.login.title')}
+      description={t('pages.login.description')}
+    >
       <Button variant="action-gradient" onClick={() => openModal('login-magic-link')}>
         {t('pages.login.button')}
       </Button>
@@ -22,17 +26,35 @@ export function LoginPage() {
 export function RecoverRequestPage() {
   const { t } = useTranslation();
   usePageMeta(t('pages.recoverRequest.title'), t('pages.recoverRequest.metaDescription'));
-  return <PagePlaceholder icon={<MailIcon size={28} />} title={t('pages.recoverRequest.title')} description={t('pages.recoverRequest.description')} />;
+  return (
+    <PagePlaceholder
+      icon={<MailIcon size={28} />}
+      title={t('pages.recoverRequest.title')}
+      description={t('pages.recoverRequest.description')}
+    />
+  );
 }
 
 export function RecoverResetPage() {
   const { t } = useTranslation();
   usePageMeta(t('pages.recoverReset.title'));
-  return <PagePlaceholder icon={<LockIcon size={28} />} title={t('pages.recoverReset.title')} description={t('pages.recoverReset.description')} />;
+  return (
+    <PagePlaceholder
+      icon={<LockIcon size={28} />}
+      title={t('pages.recoverReset.title')}
+      description={t('pages.recoverReset.description')}
+    />
+  );
 }
 
 export function MagicLinkVerifyPage() {
   const { t } = useTranslation();
   usePageMeta(t('pages.magicLinkVerify.title'));
-  return <PagePlaceholder icon={<MailIcon size={28} />} title={t('pages.magicLinkVerify.title')} description={t('pages.magicLinkVerify.description')} />;
+  return (
+    <PagePlaceholder
+      icon={<MailIcon size={28} />}
+      title={t('pages.magicLinkVerify.title')}
+      description={t('pages.magicLinkVerify.description')}
+    />
+  );
 }

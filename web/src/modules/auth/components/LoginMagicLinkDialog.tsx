@@ -20,7 +20,12 @@ export function LoginMagicLinkDialog({ open }: { open: boolean }) {
   const { t } = useTranslation();
   const { loginEmail, closeModal } = useModalRoute();
   return (
-    <Modal open={open} onClose={closeModal} size="sm" title={loginEmail ? t('auth.magicLink.codeTitle') : t('auth.magicLink.title')}>
+    <Modal
+      open={open}
+      onClose={closeModal}
+      size="sm"
+      title={loginEmail ? t('auth.magicLink.codeTitle') : t('auth.magicLink.title')}
+    >
       {loginEmail ? <CodeStep email={loginEmail} /> : <EmailStep />}
     </Modal>
   );
@@ -35,7 +40,13 @@ function EmailStep() {
   const [touched, setTouched] = useState(false);
 
   const valid = isValidEmail(email);
-  const error = !touched ? null : email.trim() === '' ? t('validation.required') : valid ? null : t('validation.invalidEmail');
+  const error = !touched
+    ? null
+    : email.trim() === ''
+      ? t('validation.required')
+      : valid
+        ? null
+        : t('validation.invalidEmail');
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -62,7 +73,14 @@ function EmailStep() {
         message={error}
         placeholder={t('auth.fields.emailPlaceholder')}
       />
-      <Button type="submit" variant="action-gradient" size="lg" block disabled={!valid} loading={loading}>
+      <Button
+        type="submit"
+        variant="action-gradient"
+        size="lg"
+        block
+        disabled={!valid}
+        loading={loading}
+      >
         {t('auth.magicLink.submit')}
       </Button>
       <div className={styles.divider}>
@@ -116,7 +134,14 @@ function CodeStep({ email }: { email: string }) {
         status="hint"
         message={t('auth.magicLink.codeHint')}
       />
-      <Button type="submit" variant="action-gradient" size="lg" block disabled={code.trim() === ''} loading={loading}>
+      <Button
+        type="submit"
+        variant="action-gradient"
+        size="lg"
+        block
+        disabled={code.trim() === ''}
+        loading={loading}
+      >
         {t('auth.magicLink.confirmCode')}
       </Button>
       <Button variant="tertiary" block onClick={() => setLoginEmail(null)}>

@@ -11,7 +11,11 @@ export function LoginRequired() {
   const { openModal } = useModalRoute();
   usePageMeta(t('auth.required.title'));
   return (
-    <PagePlaceholder icon={<LockIcon size={28} />} title={t('auth.required.title')} description={t('auth.required.description')}>
+    <PagePlaceholder
+      icon={<LockIcon size={28} />}
+      title={t('auth.required.title')}
+      description={t('auth.required.description')}
+    >
       <Button variant="action-gradient" onClick={() => openModal('login-magic-link')}>
         {t('auth.required.button')}
       </Button>

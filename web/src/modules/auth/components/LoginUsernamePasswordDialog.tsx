@@ -36,7 +36,8 @@ function PasswordLoginForm() {
     if (await login(username, password)) closeModal();
   };
 
-  const required = (value: string) => (submitted && value.trim() === '' ? t('validation.required') : null);
+  const required = (value: string) =>
+    submitted && value.trim() === '' ? t('validation.required') : null;
 
   return (
     <form className={styles.form} onSubmit={submit} noValidate>
@@ -65,7 +66,14 @@ function PasswordLoginForm() {
       <Link className={styles.smallLink} to="/login/recover/request">
         {t('auth.password.forgot')}
       </Link>
-      <Button type="submit" variant="action-gradient" size="lg" block disabled={!complete} loading={loading}>
+      <Button
+        type="submit"
+        variant="action-gradient"
+        size="lg"
+        block
+        disabled={!complete}
+        loading={loading}
+      >
         {t('auth.password.submit')}
       </Button>
       <div className={styles.divider}>

@@ -20,23 +20,24 @@ export interface CurrentUserQuery {
 
 export type CurrentUserQueryVariables = Record<string, never>;
 
-export const CurrentUserDocument: TypedDocumentNode<CurrentUserQuery, CurrentUserQueryVariables> = gql`
-  query CurrentUser {
-    getCurrentUserProfile {
-      status {
-        success
-        identifier
-        message
-      }
-      profile {
-        id
-        username
-        displayName
-        avatar
-        locale
-        roles
-        hideAvailableAmount
+export const CurrentUserDocument: TypedDocumentNode<CurrentUserQuery, CurrentUserQueryVariables> =
+  gql`
+    query CurrentUser {
+      getCurrentUserProfile {
+        status {
+          success
+          identifier
+          message
+        }
+        profile {
+          id
+          username
+          displayName
+          avatar
+          locale
+          roles
+          hideAvailableAmount
+        }
       }
     }
-  }
-`;
+  `;

@@ -10,7 +10,10 @@ export interface RequestLoginLinkMutationVariables {
   input: { email: string; originUrl: string };
 }
 
-export const RequestLoginLinkDocument: TypedDocumentNode<RequestLoginLinkMutation, RequestLoginLinkMutationVariables> = gql`
+export const RequestLoginLinkDocument: TypedDocumentNode<
+  RequestLoginLinkMutation,
+  RequestLoginLinkMutationVariables
+> = gql`
   mutation RequestLoginLink($input: RequestLoginLinkInput!) {
     requestLoginLink(input: $input) {
       email

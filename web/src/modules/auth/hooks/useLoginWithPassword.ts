@@ -20,7 +20,9 @@ export function useLoginWithPassword() {
     async (username: string, password: string): Promise<boolean> => {
       let reason: string | null = null;
       try {
-        const { data, error } = await mutate({ variables: { input: { username: username.trim(), password } } });
+        const { data, error } = await mutate({
+          variables: { input: { username: username.trim(), password } },
+        });
         const status = data?.login?.status;
         if (!error && status?.success) {
           await client.resetStore().catch(() => undefined);
@@ -32,7 +34,9 @@ export function useLoginWithPassword() {
       } catch (error) {
         if (CombinedGraphQLErrors.is(error)) reason = describeGraphQLErrors(t, error.errors);
       }
-      toasts.error(reason ? t('auth.toast.loginFailed', { reason }) : t('auth.toast.loginFailedUnexpected'));
+      toasts.error(
+        reason ? t('auth.toast.loginFailed', { reason }) : t('auth.toast.loginFailedUnexpected'),
+      );
       return false;
     },
     [client, mutate, toasts, t],

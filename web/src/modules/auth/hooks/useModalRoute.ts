@@ -6,7 +6,11 @@ import { useSearchParams } from 'react-router';
  * linked to and close with the Back button. The magic-link dialog also keeps the e-mail address it
  * sent a link to in `?email=`.
  */
-export const MODAL_NAMES = ['login-magic-link', 'login-username-password', 'complete-account'] as const;
+export const MODAL_NAMES = [
+  'login-magic-link',
+  'login-username-password',
+  'complete-account',
+] as const;
 export type ModalName = (typeof MODAL_NAMES)[number];
 export const MODAL_PARAM = 'modal';
 export const EMAIL_PARAM = 'email';
@@ -33,9 +37,15 @@ export function useModalRoute() {
   );
 
   /** Opens a dialog as a new history entry, so Back closes it. */
-  const openModal = useCallback((name: ModalName) => update((params) => params.set(MODAL_PARAM, name), false), [update]);
+  const openModal = useCallback(
+    (name: ModalName) => update((params) => params.set(MODAL_PARAM, name), false),
+    [update],
+  );
   /** Replaces the open dialog by another (e.g. between the two login dialogs). */
-  const switchModal = useCallback((name: ModalName) => update((params) => params.set(MODAL_PARAM, name), true), [update]);
+  const switchModal = useCallback(
+    (name: ModalName) => update((params) => params.set(MODAL_PARAM, name), true),
+    [update],
+  );
   /** Closes the dialog: the parameter (and the e-mail that belongs to it) leaves the URL. */
   const closeModal = useCallback(
     () =>
@@ -46,7 +56,11 @@ export function useModalRoute() {
     [update],
   );
   const setLoginEmail = useCallback(
-    (email: string | null) => update((params) => (email ? params.set(EMAIL_PARAM, email) : params.delete(EMAIL_PARAM)), true),
+    (email: string | null) =>
+      update(
+        (params) => (email ? params.set(EMAIL_PARAM, email) : params.delete(EMAIL_PARAM)),
+        true,
+      ),
     [update],
   );
 

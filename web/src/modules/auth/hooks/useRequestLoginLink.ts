@@ -14,7 +14,9 @@ export function useRequestLoginLink() {
   const requestLoginLink = useCallback(
     async (email: string, originUrl: string): Promise<boolean> => {
       try {
-        const { data, error } = await mutate({ variables: { input: { email: email.trim(), originUrl } } });
+        const { data, error } = await mutate({
+          variables: { input: { email: email.trim(), originUrl } },
+        });
         const status = data?.requestLoginLink?.status;
         if (!error && status?.success) return true;
         reportMutationFailure(toasts, t, { error, status });

@@ -20,7 +20,9 @@ export function useVerifyLoginCode() {
   const verifyLoginCode = useCallback(
     async (email: string, code: string): Promise<VerifyLoginCodeOutcome> => {
       try {
-        const { data, error } = await mutate({ variables: { input: { email, code: code.trim() } } });
+        const { data, error } = await mutate({
+          variables: { input: { email, code: code.trim() } },
+        });
         const result = data?.verifyLoginCode;
         if (!error && result?.status.success) {
           if (!result.isVerified) return { kind: 'needs-account' };

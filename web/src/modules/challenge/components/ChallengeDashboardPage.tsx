@@ -6,5 +6,11 @@ import { PagePlaceholder } from '../../../ui/PagePlaceholder';
 export function ChallengeDashboardPage() {
   const { t } = useTranslation();
   usePageMeta(t('pages.dashboard.title'));
-  return <PagePlaceholder icon={<DashboardIcon size={28} />} title={t('pages.dashboard.title')} description={t('pages.dashboard.description')} />;
+  return (
+    <PagePlaceholder
+      icon={<DashboardIcon size={28} />}
+      title={t('pages.dashboard.title')}
+      description={t('pages.dashboard.description')}
+    />
+  );
 }

@@ -20,12 +20,17 @@ export function CreateChallengeLayout() {
         <ol className={styles.steps}>
           {STEPS.map((step, index) => (
             <li key={step.key}>
-              <NavLink to={step.path} className={({ isActive }) => cx(styles.step, isActive && styles.active)}>
+              <NavLink
+                to={step.path}
+                className={({ isActive }) => cx(styles.step, isActive && styles.active)}
+              >
                 <span className={styles.number} aria-hidden="true">
                   {index + 1}
                 </span>
                 <span className={styles.stepText}>
-                  <span className={styles.stepLabel}>{t('createChallenge.stepN', { n: index + 1 })}</span>
+                  <span className={styles.stepLabel}>
+                    {t('createChallenge.stepN', { n: index + 1 })}
+                  </span>
                   <span className={styles.stepTitle}>{t(`createChallenge.${step.key}.title`)}</span>
                 </span>
               </NavLink>
@@ -41,11 +46,23 @@ export function CreateChallengeLayout() {
 export function CreateChallengeStep1Page() {
   const { t } = useTranslation();
   usePageMeta(t('createChallenge.step1.title'), t('createChallenge.step1.metaDescription'));
-  return <PagePlaceholder icon={<UsersIcon size={28} />} title={t('createChallenge.step1.title')} description={t('createChallenge.step1.description')} />;
+  return (
+    <PagePlaceholder
+      icon={<UsersIcon size={28} />}
+      title={t('createChallenge.step1.title')}
+      description={t('createChallenge.step1.description')}
+    />
+  );
 }
 
 export function CreateChallengeStep2Page() {
   const { t } = useTranslation();
   usePageMeta(t('createChallenge.step2.title'), t('createChallenge.step2.metaDescription'));
-  return <PagePlaceholder icon={<TrophyIcon size={28} />} title={t('createChallenge.step2.title')} description={t('createChallenge.step2.description')} />;
+  return (
+    <PagePlaceholder
+      icon={<TrophyIcon size={28} />}
+      title={t('createChallenge.step2.title')}
+      description={t('createChallenge.step2.description')}
+    />
+  );
 }

@@ -13,7 +13,11 @@ export interface ErrorPageProps {
   heading?: string;
 }
 
-const LOCATION_KEYS = new Set(['ip_lookup_failed', 'error_verifying_location', 'access_denied_location']);
+const LOCATION_KEYS = new Set([
+  'ip_lookup_failed',
+  'error_verifying_location',
+  'access_denied_location',
+]);
 
 export function ErrorPage({ identifier, statusCode, heading }: ErrorPageProps) {
   const { t } = useTranslation();
@@ -23,7 +27,13 @@ export function ErrorPage({ identifier, statusCode, heading }: ErrorPageProps) {
   const locationProblem = LOCATION_KEYS.has(key);
   usePageMeta(t(`errorPage.${key}.title`));
 
-  const icon = locationProblem ? <GlobeIcon size={28} /> : key === 'access_denied' ? <ShieldIcon size={28} /> : <CompassOffIcon size={28} />;
+  const icon = locationProblem ? (
+    <GlobeIcon size={28} />
+  ) : key === 'access_denied' ? (
+    <ShieldIcon size={28} />
+  ) : (
+    <CompassOffIcon size={28} />
+  );
 
   return (
     <section className={styles.page} aria-labelledby="error-page-title" data-error-key={key}>

@@ -6,5 +6,11 @@ import { ErrorPage } from './ErrorPage';
 export function NotFoundPage() {
   const { t } = useTranslation();
   const { pathname, search } = useLocation();
-  return <ErrorPage identifier="page_not_found" statusCode={404} heading={t('errorPage.notFoundPath', { path: `${pathname}${search}` })} />;
+  return (
+    <ErrorPage
+      identifier="page_not_found"
+      statusCode={404}
+      heading={t('errorPage.notFoundPath', { path: `${pathname}${search}` })}
+    />
+  );
 }

@@ -21,11 +21,21 @@ export function HomePage() {
           {t('app.tagline')}
         </h1>
         <p className={styles.heroText}>{t('home.intro')}</p>
-        <ButtonLink to="/challenge/create/step-1" variant="action" size="lg" iconStart={<PlusIcon size={20} />}>
+        <ButtonLink
+          to="/challenge/create/step-1"
+          variant="action"
+          size="lg"
+          iconStart={<PlusIcon size={20} />}
+        >
           {t('nav.startChallenge')}
         </ButtonLink>
       </section>
-      <PagePlaceholder as="h2" icon={<CompassIcon size={28} />} title={t(`discover.${section}.title`)} description={t(`discover.${section}.description`)} />
+      <PagePlaceholder
+        as="h2"
+        icon={<CompassIcon size={28} />}
+        title={t(`discover.${section}.title`)}
+        description={t(`discover.${section}.description`)}
+      />
     </div>
   );
 }

@@ -22,7 +22,12 @@ describe('intro video dialog', () => {
   it('is not shown again once the cookie is set', async () => {
     document.cookie = `${INTRO_COOKIE}=true; Path=/`;
     renderApp({ path: '/', mocks: [loggedOutMock()] });
-    expect(await screen.findByRole('heading', { level: 1, name: 'Dare your friends. Film it. Get paid.' })).toBeTruthy();
+    expect(
+      await screen.findByRole('heading', {
+        level: 1,
+        name: 'Dare your friends. Film it. Get paid.',
+      }),
+    ).toBeTruthy();
     expect(screen.queryByRole('dialog', { name: 'How it works' })).toBeNull();
   });
 

@@ -6,5 +6,11 @@ import { PagePlaceholder } from '../../../ui/PagePlaceholder';
 export function ModeratorPage() {
   const { t } = useTranslation();
   usePageMeta(t('pages.moderator.title'));
-  return <PagePlaceholder icon={<ShieldIcon size={28} />} title={t('pages.moderator.title')} description={t('pages.moderator.description')} />;
+  return (
+    <PagePlaceholder
+      icon={<ShieldIcon size={28} />}
+      title={t('pages.moderator.title')}
+      description={t('pages.moderator.description')}
+    />
+  );
 }

@@ -7,5 +7,11 @@ import { PagePlaceholder } from '../../../ui/PagePlaceholder';
 export function EmailPreferencesPage() {
   const { t } = useTranslation();
   usePageMeta(t('pages.emailPreferences.title'));
-  return <PagePlaceholder icon={<MailIcon size={28} />} title={t('pages.emailPreferences.title')} description={t('pages.emailPreferences.description')} />;
+  return (
+    <PagePlaceholder
+      icon={<MailIcon size={28} />}
+      title={t('pages.emailPreferences.title')}
+      description={t('pages.emailPreferences.description')}
+    />
+  );
 }

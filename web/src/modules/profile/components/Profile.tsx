@@ -7,7 +7,12 @@ import { PagePlaceholder } from '../../../ui/PagePlaceholder';
 import { TabLinks } from '../../../ui/Tabs';
 import styles from './Profile.module.css';
 
-export const PROFILE_TABS = ['ongoing-challenges', 'completed-challenges', 'uploaded-videos', 'respected-videos'] as const;
+export const PROFILE_TABS = [
+  'ongoing-challenges',
+  'completed-challenges',
+  'uploaded-videos',
+  'respected-videos',
+] as const;
 export type ProfileTab = (typeof PROFILE_TABS)[number];
 
 /** /profile/:username: who it is, and tabs for the lists. */
@@ -25,7 +30,13 @@ export function ProfileLayout() {
           <p className={styles.note}>{t('profile.headerNote')}</p>
         </div>
       </header>
-      <TabLinks label={t('profile.tabsLabel')} links={PROFILE_TABS.map((tab) => ({ to: `${base}/${tab}`, label: t(`profile.tabs.${tab}.title`) }))} />
+      <TabLinks
+        label={t('profile.tabsLabel')}
+        links={PROFILE_TABS.map((tab) => ({
+          to: `${base}/${tab}`,
+          label: t(`profile.tabs.${tab}.title`),
+        }))}
+      />
       <Outlet />
     </div>
   );
@@ -40,7 +51,14 @@ const TAB_ICONS = {
 
 function ProfileTabPage({ tab }: { tab: ProfileTab }) {
   const { t } = useTranslation();
-  return <PagePlaceholder as="h2" icon={TAB_ICONS[tab]} title={t(`profile.tabs.${tab}.title`)} description={t(`profile.tabs.${tab}.description`)} />;
+  return (
+    <PagePlaceholder
+      as="h2"
+      icon={TAB_ICONS[tab]}
+      title={t(`profile.tabs.${tab}.title`)}
+      description={t(`profile.tabs.${tab}.description`)}
+    />
+  );
 }
 
 export const OngoingChallengesTab = () => <ProfileTabPage tab="ongoing-challenges" />;

@@ -24,7 +24,10 @@ export function SettingsLayout() {
       <PageHeader title={t('settings.title')} subtitle={t('settings.subtitle')} />
       <TabLinks
         label={t('settings.sectionsLabel')}
-        links={SETTINGS_SECTIONS.map((section) => ({ to: `/settings/${section}`, label: t(`settings.sections.${section}.title`) }))}
+        links={SETTINGS_SECTIONS.map((section) => ({
+          to: `/settings/${section}`,
+          label: t(`settings.sections.${section}.title`),
+        }))}
       />
       <Outlet />
     </div>
@@ -35,12 +38,21 @@ function SettingsSectionPage({ section }: { section: SettingsSection }) {
   const { t } = useTranslation();
   const title = t(`settings.sections.${section}.title`);
   usePageMeta(`${title} · ${t('settings.title')}`);
-  return <PagePlaceholder as="h2" icon={<SettingsIcon size={28} />} title={title} description={t(`settings.sections.${section}.description`)} />;
+  return (
+    <PagePlaceholder
+      as="h2"
+      icon={<SettingsIcon size={28} />}
+      title={title}
+      description={t(`settings.sections.${section}.description`)}
+    />
+  );
 }
 
 export const EditProfilePage = () => <SettingsSectionPage section="edit-profile" />;
 export const EditAccountPage = () => <SettingsSectionPage section="edit-account" />;
 export const ChangePasswordPage = () => <SettingsSectionPage section="change-password" />;
 export const EditPaymentsPage = () => <SettingsSectionPage section="edit-payments" />;
-export const EditEmailPreferencesPage = () => <SettingsSectionPage section="edit-email-preferences" />;
+export const EditEmailPreferencesPage = () => (
+  <SettingsSectionPage section="edit-email-preferences" />
+);
 export const GuidelinesPage = () => <SettingsSectionPage section="guidelines" />;

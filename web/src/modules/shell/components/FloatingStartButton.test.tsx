@@ -22,16 +22,21 @@ describe('floating start-a-challenge button', () => {
     expect(button.textContent).toBe('Start a challenge');
   });
 
-  it.each(['/challenge/create/step-1', '/challenge/create/step-2'])('is hidden on %s', async (path) => {
-    renderApp({ path, mocks: [loggedOutMock()] });
-    // Wait for the page itself, then check the button is absent.
-    expect(await screen.findByRole('navigation', { name: 'Steps' })).toBeTruthy();
-    expect(screen.queryByTestId('floating-start-button')).toBeNull();
-  });
+  it.each(['/challenge/create/step-1', '/challenge/create/step-2'])(
+    'is hidden on %s',
+    async (path) => {
+      renderApp({ path, mocks: [loggedOutMock()] });
+      // Wait for the page itself, then check the button is absent.
+      expect(await screen.findByRole('navigation', { name: 'Steps' })).toBeTruthy();
+      expect(screen.queryByTestId('floating-start-button')).toBeNull();
+    },
+  );
 
   it('is hidden on /challenge/create, which goes to step 1', async () => {
     const { router } = renderApp({ path: '/challenge/create', mocks: [loggedOutMock()] });
-    expect(await screen.findByRole('heading', { level: 1, name: 'Send your Challenge' })).toBeTruthy();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Send your Challenge' }),
+    ).toBeTruthy();
     expect(router.state.location.pathname).toBe('/challenge/create/step-1');
     expect(screen.queryByTestId('floating-start-button')).toBeNull();
   });

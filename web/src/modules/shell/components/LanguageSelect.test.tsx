@@ -14,7 +14,9 @@ describe('language dropdown', () => {
     fireEvent.change(select, { target: { value: 'nl' } });
 
     expect(await within(sidebar).findByRole('link', { name: 'Start een challenge' })).toBeTruthy();
-    expect(within(sidebar).getByRole<HTMLSelectElement>('combobox', { name: 'Taal' }).value).toBe('nl');
+    expect(within(sidebar).getByRole<HTMLSelectElement>('combobox', { name: 'Taal' }).value).toBe(
+      'nl',
+    );
     expect(window.localStorage.getItem(LANGUAGE_STORAGE_KEY)).toBe('nl');
     expect(document.documentElement.lang).toBe('nl');
   });

@@ -19,7 +19,8 @@ export function MobileMenu({ open, onClose }: { open: boolean; onClose: () => vo
 
   useEffect(() => {
     if (!open) return;
-    const previouslyFocused = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    const previouslyFocused =
+      document.activeElement instanceof HTMLElement ? document.activeElement : null;
     document.body.classList.add(MENU_OPEN_BODY_CLASS);
     closeRef.current?.focus();
     return () => {
@@ -38,7 +39,14 @@ export function MobileMenu({ open, onClose }: { open: boolean; onClose: () => vo
   };
 
   return (
-    <div id={MOBILE_MENU_ID} className={styles.menu} role="dialog" aria-modal="true" aria-label={t('nav.menu')} onKeyDown={onKeyDown}>
+    <div
+      id={MOBILE_MENU_ID}
+      className={styles.menu}
+      role="dialog"
+      aria-modal="true"
+      aria-label={t('nav.menu')}
+      onKeyDown={onKeyDown}
+    >
       <div className={styles.header}>
         <Logo />
         <button ref={closeRef} type="button" className={styles.close} onClick={onClose}>

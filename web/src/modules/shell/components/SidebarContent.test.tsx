@@ -12,12 +12,16 @@ describe('sidebar', () => {
     const sidebar = await findSidebar();
     const box = await within(sidebar).findByRole('region', { name: 'Ready to play?' });
     expect(within(box).getByRole('button', { name: 'Log in' })).toBeTruthy();
-    expect(within(sidebar).getByRole('link', { name: 'Start a challenge' }).getAttribute('href')).toBe('/challenge/create/step-1');
+    expect(
+      within(sidebar).getByRole('link', { name: 'Start a challenge' }).getAttribute('href'),
+    ).toBe('/challenge/create/step-1');
     expect(within(sidebar).queryByRole('link', { name: 'Wallet' })).toBeNull();
     expect(within(sidebar).queryByRole('link', { name: 'My dashboard' })).toBeNull();
     expect(within(sidebar).queryByRole('button', { name: 'Log out' })).toBeNull();
     // Discover entries, language and social links are there for everyone.
-    expect(within(sidebar).getByRole('link', { name: 'All users' }).getAttribute('href')).toBe('/?discover=users');
+    expect(within(sidebar).getByRole('link', { name: 'All users' }).getAttribute('href')).toBe(
+      '/?discover=users',
+    );
     expect(within(sidebar).getByRole('combobox', { name: 'Language' })).toBeTruthy();
     expect(within(sidebar).getAllByRole('link', { name: /opens in a new tab/ })).toHaveLength(6);
   });
@@ -36,9 +40,15 @@ describe('sidebar', () => {
     const profileLink = await within(sidebar).findByRole('link', { name: /Alice Jansen/ });
     expect(profileLink.getAttribute('href')).toBe(`/profile/${alice.username}/ongoing-challenges`);
     expect(within(profileLink).getByText('A')).toBeTruthy();
-    expect(within(sidebar).getByRole('link', { name: 'My dashboard' }).getAttribute('href')).toBe('/challenge-dashboard');
-    expect(within(sidebar).getByRole('link', { name: 'Wallet' }).getAttribute('href')).toBe('/wallet');
-    expect(within(sidebar).getByRole('link', { name: 'Settings' }).getAttribute('href')).toBe('/settings/edit-profile');
+    expect(within(sidebar).getByRole('link', { name: 'My dashboard' }).getAttribute('href')).toBe(
+      '/challenge-dashboard',
+    );
+    expect(within(sidebar).getByRole('link', { name: 'Wallet' }).getAttribute('href')).toBe(
+      '/wallet',
+    );
+    expect(within(sidebar).getByRole('link', { name: 'Settings' }).getAttribute('href')).toBe(
+      '/settings/edit-profile',
+    );
     expect(within(sidebar).getByRole('button', { name: 'Log out' })).toBeTruthy();
     expect(within(sidebar).queryByRole('button', { name: 'Log in' })).toBeNull();
   });
@@ -61,6 +71,8 @@ describe('sidebar', () => {
     const sidebar = await findSidebar();
     const duel = await within(sidebar).findByRole('link', { name: 'Duel challenges' });
     expect(duel.getAttribute('aria-current')).toBe('page');
-    expect(within(sidebar).getByRole('link', { name: 'All challenges' }).getAttribute('aria-current')).toBeNull();
+    expect(
+      within(sidebar).getByRole('link', { name: 'All challenges' }).getAttribute('aria-current'),
+    ).toBeNull();
   });
 });

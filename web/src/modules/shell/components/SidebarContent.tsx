@@ -22,7 +22,12 @@ import type { CurrentUserProfile } from '../../auth/graphql/CurrentUser';
 import { displayNameOf, useGetCurrentUser } from '../../auth/hooks/useGetCurrentUser';
 import { useLogoutUser } from '../../auth/hooks/useLogoutUser';
 import { useModalRoute } from '../../auth/hooks/useModalRoute';
-import { DISCOVER_PARAM, parseDiscoverSection, discoverPath, type DiscoverSection } from '../discover';
+import {
+  DISCOVER_PARAM,
+  parseDiscoverSection,
+  discoverPath,
+  type DiscoverSection,
+} from '../discover';
 import { LanguageSelect } from './LanguageSelect';
 import { SocialLinks } from './SocialLinks';
 import styles from './SidebarContent.module.css';
@@ -34,20 +39,40 @@ export function SidebarContent() {
 
   return (
     <div className={styles.content}>
-      <ButtonLink to="/challenge/create/step-1" variant="action-gradient" block iconStart={<PlusIcon size={20} />} className={styles.cta}>
+      <ButtonLink
+        to="/challenge/create/step-1"
+        variant="action-gradient"
+        block
+        iconStart={<PlusIcon size={20} />}
+        className={styles.cta}
+      >
         {t('nav.startChallenge')}
       </ButtonLink>
 
-      {loading ? <div className={styles.skeleton} aria-hidden="true" /> : user ? <UserNavigation user={user} /> : <LoginBox />}
+      {loading ? (
+        <div className={styles.skeleton} aria-hidden="true" />
+      ) : user ? (
+        <UserNavigation user={user} />
+      ) : (
+        <LoginBox />
+      )}
 
       <nav aria-label={t('nav.discover')} className={styles.section}>
         <h2 className={styles.heading}>{t('nav.discover')}</h2>
         <ul className={styles.list}>
-          <DiscoverItem section="challenges" icon={<FlameIcon />} label={t('nav.discoverAllChallenges')} />
+          <DiscoverItem
+            section="challenges"
+            icon={<FlameIcon />}
+            label={t('nav.discoverAllChallenges')}
+          />
           <DiscoverItem section="solo" icon={<UserIcon />} label={t('nav.discoverSolo')} />
           <DiscoverItem section="duel" icon={<SwordsIcon />} label={t('nav.discoverDuel')} />
           <DiscoverItem section="users" icon={<CompassIcon />} label={t('nav.discoverAllUsers')} />
-          <DiscoverItem section="following" icon={<UsersIcon />} label={t('nav.discoverFollowing')} />
+          <DiscoverItem
+            section="following"
+            icon={<UsersIcon />}
+            label={t('nav.discoverFollowing')}
+          />
         </ul>
       </nav>
 
@@ -55,7 +80,12 @@ export function SidebarContent() {
         <ul className={styles.list}>
           {appConfig.supportUrl ? (
             <li>
-              <a className={styles.item} href={appConfig.supportUrl} target="_blank" rel="noopener noreferrer">
+              <a
+                className={styles.item}
+                href={appConfig.supportUrl}
+                target="_blank"
+                rel="noopener noreferrer"
+              >
                 <ChatIcon />
                 <span>{t('nav.support')}</span>
                 <span className="visually-hidden"> {t('social.newTab')}</span>
@@ -95,15 +125,32 @@ function UserNavigation({ user }: { user: CurrentUserProfile }) {
             </span>
           </NavLink>
         </li>
-        <NavItem to="/settings/edit-profile" activePrefix="/settings" icon={<SettingsIcon />} label={t('nav.settings')} />
+        <NavItem
+          to="/settings/edit-profile"
+          activePrefix="/settings"
+          icon={<SettingsIcon />}
+          label={t('nav.settings')}
+        />
       </ul>
     </nav>
   );
 }
 
-function NavItem({ to, icon, label, activePrefix }: { to: string; icon: ReactNode; label: string; activePrefix?: string }) {
+function NavItem({
+  to,
+  icon,
+  label,
+  activePrefix,
+}: {
+  to: string;
+  icon: ReactNode;
+  label: string;
+  activePrefix?: string;
+}) {
   const { pathname } = useLocation();
-  const active = activePrefix ? pathname === activePrefix || pathname.startsWith(`${activePrefix}/`) : undefined;
+  const active = activePrefix
+    ? pathname === activePrefix || pathname.startsWith(`${activePrefix}/`)
+    : undefined;
   return (
     <li>
       <NavLink
@@ -117,12 +164,26 @@ function NavItem({ to, icon, label, activePrefix }: { to: string; icon: ReactNod
   );
 }
 
-function DiscoverItem({ section, icon, label }: { section: DiscoverSection; icon: ReactNode; label: string }) {
+function DiscoverItem({
+  section,
+  icon,
+  label,
+}: {
+  section: DiscoverSection;
+  icon: ReactNode;
+  label: string;
+}) {
   const { pathname, search } = useLocation();
-  const active = pathname === '/' && parseDiscoverSection(new URLSearchParams(search).get(DISCOVER_PARAM)) === section;
+  const active =
+    pathname === '/' &&
+    parseDiscoverSection(new URLSearchParams(search).get(DISCOVER_PARAM)) === section;
   return (
     <li>
-      <Link to={discoverPath(section)} className={cx(styles.item, active && styles.active)} aria-current={active ? 'page' : undefined}>
+      <Link
+        to={discoverPath(section)}
+        className={cx(styles.item, active && styles.active)}
+        aria-current={active ? 'page' : undefined}
+      >
         {icon}
         <span>{label}</span>
       </Link>
@@ -152,7 +213,13 @@ function LogoutItem() {
   const { t } = useTranslation();
   const { logout, loggingOut } = useLogoutUser();
   return (
-    <button type="button" className={styles.item} onClick={() => void logout()} disabled={loggingOut} aria-busy={loggingOut || undefined}>
+    <button
+      type="button"
+      className={styles.item}
+      onClick={() => void logout()}
+      disabled={loggingOut}
+      aria-busy={loggingOut || undefined}
+    >
       <LogoutIcon />
       <span>{loggingOut ? t('nav.loggingOut') : t('nav.logout')}</span>
     </button>

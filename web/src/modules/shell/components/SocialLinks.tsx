@@ -1,7 +1,14 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { appConfig, type SocialNetwork } from '../../../app/config';
-import { FacebookIcon, InstagramIcon, LinkedInIcon, TikTokIcon, XBrandIcon, YouTubeIcon } from '../../../ui/icons';
+import {
+  FacebookIcon,
+  InstagramIcon,
+  LinkedInIcon,
+  TikTokIcon,
+  XBrandIcon,
+  YouTubeIcon,
+} from '../../../ui/icons';
 import styles from './SocialLinks.module.css';
 
 const ICONS: Record<SocialNetwork, ReactNode> = {

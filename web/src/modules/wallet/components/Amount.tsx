@@ -2,7 +2,15 @@ import { useTranslation } from 'react-i18next';
 import { formatAmount } from '../../../lib/money';
 
 /** An amount of euro cents in the UI language, or a mask when hidden. */
-export function Amount({ cents, hidden = false, className }: { cents: number; hidden?: boolean; className?: string }) {
+export function Amount({
+  cents,
+  hidden = false,
+  className,
+}: {
+  cents: number;
+  hidden?: boolean;
+  className?: string;
+}) {
   const { t, i18n } = useTranslation();
   if (hidden) {
     return (

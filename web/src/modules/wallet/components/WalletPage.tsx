@@ -38,14 +38,33 @@ export function WalletPage() {
 
       {wallet ? (
         <div className={styles.grid}>
-          <BalanceCard featured label={t('wallet.available')} hint={t('wallet.availableHint')} cents={wallet.availableAmount} hidden={hidden} />
-          <BalanceCard label={t('wallet.pending')} hint={t('wallet.pendingHint')} cents={wallet.freezeAmount} hidden={hidden} />
-          <BalanceCard label={t('wallet.total')} hint={t('wallet.totalHint')} cents={wallet.totalAmount} hidden={hidden} />
+          <BalanceCard
+            featured
+            label={t('wallet.available')}
+            hint={t('wallet.availableHint')}
+            cents={wallet.availableAmount}
+            hidden={hidden}
+          />
+          <BalanceCard
+            label={t('wallet.pending')}
+            hint={t('wallet.pendingHint')}
+            cents={wallet.freezeAmount}
+            hidden={hidden}
+          />
+          <BalanceCard
+            label={t('wallet.total')}
+            hint={t('wallet.totalHint')}
+            cents={wallet.totalAmount}
+            hidden={hidden}
+          />
         </div>
       ) : loading ? (
         <div className={styles.grid} role="status" aria-label={t('ui.loading')}>
           {[0, 1, 2].map((index) => (
-            <div key={index} className={cx(styles.card, styles.skeleton, index === 0 && styles.featured)} />
+            <div
+              key={index}
+              className={cx(styles.card, styles.skeleton, index === 0 && styles.featured)}
+            />
           ))}
         </div>
       ) : failure || requestFailed ? (
@@ -61,7 +80,12 @@ export function WalletPage() {
         </div>
       ) : null}
 
-      <PagePlaceholder as="h2" icon={<WalletIcon size={28} />} title={t('wallet.comingSoonTitle')} description={t('wallet.comingSoonText')} />
+      <PagePlaceholder
+        as="h2"
+        icon={<WalletIcon size={28} />}
+        title={t('wallet.comingSoonTitle')}
+        description={t('wallet.comingSoonText')}
+      />
     </div>
   );
 }

@@ -13,7 +13,9 @@ export interface WalletState {
 }
 
 export function useGetWallet(): WalletState {
-  const { data, loading, error, refetch } = useQuery(WalletDocument, { fetchPolicy: 'cache-and-network' });
+  const { data, loading, error, refetch } = useQuery(WalletDocument, {
+    fetchPolicy: 'cache-and-network',
+  });
   const result = data?.getWallet;
   const wallet = result?.status.success ? (result.wallet ?? null) : null;
   return {
