@@ -4,25 +4,19 @@
  *  2. gateway latency of getCurrentUserProfile + getWallet, sequential and 20 at a time;
  *  3. memory (RSS) of the process hosting identity, wallet and the gateway after the run.
  */
-import { buildGateway } from '@challenge/gateway/app';
-import { composeSupergraph } from '@challenge/gateway/supergraph';
 import { buildApp as buildIdentity } from '@challenge/identity/app';
 import { seedUser } from '@challenge/identity/seed';
-import { createLifecycle, createRedis, createTokenVerifier } from '@challenge/kit';
 import {
-  JWT_ISSUER,
   deleteTopics,
   eventually,
   graphql,
-  stack,
   startTestService,
-  testKeys,
   tokenFor,
   uniqueTopicPrefix,
 } from '@challenge/testing';
 import { buildApp as buildWallet } from '@challenge/wallet/app';
 import { walletCount } from '@challenge/wallet/seed';
-import { pino } from 'pino';
+import { startTestGateway } from '../support/gateway.ts';
 import globalSetup from '../../packages/testing/src/global-setup.ts';
 
 const USERS = 300;
@@ -35,37 +29,12 @@ const fmt = (ms: number) => `${ms.toFixed(1)} ms`;
 
 await globalSetup();
 const topicPrefix = uniqueTopicPrefix();
-const logger = pino({ level: 'silent' });
 const [identity, wallet] = await Promise.all([
   startTestService('identity', buildIdentity, { topicPrefix }),
   startTestService('wallet', buildWallet, { topicPrefix }),
 ]);
-const lifecycle = createLifecycle(logger, 5_000);
-const redis = createRedis(stack.redisUrl, logger);
-lifecycle.onStop('redis', async () => void (await redis.quit()));
-const unused = 'http://127.0.0.1:9/graphql';
-const gateway = await buildGateway({
-  supergraphSdl: composeSupergraph(),
-  subgraphUrls: {
-    identity: identity.url,
-    wallet: wallet.url,
-    challenge: unused,
-    media: unused,
-    moderation: unused,
-    notification: unused,
-  },
-  verifier: await createTokenVerifier({
-    publicKeyPem: (await testKeys()).publicKeyPem,
-    issuer: JWT_ISSUER,
-  }),
-  logger,
-  lifecycle,
-  redis,
-  publicOrigin: 'http://127.0.0.1',
-  trustProxy: 'loopback',
-  production: false,
-});
-const url = `${await gateway.listen(0)}/graphql`;
+const gateway = await startTestGateway({ identity: identity.url, wallet: wallet.url });
+const url = gateway.url;
 
 // 1. Throughput: register users (each commits its UserRegistered to the outbox) and wait for wallets.
 let started = performance.now();
@@ -124,7 +93,7 @@ console.log(
   `memory: RSS ${(process.memoryUsage().rss / 1024 / 1024).toFixed(0)} MiB for identity + wallet + gateway in one process`,
 );
 
-await lifecycle.stop('bench finished');
+await gateway.stop();
 await Promise.all([identity.stop(), wallet.stop()]);
 await deleteTopics(topicPrefix);
 process.exit(0);

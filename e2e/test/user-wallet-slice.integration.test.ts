@@ -1,18 +1,12 @@
 import { TOPICS } from '@challenge/events';
-import { buildGateway } from '@challenge/gateway/app';
-import { composeSupergraph } from '@challenge/gateway/supergraph';
 import { buildApp as buildIdentity } from '@challenge/identity/app';
 import { seedUser } from '@challenge/identity/seed';
-import { createLifecycle, createRedis, createTokenVerifier } from '@challenge/kit';
 import {
-  JWT_ISSUER,
   deleteTopics,
   eventually,
   produceRaw,
   readTopic,
-  stack,
   startTestService,
-  testKeys,
   tokenFor,
   uniqueTopicPrefix,
   waitForCaughtUp,
@@ -21,8 +15,8 @@ import {
 } from '@challenge/testing';
 import { buildApp as buildWallet } from '@challenge/wallet/app';
 import { walletCount } from '@challenge/wallet/seed';
-import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestGateway } from '../support/gateway.ts';
 
 const PROFILE_AND_WALLET = /* GraphQL */ `
   query ProfileAndWallet {
@@ -58,43 +52,19 @@ describe('a new user gets exactly one wallet, seen through the gateway', () => {
   let identity: TestService<Awaited<ReturnType<typeof buildIdentity>>>;
   let wallet: TestService<Awaited<ReturnType<typeof buildWallet>>>;
   let gatewayUrl: string;
-  const logger = pino({ level: 'silent' });
-  const gatewayLifecycle = createLifecycle(logger, 5_000);
+  let gateway: Awaited<ReturnType<typeof startTestGateway>>;
 
   beforeAll(async () => {
     [identity, wallet] = await Promise.all([
       startTestService('identity', buildIdentity, { topicPrefix }),
       startTestService('wallet', buildWallet, { topicPrefix }),
     ]);
-    const unused = 'http://127.0.0.1:9/graphql'; // subgraphs this query never reaches
-    const redis = createRedis(stack.redisUrl, logger);
-    gatewayLifecycle.onStop('redis', async () => void (await redis.quit()));
-    const gateway = await buildGateway({
-      supergraphSdl: composeSupergraph(),
-      subgraphUrls: {
-        identity: identity.url,
-        wallet: wallet.url,
-        challenge: unused,
-        media: unused,
-        moderation: unused,
-        notification: unused,
-      },
-      verifier: await createTokenVerifier({
-        publicKeyPem: (await testKeys()).publicKeyPem,
-        issuer: JWT_ISSUER,
-      }),
-      logger,
-      lifecycle: gatewayLifecycle,
-      redis,
-      publicOrigin: 'http://127.0.0.1',
-      trustProxy: 'loopback',
-      production: false,
-    });
-    gatewayUrl = `${await gateway.listen(0)}/graphql`;
+    gateway = await startTestGateway({ identity: identity.url, wallet: wallet.url });
+    gatewayUrl = gateway.url;
   });
 
   afterAll(async () => {
-    await gatewayLifecycle.stop('test finished');
+    await gateway?.stop();
     await Promise.all([identity?.stop(), wallet?.stop()]);
     await deleteTopics(topicPrefix);
   });

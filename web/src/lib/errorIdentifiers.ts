@@ -1,74 +1,13 @@
-/**
- * Every identifier the server may put in `status.identifier` (product spec, section 8). Each one
- * has a text under `errors.<identifier>` in both locale files; a test enforces that.
- */
-export const SERVER_ERROR_IDENTIFIERS = [
-  'generic_error',
-  'not_found',
-  'invalid_input',
-  'invalid_user_input',
-  'too_many_requests',
-  'unauthorized',
-  'authorized_user_not_found',
-  'redundant_mutation',
-  'redundant_report',
-  'challenge_reward_too_low',
-  'challenge_reward_too_high',
-  'insufficient_funds',
-  'invalid_expiration_date',
-  'invalid_expiration_time',
-  'error_creating_challenge_object',
-  'owner_equals_challenged_user',
-  'user_not_challengeable',
-  'minimal_challenge_value_invalid',
-  'invalid_challenged_email',
-  'duplicate_challenged_email',
-  'same_email',
-  'challenge_not_found',
-  'invalid_slug',
-  'invalid_status',
-  'status_unchanged',
-  'status_failed_to_update',
-  'status_updated_failed_with_wallet_issue',
-  'invalid_challenge_owner',
-  'invalid_visibility_input',
-  'invalid_action',
-  'invalid_status_change',
-  'challenge_expired',
-  'user_not_found',
-  'private_profile',
-  'banned_user',
-  'invalid_phone_number',
-  'no_unique_username',
-  'invalid_credentials',
-  'invalid_password',
-  'user_login_failed',
-  'unavailable_too_young',
-  'account_deletion_requested',
-  'wallet_contains_money',
-  'user_contains_open_payouts',
-  'expired_credentials',
-  'invalid_file',
-  'challenge_video_upload_failed',
-  'upload_error',
-  'payout_request_no_longer_open',
-  'payout_request_amount_too_low',
-  'payout_request_details_missing',
-  'payout_request_failed',
-  'limit_exceeded_this_month',
-  'get_open_payout_amount_went_wrong',
-  'get_open_payout_amount_user_not_logged_in',
-  'wallet_not_found',
-  'wallet_not_for_user',
-  'invalid_origin_url',
-  'access_denied_location',
-  'ip_lookup_failed',
-  'error_verifying_location',
-  'access_denied',
-  'page_not_found',
-] as const;
+import { ERROR_IDENTIFIERS, type ErrorIdentifier } from '@challenge/kit/errors';
 
-export type ServerErrorIdentifier = (typeof SERVER_ERROR_IDENTIFIERS)[number];
+/**
+ * Every identifier the server may put in `status.identifier`: the server's own catalogue (product
+ * spec, section 8), shared as a contract. Each one has a text under `errors.<identifier>` in both
+ * locale files; a test enforces that, so a new server identifier cannot ship untranslated.
+ */
+export const SERVER_ERROR_IDENTIFIERS: readonly ErrorIdentifier[] = ERROR_IDENTIFIERS;
+
+export type ServerErrorIdentifier = ErrorIdentifier;
 
 export function isServerErrorIdentifier(value: unknown): value is ServerErrorIdentifier {
   return (

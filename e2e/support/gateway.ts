@@ -1,0 +1,39 @@
+import { buildGateway } from '@challenge/gateway/app';
+import { SUBGRAPHS, composeSupergraph, type SubgraphName } from '@challenge/gateway/supergraph';
+import { createLifecycle, createRedis, createTokenVerifier } from '@challenge/kit';
+import { JWT_ISSUER, stack, testKeys } from '@challenge/testing';
+import { pino } from 'pino';
+
+/** Where the subgraphs a test does not start "live": nothing listens there. */
+const UNREACHABLE = 'http://127.0.0.1:9/graphql';
+
+/**
+ * The real gateway over the checked-in supergraph, routing to the subgraphs a test started
+ * (the others unreachable), verifying tokens with the test key. Returns its /graphql URL.
+ */
+export async function startTestGateway(
+  subgraphUrls: Partial<Record<SubgraphName, string>>,
+): Promise<{ url: string; stop(): Promise<void> }> {
+  const logger = pino({ level: 'silent' });
+  const lifecycle = createLifecycle(logger, 5_000);
+  const redis = createRedis(stack.redisUrl, logger);
+  lifecycle.onStop('redis', async () => void (await redis.quit()));
+  const gateway = await buildGateway({
+    supergraphSdl: composeSupergraph(),
+    subgraphUrls: Object.fromEntries(
+      SUBGRAPHS.map((name) => [name, subgraphUrls[name] ?? UNREACHABLE]),
+    ) as Record<SubgraphName, string>,
+    verifier: await createTokenVerifier({
+      publicKeyPem: (await testKeys()).publicKeyPem,
+      issuer: JWT_ISSUER,
+    }),
+    logger,
+    lifecycle,
+    redis,
+    publicOrigin: 'http://127.0.0.1',
+    trustProxy: 'loopback',
+    production: false,
+  });
+  const url = `${await gateway.listen(0)}/graphql`;
+  return { url, stop: () => lifecycle.stop('test finished') };
+}
