@@ -54,6 +54,32 @@ export const EVENT_TYPES = {
     data: z.object({ userId: z.uuid(), effectiveAt: z.iso.datetime({ offset: true }) }),
   },
   UserDeleted: { topic: TOPICS.identity, data: z.object({ userId: z.uuid() }) },
+  /**
+   * Commands to notification, the only sender of mail. They carry one-time secrets (the link and
+   * the code), which is why their topic keeps messages for one hour only.
+   */
+  LoginLinkRequested: {
+    topic: TOPICS.notificationCommands,
+    data: z.object({
+      email: z.email(),
+      locale,
+      /** signup when the address has no account yet: the mail invites to complete one. */
+      purpose: z.enum(['login', 'signup']),
+      link: z.url(),
+      code: z.string().regex(/^\d{6}$/),
+      expiresAt: z.iso.datetime({ offset: true }),
+    }),
+  },
+  PasswordResetRequested: {
+    topic: TOPICS.notificationCommands,
+    data: z.object({
+      email: z.email(),
+      locale,
+      username: z.string().min(1),
+      link: z.url(),
+      expiresAt: z.iso.datetime({ offset: true }),
+    }),
+  },
   WalletCreated: {
     topic: TOPICS.wallet,
     data: z.object({ walletId: z.uuid(), userId: z.uuid() }),

@@ -15,6 +15,8 @@ export interface AuthUser {
   roles: Role[];
   tokenId: string;
   /** Seconds since the epoch. */
+  issuedAt: number;
+  /** Seconds since the epoch. */
   expiresAt: number;
 }
 
@@ -25,6 +27,7 @@ const claimsSchema = z.object({
   sub: z.uuid(),
   jti: z.string().min(1),
   exp: z.number().int(),
+  iat: z.number().int(),
   roles: z.array(z.enum(ROLES)).min(1),
 });
 
@@ -47,7 +50,13 @@ export async function createTokenVerifier(options: {
           audience: AUDIENCE,
         });
         const claims = claimsSchema.parse(payload);
-        return { id: claims.sub, roles: claims.roles, tokenId: claims.jti, expiresAt: claims.exp };
+        return {
+          id: claims.sub,
+          roles: claims.roles,
+          tokenId: claims.jti,
+          issuedAt: claims.iat,
+          expiresAt: claims.exp,
+        };
       } catch (error) {
         if (error instanceof joseErrors.JOSEError || error instanceof z.ZodError) {
           throw new AppError('unauthorized');
@@ -61,6 +70,7 @@ export async function createTokenVerifier(options: {
 export interface IssuedToken {
   token: string;
   tokenId: string;
+  issuedAt: number;
   expiresAt: number;
 }
 
@@ -88,7 +98,7 @@ export async function createTokenIssuer(options: {
         .setIssuedAt(issuedAt)
         .setExpirationTime(expiresAt)
         .sign(key);
-      return { token, tokenId, expiresAt };
+      return { token, tokenId, issuedAt, expiresAt };
     },
   };
 }

@@ -10,3 +10,4 @@ export * from './redis.ts';
 export * from './subgraph.ts';
 export * from './runtime.ts';
 export * from './service.ts';
+export * from './access.ts';

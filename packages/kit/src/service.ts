@@ -7,6 +7,7 @@ import {
 } from '@challenge/events';
 import type { GraphQLResolverMap } from '@apollo/subgraph/dist/schema-helper/resolverMap.js';
 import { parse } from 'graphql';
+import { createAccessCheck } from './access.ts';
 import type { ReadinessChecks } from './health.ts';
 import type { ServiceRuntime } from './runtime.ts';
 import { createSubgraph, type RequestContext, type Subgraph } from './subgraph.ts';
@@ -68,6 +69,7 @@ export async function createServiceApp<TContext extends RequestContext>(
     verifier: runtime.verifier,
     readiness: { database: () => database.ping(), ...runtime.readiness, ...options.readiness },
     extend: options.extend,
+    checkUser: createAccessCheck(runtime.redis),
   });
   return { subgraph, relay, consumer };
 }

@@ -69,6 +69,7 @@ describe('token issuer and verifier', () => {
       id,
       roles: ['user', 'referee'],
       tokenId: issued.tokenId,
+      issuedAt: issued.issuedAt,
       expiresAt: issued.expiresAt,
     });
     // Each token has its own id (revocation works per token).
@@ -160,6 +161,7 @@ describe('requireUser and requireRole', () => {
     id: randomUUID(),
     roles: ['user', 'referee'],
     tokenId: 't1',
+    issuedAt: now(),
     expiresAt: now() + 60,
   };
 
