@@ -11,6 +11,7 @@ import {
   eventually,
   graphql,
   startTestService,
+  testIdentityConfig,
   tokenFor,
   uniqueTopicPrefix,
 } from '@challenge/testing';
@@ -30,7 +31,13 @@ const fmt = (ms: number) => `${ms.toFixed(1)} ms`;
 await globalSetup();
 const topicPrefix = uniqueTopicPrefix();
 const [identity, wallet] = await Promise.all([
-  startTestService('identity', buildIdentity, { topicPrefix }),
+  startTestService(
+    'identity',
+    async (runtime, url) => buildIdentity(runtime, await testIdentityConfig(url)),
+    {
+      topicPrefix,
+    },
+  ),
   startTestService('wallet', buildWallet, { topicPrefix }),
 ]);
 const gateway = await startTestGateway({ identity: identity.url, wallet: wallet.url });

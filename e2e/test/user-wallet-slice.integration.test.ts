@@ -7,6 +7,7 @@ import {
   produceRaw,
   readTopic,
   startTestService,
+  testIdentityConfig,
   tokenFor,
   uniqueTopicPrefix,
   waitForCaughtUp,
@@ -56,7 +57,13 @@ describe('a new user gets exactly one wallet, seen through the gateway', () => {
 
   beforeAll(async () => {
     [identity, wallet] = await Promise.all([
-      startTestService('identity', buildIdentity, { topicPrefix }),
+      startTestService(
+        'identity',
+        async (runtime, url) => buildIdentity(runtime, await testIdentityConfig(url)),
+        {
+          topicPrefix,
+        },
+      ),
       startTestService('wallet', buildWallet, { topicPrefix }),
     ]);
     gateway = await startTestGateway({ identity: identity.url, wallet: wallet.url });

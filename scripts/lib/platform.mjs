@@ -2,7 +2,7 @@
  * The platform's own processes on one machine: ports, keys and the environment of each, built
  * from the stack's settings. Used by `npm start` (and anything else that runs the services).
  */
-import { generateKeyPairSync } from 'node:crypto';
+import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { localDir, repoRoot, stackUrls } from './stack-config.mjs';
@@ -40,6 +40,16 @@ export function developmentKeys() {
   };
 }
 
+/** A random secret made once per checkout in .local/keys (never committed). */
+export function developmentSecret(name) {
+  const file = path.join(localDir, 'keys', name);
+  if (!existsSync(file)) {
+    mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
+    writeFileSync(file, randomBytes(32).toString('base64url'), { mode: 0o600 });
+  }
+  return readFileSync(file, 'utf8');
+}
+
 /** Environment of one subgraph, as its src/env.ts expects it. */
 export function serviceEnv(service) {
   const urls = stackUrls();
@@ -54,7 +64,13 @@ export function serviceEnv(service) {
     KAFKA_BROKERS: urls.kafkaBrokers.join(','),
     JWT_PUBLIC_KEY: keys.publicKey,
   };
-  if (service === 'identity') env.JWT_PRIVATE_KEY = keys.privateKey;
+  if (service === 'identity') {
+    Object.assign(env, {
+      JWT_PRIVATE_KEY: keys.privateKey,
+      PUBLIC_ORIGIN: publicUrl,
+      AUTH_HASH_SECRET: developmentSecret('auth-hash-secret'),
+    });
+  }
   if (service === 'media') {
     Object.assign(env, {
       S3_ENDPOINT: urls.s3.endpoint,

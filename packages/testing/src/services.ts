@@ -74,3 +74,15 @@ export async function startTestService<A extends { subgraph: Subgraph }>(
     },
   };
 }
+
+/** Identity's settings for tests: the test signing key, a fixed origin and hash secret. */
+export async function testIdentityConfig(databaseUrl: string) {
+  return {
+    databaseUrl,
+    jwtPrivateKey: (await testKeys()).privateKeyPem,
+    jwtIssuer: JWT_ISSUER,
+    jwtTtlSeconds: 3600,
+    publicOrigin: 'https://challenge.test',
+    authHashSecret: 'test-secret-for-one-time-codes-and-links-000',
+  };
+}

@@ -1,15 +1,46 @@
-import { createServiceApp, type ServiceApp, type ServiceRuntime } from '@challenge/kit';
+import {
+  createServiceApp,
+  createTokenIssuer,
+  type ServiceApp,
+  type ServiceRuntime,
+} from '@challenge/kit';
 import { createDatabase, pingDatabase, transactionRunner, type Database } from './data/db.ts';
 import type { IdentityContext } from './context.ts';
+import { createAuth } from './domain/auth.ts';
+import { createSecrets } from './domain/secrets.ts';
 import { resolvers } from './resolvers/index.ts';
+
+export interface IdentityConfig {
+  databaseUrl: string;
+  jwtPrivateKey: string;
+  jwtIssuer: string;
+  jwtTtlSeconds: number;
+  publicOrigin: string;
+  authHashSecret: string;
+}
 
 export interface IdentityApp extends ServiceApp {
   db: Database;
 }
 
 /** Builds identity on top of the shared runtime; importable by tests. */
-export async function buildApp(runtime: ServiceRuntime, databaseUrl: string): Promise<IdentityApp> {
-  const db = createDatabase(databaseUrl);
+export async function buildApp(
+  runtime: ServiceRuntime,
+  config: IdentityConfig,
+): Promise<IdentityApp> {
+  const db = createDatabase(config.databaseUrl);
+  const issuer = await createTokenIssuer({
+    privateKeyPem: config.jwtPrivateKey,
+    issuer: config.jwtIssuer,
+    ttlSeconds: config.jwtTtlSeconds,
+  });
+  const auth = createAuth({
+    db,
+    redis: runtime.redis,
+    secrets: createSecrets(config.authHashSecret),
+    issuer,
+    publicOrigin: config.publicOrigin,
+  });
   const app = await createServiceApp<IdentityContext>({
     runtime,
     database: {
@@ -19,7 +50,7 @@ export async function buildApp(runtime: ServiceRuntime, databaseUrl: string): Pr
     },
     schemaFile: new URL('./schema.graphql', import.meta.url),
     resolvers,
-    extend: (base) => ({ ...base, db }),
+    extend: (base) => ({ ...base, db, redis: runtime.redis, auth }),
   });
   return { ...app, db };
 }

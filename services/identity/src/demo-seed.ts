@@ -7,6 +7,7 @@ import { writeFileSync } from 'node:fs';
 import { createTokenIssuer, type Role } from '@challenge/kit';
 import { createDatabase } from './data/db.ts';
 import { findUserByUsername } from './data/users.ts';
+import { createSecrets } from './domain/secrets.ts';
 import { registerUser } from './domain/users.ts';
 import { readEnv } from './env.ts';
 
@@ -42,13 +43,32 @@ const issuer = await createTokenIssuer({
   ttlSeconds: env.JWT_TTL_SECONDS,
 });
 
+/** Every demo account logs in with this password (or by link or code through the inbox). */
+const DEMO_PASSWORD = 'Challenge-2026!';
+const passwordHash = await createSecrets(env.AUTH_HASH_SECRET).hashPassword(DEMO_PASSWORD);
+
 const accounts = [];
 for (const demo of DEMO_USERS) {
   const user =
     (await findUserByUsername(db, demo.username)) ??
-    (await registerUser(db, { ...demo, email: `${demo.username}@demo.challenge.local` }));
+    (await registerUser(
+      db,
+      { ...demo, email: `${demo.username}@demo.challenge.local` },
+      {
+        passwordHash,
+        birthday: new Date(Date.UTC(1990, 0, 1)),
+        eighteenPlusContent: true,
+        termsAcceptedAt: new Date(),
+      },
+    ));
   const { token } = await issuer.issue({ id: user.id, roles: user.roles });
-  accounts.push({ username: user.username, email: user.email, roles: user.roles, token });
+  accounts.push({
+    username: user.username,
+    email: user.email,
+    password: DEMO_PASSWORD,
+    roles: user.roles,
+    token,
+  });
   console.log(`demo user ${user.username.padEnd(14)} ${user.roles.join(', ')}`);
 }
 await db.$disconnect();

@@ -5,5 +5,12 @@ import { readEnv } from './env.ts';
 const env = readEnv();
 const runtime = await startRuntime('identity', env);
 runtime.lifecycle.installSignalHandlers();
-const app = await buildApp(runtime, env.DATABASE_URL);
+const app = await buildApp(runtime, {
+  databaseUrl: env.DATABASE_URL,
+  jwtPrivateKey: env.JWT_PRIVATE_KEY,
+  jwtIssuer: env.JWT_ISSUER,
+  jwtTtlSeconds: env.JWT_TTL_SECONDS,
+  publicOrigin: env.PUBLIC_ORIGIN,
+  authHashSecret: env.AUTH_HASH_SECRET,
+});
 await app.subgraph.listen(env.PORT, env.HOST);

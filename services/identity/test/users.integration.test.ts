@@ -6,6 +6,7 @@ import {
   graphql,
   readTopic,
   startTestService,
+  testIdentityConfig,
   uniqueTopicPrefix,
   type TestService,
 } from '@challenge/testing';
@@ -22,7 +23,13 @@ describe('identity accounts', () => {
   let identity: TestService<IdentityApp>;
 
   beforeAll(async () => {
-    identity = await startTestService('identity', buildApp, { topicPrefix });
+    identity = await startTestService(
+      'identity',
+      async (runtime, url) => buildApp(runtime, await testIdentityConfig(url)),
+      {
+        topicPrefix,
+      },
+    );
   });
   afterAll(async () => {
     await identity?.stop();

@@ -1,5 +1,5 @@
 import { Prisma } from './generated/client.ts';
-import type { Role, UserStatus } from './generated/enums.ts';
+import type { BanType, Role, UserStatus } from './generated/enums.ts';
 import type { Database, Transaction } from './db.ts';
 
 export interface UserRecord {
@@ -14,6 +14,13 @@ export interface UserRecord {
   status: UserStatus;
   showPrivateChallenges: boolean;
   hideAvailableAmount: boolean;
+  banType: BanType | null;
+  deletionRequestedAt: Date | null;
+}
+
+/** What log-in needs beyond the public record: never returned through the API. */
+export interface UserCredentials extends UserRecord {
+  passwordHash: string | null;
 }
 
 const userFields = {
@@ -28,6 +35,8 @@ const userFields = {
   status: true,
   showPrivateChallenges: true,
   hideAvailableAmount: true,
+  banType: true,
+  deletionRequestedAt: true,
 } as const;
 
 export function findUserById(db: Database, id: string): Promise<UserRecord | null> {
@@ -55,16 +64,54 @@ export class DuplicateUserError extends Error {
   }
 }
 
-export async function insertUser(
+export function findCredentialsByUsername(
+  db: Database,
+  username: string,
+): Promise<UserCredentials | null> {
+  return db.user.findUnique({
+    where: { usernameKey: username.trim().toLowerCase() },
+    select: { ...userFields, passwordHash: true },
+  });
+}
+
+export function findCredentialsById(db: Database, id: string): Promise<UserCredentials | null> {
+  return db.user.findUnique({ where: { id }, select: { ...userFields, passwordHash: true } });
+}
+
+export function updatePasswordHash(
+  db: Database | Transaction,
+  id: string,
+  passwordHash: string,
+): Promise<unknown> {
+  return db.user.update({ where: { id }, data: { passwordHash } });
+}
+
+export function updateBan(
   tx: Transaction,
-  user: {
-    email: string;
-    username: string;
-    locale: string;
-    roles: Role[];
-    displayName: string | null;
-  },
+  id: string,
+  ban: { banType: BanType; bannedAt: Date } | { banType: null; bannedAt: null },
 ): Promise<UserRecord> {
+  return tx.user.update({
+    where: { id },
+    data: { ...ban, status: ban.banType ? 'banned' : 'active' },
+    select: userFields,
+  });
+}
+
+export interface NewUserRow {
+  email: string;
+  username: string;
+  locale: string;
+  roles: Role[];
+  displayName: string | null;
+  passwordHash?: string | null;
+  birthday?: Date | null;
+  phoneNumber?: string | null;
+  eighteenPlusContent?: boolean;
+  termsAcceptedAt?: Date | null;
+}
+
+export async function insertUser(tx: Transaction, user: NewUserRow): Promise<UserRecord> {
   try {
     return await tx.user.create({
       data: { ...user, usernameKey: user.username.toLowerCase() },

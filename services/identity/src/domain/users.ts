@@ -1,15 +1,17 @@
 import { z } from 'zod';
 import { AppError, type Role } from '@challenge/kit';
 import { enqueueEvents, newEvent } from '@challenge/events';
-import type { Database } from '../data/db.ts';
+import type { Database, Transaction } from '../data/db.ts';
 import { transactionRunner } from '../data/db.ts';
 import {
   DuplicateUserError,
   findUserByEmail,
   findUserByUsername,
   insertUser,
+  type NewUserRow,
   type UserRecord,
 } from '../data/users.ts';
+import { emailSchema } from './rules.ts';
 
 const EMAIL_TAKEN = 'This e-mail address already has an account.';
 
@@ -20,7 +22,7 @@ export const usernameSchema = z
   .regex(/^[a-zA-Z0-9._-]{3,30}$/, 'Use 3 to 30 letters, digits, dots, dashes or underscores');
 
 export const newUserSchema = z.object({
-  email: z.string().trim().toLowerCase().pipe(z.email()),
+  email: emailSchema,
   username: usernameSchema,
   locale: z.enum(['en', 'nl']).default('en'),
   displayName: z.string().trim().min(1).max(60).nullable().default(null),
@@ -30,37 +32,47 @@ export const newUserSchema = z.object({
     .default(['user']),
 });
 export type NewUser = z.input<typeof newUserSchema>;
+type AccountDetails = Omit<NewUserRow, keyof z.output<typeof newUserSchema>>;
 
 /**
- * Creates an account and announces it (UserRegistered) in the same transaction, so that the
+ * Creates an account and announces it (UserRegistered) in the caller's transaction, so that the
  * wallet and every other consumer hear of each user exactly when it exists.
  */
-export async function registerUser(db: Database, input: NewUser): Promise<UserRecord> {
+export async function registerUserIn(
+  tx: Transaction,
+  input: NewUser,
+  details: AccountDetails = {},
+): Promise<UserRecord> {
   const user = newUserSchema.parse(input);
-  return transactionRunner(db)(async (tx) => {
-    if (await findUserByUsername(tx, user.username)) throw new AppError('no_unique_username');
-    if (await findUserByEmail(tx, user.email))
-      throw new AppError('invalid_user_input', EMAIL_TAKEN);
-    const created = await insertUser(tx, { ...user, roles: user.roles as Role[] }).catch(
-      (error) => {
-        if (!(error instanceof DuplicateUserError)) throw error;
-        throw error.field === 'email'
-          ? new AppError('invalid_user_input', EMAIL_TAKEN)
-          : new AppError('no_unique_username');
+  if (await findUserByUsername(tx, user.username)) throw new AppError('no_unique_username');
+  if (await findUserByEmail(tx, user.email)) throw new AppError('invalid_user_input', EMAIL_TAKEN);
+  const created = await insertUser(tx, { ...user, ...details, roles: user.roles as Role[] }).catch(
+    (error) => {
+      if (!(error instanceof DuplicateUserError)) throw error;
+      throw error.field === 'email'
+        ? new AppError('invalid_user_input', EMAIL_TAKEN)
+        : new AppError('no_unique_username');
+    },
+  );
+  await enqueueEvents(tx, [
+    newEvent('UserRegistered', {
+      aggregateId: created.id,
+      actorId: created.id,
+      data: {
+        userId: created.id,
+        username: created.username,
+        email: created.email,
+        locale: user.locale,
       },
-    );
-    await enqueueEvents(tx, [
-      newEvent('UserRegistered', {
-        aggregateId: created.id,
-        actorId: created.id,
-        data: {
-          userId: created.id,
-          username: created.username,
-          email: created.email,
-          locale: user.locale,
-        },
-      }),
-    ]);
-    return created;
-  });
+    }),
+  ]);
+  return created;
+}
+
+export function registerUser(
+  db: Database,
+  input: NewUser,
+  details?: AccountDetails,
+): Promise<UserRecord> {
+  return transactionRunner(db)((tx) => registerUserIn(tx, input, details));
 }

@@ -1,7 +1,54 @@
-import { envelope, requireUser, AppError } from '@challenge/kit';
 import type { GraphQLResolverMap } from '@apollo/subgraph/dist/schema-helper/resolverMap.js';
+import { AppError, envelope, requireRole, requireUser } from '@challenge/kit';
+import { z } from 'zod';
 import { findUserById } from '../data/users.ts';
+import { setBan } from '../domain/bans.ts';
 import type { IdentityContext } from '../context.ts';
+
+const text = z.string().max(1000);
+const requestLoginLinkInput = z.object({ email: text, originUrl: z.string().max(2048) });
+const verifyLoginLinkInput = z.object({
+  email: text,
+  expires: z.number().int(),
+  hash: z.string().min(1).max(200),
+});
+const verifyLoginCodeInput = z.object({ email: text, code: z.string().min(1).max(20) });
+const loginInput = z.object({
+  username: z.string().min(1).max(200),
+  password: z.string().min(1).max(1000),
+});
+const verifyUserInput = z.object({
+  email: text,
+  code: z.string().max(20).nullish(),
+  hash: z.string().max(200).nullish(),
+  expires: z.number().int().nullish(),
+  username: z.string().max(100),
+  password: z.string().max(1000),
+  repeatPassword: z.string().max(1000),
+  birthday: z.string().max(20),
+  phoneNumber: z.string().max(40).nullish(),
+  acceptTerms: z.boolean(),
+});
+const forgotInput = z.object({ email: text });
+const resetInput = z.object({
+  token: z.string().min(1).max(200),
+  password: z.string().max(1000),
+  repeatPassword: z.string().max(1000),
+});
+const changeInput = z.object({
+  currentPassword: z.string().max(1000),
+  password: z.string().max(1000),
+  repeatPassword: z.string().max(1000),
+});
+const banInput = z.object({
+  userId: z.uuid(),
+  type: z.enum(['soft', 'hard']),
+  reason: z.string().max(800).nullish(),
+});
+const unbanInput = z.object({ userId: z.uuid() });
+
+type Args = { input: unknown };
+const STAFF = ['moderator', 'admin'] as const;
 
 export const resolvers: GraphQLResolverMap<IdentityContext> = {
   Query: {
@@ -11,6 +58,62 @@ export const resolvers: GraphQLResolverMap<IdentityContext> = {
         const profile = await findUserById(context.db, viewer.id);
         if (!profile) throw new AppError('authorized_user_not_found');
         return { profile };
+      }),
+  },
+  Mutation: {
+    requestLoginLink: (_parent, { input }: Args, context) =>
+      envelope(context.logger, () =>
+        context.auth.requestLoginLink(requestLoginLinkInput.parse(input)),
+      ),
+    verifyLoginLink: (_parent, { input }: Args, context) =>
+      envelope(context.logger, () => context.auth.verifyInbox(verifyLoginLinkInput.parse(input))),
+    verifyLoginCode: (_parent, { input }: Args, context) =>
+      envelope(context.logger, () => context.auth.verifyInbox(verifyLoginCodeInput.parse(input))),
+    verifyUser: (_parent, { input }: Args, context) =>
+      envelope(context.logger, () => {
+        const { code, hash, expires, ...form } = verifyUserInput.parse(input);
+        const proof = code ? { code } : hash && expires ? { hash, expires } : null;
+        if (!proof)
+          throw new AppError(
+            'invalid_input',
+            'Give the code, or the hash and expires of the link.',
+          );
+        return context.auth.verifyUser({ ...form, proof });
+      }),
+    login: (_parent, { input }: Args, context) =>
+      envelope(context.logger, () => context.auth.login(loginInput.parse(input))),
+    logout: (_parent, _args, context) =>
+      envelope(context.logger, async () => {
+        await context.auth.logout(requireUser(context));
+        return {};
+      }),
+    requestForgotPasswordLink: (_parent, { input }: Args, context) =>
+      envelope(context.logger, async () => {
+        await context.auth.requestForgotPasswordLink(forgotInput.parse(input));
+        return {};
+      }),
+    resetForgottenPassword: (_parent, { input }: Args, context) =>
+      envelope(context.logger, async () => {
+        await context.auth.resetForgottenPassword(resetInput.parse(input));
+        return {};
+      }),
+    changePassword: (_parent, { input }: Args, context) =>
+      envelope(context.logger, async () => {
+        await context.auth.changePassword(requireUser(context), changeInput.parse(input));
+        return {};
+      }),
+    banUser: (_parent, { input }: Args, context) =>
+      envelope(context.logger, async () => {
+        const actor = requireRole(context, ...STAFF);
+        const { userId, type, reason } = banInput.parse(input);
+        await setBan(context, actor, { userId, type, reason });
+        return {};
+      }),
+    unbanUser: (_parent, { input }: Args, context) =>
+      envelope(context.logger, async () => {
+        const actor = requireRole(context, ...STAFF);
+        await setBan(context, actor, { userId: unbanInput.parse(input).userId, type: null });
+        return {};
       }),
   },
   User: {

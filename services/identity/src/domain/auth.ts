@@ -1,0 +1,306 @@
+import { enqueueEvents, newEvent } from '@challenge/events';
+import {
+  AppError,
+  revokeAllTokens,
+  revokeToken,
+  type AuthUser,
+  type Redis,
+  type TokenIssuer,
+} from '@challenge/kit';
+import { transactionRunner, type Database, type Transaction } from '../data/db.ts';
+import {
+  lockOpenChallenge,
+  markChallenge,
+  recordFailedAttempt,
+  replaceLoginChallenge,
+  type LoginChallengeRecord,
+} from '../data/challenges.ts';
+import {
+  insertPasswordReset,
+  lockPasswordReset,
+  markPasswordResetUsed,
+} from '../data/password-resets.ts';
+import {
+  findCredentialsById,
+  findCredentialsByUsername,
+  findUserByEmail,
+  updatePasswordHash,
+  type UserRecord,
+} from '../data/users.ts';
+import {
+  LOGIN_CHALLENGE_TTL_MS,
+  MAX_FAILED_CODE_ATTEMPTS,
+  PASSWORD_RESET_TTL_MS,
+  ageVerdict,
+  assertOriginUrl,
+  assertPasswordRules,
+  assertPasswordsMatch,
+  emailSchema,
+  normalisePhoneNumber,
+  parseBirthday,
+} from './rules.ts';
+import { sameSecret, type Secrets } from './secrets.ts';
+import { registerUserIn } from './users.ts';
+
+export interface AuthDeps {
+  db: Database;
+  redis: Redis;
+  secrets: Secrets;
+  issuer: TokenIssuer;
+  /** The site's origin, for the links in e-mails. */
+  publicOrigin: string;
+  now?: () => Date;
+}
+
+/** Either proof that a person holds the inbox: the code, or the link's hash and expiry. */
+export type InboxProof = { code: string } | { hash: string; expires: number };
+
+export interface LoginOutcome {
+  isVerified: boolean;
+  accessToken: string | null;
+  originUrl: string | null;
+}
+
+/** A person may log in only while the account is neither banned nor being deleted. */
+function assertMayLogIn(user: UserRecord): void {
+  if (user.banType) throw new AppError('banned_user');
+  if (user.deletionRequestedAt) throw new AppError('account_deletion_requested');
+}
+
+export function createAuth(deps: AuthDeps) {
+  const { db, redis, secrets, issuer } = deps;
+  const now = deps.now ?? (() => new Date());
+  const inTransaction = transactionRunner(db);
+
+  const issueToken = async (user: UserRecord) =>
+    (await issuer.issue({ id: user.id, roles: user.roles })).token;
+
+  /**
+   * Checks the proof against the address's open challenge, in the caller's transaction. A wrong
+   * code counts against the challenge; at the limit even the right code is refused.
+   */
+  async function checkProof(
+    tx: Transaction,
+    email: string,
+    proof: InboxProof,
+  ): Promise<LoginChallengeRecord> {
+    const challenge = await lockOpenChallenge(tx, email);
+    if (!challenge) throw new AppError('invalid_credentials');
+    if (challenge.failedAttempts >= MAX_FAILED_CODE_ATTEMPTS)
+      throw new AppError('too_many_requests');
+    const matches =
+      'code' in proof
+        ? sameSecret(challenge.codeHash, secrets.keyed(proof.code.trim()))
+        : sameSecret(challenge.linkHash, secrets.keyed(proof.hash)) &&
+          proof.expires === Math.floor(challenge.expiresAt.getTime() / 1000);
+    if (!matches) {
+      await recordFailedAttempt(tx, challenge.id);
+      throw new AppError('invalid_credentials');
+    }
+    if (challenge.expiresAt <= now()) throw new AppError('expired_credentials');
+    return challenge;
+  }
+
+  /**
+   * Runs `work` and commits even when it throws an AppError, so that a failed attempt is
+   * counted; the error then reaches the caller.
+   */
+  async function countingAttempts<T>(work: (tx: Transaction) => Promise<T>): Promise<T> {
+    const outcome = await inTransaction(async (tx) => {
+      try {
+        return { value: await work(tx) };
+      } catch (error) {
+        if (error instanceof AppError) return { error };
+        throw error;
+      }
+    });
+    if ('error' in outcome) throw outcome.error;
+    return outcome.value;
+  }
+
+  return {
+    /** Same answer whether or not the address has an account: no enumeration. */
+    async requestLoginLink(input: {
+      email: string;
+      originUrl: string;
+    }): Promise<{ email: string }> {
+      const email = emailSchema.parse(input.email);
+      assertOriginUrl(input.originUrl);
+      const code = secrets.newCode();
+      const linkSecret = secrets.newToken();
+      const expiresAt = new Date(now().getTime() + LOGIN_CHALLENGE_TTL_MS);
+      await inTransaction(async (tx) => {
+        const user = await findUserByEmail(tx, email);
+        const purpose = user ? 'login' : 'signup';
+        await replaceLoginChallenge(tx, {
+          email,
+          purpose,
+          codeHash: secrets.keyed(code),
+          linkHash: secrets.keyed(linkSecret),
+          originUrl: input.originUrl,
+          expiresAt,
+        });
+        const expires = Math.floor(expiresAt.getTime() / 1000);
+        const link = new URL('/login/magic-link/verify', deps.publicOrigin);
+        link.search = new URLSearchParams({
+          email,
+          expires: String(expires),
+          hash: linkSecret,
+        }).toString();
+        await enqueueEvents(tx, [
+          newEvent('LoginLinkRequested', {
+            aggregateId: email,
+            actorId: user?.id ?? null,
+            data: {
+              email,
+              locale: user?.locale === 'nl' ? 'nl' : 'en',
+              purpose,
+              link: link.toString(),
+              code,
+              expiresAt: expiresAt.toISOString(),
+            },
+          }),
+        ]);
+      });
+      return { email };
+    },
+
+    /**
+     * Link or code: an existing account is logged in; an unknown address is marked verified
+     * for sign-up and told so (isVerified false), and the complete-account form follows.
+     */
+    verifyInbox(input: { email: string } & InboxProof): Promise<LoginOutcome> {
+      const email = emailSchema.parse(input.email);
+      return countingAttempts(async (tx) => {
+        const challenge = await checkProof(tx, email, input);
+        const user = await findUserByEmail(tx, email);
+        if (!user) {
+          await markChallenge(tx, challenge.id, { verifiedAt: now() });
+          return { isVerified: false, accessToken: null, originUrl: challenge.originUrl };
+        }
+        assertMayLogIn(user);
+        await markChallenge(tx, challenge.id, { consumedAt: now() });
+        return {
+          isVerified: true,
+          accessToken: await issueToken(user),
+          originUrl: challenge.originUrl,
+        };
+      });
+    },
+
+    /** Completes a sign-up started by link or code: the account form of spec section 5. */
+    async verifyUser(input: {
+      email: string;
+      proof: InboxProof;
+      username: string;
+      password: string;
+      repeatPassword: string;
+      birthday: string;
+      phoneNumber?: string | null;
+      acceptTerms: boolean;
+    }): Promise<{ accessToken: string }> {
+      const email = emailSchema.parse(input.email);
+      assertPasswordRules(input.password);
+      assertPasswordsMatch(input.password, input.repeatPassword);
+      const birthday = parseBirthday(input.birthday, now());
+      const { eighteenPlusContent } = ageVerdict(birthday, now());
+      if (!input.acceptTerms)
+        throw new AppError('invalid_user_input', 'Please accept the terms and conditions');
+      const phoneNumber = input.phoneNumber ? normalisePhoneNumber(input.phoneNumber) : null;
+      const passwordHash = await secrets.hashPassword(input.password);
+      const user = await countingAttempts(async (tx) => {
+        const challenge = await checkProof(tx, email, input.proof);
+        if (challenge.purpose !== 'signup') throw new AppError('invalid_credentials');
+        const created = await registerUserIn(
+          tx,
+          { email, username: input.username },
+          { passwordHash, birthday, phoneNumber, eighteenPlusContent, termsAcceptedAt: now() },
+        );
+        await markChallenge(tx, challenge.id, { consumedAt: now() });
+        return created;
+      });
+      return { accessToken: await issueToken(user) };
+    },
+
+    async login(input: { username: string; password: string }): Promise<{ accessToken: string }> {
+      const user = await findCredentialsByUsername(db, input.username);
+      // Unknown user and wrong password answer alike, after the same amount of hashing work.
+      if (!(await secrets.verifyPassword(user?.passwordHash ?? null, input.password)) || !user) {
+        throw new AppError('invalid_credentials');
+      }
+      assertMayLogIn(user);
+      return { accessToken: await issueToken(user) };
+    },
+
+    logout(user: AuthUser): Promise<void> {
+      return revokeToken(redis, user);
+    },
+
+    /** Same answer whether or not the address has an account. */
+    async requestForgotPasswordLink(input: { email: string }): Promise<void> {
+      const email = emailSchema.parse(input.email);
+      const token = secrets.newToken();
+      const expiresAt = new Date(now().getTime() + PASSWORD_RESET_TTL_MS);
+      await inTransaction(async (tx) => {
+        const user = await findUserByEmail(tx, email);
+        if (!user || user.banType) return;
+        await insertPasswordReset(tx, {
+          userId: user.id,
+          tokenHash: secrets.keyed(token),
+          expiresAt,
+        });
+        const link = new URL('/login/recover/reset', deps.publicOrigin);
+        link.search = new URLSearchParams({ token }).toString();
+        await enqueueEvents(tx, [
+          newEvent('PasswordResetRequested', {
+            aggregateId: user.id,
+            actorId: user.id,
+            data: {
+              email,
+              locale: user.locale === 'nl' ? 'nl' : 'en',
+              username: user.username,
+              link: link.toString(),
+              expiresAt: expiresAt.toISOString(),
+            },
+          }),
+        ]);
+      });
+    },
+
+    /** Single use; every session of the account ends, since someone else may have had it. */
+    async resetForgottenPassword(input: {
+      token: string;
+      password: string;
+      repeatPassword: string;
+    }): Promise<void> {
+      assertPasswordRules(input.password);
+      assertPasswordsMatch(input.password, input.repeatPassword);
+      const passwordHash = await secrets.hashPassword(input.password);
+      const userId = await inTransaction(async (tx) => {
+        const reset = await lockPasswordReset(tx, secrets.keyed(input.token));
+        if (!reset || reset.usedAt) throw new AppError('invalid_credentials');
+        if (reset.expiresAt <= now()) throw new AppError('expired_credentials');
+        await updatePasswordHash(tx, reset.userId, passwordHash);
+        await markPasswordResetUsed(tx, reset.id);
+        return reset.userId;
+      });
+      await revokeAllTokens(redis, userId);
+    },
+
+    async changePassword(
+      viewer: AuthUser,
+      input: { currentPassword: string; password: string; repeatPassword: string },
+    ): Promise<void> {
+      const user = await findCredentialsById(db, viewer.id);
+      if (!user) throw new AppError('authorized_user_not_found');
+      if (!(await secrets.verifyPassword(user.passwordHash, input.currentPassword))) {
+        throw new AppError('invalid_credentials', 'The current password is not correct.');
+      }
+      assertPasswordRules(input.password);
+      assertPasswordsMatch(input.password, input.repeatPassword);
+      await updatePasswordHash(db, user.id, await secrets.hashPassword(input.password));
+    },
+  };
+}
+
+export type Auth = ReturnType<typeof createAuth>;
