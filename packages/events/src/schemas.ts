@@ -80,6 +80,20 @@ export const EVENT_TYPES = {
       expiresAt: z.iso.datetime({ offset: true }),
     }),
   },
+  /**
+   * The user's money after each movement, for services that must know whether a wallet is
+   * empty (identity refuses account deletion otherwise). `version` orders the reports.
+   */
+  WalletBalanceChanged: {
+    topic: TOPICS.wallet,
+    data: z.object({
+      userId: z.uuid(),
+      availableCents: z.number().int(),
+      frozenCents: z.number().int(),
+      openPayoutCents: z.number().int(),
+      version: z.number().int().nonnegative(),
+    }),
+  },
   WalletCreated: {
     topic: TOPICS.wallet,
     data: z.object({ walletId: z.uuid(), userId: z.uuid() }),

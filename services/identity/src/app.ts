@@ -8,6 +8,7 @@ import { createDatabase, pingDatabase, transactionRunner, type Database } from '
 import type { IdentityContext } from './context.ts';
 import { createAuth } from './domain/auth.ts';
 import { createSecrets } from './domain/secrets.ts';
+import { startConsumers } from './events/consumers.ts';
 import { resolvers } from './resolvers/index.ts';
 
 export interface IdentityConfig {
@@ -51,6 +52,7 @@ export async function buildApp(
     schemaFile: new URL('./schema.graphql', import.meta.url),
     resolvers,
     extend: (base) => ({ ...base, db, redis: runtime.redis, auth }),
+    consumers: () => startConsumers(runtime, db),
   });
   return { ...app, db };
 }

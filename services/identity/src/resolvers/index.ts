@@ -3,6 +3,17 @@ import { AppError, envelope, requireRole, requireUser } from '@challenge/kit';
 import { z } from 'zod';
 import { findUserById } from '../data/users.ts';
 import { setBan } from '../domain/bans.ts';
+import {
+  changeProfile,
+  getSettings,
+  getUserProfile,
+  listFollows,
+  minimalChallengeInput,
+  pageInput,
+  profileInput,
+  requestDeletion,
+  setFollowing,
+} from '../domain/profiles.ts';
 import type { IdentityContext } from '../context.ts';
 
 const text = z.string().max(1000);
@@ -47,7 +58,13 @@ const banInput = z.object({
 });
 const unbanInput = z.object({ userId: z.uuid() });
 
+const followInput = z.object({ username: z.string().min(1).max(100) });
+const usernameArgs = z.object({ username: z.string().min(1).max(100) });
+
 type Args = { input: unknown };
+type PageArgs = { username: string; page?: number; itemsPerPage?: number };
+
+const ok = {};
 const STAFF = ['moderator', 'admin'] as const;
 
 export const resolvers: GraphQLResolverMap<IdentityContext> = {
@@ -59,6 +76,39 @@ export const resolvers: GraphQLResolverMap<IdentityContext> = {
         if (!profile) throw new AppError('authorized_user_not_found');
         return { profile };
       }),
+    getUserProfile: (_parent, args: { username: string }, context) =>
+      envelope(context.logger, async () => ({
+        profile: await getUserProfile(context.db, context.user, usernameArgs.parse(args).username),
+      })),
+    getSettings: (_parent, args: { username?: string | null }, context) =>
+      envelope(context.logger, async () => {
+        const viewer = requireUser(context);
+        const settings = await getSettings(context.db, viewer);
+        if (args.username && args.username.toLowerCase() !== settings.username.toLowerCase()) {
+          throw new AppError('access_denied');
+        }
+        return { settings };
+      }),
+    getFollowers: (_parent, args: PageArgs, context) =>
+      envelope(context.logger, () =>
+        listFollows(
+          context.db,
+          context.user,
+          usernameArgs.parse(args).username,
+          'followers',
+          pageInput.parse(args),
+        ),
+      ).then((result) => ({ items: [], ...result })),
+    getFollowing: (_parent, args: PageArgs, context) =>
+      envelope(context.logger, () =>
+        listFollows(
+          context.db,
+          context.user,
+          usernameArgs.parse(args).username,
+          'following',
+          pageInput.parse(args),
+        ),
+      ).then((result) => ({ items: [], ...result })),
   },
   Mutation: {
     requestLoginLink: (_parent, { input }: Args, context) =>
@@ -101,6 +151,60 @@ export const resolvers: GraphQLResolverMap<IdentityContext> = {
       envelope(context.logger, async () => {
         await context.auth.changePassword(requireUser(context), changeInput.parse(input));
         return {};
+      }),
+    updateProfile: (_parent, { input }: Args, context) =>
+      envelope(context.logger, async () => {
+        const change = Object.fromEntries(
+          Object.entries(profileInput.parse(input)).filter(([, value]) => value !== undefined),
+        );
+        const { avatar, displayName, bio } = await changeProfile(
+          context.db,
+          requireUser(context),
+          change,
+        );
+        return { avatar, displayName, bio };
+      }),
+    updateChallengeableProfile: (_parent, { input }: Args, context) =>
+      envelope(context.logger, async () => {
+        const { challengeable } = z.object({ challengeable: z.boolean() }).parse(input);
+        await changeProfile(context.db, requireUser(context), { challengeable });
+        return ok;
+      }),
+    updatePublicProfile: (_parent, { input }: Args, context) =>
+      envelope(context.logger, async () => {
+        const { publicProfile } = z.object({ publicProfile: z.boolean() }).parse(input);
+        await changeProfile(context.db, requireUser(context), { publicProfile });
+        return ok;
+      }),
+    updateMinimalChallenge: (_parent, { input }: Args, context) =>
+      envelope(context.logger, async () => {
+        await changeProfile(context.db, requireUser(context), minimalChallengeInput.parse(input));
+        return ok;
+      }),
+    followUser: (_parent, { input }: Args, context) =>
+      envelope(context.logger, async () => {
+        await setFollowing(
+          context.db,
+          requireUser(context),
+          followInput.parse(input).username,
+          true,
+        );
+        return ok;
+      }),
+    unfollowUser: (_parent, { input }: Args, context) =>
+      envelope(context.logger, async () => {
+        await setFollowing(
+          context.db,
+          requireUser(context),
+          followInput.parse(input).username,
+          false,
+        );
+        return ok;
+      }),
+    deleteUser: (_parent, _args, context) =>
+      envelope(context.logger, async () => {
+        await requestDeletion(context.db, requireUser(context));
+        return ok;
       }),
     banUser: (_parent, { input }: Args, context) =>
       envelope(context.logger, async () => {

@@ -1,0 +1,168 @@
+import { enqueueEvents, handleOnce, newEvent, type DomainEvent } from '@challenge/events';
+import { AppError, type AuthUser } from '@challenge/kit';
+import { z } from 'zod';
+import { transactionRunner, type Database } from '../data/db.ts';
+import {
+  findProfileById,
+  findProfileByUsername,
+  follow,
+  followCounts,
+  followPage,
+  hasPassword,
+  isFollowing,
+  markDeletionRequested,
+  saveWalletState,
+  unfollow,
+  updateProfileFields,
+  walletState,
+  type ProfileChange,
+  type ProfileRecord,
+} from '../data/profiles.ts';
+
+export const CONSUMER = 'identity';
+/** Account deletion takes effect one month after the request (spec section 4). */
+const DELETION_DELAY_MONTHS = 1;
+
+export const profileInput = z.object({
+  displayName: z.string().trim().min(1).max(60).nullish(),
+  bio: z.string().trim().max(500).nullish(),
+  /** The media key or URL of an uploaded avatar; media checks the file type on upload. */
+  avatar: z.string().trim().max(500).nullish(),
+});
+export const minimalChallengeInput = z.object({
+  minimumChallengeEnabled: z.boolean(),
+  /** Euro cents. */
+  minimumChallengeValue: z.number().int().min(0).max(100_000_00),
+});
+export const pageInput = z.object({
+  page: z.number().int().min(1).default(1),
+  itemsPerPage: z.number().int().min(1).max(100).default(20),
+});
+
+/** Nobody else sees a banned, departing or private account. */
+function visibleTo(profile: ProfileRecord, viewer: AuthUser | null): boolean {
+  return profile.id === viewer?.id || (!profile.banType && !profile.deletionRequestedAt);
+}
+
+export async function getUserProfile(db: Database, viewer: AuthUser | null, username: string) {
+  const profile = await findProfileByUsername(db, username);
+  if (!profile || !visibleTo(profile, viewer)) throw new AppError('user_not_found');
+  const own = profile.id === viewer?.id;
+  if (!profile.publicProfile && !own) throw new AppError('private_profile');
+  const counts = await followCounts(db, profile.id);
+  return {
+    ...profile,
+    followersCount: counts.followers,
+    followingCount: counts.following,
+    isFollowing: viewer && !own ? await isFollowing(db, viewer.id, profile.id) : false,
+  };
+}
+
+export async function getSettings(db: Database, viewer: AuthUser) {
+  const profile = await findProfileById(db, viewer.id);
+  if (!profile) throw new AppError('authorized_user_not_found');
+  return { ...profile, hasPassword: await hasPassword(db, viewer.id) };
+}
+
+/** Changes the viewer's own profile; a change others display is announced (UserProfileUpdated). */
+export async function changeProfile(db: Database, viewer: AuthUser, change: ProfileChange) {
+  return transactionRunner(db)(async (tx) => {
+    const updated = await updateProfileFields(tx, viewer.id, change);
+    if ('displayName' in change || 'avatar' in change) {
+      await enqueueEvents(tx, [
+        newEvent('UserProfileUpdated', {
+          aggregateId: viewer.id,
+          actorId: viewer.id,
+          data: {
+            userId: viewer.id,
+            displayName: updated.displayName,
+            avatar: updated.avatar,
+            locale: updated.locale === 'nl' ? 'nl' : 'en',
+          },
+        }),
+      ]);
+    }
+    return updated;
+  });
+}
+
+export async function setFollowing(
+  db: Database,
+  viewer: AuthUser,
+  username: string,
+  following: boolean,
+) {
+  const target = await findProfileByUsername(db, username);
+  if (!target || !visibleTo(target, viewer)) throw new AppError('user_not_found');
+  if (target.id === viewer.id) throw new AppError('invalid_action', 'You cannot follow yourself.');
+  const changed = following
+    ? await follow(db, viewer.id, target.id)
+    : await unfollow(db, viewer.id, target.id);
+  if (!changed) throw new AppError('redundant_mutation');
+}
+
+export async function listFollows(
+  db: Database,
+  viewer: AuthUser | null,
+  username: string,
+  direction: 'followers' | 'following',
+  page: z.output<typeof pageInput>,
+) {
+  const profile = await getUserProfile(db, viewer, username); // same visibility rules
+  const { users, total } = await followPage(db, profile.id, direction, {
+    skip: (page.page - 1) * page.itemsPerPage,
+    take: page.itemsPerPage,
+  });
+  return {
+    items: users,
+    pagination: {
+      currentPage: page.page,
+      totalPages: Math.max(1, Math.ceil(total / page.itemsPerPage)),
+      totalCount: total,
+    },
+  };
+}
+
+/**
+ * Deletion is refused while the wallet holds money (including escrow) or a payout is open, as
+ * wallet last reported; otherwise it is requested and takes effect a month later.
+ */
+export async function requestDeletion(
+  db: Database,
+  viewer: AuthUser,
+): Promise<{ effectiveAt: Date }> {
+  const profile = await findProfileById(db, viewer.id);
+  if (!profile) throw new AppError('authorized_user_not_found');
+  if (profile.deletionRequestedAt) throw new AppError('account_deletion_requested');
+  const wallet = await walletState(db, viewer.id);
+  if (wallet && wallet.openPayoutCents > 0n) throw new AppError('user_contains_open_payouts');
+  if (wallet && wallet.balanceCents > 0n) throw new AppError('wallet_contains_money');
+  const now = new Date();
+  const effectiveAt = new Date(now);
+  effectiveAt.setUTCMonth(effectiveAt.getUTCMonth() + DELETION_DELAY_MONTHS);
+  await transactionRunner(db)(async (tx) => {
+    await markDeletionRequested(tx, viewer.id, now);
+    await enqueueEvents(tx, [
+      newEvent('UserDeletionRequested', {
+        aggregateId: viewer.id,
+        actorId: viewer.id,
+        data: { userId: viewer.id, effectiveAt: effectiveAt.toISOString() },
+      }),
+    ]);
+  });
+  return { effectiveAt };
+}
+
+export function recordWalletBalance(
+  db: Database,
+  event: DomainEvent<'WalletBalanceChanged'>,
+): Promise<boolean> {
+  return handleOnce(transactionRunner(db), CONSUMER, event.id, (tx) =>
+    saveWalletState(tx, {
+      userId: event.data.userId,
+      balanceCents: BigInt(event.data.availableCents + event.data.frozenCents),
+      openPayoutCents: BigInt(event.data.openPayoutCents),
+      version: BigInt(event.data.version),
+    }),
+  );
+}
