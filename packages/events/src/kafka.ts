@@ -47,24 +47,35 @@ export function createIdempotentProducer(kafka: Kafka): Producer {
   });
 }
 
-/** Creates every topic that does not exist yet (idempotent, safe to run at each start). */
+/**
+ * Creates every topic that does not exist yet (idempotent, safe to run at each start). A broker
+ * that has just created topics may briefly answer that it does not host them yet; that is
+ * retried a few times.
+ */
 export async function ensureTopics(admin: Admin, prefix: string, partitions = 3): Promise<void> {
-  const existing = new Set(await admin.listTopics());
-  const missing = Object.values(TOPICS).filter(
-    (topic) => !existing.has(physicalTopic(topic, prefix)),
-  );
-  if (missing.length === 0) return;
-  await admin.createTopics({
-    waitForLeaders: true,
-    topics: missing.map((topic) => {
-      const retention = TOPIC_RETENTION_MS[topic];
-      return {
-        topic: physicalTopic(topic, prefix),
-        numPartitions: partitions,
-        configEntries: retention ? [{ name: 'retention.ms', value: String(retention) }] : [],
-      };
-    }),
-  });
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      const existing = new Set(await admin.listTopics());
+      const missing = Object.values(TOPICS).filter((topic) => !existing.has(physicalTopic(topic, prefix)));
+      if (missing.length === 0) return;
+      await admin.createTopics({
+        waitForLeaders: true,
+        topics: missing.map((topic) => {
+          const retention = TOPIC_RETENTION_MS[topic];
+          return {
+            topic: physicalTopic(topic, prefix),
+            numPartitions: partitions,
+            configEntries: retention ? [{ name: 'retention.ms', value: String(retention) }] : [],
+          };
+        }),
+      });
+      return;
+    } catch (error) {
+      const retriable = (error as { retriable?: boolean }).retriable === true;
+      if (!retriable || attempt >= 5) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 300 * attempt));
+    }
+  }
 }
 
 export async function pingKafka(admin: Admin): Promise<void> {

@@ -1,18 +1,35 @@
 import { createServiceApp, type ServiceApp, type ServiceRuntime } from '@challenge/kit';
 import { createDatabase, pingDatabase, transactionRunner, type Database } from './data/db.ts';
+import { createMailer, type Mailer, type MailerConfig } from './data/mailer.ts';
 import type { NotificationContext } from './context.ts';
+import { startConsumers, type ConsumerOptions } from './events/consumers.ts';
 import { resolvers } from './resolvers/index.ts';
 
 export interface NotificationApp extends ServiceApp {
   db: Database;
+  mailer: Mailer;
 }
 
-/** Builds notification on top of the shared runtime; importable by tests. */
+export interface NotificationOptions {
+  mail: MailerConfig;
+  /** Retry settings of the e-mail command consumer (tests shorten them). */
+  consumer?: ConsumerOptions;
+}
+
+/**
+ * Builds notification on top of the shared runtime; importable by tests. The SMTP relay is not
+ * contacted at start nor probed by /readyz: a relay outage delays e-mail (retried, then parked),
+ * it does not take the preferences API down.
+ */
 export async function buildApp(
   runtime: ServiceRuntime,
   databaseUrl: string,
+  options: NotificationOptions,
 ): Promise<NotificationApp> {
   const db = createDatabase(databaseUrl);
+  const mailer = createMailer(options.mail);
+  // Registered first, so it closes last: after the consumer that sends through it has stopped.
+  runtime.lifecycle.onStop('mailer', () => mailer.close());
   const app = await createServiceApp<NotificationContext>({
     runtime,
     database: {
@@ -23,6 +40,7 @@ export async function buildApp(
     schemaFile: new URL('./schema.graphql', import.meta.url),
     resolvers,
     extend: (base) => ({ ...base, db }),
+    consumers: () => startConsumers(runtime, { db, mailer }, options.consumer),
   });
-  return { ...app, db };
+  return { ...app, db, mailer };
 }

@@ -1,10 +1,35 @@
+import { z } from 'zod';
 import { loadEnv, smtpEnv, subgraphEnv } from '@challenge/kit';
+import type { MailerConfig } from './data/mailer.ts';
 
 /**
  * The one place notification reads its environment. SMTP is required from the start, so that a
- * deployment without a mail relay fails at once rather than at the first e-mail.
+ * deployment without a mail relay fails at once rather than at the first e-mail. Credentials are
+ * optional (the local catcher takes none) but go together.
  */
-export const envSchema = subgraphEnv.extend({ ...smtpEnv.shape });
-export type NotificationEnv = ReturnType<typeof envSchema.parse>;
+export const envSchema = subgraphEnv
+  .extend({
+    ...smtpEnv.shape,
+    SMTP_USER: z.string().min(1).optional(),
+    SMTP_PASSWORD: z.string().min(1).optional(),
+    /** true: TLS from the first byte (port 465). Unset: true on port 465, else STARTTLS when offered. */
+    SMTP_SECURE: z.stringbool().optional(),
+  })
+  .refine((env) => (env.SMTP_USER === undefined) === (env.SMTP_PASSWORD === undefined), {
+    message: 'SMTP_USER and SMTP_PASSWORD are set together or not at all',
+    path: ['SMTP_PASSWORD'],
+  });
+export type NotificationEnv = z.output<typeof envSchema>;
 
 export const readEnv = (): NotificationEnv => loadEnv(envSchema, process.env);
+
+export const mailerConfig = (env: NotificationEnv): MailerConfig => ({
+  host: env.SMTP_HOST,
+  port: env.SMTP_PORT,
+  secure: env.SMTP_SECURE ?? env.SMTP_PORT === 465,
+  auth:
+    env.SMTP_USER && env.SMTP_PASSWORD
+      ? { user: env.SMTP_USER, pass: env.SMTP_PASSWORD }
+      : undefined,
+  from: env.MAIL_FROM,
+});

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseEnv } from '@challenge/kit';
 import { preferencesPatch, preferencesUpdateSchema } from '../src/domain/preferences.ts';
-import { envSchema } from '../src/env.ts';
+import { envSchema, mailerConfig } from '../src/env.ts';
 
 describe('preferencesPatch', () => {
   it('keeps true and false, drops omitted and null choices', () => {
@@ -39,10 +39,51 @@ describe('environment', () => {
     });
   });
 
-  it('fails fast when an SMTP setting is missing or wrong, although no mail is sent yet', () => {
+  it('fails fast when an SMTP setting is missing or wrong', () => {
     const { SMTP_HOST: _host, ...withoutHost } = complete;
     expect(() => parseEnv(envSchema, withoutHost)).toThrow(/SMTP_HOST: is required but not set/);
     expect(() => parseEnv(envSchema, { ...complete, SMTP_PORT: 'smtp' })).toThrow(/SMTP_PORT/);
     expect(() => parseEnv(envSchema, { ...complete, MAIL_FROM: '' })).toThrow(/MAIL_FROM/);
+  });
+  it('connects without credentials and without TLS to the local catcher', () => {
+    expect(mailerConfig(parseEnv(envSchema, complete))).toEqual({
+      host: '127.0.0.1',
+      port: 32525,
+      secure: false,
+      auth: undefined,
+      from: 'Challenge Platform <no-reply@challenge.local>',
+    });
+  });
+
+  it('takes a real relay’s credentials and TLS setting', () => {
+    const relay = { ...complete, SMTP_HOST: 'smtp.example.com', SMTP_PORT: '465' };
+    expect(mailerConfig(parseEnv(envSchema, relay)).secure).toBe(true);
+    const submission = parseEnv(envSchema, {
+      ...relay,
+      SMTP_PORT: '587',
+      SMTP_USER: 'apikey',
+      SMTP_PASSWORD: 's3cret',
+    });
+    expect(mailerConfig(submission)).toMatchObject({
+      port: 587,
+      secure: false,
+      auth: { user: 'apikey', pass: 's3cret' },
+    });
+    expect(mailerConfig(parseEnv(envSchema, { ...relay, SMTP_SECURE: 'false' })).secure).toBe(
+      false,
+    );
+    expect(mailerConfig(parseEnv(envSchema, { ...complete, SMTP_SECURE: 'true' })).secure).toBe(
+      true,
+    );
+    expect(() => parseEnv(envSchema, { ...complete, SMTP_SECURE: 'maybe' })).toThrow(/SMTP_SECURE/);
+  });
+
+  it('refuses a user without a password and a password without a user', () => {
+    expect(() => parseEnv(envSchema, { ...complete, SMTP_USER: 'apikey' })).toThrow(
+      /SMTP_PASSWORD: SMTP_USER and SMTP_PASSWORD are set together/,
+    );
+    expect(() => parseEnv(envSchema, { ...complete, SMTP_PASSWORD: 's3cret' })).toThrow(
+      /SMTP_USER and SMTP_PASSWORD are set together/,
+    );
   });
 });

@@ -8,13 +8,14 @@ import {
   graphql,
   readiness,
 } from '@challenge/testing';
-import { buildApp, type NotificationApp } from '../src/app.ts';
+import type { NotificationApp } from '../src/app.ts';
+import { notificationBuilder } from './support.ts';
 
 const topicPrefix = uniqueTopicPrefix();
 let service: TestService<NotificationApp>;
 
 beforeAll(async () => {
-  service = await startTestService('notification', buildApp, { topicPrefix });
+  service = await startTestService('notification', notificationBuilder(), { topicPrefix });
 });
 
 afterAll(async () => {

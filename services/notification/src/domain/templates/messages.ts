@@ -1,0 +1,53 @@
+import { en, type MessageKey, type Messages } from './en.ts';
+import { nl } from './nl.ts';
+
+/** The languages e-mail is written in; English when a user's locale is unknown. */
+export const LOCALES = ['en', 'nl'] as const;
+export type Locale = (typeof LOCALES)[number];
+export const DEFAULT_LOCALE: Locale = 'en';
+
+export const MESSAGES: Record<Locale, Messages> = { en, nl };
+
+/** Dates and times as the recipient reads them, always in the platform's time zone. */
+const INTL_LOCALE: Record<Locale, string> = { en: 'en-GB', nl: 'nl-NL' };
+export const TIME_ZONE = 'Europe/Amsterdam';
+
+export function toLocale(value: string | null | undefined): Locale {
+  return LOCALES.find((locale) => locale === value) ?? DEFAULT_LOCALE;
+}
+
+/** Placeholders of a message, e.g. ['code'] for 'Your code: {code}'. */
+export function placeholders(message: string): string[] {
+  return [...message.matchAll(/\{(\w+)\}/g)].map((match) => match[1]!);
+}
+
+export type Params = Record<string, string>;
+
+/** Fills in `{name}` placeholders; a missing value is a programming error, never an empty gap. */
+export function format(message: string, params: Params = {}): string {
+  return message.replace(/\{(\w+)\}/g, (_whole, name: string) => {
+    const value = params[name];
+    if (value === undefined) throw new Error(`no value for placeholder {${name}}`);
+    return value;
+  });
+}
+
+export type Translate = (key: MessageKey, params?: Params) => string;
+
+export function translator(locale: Locale): Translate {
+  const messages = MESSAGES[locale];
+  return (key, params) => format(messages[key], params);
+}
+
+/** e.g. "22 November 2026 at 14:35 CET" or "22 november 2026 om 14:35 CET". */
+export function formatDateTime(locale: Locale, instant: Date): string {
+  return new Intl.DateTimeFormat(INTL_LOCALE[locale], {
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+    timeZone: TIME_ZONE,
+    timeZoneName: 'short',
+  }).format(instant);
+}

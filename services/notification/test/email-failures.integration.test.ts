@@ -1,0 +1,143 @@
+import type { AddressInfo } from 'node:net';
+import PostalMime from 'postal-mime';
+import { SMTPServer } from 'smtp-server';
+import { TOPICS } from '@challenge/events';
+import {
+  deleteTopics,
+  eventually,
+  produceRaw,
+  readTopic,
+  startTestService,
+  uniqueTopicPrefix,
+  waitForCaughtUp,
+  type TestService,
+} from '@challenge/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { NotificationApp } from '../src/app.ts';
+import { findSentEmail } from '../src/data/sent-emails.ts';
+import { COMMANDS_GROUP } from '../src/events/consumers.ts';
+import { asMessage, loginLinkRequested, notificationBuilder } from './support.ts';
+
+/** Small retry settings: three attempts, 50 ms then 100 ms apart. */
+const retries = { maxAttempts: 3, retryBaseMs: 50 };
+
+describe('when the SMTP relay is unreachable', () => {
+  const topicPrefix = uniqueTopicPrefix();
+  let service: TestService<NotificationApp>;
+
+  beforeAll(async () => {
+    // Nothing listens on the discard port.
+    service = await startTestService('notification', notificationBuilder({ port: 9 }, retries), {
+      topicPrefix,
+    });
+  });
+  afterAll(async () => {
+    await service?.stop();
+    await deleteTopics(topicPrefix);
+  });
+
+  it('records each attempt, then parks the command on the dead-letter topic; no secret is kept', async () => {
+    const event = loginLinkRequested();
+    const { code, link } = event.data;
+    await produceRaw(topicPrefix, TOPICS.notificationCommands, [asMessage(event)]);
+
+    const [parked] = await readTopic(topicPrefix, TOPICS.deadLetter, (all) => all.length > 0);
+    expect(JSON.parse(parked!.value!.toString()).id).toBe(event.id);
+    expect(parked!.headers?.['original-topic']?.toString()).toBe(
+      `${topicPrefix}${TOPICS.notificationCommands}`,
+    );
+    const reason = parked!.headers?.reason?.toString() ?? '';
+    expect(reason).toMatch(/^handler failed: .*ECONNREFUSED/);
+    expect(reason).not.toContain(code);
+    expect(reason).not.toContain(link);
+
+    const row = await findSentEmail(service.app.db, event.id);
+    expect(row).toMatchObject({ status: 'failed', attempts: 3, sentAt: null });
+    expect(row?.lastError).toMatch(/ECONNREFUSED 127\.0\.0\.1:9/);
+    const [stored] = await service.app.db.$queryRaw<{ row: string }[]>`
+      SELECT row_to_json(s)::text AS row FROM sent_emails s WHERE event_id = ${event.id}::uuid`;
+    expect(stored?.row).not.toContain(code);
+    expect(stored?.row).not.toContain(link);
+  });
+});
+
+describe('when the SMTP relay refuses for a while', () => {
+  const topicPrefix = uniqueTopicPrefix();
+  let service: TestService<NotificationApp>;
+  let smtp: SMTPServer;
+  /** Temporary refusals still to give, and what the relay accepted. */
+  let refusals = 0;
+  const accepted: {
+    messageId: string | undefined;
+    to: string[];
+    subject: string | undefined;
+    text: string | undefined;
+  }[] = [];
+
+  beforeAll(async () => {
+    smtp = new SMTPServer({
+      authOptional: true,
+      disabledCommands: ['STARTTLS'],
+      logger: false,
+      onData(stream, session, callback) {
+        const chunks: Buffer[] = [];
+        stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+        stream.on('end', () => {
+          if (refusals > 0) {
+            refusals -= 1;
+            return callback(Object.assign(new Error('try again later'), { responseCode: 451 }));
+          }
+          void PostalMime.parse(Buffer.concat(chunks)).then((mail) => {
+            accepted.push({
+              messageId: mail.messageId,
+              to: session.envelope.rcptTo.map((rcpt) => rcpt.address),
+              subject: mail.subject,
+              text: mail.text,
+            });
+            callback();
+          }, callback);
+        });
+      },
+    });
+    await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
+    const { port } = smtp.server.address() as AddressInfo;
+    service = await startTestService(
+      'notification',
+      notificationBuilder({ port }, { maxAttempts: 5, retryBaseMs: 50 }),
+      { topicPrefix },
+    );
+  });
+  afterAll(async () => {
+    await service?.stop();
+    await new Promise<void>((resolve) => smtp?.close(() => resolve()));
+    await deleteTopics(topicPrefix);
+  });
+
+  it('retries with backoff until the e-mail is accepted, then never sends it again', async () => {
+    refusals = 2;
+    const event = loginLinkRequested({ locale: 'nl' });
+    await produceRaw(topicPrefix, TOPICS.notificationCommands, [asMessage(event)]);
+
+    const row = await eventually(async () => {
+      const found = await findSentEmail(service.app.db, event.id);
+      expect(found?.status).toBe('sent');
+      return found!;
+    });
+    expect(row.attempts).toBe(3);
+    expect(row.lastError).toMatch(/451 try again later/);
+    expect(accepted).toEqual([
+      {
+        messageId: `<${event.id}@challenge.local>`,
+        to: [event.data.email],
+        subject: `Je inlogcode voor Challenge: ${event.data.code}`,
+        text: expect.stringContaining(event.data.link),
+      },
+    ]);
+
+    // The same command again (a redelivery): nothing more reaches the relay.
+    await produceRaw(topicPrefix, TOPICS.notificationCommands, [asMessage(event)]);
+    await waitForCaughtUp(topicPrefix, COMMANDS_GROUP, TOPICS.notificationCommands);
+    expect(accepted).toHaveLength(1);
+    expect((await findSentEmail(service.app.db, event.id))?.attempts).toBe(3);
+  });
+});
