@@ -56,7 +56,9 @@ export async function ensureTopics(admin: Admin, prefix: string, partitions = 3)
   for (let attempt = 1; ; attempt += 1) {
     try {
       const existing = new Set(await admin.listTopics());
-      const missing = Object.values(TOPICS).filter((topic) => !existing.has(physicalTopic(topic, prefix)));
+      const missing = Object.values(TOPICS).filter(
+        (topic) => !existing.has(physicalTopic(topic, prefix)),
+      );
       if (missing.length === 0) return;
       await admin.createTopics({
         waitForLeaders: true,
