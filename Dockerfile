@@ -78,7 +78,8 @@ RUN if [ "$SERVICE" = "gateway" ]; then ln -s /app/gateway /app/current; \
 ENV NODE_ENV=production \
     HOST=0.0.0.0 \
     SERVICE=${SERVICE} \
-    WEB_DIST_DIR=/app/web/dist
+    WEB_DIST_DIR=/app/web/dist \
+    APOLLO_TELEMETRY_DISABLED=true
 # The node image's unprivileged user, by number so that Kubernetes can verify runAsNonRoot.
 USER 1000:1000
 # gateway 4700; identity 4701, challenge 4702, wallet 4703, media 4704, moderation 4705,

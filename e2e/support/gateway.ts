@@ -1,4 +1,5 @@
-import { buildGateway } from '@challenge/gateway/app';
+import { randomUUID } from 'node:crypto';
+import { buildGateway, type GatewayOptions } from '@challenge/gateway/app';
 import { SUBGRAPHS, composeSupergraph, type SubgraphName } from '@challenge/gateway/supergraph';
 import { createLifecycle, createRedis, createTokenVerifier } from '@challenge/kit';
 import { JWT_ISSUER, stack, testKeys } from '@challenge/testing';
@@ -7,12 +8,20 @@ import { pino } from 'pino';
 /** Where the subgraphs a test does not start "live": nothing listens there. */
 const UNREACHABLE = 'http://127.0.0.1:9/graphql';
 
+/** What a test may set on top: geofence, rate limits, CORS, metrics token, production mode. */
+export type TestGatewayOptions = Partial<
+  Omit<GatewayOptions, 'supergraphSdl' | 'subgraphUrls' | 'verifier' | 'logger' | 'lifecycle'>
+>;
+
 /**
  * The real gateway over the checked-in supergraph, routing to the subgraphs a test started
  * (the others unreachable), verifying tokens with the test key. Returns its /graphql URL.
+ * Development mode: loopback clients pass the geofence, and the session cookie has no Secure
+ * over plain http. Its rate-limit counters live under a key prefix of its own.
  */
 export async function startTestGateway(
   subgraphUrls: Partial<Record<SubgraphName, string>>,
+  options: TestGatewayOptions = {},
 ): Promise<{ url: string; stop(): Promise<void> }> {
   const logger = pino({ level: 'silent' });
   const lifecycle = createLifecycle(logger, 5_000);
@@ -33,6 +42,8 @@ export async function startTestGateway(
     publicOrigin: 'http://127.0.0.1',
     trustProxy: 'loopback',
     production: false,
+    rateLimitKeyPrefix: `e2e:${randomUUID()}:`,
+    ...options,
   });
   const url = `${await gateway.listen(0)}/graphql`;
   return { url, stop: () => lifecycle.stop('test finished') };

@@ -3,37 +3,35 @@ import { existsSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import {
-  ApolloGateway,
-  RemoteGraphQLDataSource,
-  type GraphQLDataSourceProcessOptions,
-} from '@apollo/gateway';
+import { ApolloGateway } from '@apollo/gateway';
 import { ApolloServer } from '@apollo/server';
 import { ApolloServerPluginDrainHttpServer } from '@apollo/server/plugin/drainHttpServer';
 import { expressMiddleware } from '@as-integrations/express5';
 import {
-  AppError,
-  bearerToken,
-  httpErrorHandler,
+  createAccessCheck,
   createMetrics,
+  httpErrorHandler,
   mountOperationalEndpoints,
   pingRedis,
-  type AuthUser,
   type Lifecycle,
   type Logger,
   type Redis,
   type TokenVerifier,
 } from '@challenge/kit';
-import express, { type Express, type RequestHandler } from 'express';
-import { GraphQLError } from 'graphql';
+import express, { type Express } from 'express';
+import { authenticate, type Authentication } from './auth.ts';
+import type { GatewayContext } from './context.ts';
+import { cookiesAreSecure } from './cookies.ts';
+import { ForwardingDataSource } from './data-source.ts';
+import { geofence, locationEndpoint, type GeofenceOptions } from './geofence.ts';
+import { cors, metricsGuard, securityHeaders } from './http-security.ts';
+import { DEFAULT_RATE_LIMITS, type RateLimits } from './rate-limit-rules.ts';
+import { rateLimitPlugin } from './rate-limit.ts';
+import { sessionPlugin } from './session-plugin.ts';
 import type { SubgraphName } from './supergraph.ts';
+import { serveWeb } from './web.ts';
 
-export interface GatewayContext {
-  requestId: string;
-  /** The raw bearer token, forwarded to the subgraphs, which verify it themselves too. */
-  token: string | null;
-  user: AuthUser | null;
-}
+export type { GatewayContext } from './context.ts';
 
 export interface GatewayOptions {
   supergraphSdl: string;
@@ -46,6 +44,16 @@ export interface GatewayOptions {
   trustProxy: string;
   webDistDir?: string;
   production: boolean;
+  /** Default: on, private addresses allowed unless production. */
+  geofence?: GeofenceOptions;
+  /** Default: DEFAULT_RATE_LIMITS. */
+  rateLimits?: RateLimits;
+  /** Prefix of the rate-limit keys in Redis (default `gateway:`); tests isolate with it. */
+  rateLimitKeyPrefix?: string;
+  /** Bearer token that unlocks /metrics for public addresses. */
+  metricsToken?: string;
+  /** Origins allowed cross-origin (CORS); none by default. */
+  corsOrigins?: string[];
 }
 
 export interface Gateway {
@@ -54,55 +62,14 @@ export interface Gateway {
   listen(port: number, host?: string): Promise<string>;
 }
 
-class ForwardingDataSource extends RemoteGraphQLDataSource<GatewayContext> {
-  override willSendRequest({
-    request,
-    context,
-  }: GraphQLDataSourceProcessOptions<GatewayContext>): void {
-    if (!('requestId' in context)) return; // the gateway's own health queries
-    request.http?.headers.set('x-request-id', context.requestId);
-    if (context.token) request.http?.headers.set('authorization', `Bearer ${context.token}`);
-  }
-}
-
 /** Express's trust-proxy setting from the env: a hop count, or names/addresses. */
 function trustProxySetting(value: string): number | string[] {
   return /^\d+$/.test(value) ? Number(value) : value.split(',').map((item) => item.trim());
 }
 
-function securityHeaders(production: boolean): RequestHandler {
-  return (_req, res, next) => {
-    res.setHeader('X-Content-Type-Options', 'nosniff');
-    res.setHeader('X-Frame-Options', 'DENY');
-    res.setHeader('Referrer-Policy', 'strict-origin-when-cross-origin');
-    res.setHeader('Cross-Origin-Opener-Policy', 'same-origin');
-    res.setHeader(
-      'Content-Security-Policy',
-      "default-src 'self'; img-src 'self' data: blob: https:; media-src 'self' blob: https: http:; " +
-        "style-src 'self' 'unsafe-inline'; frame-ancestors 'none'; base-uri 'self'; form-action 'self'",
-    );
-    if (production)
-      res.setHeader('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
-    next();
-  };
-}
-
-/** Serves the built SPA: hashed assets cached for a year, every other GET gets index.html. */
-function serveWeb(app: Express, webDistDir: string): void {
-  const index = path.join(webDistDir, 'index.html');
-  app.use(
-    '/assets',
-    express.static(path.join(webDistDir, 'assets'), { immutable: true, maxAge: '365d' }),
-  );
-  app.use(express.static(webDistDir, { index: false, maxAge: '1h' }));
-  app.get(/^\/(?!graphql|api\/|healthz|readyz|metrics).*/, (_req, res) => {
-    res.setHeader('Cache-Control', 'no-cache');
-    res.sendFile(index);
-  });
-}
-
 export async function buildGateway(options: GatewayOptions): Promise<Gateway> {
-  const { logger, lifecycle } = options;
+  const { logger, lifecycle, production } = options;
+  const geofenceOptions = options.geofence ?? { enabled: true, allowPrivate: !production };
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', trustProxySetting(options.trustProxy));
@@ -117,7 +84,16 @@ export async function buildGateway(options: GatewayOptions): Promise<Gateway> {
   const apollo = new ApolloServer<GatewayContext>({
     gateway,
     includeStacktraceInErrorResponses: false,
-    plugins: [ApolloServerPluginDrainHttpServer({ httpServer })],
+    plugins: [
+      ApolloServerPluginDrainHttpServer({ httpServer }),
+      rateLimitPlugin({
+        redis: options.redis,
+        logger,
+        limits: options.rateLimits ?? DEFAULT_RATE_LIMITS,
+        keyPrefix: options.rateLimitKeyPrefix ?? 'gateway:',
+      }),
+      sessionPlugin(),
+    ],
     formatError(formatted, error) {
       const code = formatted.extensions?.code;
       if (code === 'INTERNAL_SERVER_ERROR' || code === undefined) {
@@ -133,34 +109,35 @@ export async function buildGateway(options: GatewayOptions): Promise<Gateway> {
   await apollo.start();
 
   app.use(metrics.middleware);
-  app.use(securityHeaders(options.production));
+  app.use(securityHeaders(production));
+  app.use(cors(options.corsOrigins ?? []));
+  app.use('/metrics', metricsGuard(options.metricsToken));
   mountOperationalEndpoints(app, {
     lifecycle,
     metrics,
     checks: { redis: () => pingRedis(options.redis) },
   });
+  app.get('/api/location', locationEndpoint(geofenceOptions));
   app.use(
     '/graphql',
+    geofence(geofenceOptions),
     express.json({ limit: '1mb' }),
+    authenticate({
+      verifier: options.verifier,
+      accessCheck: createAccessCheck(options.redis),
+      publicOrigin: options.publicOrigin,
+      production,
+    }),
     expressMiddleware(apollo, {
-      context: async ({ req }) => {
-        const token = bearerToken(req.get('authorization'));
-        let user: AuthUser | null = null;
-        if (token) {
-          try {
-            user = await options.verifier.verify(token);
-          } catch (error) {
-            if (!(error instanceof AppError)) throw error;
-            throw new GraphQLError(error.message, {
-              extensions: {
-                code: 'UNAUTHENTICATED',
-                identifier: error.identifier,
-                http: { status: 401 },
-              },
-            });
-          }
-        }
-        return { requestId: req.get('x-request-id') ?? randomUUID(), token, user };
+      context: async ({ req, res }) => {
+        const auth = res.locals.auth as Authentication;
+        return {
+          requestId: req.get('x-request-id') ?? randomUUID(),
+          token: auth.token,
+          user: auth.user,
+          clientIp: req.ip ?? 'unknown',
+          secureCookies: cookiesAreSecure(req, production),
+        };
       },
     }),
   );

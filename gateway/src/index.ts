@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { createLifecycle, createLogger, createRedis, createTokenVerifier } from '@challenge/kit';
 import { buildGateway } from './app.ts';
-import { readEnv } from './env.ts';
+import { rateLimitsFromEnv, readEnv } from './env.ts';
 
 const env = readEnv();
 const logger = createLogger('gateway', env.LOG_LEVEL);
@@ -40,5 +40,12 @@ const gateway = await buildGateway({
   trustProxy: env.TRUST_PROXY,
   webDistDir: env.WEB_DIST_DIR,
   production: env.NODE_ENV === 'production',
+  geofence: {
+    enabled: env.GEOFENCE_ENABLED,
+    allowPrivate: env.NODE_ENV !== 'production' || env.GEOFENCE_ALLOW_PRIVATE,
+  },
+  rateLimits: rateLimitsFromEnv(env),
+  metricsToken: env.METRICS_TOKEN,
+  corsOrigins: env.CORS_ORIGINS,
 });
 await gateway.listen(env.PORT, env.HOST);

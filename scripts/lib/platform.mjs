@@ -108,5 +108,12 @@ export function gatewayEnv() {
     WEB_DIST_DIR: path.join(repoRoot, 'web', 'dist'),
     PUBLIC_ORIGIN: publicUrl,
     TRUST_PROXY: 'loopback',
+    // @apollo/gateway otherwise reports usage to Apollo and probes cloud metadata endpoints.
+    APOLLO_TELEMETRY_DISABLED: 'true',
+    // Loopback and private addresses pass the geofence in development whatever this says.
+    GEOFENCE_ENABLED: 'true',
+    GEOFENCE_ALLOW_PRIVATE: 'false',
+    // Left at their defaults: CORS_ORIGINS (none), METRICS_TOKEN (none; loopback may scrape)
+    // and the RATE_LIMIT_* sign-in limits (gateway/README.md).
   };
 }

@@ -14,6 +14,8 @@ export function backendTestConfig() {
       hookTimeout: 120_000,
       // Two cores: a few files at once keeps Kafka group joins from starving each other.
       maxWorkers: 2,
+      // The gateway under test must not report to Apollo or probe cloud metadata endpoints.
+      env: { APOLLO_TELEMETRY_DISABLED: 'true' },
       reporters: ['default', ['json', { outputFile: 'test-results/vitest.json' }]],
     },
   });

@@ -1,0 +1,57 @@
+import { RemoteGraphQLDataSource, type GraphQLDataSourceProcessOptions } from '@apollo/gateway';
+import { ERROR_CATALOGUE } from '@challenge/kit';
+import { GraphQLError } from 'graphql';
+import type { GatewayContext, Refusal } from './context.ts';
+
+type Base = RemoteGraphQLDataSource<GatewayContext>;
+type FetcherResponse = Parameters<Base['errorFromResponse']>[0];
+type FetchRequest = Parameters<Base['didEncounterError']>[1];
+
+const isGatewayContext = (context: unknown): context is GatewayContext =>
+  typeof context === 'object' && context !== null && 'requestId' in context;
+
+/** The identifier a subgraph's 401 body carries (kit's subgraphs send one), else unauthorized. */
+function refusalOf(body: unknown): Refusal {
+  const errors = (body as { errors?: { extensions?: { identifier?: unknown } }[] } | null)?.errors;
+  return errors?.[0]?.extensions?.identifier === 'banned_user' ? 'banned_user' : 'unauthorized';
+}
+
+/**
+ * Forwards the request id and the caller's token to the subgraphs. A subgraph's HTTP 401 (it
+ * refused the token) becomes a catalogue error and marks the request, so that the gateway's
+ * response is a 401 too (session-plugin.ts); other HTTP failures stay masked as generic_error.
+ */
+export class ForwardingDataSource extends RemoteGraphQLDataSource<GatewayContext> {
+  override willSendRequest({
+    request,
+    context,
+  }: GraphQLDataSourceProcessOptions<GatewayContext>): void {
+    if (!isGatewayContext(context)) return; // the gateway's own health queries
+    request.http?.headers.set('x-request-id', context.requestId);
+    if (context.token) request.http?.headers.set('authorization', `Bearer ${context.token}`);
+  }
+
+  override async errorFromResponse(response: FetcherResponse): Promise<GraphQLError> {
+    if (response.status !== 401) {
+      // No code: formatError logs it and answers generic_error, never the subgraph's URL.
+      return new GraphQLError(`subgraph answered HTTP ${response.status}`);
+    }
+    const identifier = refusalOf(await this.parseBody(response).catch(() => null));
+    return new GraphQLError(ERROR_CATALOGUE[identifier], {
+      extensions: { code: 'UNAUTHENTICATED', identifier },
+    });
+  }
+
+  override didEncounterError(
+    error: Error,
+    _request: FetchRequest,
+    response?: FetcherResponse,
+    context?: GatewayContext,
+  ): void {
+    if (response?.status === 401 && isGatewayContext(context)) {
+      const identifier = (error as GraphQLError).extensions?.identifier;
+      context.refusal = identifier === 'banned_user' ? 'banned_user' : 'unauthorized';
+    }
+    throw error;
+  }
+}

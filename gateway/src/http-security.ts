@@ -1,0 +1,62 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
+import { bearerToken } from '@challenge/kit';
+import type { RequestHandler } from 'express';
+import { isPrivateAddress } from './geofence.ts';
+import { sendError } from './respond.ts';
+
+export function securityHeaders(production: boolean): RequestHandler {
+  return (_req, res, next) => {
+    res.setHeader('X-Content-Type-Options', 'nosniff');
+    res.setHeader('X-Frame-Options', 'DENY');
+    res.setHeader('Referrer-Policy', 'strict-origin-when-cross-origin');
+    res.setHeader('Cross-Origin-Opener-Policy', 'same-origin');
+    res.setHeader(
+      'Content-Security-Policy',
+      "default-src 'self'; img-src 'self' data: blob: https:; media-src 'self' blob: https: http:; " +
+        "style-src 'self' 'unsafe-inline'; frame-ancestors 'none'; base-uri 'self'; form-action 'self'",
+    );
+    if (production)
+      res.setHeader('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
+    next();
+  };
+}
+
+/**
+ * Same-origin only: no CORS headers, except for the configured origins (bearer-token clients;
+ * cookies never authenticate a cross-origin request, see auth.ts).
+ */
+export function cors(allowedOrigins: string[]): RequestHandler {
+  const allowed = new Set(allowedOrigins.map((origin) => new URL(origin).origin));
+  return (req, res, next) => {
+    if (!allowed.size) return next();
+    res.vary('Origin');
+    const origin = req.get('origin');
+    if (!origin || !allowed.has(origin)) return next();
+    res.setHeader('Access-Control-Allow-Origin', origin);
+    res.setHeader('Access-Control-Expose-Headers', 'Retry-After');
+    if (req.method !== 'OPTIONS') return next();
+    res.setHeader('Access-Control-Allow-Methods', 'GET, POST, OPTIONS');
+    res.setHeader(
+      'Access-Control-Allow-Headers',
+      'authorization, content-type, apollo-require-preflight, x-apollo-operation-name, x-request-id',
+    );
+    res.setHeader('Access-Control-Max-Age', '600');
+    res.status(204).end();
+  };
+}
+
+const sha256 = (value: string) => createHash('sha256').update(value).digest();
+
+/**
+ * /metrics: served to loopback and private addresses (the cluster's scraper), or to a caller
+ * presenting METRICS_TOKEN as its bearer token; the public Ingress gets 403.
+ */
+export function metricsGuard(metricsToken: string | undefined): RequestHandler {
+  const expected = metricsToken ? sha256(metricsToken) : null;
+  return (req, res, next) => {
+    if (isPrivateAddress(req.ip)) return next();
+    const presented = bearerToken(req.get('authorization'));
+    if (expected && presented && timingSafeEqual(sha256(presented), expected)) return next();
+    sendError(res, 403, 'access_denied', 'FORBIDDEN');
+  };
+}

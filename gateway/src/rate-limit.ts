@@ -1,0 +1,121 @@
+import { createHash } from 'node:crypto';
+import { HeaderMap, type ApolloServerPlugin } from '@apollo/server';
+import { ERROR_CATALOGUE, type Logger, type Redis } from '@challenge/kit';
+import { GraphQLError } from 'graphql';
+import type { GatewayContext } from './context.ts';
+import { accountOf, argumentValues, rootFields } from './operations.ts';
+import { isLimitedOperation, type RateLimits } from './rate-limit-rules.ts';
+
+/**
+ * Fixed windows in Redis: each key counts attempts and expires with its window. Returns, per
+ * key, the count after this attempt and the seconds until the window resets.
+ */
+const COUNT_SCRIPT = `
+local out = {}
+for i, key in ipairs(KEYS) do
+  local count = redis.call('INCR', key)
+  local ttl = redis.call('TTL', key)
+  if ttl < 0 then
+    redis.call('EXPIRE', key, ARGV[1])
+    ttl = tonumber(ARGV[1])
+  end
+  out[#out + 1] = count
+  out[#out + 1] = ttl
+end
+return out`;
+
+/** A limit that hangs (Redis unreachable) must not hold sign-ins up longer than this. */
+const REDIS_TIMEOUT_MS = 1_000;
+
+interface Counter {
+  key: string;
+  limit: number;
+}
+
+export interface RateLimitOptions {
+  redis: Redis;
+  logger: Logger;
+  limits: RateLimits;
+  /** Prefix of every key, so that tests (and shared Redis instances) stay apart. */
+  keyPrefix: string;
+}
+
+const digest = (value: string) => createHash('sha256').update(value).digest('hex').slice(0, 32);
+
+function tooManyRequests(retryAfterSeconds: number): GraphQLError {
+  return new GraphQLError(ERROR_CATALOGUE.too_many_requests, {
+    extensions: {
+      code: 'TOO_MANY_REQUESTS',
+      identifier: 'too_many_requests',
+      http: {
+        status: 429,
+        headers: new HeaderMap([['retry-after', String(Math.max(1, retryAfterSeconds))]]),
+      },
+    },
+  });
+}
+
+function withTimeout<T>(work: Promise<T>): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error('rate limit check timed out')), REDIS_TIMEOUT_MS);
+  });
+  return Promise.race([work, timeout]).finally(() => clearTimeout(timer));
+}
+
+/**
+ * Counts one attempt on each counter; resolves the seconds to wait when any is over its limit,
+ * else null. Redis trouble is logged and lets the attempt through (fail open).
+ */
+async function count(
+  options: RateLimitOptions,
+  counters: Counter[],
+  windowSeconds: number,
+): Promise<number | null> {
+  try {
+    const keys = counters.map((counter) => counter.key);
+    const result = (await withTimeout(
+      options.redis.eval(COUNT_SCRIPT, keys.length, ...keys, windowSeconds),
+    )) as number[];
+    const waits = counters.flatMap((counter, i) =>
+      Number(result[2 * i]) > counter.limit ? [Number(result[2 * i + 1])] : [],
+    );
+    return waits.length ? Math.max(...waits) : null;
+  } catch (error) {
+    options.logger.warn({ err: error }, 'rate limit check failed; letting the request through');
+    return null;
+  }
+}
+
+/**
+ * Limits the sign-in mutations per client IP and per account. Every root field counts, so
+ * aliases cannot multiply attempts within one request.
+ */
+export function rateLimitPlugin(options: RateLimitOptions): ApolloServerPlugin<GatewayContext> {
+  return {
+    async requestDidStart() {
+      return {
+        async didResolveOperation({ document, operation, request, contextValue }) {
+          if (operation?.operation !== 'mutation') return;
+          for (const field of rootFields(document, operation)) {
+            const name = field.name.value;
+            if (!isLimitedOperation(name)) continue;
+            const rule = options.limits[name];
+            const base = `${options.keyPrefix}ratelimit:${name}`;
+            const counters: Counter[] = [];
+            if (rule.ip !== null) {
+              counters.push({ key: `${base}:ip:${contextValue.clientIp}`, limit: rule.ip });
+            }
+            const account = accountOf(argumentValues(field, request.variables));
+            if (rule.account !== null && account) {
+              counters.push({ key: `${base}:account:${digest(account)}`, limit: rule.account });
+            }
+            if (!counters.length) continue;
+            const wait = await count(options, counters, rule.windowSeconds);
+            if (wait !== null) throw tooManyRequests(wait);
+          }
+        },
+      };
+    },
+  };
+}

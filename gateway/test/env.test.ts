@@ -1,0 +1,78 @@
+import { EnvError, parseEnv } from '@challenge/kit';
+import { describe, expect, it } from 'vitest';
+import { envSchema, rateLimitsFromEnv } from '../src/env.ts';
+import { DEFAULT_RATE_LIMITS } from '../src/rate-limit-rules.ts';
+
+const REQUIRED = {
+  PORT: '4700',
+  REDIS_URL: 'redis://127.0.0.1:6379',
+  JWT_PUBLIC_KEY: '-----BEGIN PUBLIC KEY-----\\nAAAA\\n-----END PUBLIC KEY-----',
+  IDENTITY_URL: 'http://127.0.0.1:4701/graphql',
+  CHALLENGE_URL: 'http://127.0.0.1:4702/graphql',
+  WALLET_URL: 'http://127.0.0.1:4703/graphql',
+  MEDIA_URL: 'http://127.0.0.1:4704/graphql',
+  MODERATION_URL: 'http://127.0.0.1:4705/graphql',
+  NOTIFICATION_URL: 'http://127.0.0.1:4706/graphql',
+  PUBLIC_ORIGIN: 'https://challenge.example',
+};
+
+describe('gateway environment', () => {
+  it('defaults to an enabled geofence, no CORS origins and the documented rate limits', () => {
+    const env = parseEnv(envSchema, REQUIRED);
+    expect(env).toMatchObject({
+      GEOFENCE_ENABLED: true,
+      GEOFENCE_ALLOW_PRIVATE: false,
+      CORS_ORIGINS: [],
+    });
+    expect(env.METRICS_TOKEN).toBeUndefined();
+    expect(rateLimitsFromEnv(env)).toEqual(DEFAULT_RATE_LIMITS);
+    expect(DEFAULT_RATE_LIMITS.requestLoginLink).toEqual({
+      account: 5,
+      ip: 20,
+      windowSeconds: 900,
+    });
+  });
+
+  it('reads switches, origins and rate rules', () => {
+    const env = parseEnv(envSchema, {
+      ...REQUIRED,
+      GEOFENCE_ENABLED: 'false',
+      GEOFENCE_ALLOW_PRIVATE: 'true',
+      CORS_ORIGINS: 'https://staff.example/, https://tools.example',
+      RATE_LIMIT_LOGIN: '2/-/30s',
+      RATE_LIMIT_VERIFY_USER: '-/4/2h',
+    });
+    expect(env.GEOFENCE_ENABLED).toBe(false);
+    expect(env.GEOFENCE_ALLOW_PRIVATE).toBe(true);
+    expect(env.CORS_ORIGINS).toEqual(['https://staff.example', 'https://tools.example']);
+    const limits = rateLimitsFromEnv(env);
+    expect(limits.login).toEqual({ account: 2, ip: null, windowSeconds: 30 });
+    expect(limits.verifyUser).toEqual({ account: null, ip: 4, windowSeconds: 7200 });
+    expect(limits.requestLoginLink).toEqual(DEFAULT_RATE_LIMITS.requestLoginLink);
+  });
+
+  it('names each malformed variable', () => {
+    const problems = (() => {
+      try {
+        parseEnv(envSchema, {
+          ...REQUIRED,
+          RATE_LIMIT_LOGIN: '10 per minute',
+          GEOFENCE_ENABLED: 'maybe',
+          METRICS_TOKEN: 'short',
+          CORS_ORIGINS: 'not a url',
+        });
+      } catch (error) {
+        if (error instanceof EnvError) return error.problems;
+        throw error;
+      }
+      return [];
+    })();
+    expect(problems.map((problem) => problem.split(':')[0])).toEqual([
+      'Invalid environment variable GEOFENCE_ENABLED',
+      'Invalid environment variable CORS_ORIGINS.0',
+      'Invalid environment variable METRICS_TOKEN',
+      'Invalid environment variable RATE_LIMIT_LOGIN',
+    ]);
+    expect(problems[3]).toContain('expected <per account>/<per IP>/<window>');
+  });
+});
