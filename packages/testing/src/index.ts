@@ -5,3 +5,4 @@ export * from './keys.ts';
 export * from './services.ts';
 export * from './stack.ts';
 export * from './graphql.ts';
+export * from './mail.ts';

@@ -2,6 +2,8 @@ import { randomBytes, randomInt, randomUUID } from 'node:crypto';
 import { newEvent } from '@challenge/events';
 import type { ServiceRuntime } from '@challenge/kit';
 import { stack } from '@challenge/testing';
+
+export { inbox, type CaughtMail } from '@challenge/testing';
 import { buildApp, type NotificationApp, type NotificationOptions } from '../src/app.ts';
 
 /** Builds notification against the local stack's SMTP catcher, with any setting overridden. */
@@ -24,26 +26,6 @@ export const notificationBuilder =
 
 /** An address no other test uses, so the catcher's inbox for it holds this test's mail only. */
 export const uniqueAddress = () => `n${randomBytes(6).toString('hex')}@example.test`;
-
-export interface CaughtMail {
-  id: string;
-  from: string;
-  to: string[];
-  subject: string;
-  text: string;
-  html: string;
-  date: string;
-  messageId: string | null;
-}
-
-/** What the SMTP catcher received for one address, newest first. */
-export async function inbox(address: string): Promise<CaughtMail[]> {
-  const response = await fetch(
-    `${stack.smtpCatcherHttp}/api/messages?to=${encodeURIComponent(address)}`,
-  );
-  if (!response.ok) throw new Error(`SMTP catcher answered ${response.status}`);
-  return (await response.json()) as CaughtMail[];
-}
 
 const inFifteenMinutes = () => new Date(Date.now() + 15 * 60_000).toISOString();
 const sixDigits = () => String(randomInt(0, 1_000_000)).padStart(6, '0');
