@@ -7,6 +7,7 @@ import {
 import { createDatabase, pingDatabase, transactionRunner, type Database } from './data/db.ts';
 import type { IdentityContext } from './context.ts';
 import { createAuth } from './domain/auth.ts';
+import { scheduleDeletionSweep } from './domain/lifecycle.ts';
 import { createSecrets } from './domain/secrets.ts';
 import { startConsumers } from './events/consumers.ts';
 import { resolvers } from './resolvers/index.ts';
@@ -54,5 +55,7 @@ export async function buildApp(
     extend: (base) => ({ ...base, db, redis: runtime.redis, auth }),
     consumers: () => startConsumers(runtime, db),
   });
+  const stopSweep = scheduleDeletionSweep({ db, redis: runtime.redis, logger: runtime.logger });
+  runtime.lifecycle.onStop('deletion sweep', stopSweep);
   return { ...app, db };
 }

@@ -3,6 +3,7 @@ import { AppError, envelope, requireRole, requireUser } from '@challenge/kit';
 import { z } from 'zod';
 import { findUserById } from '../data/users.ts';
 import { setBan } from '../domain/bans.ts';
+import { verifyUserByModerator } from '../domain/lifecycle.ts';
 import {
   changeProfile,
   getSettings,
@@ -56,6 +57,7 @@ const banInput = z.object({
   type: z.enum(['soft', 'hard']),
   reason: z.string().max(800).nullish(),
 });
+/** Staff actions on one user (unban, verify). */
 const unbanInput = z.object({ userId: z.uuid() });
 
 const followInput = z.object({ username: z.string().min(1).max(100) });
@@ -212,6 +214,12 @@ export const resolvers: GraphQLResolverMap<IdentityContext> = {
         const { userId, type, reason } = banInput.parse(input);
         await setBan(context, actor, { userId, type, reason });
         return {};
+      }),
+    moderatorVerifyUser: (_parent, { input }: Args, context) =>
+      envelope(context.logger, async () => {
+        const actor = requireRole(context, ...STAFF);
+        await verifyUserByModerator(context.db, actor, unbanInput.parse(input).userId);
+        return ok;
       }),
     unbanUser: (_parent, { input }: Args, context) =>
       envelope(context.logger, async () => {
