@@ -244,6 +244,79 @@ describe('identity and access, through the gateway with real e-mail', () => {
     expect(reused.errors?.[0]?.extensions?.identifier).toBe('unauthorized');
   });
 
+  it('resets a forgotten password from the e-mailed link, then changes it', async () => {
+    const browser = new Browser(gateway.url);
+    const email = address();
+    await browser.send(
+      `mutation($input: RequestLoginLinkInput!) { requestLoginLink(input: $input) { ${STATUS} } }`,
+      {
+        input: { email, originUrl: '/' },
+      },
+    );
+    const code = (await mailTo(email)).text.match(/\b\d{6}\b/)![0];
+    const username = `rs_${randomBytes(3).toString('hex')}`;
+    await new Browser(gateway.url).send(
+      `mutation($input: VerifyUserInput!) { verifyUser(input: $input) { ${STATUS} } }`,
+      {
+        input: {
+          email,
+          code,
+          username,
+          password: PASSWORD,
+          repeatPassword: PASSWORD,
+          birthday: '1990-01-01',
+          acceptTerms: true,
+        },
+      },
+    );
+
+    await browser.send(
+      `mutation($input: RequestForgotPasswordLinkInput!) { requestForgotPasswordLink(input: $input) { ${STATUS} } }`,
+      { input: { email } },
+    );
+    const resetMail = await eventually(async () => {
+      const mail = (await inbox(email)).find((message) =>
+        /\/login\/recover\/reset\?token=/.test(message.text),
+      );
+      if (!mail) throw new Error('no reset mail yet');
+      return mail;
+    });
+    const token = new URL(
+      resetMail.text.match(/https?:\/\/\S+\/login\/recover\/reset\?\S+/)![0],
+    ).searchParams.get('token');
+    const reset = await browser.send(
+      `mutation($input: ResetForgottenPasswordInput!) { resetForgottenPassword(input: $input) { ${STATUS} } }`,
+      { input: { token, password: 'Fresh-Pass-77', repeatPassword: 'Fresh-Pass-77' } },
+    );
+    expect(reset.data.resetForgottenPassword.status.success).toBe(true);
+
+    const login = await browser.send(
+      `mutation($input: LoginInput!) { login(input: $input) { ${STATUS} } }`,
+      {
+        input: { username, password: 'Fresh-Pass-77' },
+      },
+    );
+    expect(login.data.login.status.success).toBe(true);
+    const changed = await browser.send(
+      `mutation($input: ChangePasswordInput!) { changePassword(input: $input) { ${STATUS} } }`,
+      {
+        input: {
+          currentPassword: 'Fresh-Pass-77',
+          password: 'Third-Pass-99',
+          repeatPassword: 'Third-Pass-99',
+        },
+      },
+    );
+    expect(changed.data.changePassword.status.success).toBe(true);
+    const again = await new Browser(gateway.url).send(
+      `mutation($input: LoginInput!) { login(input: $input) { ${STATUS} } }`,
+      {
+        input: { username, password: 'Third-Pass-99' },
+      },
+    );
+    expect(again.data.login.status.success).toBe(true);
+  });
+
   it("refuses a banned user's old token in every subgraph and at the gateway", async () => {
     const user = await seedUser(identity.app.db);
     const moderator = await seedUser(identity.app.db, { roles: ['user', 'moderator'] });
