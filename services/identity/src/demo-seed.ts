@@ -6,7 +6,7 @@
 import { writeFileSync } from 'node:fs';
 import { createTokenIssuer, type Role } from '@challenge/kit';
 import { createDatabase } from './data/db.ts';
-import { findUserByUsername } from './data/users.ts';
+import { findCredentialsByUsername, updatePasswordHash } from './data/users.ts';
 import { createSecrets } from './domain/secrets.ts';
 import { registerUser } from './domain/users.ts';
 import { readEnv } from './env.ts';
@@ -49,8 +49,11 @@ const passwordHash = await createSecrets(env.AUTH_HASH_SECRET).hashPassword(DEMO
 
 const accounts = [];
 for (const demo of DEMO_USERS) {
+  const existing = await findCredentialsByUsername(db, demo.username);
+  // Accounts seeded before demo passwords existed get one too.
+  if (existing && !existing.passwordHash) await updatePasswordHash(db, existing.id, passwordHash);
   const user =
-    (await findUserByUsername(db, demo.username)) ??
+    existing ??
     (await registerUser(
       db,
       { ...demo, email: `${demo.username}@demo.challenge.local` },
