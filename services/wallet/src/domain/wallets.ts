@@ -2,6 +2,7 @@ import { AppError } from '@challenge/kit';
 import { enqueueEvents, handleOnce, newEvent, type DomainEvent } from '@challenge/events';
 import { transactionRunner, type Database } from '../data/db.ts';
 import { findWalletBalances, insertWallet, walletExists } from '../data/wallets.ts';
+import { toInt } from './history.ts';
 
 export const CONSUMER = 'wallet';
 
@@ -31,13 +32,6 @@ export interface WalletView {
   freezeAmount: number;
   totalAmount: number;
   currency: 'EUR';
-}
-
-/** Cents as a GraphQL Int: safe up to 2^31-1 cents (21 million euro) per figure. */
-function toInt(cents: bigint): number {
-  if (cents > 2_147_483_647n || cents < -2_147_483_648n)
-    throw new Error('amount exceeds Int range');
-  return Number(cents);
 }
 
 export async function getOwnWallet(db: Database, userId: string): Promise<WalletView> {

@@ -1,0 +1,109 @@
+import { enqueueEvents, newEvent } from '@challenge/events';
+import { AppError } from '@challenge/kit';
+import { transactionRunner, type Database, type Transaction } from '../data/db.ts';
+import {
+  accountId,
+  addToBalance,
+  bumpWalletVersion,
+  insertTransferOnce,
+  lockAccounts,
+  platformAccountId,
+  userBalances,
+  PLATFORM_OWNER,
+} from '../data/ledger.ts';
+import type { TransferKind } from '../data/generated/enums.ts';
+
+/**
+ * The double-entry ledger: every movement is one transfer of a positive number of cents from one
+ * account to another, so the sum of all balances stays zero. User accounts never go negative
+ * (checked here for a clear error, and by the database whatever happens).
+ */
+export type AccountRef =
+  | { user: string; kind: 'user_available' | 'user_frozen' }
+  | { platform: 'provider_clearing' | 'payout_clearing' | 'fees' };
+
+export interface TransferRequest {
+  /** The same key again moves nothing and reports applied: false. */
+  idempotencyKey: string;
+  kind: TransferKind;
+  from: AccountRef;
+  to: AccountRef;
+  amountCents: bigint;
+  challengeId?: string | null;
+  description?: string | null;
+}
+
+async function resolve(tx: Transaction, ref: AccountRef): Promise<string> {
+  if ('platform' in ref) return platformAccountId(tx, ref.platform);
+  const id = await accountId(tx, ref.user, ref.kind);
+  if (!id) throw new AppError('wallet_not_found');
+  return id;
+}
+
+/** One transfer inside the caller's transaction; announces the new balances of the users moved. */
+export async function transferIn(
+  tx: Transaction,
+  request: TransferRequest,
+): Promise<{ applied: boolean }> {
+  if (request.amountCents <= 0n)
+    throw new AppError('invalid_input', 'The amount must be positive.');
+  const debitId = await resolve(tx, request.from);
+  const creditId = await resolve(tx, request.to);
+  const accounts = await lockAccounts(tx, [debitId, creditId]);
+  const debit = accounts.find((account) => account.id === debitId)!;
+  const credit = accounts.find((account) => account.id === creditId)!;
+
+  const fresh = await insertTransferOnce(tx, {
+    idempotencyKey: request.idempotencyKey,
+    kind: request.kind,
+    debitAccountId: debitId,
+    creditAccountId: creditId,
+    amountCents: request.amountCents,
+    challengeId: request.challengeId ?? null,
+    description: request.description ?? null,
+  });
+  if (!fresh) return { applied: false };
+  if (debit.userId !== PLATFORM_OWNER && debit.balance < request.amountCents) {
+    throw new AppError('insufficient_funds');
+  }
+  await addToBalance(tx, debitId, -request.amountCents);
+  await addToBalance(tx, creditId, request.amountCents);
+
+  const users = [...new Set([debit.userId, credit.userId])].filter(
+    (userId) => userId !== PLATFORM_OWNER,
+  );
+  for (const userId of users) {
+    const version = await bumpWalletVersion(tx, userId);
+    const balances = await userBalances(tx, userId);
+    await enqueueEvents(tx, [
+      newEvent('WalletBalanceChanged', {
+        aggregateId: userId,
+        actorId: null,
+        data: {
+          userId,
+          availableCents: Number(balances.availableCents),
+          frozenCents: Number(balances.frozenCents),
+          openPayoutCents: 0,
+          version: Number(version),
+        },
+      }),
+    ]);
+  }
+  return { applied: true };
+}
+
+const RETRYABLE = /deadlock detected|could not serialize|40P01|40001/;
+
+/** One transfer in its own transaction, retried when the database asks for it. */
+export async function transfer(
+  db: Database,
+  request: TransferRequest,
+): Promise<{ applied: boolean }> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await transactionRunner(db)((tx) => transferIn(tx, request));
+    } catch (error) {
+      if (attempt >= 5 || !RETRYABLE.test(String((error as Error).message))) throw error;
+    }
+  }
+}
