@@ -1,4 +1,6 @@
 import type { AccountKind, TransferKind } from './generated/enums.ts';
+
+export type { TransferKind };
 import type { Database, Transaction } from './db.ts';
 
 /** Owner of the platform's own accounts (provider clearing, payout clearing, fees). */

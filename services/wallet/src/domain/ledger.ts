@@ -11,7 +11,7 @@ import {
   userBalances,
   PLATFORM_OWNER,
 } from '../data/ledger.ts';
-import type { TransferKind } from '../data/generated/enums.ts';
+import type { TransferKind } from '../data/ledger.ts';
 
 /**
  * The double-entry ledger: every movement is one transfer of a positive number of cents from one
