@@ -243,9 +243,29 @@ describe('identity: log-in, sign-up and passwords', () => {
       expect(row.passwordHash).toMatch(/^\$argon2id\$/);
     });
 
-    it('by code, with the adult flag derived from an 18-year-old birthday', async () => {
-      const response = await signUp(email(), { birthday: yearsAgo(18) });
+    it('by code, with the adult flag derived from an 18-year-old birthday (whatever the client sends)', async () => {
+      const address = email();
+      const response = await signUp(address, {
+        birthday: yearsAgo(18),
+        eighteenPlusContent: false,
+      });
       expect(response.data!.verifyUser.status.success).toBe(true);
+      const row = await identity.app.db.user.findUniqueOrThrow({ where: { email: address } });
+      expect(row.eighteenPlusContent).toBe(true);
+    });
+
+    it('refuses log-in while the account deletion is pending: account_deletion_requested', async () => {
+      const address = email();
+      const username = `del_${randomUUID().slice(0, 6)}`;
+      await signUp(address, { username });
+      const token = (await call(LOGIN, { username, password: PASSWORD })).data!.login.accessToken;
+      const deleted = await call(`mutation { deleteUser { ${STATUS} } }`, undefined, token);
+      expect(deleted.data!.deleteUser.status.success).toBe(true);
+      const login = await call(LOGIN, { username, password: PASSWORD });
+      expect(login.data!.login).toMatchObject({
+        accessToken: null,
+        status: { identifier: 'account_deletion_requested' },
+      });
     });
 
     it.each([
