@@ -3,6 +3,9 @@ import { ApolloProvider } from '@apollo/client/react';
 import type { i18n as I18n } from 'i18next';
 import type { ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
+import { VerifyingUserProvider } from '../modules/auth/components/VerifyingUserProvider';
+import { LocationCheckContext } from '../modules/location/hooks/useCheckLocation';
+import type { LocationCheck } from '../modules/location/locationVerdict';
 import { FullscreenLoaderProvider } from '../ui/FullscreenLoader';
 import { ToastProvider } from '../ui/toast/Toasts';
 import type { ToastStore } from '../ui/toast/toastStore';
@@ -12,15 +15,22 @@ export interface AppProvidersProps {
   toasts: ToastStore;
   /** Omit when the caller provides Apollo itself (MockedProvider in tests). */
   client?: ApolloClient;
+  /** Replaces the gateway's location verdict (tests). */
+  checkLocation?: LocationCheck;
   children: ReactNode;
 }
 
-export function AppProviders({ i18n, toasts, client, children }: AppProvidersProps) {
-  const content = (
+export function AppProviders({ i18n, toasts, client, checkLocation, children }: AppProvidersProps) {
+  let content = (
     <ToastProvider store={toasts}>
-      <FullscreenLoaderProvider>{children}</FullscreenLoaderProvider>
+      <FullscreenLoaderProvider>
+        <VerifyingUserProvider>{children}</VerifyingUserProvider>
+      </FullscreenLoaderProvider>
     </ToastProvider>
   );
+  if (checkLocation) {
+    content = <LocationCheckContext value={checkLocation}>{content}</LocationCheckContext>;
+  }
   return (
     <I18nextProvider i18n={i18n}>
       {client ? <ApolloProvider client={client}>{content}</ApolloProvider> : content}

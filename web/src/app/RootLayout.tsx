@@ -1,14 +1,20 @@
 import { Outlet, ScrollRestoration } from 'react-router';
 import { AuthDialogs } from '../modules/auth/components/AuthDialogs';
 import { IntroVideoDialog } from '../modules/intro/components/IntroVideoDialog';
+import { LocationGate } from '../modules/location/components/LocationGate';
 
-/** Above every layout: the routed dialogs and the first-visit intro. */
+/**
+ * Above every layout: the location check (route guard step 2; the route itself was matched
+ * first), then the page, the routed dialogs and the first-visit intro.
+ */
 export function RootLayout() {
   return (
     <>
-      <Outlet />
-      <AuthDialogs />
-      <IntroVideoDialog />
+      <LocationGate>
+        <Outlet />
+        <AuthDialogs />
+        <IntroVideoDialog />
+      </LocationGate>
       <ScrollRestoration />
     </>
   );

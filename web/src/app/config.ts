@@ -20,6 +20,8 @@ const supportNumber = nonEmpty(env.VITE_SUPPORT_WHATSAPP_NUMBER)?.replace(/\D/g,
 
 export const appConfig = {
   graphqlPath: nonEmpty(env.VITE_GRAPHQL_PATH) ?? '/graphql',
+  /** The gateway's location verdict (same origin): `{ allowed, country, continent, identifier }`. */
+  locationPath: '/api/location',
   clientName: 'web',
   clientVersion: nonEmpty(env.VITE_APP_VERSION) ?? '0.0.0',
   /** Chat support link, or undefined when no support number is configured. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatAmount } from './money';
+import { formatAmount, formatEuroInput, parseEuroInput } from './money';
 
 // Intl separates the symbol with a no-break space; compare with plain spaces for readability.
 const plain = (text: string) => text.replace(/[\u00a0\u202f]/g, ' ');
@@ -26,5 +26,27 @@ describe('formatAmount (integer euro cents)', () => {
 
   it('refuses a value that is not a number of cents', () => {
     expect(() => formatAmount(Number.NaN, 'en')).toThrow(RangeError);
+  });
+});
+
+describe('parseEuroInput (typed euros to integer cents)', () => {
+  it('reads whole euros and up to two decimals with a dot or a comma', () => {
+    expect(parseEuroInput('5')).toBe(500);
+    expect(parseEuroInput('12.5')).toBe(1250);
+    expect(parseEuroInput('12,50')).toBe(1250);
+    expect(parseEuroInput(' € 0,99 ')).toBe(99);
+    expect(parseEuroInput('19.99')).toBe(1999);
+  });
+
+  it('refuses anything that is not an amount', () => {
+    for (const text of ['', 'abc', '1.234,56', '-5', '1.999', '5e2']) {
+      expect(parseEuroInput(text)).toBeNull();
+    }
+  });
+
+  it('formats cents back for the input in the UI language', () => {
+    expect(formatEuroInput(1250, 'en')).toBe('12.50');
+    expect(formatEuroInput(1250, 'nl')).toBe('12,50');
+    expect(formatEuroInput(5, 'en')).toBe('0.05');
   });
 });

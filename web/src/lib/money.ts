@@ -23,3 +23,28 @@ export function formatAmount(cents: number, language: string | undefined): strin
   const euros = Math.round(cents) / 100;
   return currencyFormatter(intlLocale(language)).format(euros);
 }
+
+/** The largest amount a user can type in a euro field, in cents (€ 100,000). */
+export const MAX_INPUT_CENTS = 100_000_00;
+
+/**
+ * Reads an amount of euros as typed by a person ("5", "12.5", "12,50", "€ 7") and returns INTEGER
+ * cents, or null when it is not an amount with at most two decimals. No thousands separators: in
+ * a form "1.000" is ambiguous between the two languages.
+ */
+export function parseEuroInput(text: string): number | null {
+  const compact = text.replace(/[\s\u00a0€]/g, '');
+  const match = /^(\d{1,9})(?:[.,](\d{1,2}))?$/.exec(compact);
+  if (!match) return null;
+  const euros = Number(match[1]);
+  const cents = Number((match[2] ?? '').padEnd(2, '0'));
+  return euros * 100 + cents;
+}
+
+/** Cents as the text of a euro input field in the UI language: 1250 is "12.50" or "12,50". */
+export function formatEuroInput(cents: number, language: string | undefined): string {
+  const whole = Math.trunc(Math.round(cents) / 100);
+  const fraction = String(Math.abs(Math.round(cents) % 100)).padStart(2, '0');
+  const separator = intlLocale(language) === 'nl-NL' ? ',' : '.';
+  return `${whole}${separator}${fraction}`;
+}

@@ -59,7 +59,8 @@ export function loggedOutMock(): MockLink.MockedResponse {
  * mutation ends the session, so that refetches after logging out see a logged-out visitor.
  */
 export function sessionMocks(initial: CurrentUserProfile | null = alice) {
-  const session = { user: initial };
+  /** `logouts` counts the logout mutations the server received. */
+  const session = { user: initial, logouts: 0 };
   const mocks: MockLink.MockedResponse[] = [
     {
       request: { query: CurrentUserDocument },
@@ -71,6 +72,7 @@ export function sessionMocks(initial: CurrentUserProfile | null = alice) {
       maxUsageCount: Number.POSITIVE_INFINITY,
       result: () => {
         session.user = null;
+        session.logouts += 1;
         return { data: { logout: { __typename: 'LogoutResult', status: status(true) } } };
       },
     },
@@ -111,3 +113,36 @@ export function walletFailureMock(identifier: string): MockLink.MockedResponse {
 }
 
 export { status as statusOf };
+
+/**
+ * A mutation or query answered with `data`; `onVariables` sees the variables actually sent (for
+ * asserting on them). Usable once unless `times` says otherwise.
+ */
+export function answerMock<TVariables extends object = Record<string, unknown>>(
+  query: MockLink.MockedResponse['request']['query'],
+  variables: TVariables | ((variables: TVariables) => boolean),
+  data: Record<string, unknown> | ((variables: TVariables) => Record<string, unknown>),
+  {
+    times = 1,
+    onVariables,
+  }: { times?: number; onVariables?: (variables: TVariables) => void } = {},
+): MockLink.MockedResponse {
+  return {
+    request: { query, variables: variables as MockLink.MockedResponse['request']['variables'] },
+    maxUsageCount: times,
+    result: (sent: Record<string, unknown>) => {
+      onVariables?.(sent as TVariables);
+      return { data: typeof data === 'function' ? data(sent as TVariables) : data };
+    },
+  };
+}
+
+/** `{ __typename, status }` for a result type that only carries the envelope. */
+export function statusResult(
+  typename: string,
+  success: boolean,
+  identifier: string | null = success ? 'ok' : null,
+  message: string | null = success ? 'OK' : null,
+) {
+  return { __typename: typename, status: status(success, identifier, message) };
+}

@@ -7,6 +7,7 @@ import { AppProviders } from '../app/AppProviders';
 import { createI18n } from '../app/i18n';
 import { appRoutes } from '../app/routes';
 import type { AppLanguage } from '../lib/locale';
+import type { LocationCheck } from '../modules/location/locationVerdict';
 import { createToastStore } from '../ui/toast/toastStore';
 
 export interface RenderOptions {
@@ -14,6 +15,8 @@ export interface RenderOptions {
   mocks?: ReadonlyArray<MockLink.MockedResponse>;
   language?: AppLanguage;
   routes?: RouteObject[];
+  /** The location verdict; tests that do not pass one start with an allowed session. */
+  checkLocation?: LocationCheck;
 }
 
 /** The same defaults as the real client, so hooks see errors the way they do in the browser. */
@@ -28,7 +31,11 @@ function providers(options: RenderOptions, ui: ReactElement) {
   const toasts = createToastStore();
   const tree = (
     <MockedProvider mocks={options.mocks ?? []} defaultOptions={defaultOptions}>
-      <AppProviders i18n={i18n} toasts={toasts}>
+      <AppProviders
+        i18n={i18n}
+        toasts={toasts}
+        {...(options.checkLocation ? { checkLocation: options.checkLocation } : {})}
+      >
         {ui}
       </AppProviders>
     </MockedProvider>

@@ -1,6 +1,7 @@
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
 import { INTRO_COOKIE } from '../modules/intro/introCookie';
+import { rememberAllowedLocation } from '../modules/location/locationVerdict';
 
 function clearCookies() {
   for (const part of document.cookie.split(';')) {
@@ -19,6 +20,9 @@ window.scrollTo = vi.fn() as unknown as typeof window.scrollTo;
 beforeEach(() => {
   window.localStorage.clear();
   window.sessionStorage.clear();
+  // The location check (route guard step 2) passed earlier in this browser session; tests about
+  // the check itself clear this and pass their own verdict to renderApp.
+  rememberAllowedLocation();
   // The first-visit intro would cover every page; tests that are about it remove this cookie.
   document.cookie = `${INTRO_COOKIE}=true; Path=/`;
 });

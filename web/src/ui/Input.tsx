@@ -23,6 +23,8 @@ interface FieldProps {
 export interface InputProps
   extends Omit<InputHTMLAttributes<HTMLInputElement>, 'size' | 'className'>, FieldProps {
   endAdornment?: ReactNode;
+  /** Shown next to the label, outside it (e.g. an info tooltip), so it is not part of the name. */
+  labelAction?: ReactNode;
   ref?: Ref<HTMLInputElement>;
 }
 
@@ -42,6 +44,7 @@ export function Input({
   message,
   className,
   endAdornment,
+  labelAction,
   id,
   'aria-describedby': describedBy,
   ...rest
@@ -50,11 +53,21 @@ export function Input({
   const inputId = id ?? generatedId;
   const messageId = `${inputId}-message`;
   const showMessage = hasFieldMessage(status, message);
+  const labelElement = (
+    <label htmlFor={inputId} className={cx(styles.label, hideLabel && 'visually-hidden')}>
+      {label}
+    </label>
+  );
   return (
     <div className={cx(styles.field, styles[size], className)}>
-      <label htmlFor={inputId} className={cx(styles.label, hideLabel && 'visually-hidden')}>
-        {label}
-      </label>
+      {labelAction ? (
+        <div className={styles.labelRow}>
+          {labelElement}
+          {labelAction}
+        </div>
+      ) : (
+        labelElement
+      )}
       <div className={controlClass(status)}>
         <input
           id={inputId}

@@ -6,15 +6,12 @@ import { Button } from '../../../ui/Button';
 import { Input } from '../../../ui/Input';
 import { MailIcon } from '../../../ui/icons';
 import { Modal } from '../../../ui/Modal';
+import { originUrlFor, safeInternalPath } from '../safePath';
 import { useModalRoute } from '../hooks/useModalRoute';
 import { useRequestLoginLink } from '../hooks/useRequestLoginLink';
+import { useVerifyingUser } from '../hooks/useVerifyingUser';
 import { useVerifyLoginCode } from '../hooks/useVerifyLoginCode';
 import styles from './AuthDialogs.module.css';
-
-/** Only same-site paths are followed after login ("/x", never "//host" or "https://..."). */
-function safeInternalPath(url: string | null): string | null {
-  return url && url.startsWith('/') && !url.startsWith('//') ? url : null;
-}
 
 export function LoginMagicLinkDialog({ open }: { open: boolean }) {
   const { t } = useTranslation();
@@ -52,7 +49,9 @@ function EmailStep() {
     event.preventDefault();
     setTouched(true);
     if (!valid || loading) return;
-    if (await requestLoginLink(email, location.pathname)) setLoginEmail(email.trim());
+    if (await requestLoginLink(email, originUrlFor(location.pathname))) {
+      setLoginEmail(email.trim());
+    }
   };
 
   return (
@@ -98,6 +97,7 @@ function CodeStep({ email }: { email: string }) {
   const location = useLocation();
   const navigate = useNavigate();
   const { closeModal, switchModal, setLoginEmail } = useModalRoute();
+  const { setVerifying } = useVerifyingUser();
   const { verifyLoginCode, loading } = useVerifyLoginCode();
   const [code, setCode] = useState('');
 
@@ -106,6 +106,8 @@ function CodeStep({ email }: { email: string }) {
     if (code.trim() === '' || loading) return;
     const outcome = await verifyLoginCode(email, code);
     if (outcome.kind === 'needs-account') {
+      // A new address: the code proves the inbox; the account form follows (code kept in memory).
+      setVerifying({ type: 'code', email, code: code.trim() });
       switchModal('complete-account');
     } else if (outcome.kind === 'logged-in') {
       const target = safeInternalPath(outcome.originUrl);

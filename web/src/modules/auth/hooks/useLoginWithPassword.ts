@@ -4,6 +4,7 @@ import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AppOperationContext } from '../../../app/apolloClient';
 import { describeGraphQLErrors, errorText } from '../../../lib/errorMessages';
+import { serverErrorIdentifier } from '../../../lib/mutationOutcome';
 import { useToasts } from '../../../ui/toast/Toasts';
 import { LoginDocument } from '../graphql/Login';
 
@@ -15,6 +16,15 @@ export function useLoginWithPassword() {
   const toasts = useToasts();
   const client = useApolloClient();
   const [mutate, { loading }] = useMutation(LoginDocument, { context });
+
+  // The gateway refuses with an HTTP error (429 rate limit, 403 geofence) that names its reason.
+  const refusalText = useCallback(
+    (error: unknown): string | null => {
+      const identifier = serverErrorIdentifier(error);
+      return identifier ? errorText(t, identifier) : null;
+    },
+    [t],
+  );
 
   const login = useCallback(
     async (username: string, password: string): Promise<boolean> => {
@@ -31,15 +41,17 @@ export function useLoginWithPassword() {
         }
         if (CombinedGraphQLErrors.is(error)) reason = describeGraphQLErrors(t, error.errors);
         else if (!error && status) reason = errorText(t, status.identifier, status.message);
+        else reason = refusalText(error);
       } catch (error) {
         if (CombinedGraphQLErrors.is(error)) reason = describeGraphQLErrors(t, error.errors);
+        else reason = refusalText(error);
       }
       toasts.error(
         reason ? t('auth.toast.loginFailed', { reason }) : t('auth.toast.loginFailedUnexpected'),
       );
       return false;
     },
-    [client, mutate, toasts, t],
+    [client, mutate, refusalText, toasts, t],
   );
 
   return { login, loading };

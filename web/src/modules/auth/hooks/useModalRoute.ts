@@ -41,9 +41,16 @@ export function useModalRoute() {
     (name: ModalName) => update((params) => params.set(MODAL_PARAM, name), false),
     [update],
   );
-  /** Replaces the open dialog by another (e.g. between the two login dialogs). */
+  /**
+   * Replaces the open dialog by another (e.g. between the two login dialogs). The e-mail belongs
+   * to the magic-link dialog's code step, so it leaves the URL.
+   */
   const switchModal = useCallback(
-    (name: ModalName) => update((params) => params.set(MODAL_PARAM, name), true),
+    (name: ModalName) =>
+      update((params) => {
+        params.set(MODAL_PARAM, name);
+        params.delete(EMAIL_PARAM);
+      }, true),
     [update],
   );
   /** Closes the dialog: the parameter (and the e-mail that belongs to it) leaves the URL. */

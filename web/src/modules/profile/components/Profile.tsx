@@ -1,10 +1,31 @@
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useParams } from 'react-router';
+import { describeFailure } from '../../../lib/mutationOutcome';
+import { errorText } from '../../../lib/errorMessages';
 import { usePageMeta } from '../../../lib/usePageMeta';
 import { Avatar } from '../../../ui/Avatar';
-import { HeartIcon, TrophyIcon, VideoIcon, FlameIcon } from '../../../ui/icons';
+import { Button, ButtonLink } from '../../../ui/Button';
+import {
+  AlertIcon,
+  FlameIcon,
+  HeartIcon,
+  LockIcon,
+  SettingsIcon,
+  TrophyIcon,
+  VideoIcon,
+} from '../../../ui/icons';
+import { PageLoader } from '../../../ui/PageLoader';
 import { PagePlaceholder } from '../../../ui/PagePlaceholder';
 import { TabLinks } from '../../../ui/Tabs';
+import { useToasts } from '../../../ui/toast/Toasts';
+import { useGetCurrentUser } from '../../auth/hooks/useGetCurrentUser';
+import { ErrorPage } from '../../errors/components/ErrorPage';
+import type { PublicProfile } from '../graphql/UserProfile';
+import { useFollowUser } from '../hooks/useFollowUser';
+import { useGetUserProfile } from '../hooks/useGetUserProfile';
+import { useUnfollowUser } from '../hooks/useUnfollowUser';
+import { FollowsDialog, type FollowsList } from './FollowsDialog';
 import styles from './Profile.module.css';
 
 export const PROFILE_TABS = [
@@ -15,21 +36,51 @@ export const PROFILE_TABS = [
 ] as const;
 export type ProfileTab = (typeof PROFILE_TABS)[number];
 
-/** /profile/:username: who it is, and tabs for the lists. */
+/** A bio longer than this is cut at a word boundary behind a "Read more" button. */
+export const BIO_PREVIEW_LENGTH = 180;
+
+/** /profile/:username: who it is, who follows them, and tabs for the lists. */
 export function ProfileLayout() {
-  const { t } = useTranslation();
   const { username = '' } = useParams();
-  usePageMeta(`@${username}`);
-  const base = `/profile/${encodeURIComponent(username)}`;
+  // A new username is a new page: no state (open dialogs, expanded bio) carries over.
+  return <ProfileView key={username} username={username} />;
+}
+
+function ProfileView({ username }: { username: string }) {
+  const { t } = useTranslation();
+  const { profile, failure, requestFailed, loading, refetch } = useGetUserProfile(username);
+  const name = profile ? profile.displayName?.trim() || profile.username : null;
+  usePageMeta(name ? `${name} (@${profile?.username})` : `@${username}`);
+
+  if (loading) return <PageLoader />;
+  const identifier = failure?.identifier;
+  if (identifier === 'private_profile') return <PrivateProfile username={username} />;
+  if (identifier === 'user_not_found' || identifier === 'invalid_input') {
+    return <ErrorPage identifier="user_not_found" statusCode={404} />;
+  }
+  if (!profile) {
+    return (
+      <div className={styles.alert} role="alert">
+        <AlertIcon size={20} />
+        <div className={styles.alertBody}>
+          <p>{t('profile.loadFailed')}</p>
+          {failure && !requestFailed ? (
+            <p>{errorText(t, failure.identifier, failure.message)}</p>
+          ) : null}
+          <div>
+            <Button variant="secondary" size="sm" onClick={() => void refetch()}>
+              {t('wallet.retry')}
+            </Button>
+          </div>
+        </div>
+      </div>
+    );
+  }
+
+  const base = `/profile/${encodeURIComponent(profile.username)}`;
   return (
     <div>
-      <header className={styles.header}>
-        <Avatar name={username} size="xl" />
-        <div className={styles.identity}>
-          <h1 className={styles.name}>@{username}</h1>
-          <p className={styles.note}>{t('profile.headerNote')}</p>
-        </div>
-      </header>
+      <ProfileHeader profile={profile} onChanged={refetch} />
       <TabLinks
         label={t('profile.tabsLabel')}
         links={PROFILE_TABS.map((tab) => ({
@@ -39,6 +90,151 @@ export function ProfileLayout() {
       />
       <Outlet />
     </div>
+  );
+}
+
+function ProfileHeader({
+  profile,
+  onChanged,
+}: {
+  profile: PublicProfile;
+  onChanged: () => Promise<void>;
+}) {
+  const { t, i18n } = useTranslation();
+  const { user } = useGetCurrentUser();
+  const [list, setList] = useState<FollowsList | null>(null);
+  const name = profile.displayName?.trim() || profile.username;
+  const own = user?.username.toLowerCase() === profile.username.toLowerCase();
+  const count = (value: number) => new Intl.NumberFormat(i18n.language).format(value);
+
+  return (
+    <header className={styles.header}>
+      <Avatar name={name} src={profile.avatar} size="xl" />
+      <div className={styles.identity}>
+        <h1 className={styles.name}>{name}</h1>
+        <p className={styles.handle}>@{profile.username}</p>
+        {profile.bio?.trim() ? <Bio text={profile.bio.trim()} /> : null}
+        <ul className={styles.stats} aria-label={t('profile.statsLabel')}>
+          <li>
+            <button type="button" className={styles.stat} onClick={() => setList('followers')}>
+              <strong>{count(profile.followersCount)}</strong>{' '}
+              {t('profile.followers', { count: profile.followersCount })}
+            </button>
+          </li>
+          <li>
+            <button type="button" className={styles.stat} onClick={() => setList('following')}>
+              <strong>{count(profile.followingCount)}</strong> {t('profile.following')}
+            </button>
+          </li>
+        </ul>
+      </div>
+      <div className={styles.headerActions}>
+        {own ? (
+          <ButtonLink
+            to="/settings/edit-profile"
+            variant="secondary"
+            size="sm"
+            iconStart={<SettingsIcon size={18} />}
+          >
+            {t('profile.editProfile')}
+          </ButtonLink>
+        ) : user ? (
+          <FollowButton profile={profile} onChanged={onChanged} />
+        ) : null}
+      </div>
+      <FollowsDialog
+        list={list}
+        username={profile.username}
+        name={name}
+        onClose={() => setList(null)}
+      />
+    </header>
+  );
+}
+
+function FollowButton({
+  profile,
+  onChanged,
+}: {
+  profile: PublicProfile;
+  onChanged: () => Promise<void>;
+}) {
+  const { t } = useTranslation();
+  const toasts = useToasts();
+  const follow = useFollowUser();
+  const unfollow = useUnfollowUser();
+  const [busy, setBusy] = useState(false);
+  const following = profile.isFollowing;
+
+  const toggle = async () => {
+    setBusy(true);
+    const outcome = following
+      ? await unfollow.unfollowUser(profile.username)
+      : await follow.followUser(profile.username);
+    // Already (un)followed elsewhere: the refetch below brings the page up to date.
+    if (!outcome.ok && outcome.status?.identifier !== 'redundant_mutation') {
+      const text = describeFailure(t, outcome);
+      if (text) toasts.error(text);
+    }
+    await onChanged();
+    setBusy(false);
+  };
+
+  return (
+    <Button
+      variant={following ? 'secondary' : 'primary'}
+      size="sm"
+      onClick={() => void toggle()}
+      loading={busy}
+    >
+      {following ? t('profile.unfollow') : t('profile.follow')}
+    </Button>
+  );
+}
+
+function Bio({ text }: { text: string }) {
+  const { t } = useTranslation();
+  const id = useId();
+  const [expanded, setExpanded] = useState(false);
+  const long = text.length > BIO_PREVIEW_LENGTH;
+  const preview = long
+    ? `${text
+        .slice(0, BIO_PREVIEW_LENGTH)
+        .replace(/\s+\S*$/, '')
+        .trimEnd()}…`
+    : text;
+  return (
+    <div className={styles.bio}>
+      <p id={id} className={styles.bioText}>
+        {expanded || !long ? text : preview}
+      </p>
+      {long ? (
+        <button
+          type="button"
+          className={styles.readMore}
+          aria-expanded={expanded}
+          aria-controls={id}
+          onClick={() => setExpanded((value) => !value)}
+        >
+          {expanded ? t('profile.readLess') : t('profile.readMore')}
+        </button>
+      ) : null}
+    </div>
+  );
+}
+
+function PrivateProfile({ username }: { username: string }) {
+  const { t } = useTranslation();
+  return (
+    <section className={styles.private} aria-labelledby="private-profile-title">
+      <div className={styles.privateIcon} aria-hidden="true">
+        <LockIcon size={28} />
+      </div>
+      <h1 id="private-profile-title" className={styles.privateTitle}>
+        {t('profile.private.title')}
+      </h1>
+      <p className={styles.note}>{t('profile.private.text', { username })}</p>
+    </section>
   );
 }
 

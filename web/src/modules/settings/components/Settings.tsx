@@ -6,6 +6,11 @@ import { PagePlaceholder } from '../../../ui/PagePlaceholder';
 import { PageHeader } from '../../../ui/PageHeader';
 import { TabLinks } from '../../../ui/Tabs';
 
+// The settings pages form one lazily loaded chunk (see app/routes.tsx).
+export { ChangePasswordPage } from './ChangePasswordPage';
+export { EditAccountPage } from './EditAccountPage';
+export { EditProfilePage } from './EditProfilePage';
+
 export const SETTINGS_SECTIONS = [
   'edit-profile',
   'edit-account',
@@ -34,7 +39,9 @@ export function SettingsLayout() {
   );
 }
 
-function SettingsSectionPage({ section }: { section: SettingsSection }) {
+type PlaceholderSection = 'edit-payments' | 'edit-email-preferences' | 'guidelines';
+
+function SettingsSectionPage({ section }: { section: PlaceholderSection }) {
   const { t } = useTranslation();
   const title = t(`settings.sections.${section}.title`);
   usePageMeta(`${title} · ${t('settings.title')}`);
@@ -48,9 +55,6 @@ function SettingsSectionPage({ section }: { section: SettingsSection }) {
   );
 }
 
-export const EditProfilePage = () => <SettingsSectionPage section="edit-profile" />;
-export const EditAccountPage = () => <SettingsSectionPage section="edit-account" />;
-export const ChangePasswordPage = () => <SettingsSectionPage section="change-password" />;
 export const EditPaymentsPage = () => <SettingsSectionPage section="edit-payments" />;
 export const EditEmailPreferencesPage = () => (
   <SettingsSectionPage section="edit-email-preferences" />

@@ -1,0 +1,56 @@
+import { useId, type ReactNode } from 'react';
+import { cx } from '../../../lib/cx';
+import styles from './AuthPage.module.css';
+
+export interface AuthCardProps {
+  icon?: ReactNode;
+  tone?: 'default' | 'error' | 'success';
+  title: string;
+  /** Heading id, for a form labelled by the title too; generated when not given. */
+  titleId?: string;
+  text?: ReactNode;
+  children?: ReactNode;
+  centered?: boolean;
+  /** role="alert" for a failure that appears after an action, role="status" for progress. */
+  role?: 'alert' | 'status';
+}
+
+/** The card of the login pages (link check, password recovery). */
+export function AuthCard({
+  icon,
+  tone = 'default',
+  title,
+  titleId,
+  text,
+  children,
+  centered = false,
+  role,
+}: AuthCardProps) {
+  const generatedId = useId();
+  const headingId = titleId ?? generatedId;
+  return (
+    <section
+      className={cx(styles.card, centered && styles.centered)}
+      aria-labelledby={headingId}
+      role={role}
+    >
+      {icon ? (
+        <div
+          className={cx(
+            styles.icon,
+            tone === 'error' && styles.iconError,
+            tone === 'success' && styles.iconSuccess,
+          )}
+          aria-hidden="true"
+        >
+          {icon}
+        </div>
+      ) : null}
+      <h1 id={headingId} className={styles.title}>
+        {title}
+      </h1>
+      {text ? <p className={styles.text}>{text}</p> : null}
+      {children}
+    </section>
+  );
+}

@@ -1,0 +1,124 @@
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { errorText } from '../../../lib/errorMessages';
+import { usePageMeta } from '../../../lib/usePageMeta';
+import { isValidEmail } from '../../../lib/validation';
+import { Button } from '../../../ui/Button';
+import { AlertIcon, LockIcon, MailIcon } from '../../../ui/icons';
+import { Input } from '../../../ui/Input';
+import { useModalRoute } from '../hooks/useModalRoute';
+import { useRequestForgotPasswordLink } from '../hooks/useRequestForgotPasswordLink';
+import { AuthCard } from './AuthCard';
+import styles from './AuthPage.module.css';
+
+/** /login/recover/request: asks for a password reset link by e-mail. */
+export function RecoverRequestPage() {
+  const { t } = useTranslation();
+  usePageMeta(t('pages.recoverRequest.title'), t('pages.recoverRequest.metaDescription'));
+  const { openModal } = useModalRoute();
+  const { requestForgotPasswordLink, loading } = useRequestForgotPasswordLink();
+  const [email, setEmail] = useState('');
+  const [touched, setTouched] = useState(false);
+  const [sentTo, setSentTo] = useState<string | null>(null);
+  const [refusal, setRefusal] = useState<string | null>(null);
+
+  const valid = isValidEmail(email);
+  const error = !touched
+    ? null
+    : email.trim() === ''
+      ? t('validation.required')
+      : valid
+        ? null
+        : t('validation.invalidEmail');
+
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    setTouched(true);
+    if (!valid || loading) return;
+    setRefusal(null);
+    const outcome = await requestForgotPasswordLink(email);
+    if (outcome.kind === 'answered') setSentTo(email.trim());
+    else
+      setRefusal(outcome.identifier ? errorText(t, outcome.identifier) : t('toast.networkError'));
+  };
+
+  if (sentTo) {
+    // The same words whether or not the address has an account: nobody learns who is registered.
+    return (
+      <AuthCard
+        centered
+        role="status"
+        tone="success"
+        icon={<MailIcon size={28} />}
+        title={t('auth.recover.sentTitle')}
+        text={t('auth.recover.sentText', { email: sentTo })}
+      >
+        <div className={styles.actions}>
+          <Button variant="action-gradient" onClick={() => openModal('login-username-password')}>
+            {t('auth.recover.backToLogin')}
+          </Button>
+          <Button
+            variant="secondary"
+            onClick={() => {
+              setSentTo(null);
+              setTouched(false);
+            }}
+          >
+            {t('auth.recover.tryOtherEmail')}
+          </Button>
+        </div>
+      </AuthCard>
+    );
+  }
+
+  return (
+    <AuthCard
+      icon={<LockIcon size={28} />}
+      title={t('pages.recoverRequest.title')}
+      titleId="recover-request-title"
+      text={t('auth.recover.requestText')}
+    >
+      <form
+        className={styles.form}
+        onSubmit={submit}
+        noValidate
+        aria-labelledby="recover-request-title"
+      >
+        <Input
+          label={t('auth.fields.email')}
+          type="email"
+          name="email"
+          autoComplete="email"
+          inputMode="email"
+          autoFocus
+          required
+          value={email}
+          onChange={(event) => setEmail(event.target.value)}
+          onBlur={() => setTouched(email !== '' || touched)}
+          status={error ? 'error' : 'none'}
+          message={error}
+          placeholder={t('auth.fields.emailPlaceholder')}
+        />
+        {refusal ? (
+          <p className={styles.alert} role="alert">
+            <AlertIcon size={18} />
+            <span>{refusal}</span>
+          </p>
+        ) : null}
+        <Button
+          type="submit"
+          variant="action-gradient"
+          size="lg"
+          block
+          disabled={!valid}
+          loading={loading}
+        >
+          {t('auth.recover.submit')}
+        </Button>
+        <Button variant="tertiary" block onClick={() => openModal('login-username-password')}>
+          {t('auth.recover.backToLogin')}
+        </Button>
+      </form>
+    </AuthCard>
+  );
+}

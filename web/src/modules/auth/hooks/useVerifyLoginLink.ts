@@ -1,0 +1,55 @@
+import { useApolloClient, useMutation } from '@apollo/client/react';
+import { useCallback } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { AppOperationContext } from '../../../app/apolloClient';
+import { failureIdentifier, settleMutation } from '../../../lib/mutationOutcome';
+import { useToasts } from '../../../ui/toast/Toasts';
+import { VerifyLoginLinkDocument } from '../graphql/VerifyLoginLink';
+
+// The page explains a failed link itself.
+const context: AppOperationContext = { suppressErrorToast: true };
+
+export type VerifyLoginLinkOutcome =
+  | { kind: 'logged-in'; originUrl: string | null }
+  /** The link is right but there is no account yet: the user completes one. */
+  | { kind: 'needs-account'; originUrl: string | null }
+  /** identifier: expired_credentials, invalid_credentials, too_many_requests, ... or null. */
+  | { kind: 'failed'; identifier: string | null; message: string | null; network: boolean };
+
+/** Logs in with the link from the e-mail (email, hash and expires from its query). */
+export function useVerifyLoginLink() {
+  const { t } = useTranslation();
+  const toasts = useToasts();
+  const client = useApolloClient();
+  const [mutate, { loading }] = useMutation(VerifyLoginLinkDocument, { context });
+
+  const verifyLoginLink = useCallback(
+    async (input: {
+      email: string;
+      hash: string;
+      expires: number;
+    }): Promise<VerifyLoginLinkOutcome> => {
+      const outcome = await settleMutation(
+        () => mutate({ variables: { input } }),
+        (data) => data.verifyLoginLink,
+      );
+      if (!outcome.ok) {
+        return {
+          kind: 'failed',
+          identifier: failureIdentifier(outcome),
+          message: outcome.status?.message ?? null,
+          network: outcome.status === null,
+        };
+      }
+      const { isVerified, originUrl } = outcome.result;
+      if (!isVerified) return { kind: 'needs-account', originUrl };
+      // A new identity: everything cached so far belongs to the logged-out visitor.
+      await client.resetStore().catch(() => undefined);
+      toasts.success(t('auth.toast.welcomeBack'));
+      return { kind: 'logged-in', originUrl };
+    },
+    [client, mutate, toasts, t],
+  );
+
+  return { verifyLoginLink, loading };
+}

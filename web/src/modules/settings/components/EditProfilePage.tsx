@@ -1,0 +1,294 @@
+import { useId, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formatAmount, formatEuroInput, MAX_INPUT_CENTS, parseEuroInput } from '../../../lib/money';
+import { describeFailure, type MutationOutcome } from '../../../lib/mutationOutcome';
+import { usePageMeta } from '../../../lib/usePageMeta';
+import { Button } from '../../../ui/Button';
+import { Checkbox } from '../../../ui/Checkbox';
+import { Input, TextArea } from '../../../ui/Input';
+import { PageLoader } from '../../../ui/PageLoader';
+import { useToasts } from '../../../ui/toast/Toasts';
+import type { UserSettings } from '../graphql/Settings';
+import { useGetSettings } from '../hooks/useGetSettings';
+import { useUpdateChallengeableProfile } from '../hooks/useUpdateChallengeableProfile';
+import { useUpdateMinimalChallenge } from '../hooks/useUpdateMinimalChallenge';
+import { useUpdateProfile } from '../hooks/useUpdateProfile';
+import { useUpdatePublicProfile } from '../hooks/useUpdatePublicProfile';
+import { SettingsLoadFailure } from './SettingsLoadFailure';
+import styles from './Settings.module.css';
+
+/** Server limits of the profile fields. */
+const DISPLAY_NAME_MAX = 60;
+const BIO_MAX = 500;
+
+type Failed = Extract<MutationOutcome<unknown>, { ok: false }>;
+
+/** Saves and tells the user how it went; resolves to true when every step succeeded. */
+function useSaveFeedback() {
+  const { t } = useTranslation();
+  const toasts = useToasts();
+  return {
+    saved: () => toasts.success(t('settings.saved')),
+    failed: (outcome: Failed) => {
+      const text = describeFailure(t, outcome);
+      if (text) toasts.error(text);
+    },
+  };
+}
+
+/** /settings/edit-profile: name and bio, being challenged, and who sees the profile. */
+export function EditProfilePage() {
+  const { t } = useTranslation();
+  usePageMeta(`${t('settings.sections.edit-profile.title')} · ${t('settings.title')}`);
+  const { settings, failure, loading, refetch } = useGetSettings();
+  if (loading) return <PageLoader />;
+  if (!settings) return <SettingsLoadFailure failure={failure} onRetry={refetch} />;
+  return (
+    <div className={styles.sections}>
+      <ProfileDetailsForm settings={settings} />
+      <ChallengePreferencesForm settings={settings} />
+      <PrivacyForm settings={settings} />
+    </div>
+  );
+}
+
+function ProfileDetailsForm({ settings }: { settings: UserSettings }) {
+  const { t } = useTranslation();
+  const titleId = useId();
+  const feedback = useSaveFeedback();
+  const { updateProfile, loading } = useUpdateProfile();
+  const initial = { displayName: settings.displayName ?? '', bio: settings.bio ?? '' };
+  const [saved, setSaved] = useState(initial);
+  const [values, setValues] = useState(initial);
+
+  const nameError =
+    values.displayName.trim().length > DISPLAY_NAME_MAX
+      ? t('validation.maxLength', { max: DISPLAY_NAME_MAX })
+      : null;
+  const bioError =
+    values.bio.trim().length > BIO_MAX ? t('validation.maxLength', { max: BIO_MAX }) : null;
+  const dirty =
+    values.displayName.trim() !== saved.displayName.trim() ||
+    values.bio.trim() !== saved.bio.trim();
+
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (!dirty || nameError || bioError || loading) return;
+    const displayName = values.displayName.trim();
+    const bio = values.bio.trim();
+    const outcome = await updateProfile({ displayName: displayName || null, bio: bio || null });
+    if (outcome.ok) {
+      const next = {
+        displayName: outcome.result.displayName ?? displayName,
+        bio: outcome.result.bio ?? bio,
+      };
+      setSaved(next);
+      setValues(next);
+      feedback.saved();
+    } else {
+      feedback.failed(outcome);
+    }
+  };
+
+  return (
+    <form className={styles.card} onSubmit={submit} noValidate aria-labelledby={titleId}>
+      <div className={styles.cardHeader}>
+        <h2 id={titleId} className={styles.cardTitle}>
+          {t('settings.profile.title')}
+        </h2>
+        <p className={styles.cardText}>{t('settings.profile.text')}</p>
+      </div>
+      <Input
+        label={t('settings.profile.displayName')}
+        name="displayName"
+        autoComplete="nickname"
+        maxLength={DISPLAY_NAME_MAX + 20}
+        value={values.displayName}
+        onChange={(event) => setValues({ ...values, displayName: event.target.value })}
+        status={nameError ? 'error' : 'hint'}
+        message={nameError ?? t('settings.profile.displayNameHint')}
+      />
+      <TextArea
+        label={t('settings.profile.bio')}
+        name="bio"
+        rows={4}
+        value={values.bio}
+        onChange={(event) => setValues({ ...values, bio: event.target.value })}
+        status={bioError ? 'error' : 'hint'}
+        message={
+          bioError ??
+          t('settings.profile.bioCount', { count: values.bio.trim().length, max: BIO_MAX })
+        }
+      />
+      <div className={styles.actions}>
+        <Button
+          type="submit"
+          variant="primary"
+          disabled={!dirty || Boolean(nameError || bioError)}
+          loading={loading}
+        >
+          {t('settings.save')}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+function ChallengePreferencesForm({ settings }: { settings: UserSettings }) {
+  const { t, i18n } = useTranslation();
+  const titleId = useId();
+  const feedback = useSaveFeedback();
+  const challengeableMutation = useUpdateChallengeableProfile();
+  const minimalMutation = useUpdateMinimalChallenge();
+  const [saved, setSaved] = useState({
+    challengeable: settings.challengeable,
+    enabled: settings.minimumChallengeEnabled,
+    cents: settings.minimumChallengeValue,
+  });
+  const [challengeable, setChallengeable] = useState(settings.challengeable);
+  const [enabled, setEnabled] = useState(settings.minimumChallengeEnabled);
+  const [amount, setAmount] = useState(() =>
+    settings.minimumChallengeEnabled || settings.minimumChallengeValue > 0
+      ? formatEuroInput(settings.minimumChallengeValue, i18n.language)
+      : '',
+  );
+  const [amountTouched, setAmountTouched] = useState(false);
+  const loading = challengeableMutation.loading || minimalMutation.loading;
+
+  const cents = parseEuroInput(amount);
+  const amountError = !enabled
+    ? null
+    : amount.trim() === ''
+      ? t('validation.required')
+      : cents === null
+        ? t('settings.challenges.amountInvalid')
+        : cents <= 0
+          ? t('settings.challenges.amountTooLow')
+          : cents > MAX_INPUT_CENTS
+            ? t('settings.challenges.amountTooHigh', {
+                max: formatAmount(MAX_INPUT_CENTS, i18n.language),
+              })
+            : null;
+  // The value to send: the typed amount when it is usable, else the one on record.
+  const sentCents = enabled ? cents : cents !== null && cents <= MAX_INPUT_CENTS ? cents : null;
+  const minimalChanged =
+    enabled !== saved.enabled || (enabled && cents !== null && cents !== saved.cents);
+  const dirty = challengeable !== saved.challengeable || minimalChanged;
+
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    setAmountTouched(true);
+    if (!dirty || amountError || loading) return;
+    if (challengeable !== saved.challengeable) {
+      const outcome = await challengeableMutation.updateChallengeableProfile({ challengeable });
+      if (!outcome.ok) return feedback.failed(outcome);
+      setSaved((previous) => ({ ...previous, challengeable }));
+    }
+    if (minimalChanged) {
+      const value = sentCents ?? saved.cents;
+      const outcome = await minimalMutation.updateMinimalChallenge({
+        minimumChallengeEnabled: enabled,
+        minimumChallengeValue: value,
+      });
+      if (!outcome.ok) return feedback.failed(outcome);
+      setSaved((previous) => ({ ...previous, enabled, cents: value }));
+    }
+    feedback.saved();
+  };
+
+  const shownAmountError = amountTouched ? amountError : null;
+  return (
+    <form className={styles.card} onSubmit={submit} noValidate aria-labelledby={titleId}>
+      <div className={styles.cardHeader}>
+        <h2 id={titleId} className={styles.cardTitle}>
+          {t('settings.challenges.title')}
+        </h2>
+        <p className={styles.cardText}>{t('settings.challenges.text')}</p>
+      </div>
+      <Checkbox
+        label={t('settings.challenges.challengeable')}
+        name="challengeable"
+        checked={challengeable}
+        onChange={(event) => setChallengeable(event.target.checked)}
+      />
+      <Checkbox
+        label={t('settings.challenges.minimumEnabled')}
+        name="minimumChallengeEnabled"
+        checked={enabled}
+        onChange={(event) => setEnabled(event.target.checked)}
+      />
+      {enabled ? (
+        <div className={styles.nested}>
+          <Input
+            className={styles.amount}
+            label={t('settings.challenges.amount')}
+            name="minimumChallengeValue"
+            inputMode="decimal"
+            autoComplete="off"
+            value={amount}
+            onChange={(event) => {
+              setAmount(event.target.value);
+              setAmountTouched(true);
+            }}
+            onBlur={() => setAmountTouched(true)}
+            placeholder={formatEuroInput(500, i18n.language)}
+            status={shownAmountError ? 'error' : 'hint'}
+            message={shownAmountError ?? t('settings.challenges.amountHint')}
+          />
+        </div>
+      ) : null}
+      <div className={styles.actions}>
+        <Button
+          type="submit"
+          variant="primary"
+          disabled={!dirty || Boolean(amountError)}
+          loading={loading}
+        >
+          {t('settings.save')}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+function PrivacyForm({ settings }: { settings: UserSettings }) {
+  const { t } = useTranslation();
+  const titleId = useId();
+  const feedback = useSaveFeedback();
+  const { updatePublicProfile, loading } = useUpdatePublicProfile();
+  const [saved, setSaved] = useState(settings.publicProfile);
+  const [publicProfile, setPublicProfile] = useState(settings.publicProfile);
+  const dirty = publicProfile !== saved;
+
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (!dirty || loading) return;
+    const outcome = await updatePublicProfile({ publicProfile });
+    if (!outcome.ok) return feedback.failed(outcome);
+    setSaved(publicProfile);
+    feedback.saved();
+  };
+
+  return (
+    <form className={styles.card} onSubmit={submit} noValidate aria-labelledby={titleId}>
+      <div className={styles.cardHeader}>
+        <h2 id={titleId} className={styles.cardTitle}>
+          {t('settings.privacy.title')}
+        </h2>
+      </div>
+      <Checkbox
+        label={t('settings.privacy.publicProfile')}
+        name="publicProfile"
+        checked={publicProfile}
+        onChange={(event) => setPublicProfile(event.target.checked)}
+        status="hint"
+        message={t('settings.privacy.publicProfileHint')}
+      />
+      <div className={styles.actions}>
+        <Button type="submit" variant="primary" disabled={!dirty} loading={loading}>
+          {t('settings.save')}
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,33 @@
+import { gql, type TypedDocumentNode } from '@apollo/client';
+import type { ResponseStatus } from '../../../lib/graphql';
+
+export interface UpdateProfileMutation {
+  updateProfile: {
+    status: ResponseStatus;
+    displayName: string | null;
+    bio: string | null;
+    avatar: string | null;
+  } | null;
+}
+
+export interface UpdateProfileMutationVariables {
+  input: { displayName?: string | null; bio?: string | null; avatar?: string | null };
+}
+
+export const UpdateProfileDocument: TypedDocumentNode<
+  UpdateProfileMutation,
+  UpdateProfileMutationVariables
+> = gql`
+  mutation UpdateProfile($input: UpdateProfileInput!) {
+    updateProfile(input: $input) {
+      status {
+        success
+        identifier
+        message
+      }
+      displayName
+      bio
+      avatar
+    }
+  }
+`;
