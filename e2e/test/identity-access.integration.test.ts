@@ -120,6 +120,34 @@ describe('identity and access, through the gateway with real e-mail', () => {
     await deleteTopics(topicPrefix);
   });
 
+  /** A new account made the way a person would: link requested, code read from the e-mail. */
+  async function signUpByCode(prefix: string): Promise<{ email: string; username: string }> {
+    const browser = new Browser(gateway.url);
+    const email = address();
+    await browser.send(
+      `mutation($input: RequestLoginLinkInput!) { requestLoginLink(input: $input) { ${STATUS} } }`,
+      { input: { email, originUrl: '/' } },
+    );
+    const code = (await mailTo(email)).text.match(/\b\d{6}\b/)![0];
+    const username = `${prefix}_${randomBytes(3).toString('hex')}`;
+    const created = await browser.send(
+      `mutation($input: VerifyUserInput!) { verifyUser(input: $input) { ${STATUS} } }`,
+      {
+        input: {
+          email,
+          code,
+          username,
+          password: PASSWORD,
+          repeatPassword: PASSWORD,
+          birthday: '1990-01-01',
+          acceptTerms: true,
+        },
+      },
+    );
+    expect(created.data.verifyUser.status.success).toBe(true);
+    return { email, username };
+  }
+
   it('signs up by magic link read from the SMTP catcher, and is then logged in by cookie', async () => {
     const browser = new Browser(gateway.url);
     const email = address();
@@ -200,29 +228,7 @@ describe('identity and access, through the gateway with real e-mail', () => {
 
   it('logs in by username and password, logs out, and the old session is refused', async () => {
     const browser = new Browser(gateway.url);
-    const email = address();
-    await browser.send(
-      `mutation($input: RequestLoginLinkInput!) { requestLoginLink(input: $input) { ${STATUS} } }`,
-      {
-        input: { email, originUrl: '/' },
-      },
-    );
-    const code = (await mailTo(email)).text.match(/\b\d{6}\b/)![0];
-    const username = `pw_${randomBytes(3).toString('hex')}`;
-    await new Browser(gateway.url).send(
-      `mutation($input: VerifyUserInput!) { verifyUser(input: $input) { ${STATUS} } }`,
-      {
-        input: {
-          email,
-          code,
-          username,
-          password: PASSWORD,
-          repeatPassword: PASSWORD,
-          birthday: '1990-01-01',
-          acceptTerms: true,
-        },
-      },
-    );
+    const { username } = await signUpByCode('pw');
 
     const login = await browser.send(
       `mutation($input: LoginInput!) { login(input: $input) { ${STATUS} } }`,
@@ -246,29 +252,7 @@ describe('identity and access, through the gateway with real e-mail', () => {
 
   it('resets a forgotten password from the e-mailed link, then changes it', async () => {
     const browser = new Browser(gateway.url);
-    const email = address();
-    await browser.send(
-      `mutation($input: RequestLoginLinkInput!) { requestLoginLink(input: $input) { ${STATUS} } }`,
-      {
-        input: { email, originUrl: '/' },
-      },
-    );
-    const code = (await mailTo(email)).text.match(/\b\d{6}\b/)![0];
-    const username = `rs_${randomBytes(3).toString('hex')}`;
-    await new Browser(gateway.url).send(
-      `mutation($input: VerifyUserInput!) { verifyUser(input: $input) { ${STATUS} } }`,
-      {
-        input: {
-          email,
-          code,
-          username,
-          password: PASSWORD,
-          repeatPassword: PASSWORD,
-          birthday: '1990-01-01',
-          acceptTerms: true,
-        },
-      },
-    );
+    const { email, username } = await signUpByCode('rs');
 
     await browser.send(
       `mutation($input: RequestForgotPasswordLinkInput!) { requestForgotPasswordLink(input: $input) { ${STATUS} } }`,
