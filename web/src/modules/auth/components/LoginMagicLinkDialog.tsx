@@ -12,6 +12,7 @@ import { useRequestLoginLink } from '../hooks/useRequestLoginLink';
 import { useVerifyingUser } from '../hooks/useVerifyingUser';
 import { useVerifyLoginCode } from '../hooks/useVerifyLoginCode';
 import styles from './AuthDialogs.module.css';
+import { EmailField } from './EmailField';
 
 export function LoginMagicLinkDialog({ open }: { open: boolean }) {
   const { t } = useTranslation();
@@ -57,20 +58,11 @@ function EmailStep() {
   return (
     <form className={styles.form} onSubmit={submit} noValidate>
       <p className={styles.lead}>{t('auth.magicLink.description')}</p>
-      <Input
-        label={t('auth.fields.email')}
-        type="email"
-        name="email"
-        autoComplete="email"
-        inputMode="email"
-        autoFocus
-        required
+      <EmailField
         value={email}
-        onChange={(event) => setEmail(event.target.value)}
+        onChange={setEmail}
         onBlur={() => setTouched(email !== '' || touched)}
-        status={error ? 'error' : 'none'}
-        message={error}
-        placeholder={t('auth.fields.emailPlaceholder')}
+        error={error}
       />
       <Button
         type="submit"

@@ -5,11 +5,11 @@ import { usePageMeta } from '../../../lib/usePageMeta';
 import { isValidEmail } from '../../../lib/validation';
 import { Button } from '../../../ui/Button';
 import { AlertIcon, LockIcon, MailIcon } from '../../../ui/icons';
-import { Input } from '../../../ui/Input';
 import { useModalRoute } from '../hooks/useModalRoute';
 import { useRequestForgotPasswordLink } from '../hooks/useRequestForgotPasswordLink';
 import { AuthCard } from './AuthCard';
 import styles from './AuthPage.module.css';
+import { EmailField } from './EmailField';
 
 /** /login/recover/request: asks for a password reset link by e-mail. */
 export function RecoverRequestPage() {
@@ -84,20 +84,11 @@ export function RecoverRequestPage() {
         noValidate
         aria-labelledby="recover-request-title"
       >
-        <Input
-          label={t('auth.fields.email')}
-          type="email"
-          name="email"
-          autoComplete="email"
-          inputMode="email"
-          autoFocus
-          required
+        <EmailField
           value={email}
-          onChange={(event) => setEmail(event.target.value)}
+          onChange={setEmail}
           onBlur={() => setTouched(email !== '' || touched)}
-          status={error ? 'error' : 'none'}
-          message={error}
-          placeholder={t('auth.fields.emailPlaceholder')}
+          error={error}
         />
         {refusal ? (
           <p className={styles.alert} role="alert">
