@@ -19,6 +19,25 @@ export type EventEnvelope = z.infer<typeof eventEnvelopeSchema>;
 
 const locale = z.enum(['en', 'nl']);
 
+/**
+ * What every challenge event says about the challenge, so that consumers (wallet's escrow,
+ * notification's activity log and mail) need no call back to the challenge service.
+ */
+const challengeSnapshot = {
+  challengeId: z.uuid(),
+  slug: z.string().min(1),
+  challengeName: z.string().min(1),
+  rewardCents: z.number().int().positive(),
+  ownerId: z.uuid(),
+  /** Null while the challenge waits for someone invited by e-mail to make an account. */
+  challengedUserId: z.uuid().nullable(),
+  challengedEmail: z.email().nullable(),
+};
+const challengeEvent = <Extra extends z.ZodRawShape = Record<never, never>>(extra?: Extra) =>
+  z.object({ ...challengeSnapshot, ...(extra as Extra) });
+
+const reason = z.string().min(1).max(800);
+
 /** Event type -> topic and data schema. */
 export const EVENT_TYPES = {
   UserRegistered: {
@@ -97,6 +116,79 @@ export const EVENT_TYPES = {
   WalletCreated: {
     topic: TOPICS.wallet,
     data: z.object({ walletId: z.uuid(), userId: z.uuid() }),
+  },
+  /**
+   * The challenge saga (DESIGN.md section 3). The reward is already held in escrow when
+   * ChallengeCreated is published; wallet captures it on ChallengeCompleted and releases it to the
+   * owner on ChallengeRefused, ChallengeFailed, ChallengeCancelled and ChallengeExpired.
+   */
+  ChallengeCreated: {
+    topic: TOPICS.challenge,
+    data: challengeEvent({
+      visibility: z.enum(['public', 'private']),
+      expiresAt: z.iso.datetime({ offset: true }),
+    }),
+  },
+  ChallengeAccepted: { topic: TOPICS.challenge, data: challengeEvent() },
+  ChallengeRefused: { topic: TOPICS.challenge, data: challengeEvent({ reason }) },
+  /** The proof video is processed and the owner must judge it (status review). */
+  ChallengeVideoUploaded: {
+    topic: TOPICS.challenge,
+    data: challengeEvent({ videoId: z.uuid() }),
+  },
+  /** The owner rejected the video: a referee decides (status referee). */
+  ChallengeSentToReferee: { topic: TOPICS.challenge, data: challengeEvent({ reason }) },
+  ChallengeCompleted: {
+    topic: TOPICS.challenge,
+    data: challengeEvent({ judgedByReferee: z.boolean() }),
+  },
+  ChallengeFailed: {
+    topic: TOPICS.challenge,
+    data: challengeEvent({ comment: reason.nullable() }),
+  },
+  ChallengeCancelled: { topic: TOPICS.challenge, data: challengeEvent() },
+  ChallengeExpired: { topic: TOPICS.challenge, data: challengeEvent() },
+  ChallengeLiked: { topic: TOPICS.challenge, data: challengeEvent({ likedBy: z.uuid() }) },
+  ChallengeCommented: {
+    topic: TOPICS.challenge,
+    data: challengeEvent({ commentId: z.uuid(), commentedBy: z.uuid() }),
+  },
+  /** A card top-up was paid and credited. */
+  TopUpCompleted: {
+    topic: TOPICS.wallet,
+    data: z.object({
+      paymentId: z.uuid(),
+      userId: z.uuid(),
+      amountCents: z.number().int().positive(),
+    }),
+  },
+  PayoutRequested: {
+    topic: TOPICS.wallet,
+    data: z.object({
+      payoutId: z.uuid(),
+      userId: z.uuid(),
+      amountCents: z.number().int().positive(),
+    }),
+  },
+  /** Staff confirmed that the bank transfer went out. */
+  PayoutCompleted: {
+    topic: TOPICS.wallet,
+    data: z.object({
+      payoutId: z.uuid(),
+      userId: z.uuid(),
+      amountCents: z.number().int().positive(),
+    }),
+  },
+  /** A report was handled; its reporter hears the outcome. */
+  ReportResolved: {
+    topic: TOPICS.moderation,
+    data: z.object({
+      reportId: z.uuid(),
+      reporterId: z.uuid(),
+      entityType: z.enum(['Challenge', 'User']),
+      entityId: z.string().min(1),
+      outcome: z.enum(['removed', 'taken_offline', 'user_banned', 'no_action']),
+    }),
   },
 } as const satisfies Record<string, { topic: TopicName; data: z.ZodType }>;
 

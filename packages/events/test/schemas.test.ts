@@ -135,3 +135,39 @@ describe('event contract', () => {
     }
   });
 });
+
+describe('challenge events', () => {
+  const challenge = {
+    challengeId: randomUUID(),
+    slug: 'jump-in-the-canal-3f9a',
+    challengeName: 'Jump in the canal',
+    rewardCents: 500,
+    ownerId: randomUUID(),
+    challengedUserId: null,
+    challengedEmail: 'friend@example.test',
+  };
+  const message = (type: string, data: object) =>
+    JSON.stringify({ ...valid(), type, aggregateId: challenge.challengeId, data });
+
+  it('carries the challenge snapshot and the fields of its own type', () => {
+    const refused = parseEvent(message('ChallengeRefused', { ...challenge, reason: 'Too cold' }));
+    expect(refused?.type).toBe('ChallengeRefused');
+    expect(refused?.data).toEqual({ ...challenge, reason: 'Too cold' });
+  });
+
+  it('refuses a reason over 800 characters, a reward that is not whole positive cents, a missing owner', () => {
+    expect(
+      malformedReason(message('ChallengeRefused', { ...challenge, reason: 'x'.repeat(801) })),
+    ).toMatch(/bad ChallengeRefused data/);
+    expect(
+      malformedReason(message('ChallengeAccepted', { ...challenge, rewardCents: 4.5 })),
+    ).toMatch(/bad ChallengeAccepted data/);
+    expect(malformedReason(message('ChallengeAccepted', { ...challenge, rewardCents: 0 }))).toMatch(
+      /bad ChallengeAccepted data/,
+    );
+    const { ownerId: _ownerId, ...ownerless } = challenge;
+    expect(
+      malformedReason(message('ChallengeCompleted', { ...ownerless, judgedByReferee: false })),
+    ).toMatch(/bad ChallengeCompleted data/);
+  });
+});
