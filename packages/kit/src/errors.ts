@@ -90,6 +90,10 @@ export class AppError extends Error {
   }
 }
 
+export function isErrorIdentifier(value: string): value is ErrorIdentifier {
+  return Object.hasOwn(ERROR_CATALOGUE, value);
+}
+
 export function isAppError(error: unknown): error is AppError {
   return error instanceof AppError;
 }

@@ -11,3 +11,4 @@ export * from './subgraph.ts';
 export * from './runtime.ts';
 export * from './service.ts';
 export * from './access.ts';
+export * from './internal.ts';

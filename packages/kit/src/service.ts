@@ -6,6 +6,7 @@ import {
   type TransactionRunner,
 } from '@challenge/events';
 import type { GraphQLResolverMap } from '@apollo/subgraph/dist/schema-helper/resolverMap.js';
+import type { Express } from 'express';
 import { parse } from 'graphql';
 import { createAccessCheck } from './access.ts';
 import type { ReadinessChecks } from './health.ts';
@@ -28,6 +29,8 @@ export interface ServiceAppOptions<TContext extends RequestContext> {
   extend: (base: RequestContext) => TContext;
   /** The service's own dependencies (object storage, SMTP...), probed by /readyz beside the database. */
   readiness?: ReadinessChecks;
+  /** HTTP endpoints beside /graphql (webhooks, internal calls). */
+  routes?: (app: Express) => void;
   /** Starts the service's Kafka consumers, if it has any. */
   consumers?: () => Promise<EventConsumer>;
 }
@@ -70,6 +73,7 @@ export async function createServiceApp<TContext extends RequestContext>(
     readiness: { database: () => database.ping(), ...runtime.readiness, ...options.readiness },
     extend: options.extend,
     checkUser: createAccessCheck(runtime.redis),
+    routes: options.routes,
   });
   return { subgraph, relay, consumer };
 }

@@ -38,6 +38,8 @@ export interface SubgraphOptions<TContext extends RequestContext> {
    * Optional: identity provides it once revocation exists.
    */
   checkUser?: (user: AuthUser) => Promise<void>;
+  /** HTTP endpoints beside /graphql (webhooks, internal calls), mounted before the error handler. */
+  routes?: (app: Express) => void;
 }
 
 export interface Subgraph {
@@ -164,6 +166,7 @@ export async function createSubgraph<TContext extends RequestContext>(
     }),
   );
 
+  options.routes?.(app);
   app.use(httpErrorHandler(logger));
 
   // Registered now, so it runs first on stop: stop taking requests and drain in-flight ones.

@@ -1,16 +1,30 @@
 import { createServiceApp, type ServiceApp, type ServiceRuntime } from '@challenge/kit';
+import type { WalletConfig } from './config.ts';
 import { createDatabase, pingDatabase, transactionRunner, type Database } from './data/db.ts';
 import type { WalletContext } from './context.ts';
+import { startReconciliation } from './domain/reconciliation.ts';
 import { startConsumers } from './events/consumers.ts';
+import { walletRoutes } from './http/routes.ts';
+import { createMollieProvider } from './providers/mollie.ts';
+import type { PaymentProvider } from './providers/payment-provider.ts';
 import { resolvers } from './resolvers/index.ts';
 
 export interface WalletApp extends ServiceApp {
   db: Database;
+  provider: PaymentProvider;
 }
 
 /** Builds wallet on top of the shared runtime; importable by tests. */
-export async function buildApp(runtime: ServiceRuntime, databaseUrl: string): Promise<WalletApp> {
-  const db = createDatabase(databaseUrl);
+export async function buildApp(runtime: ServiceRuntime, config: WalletConfig): Promise<WalletApp> {
+  const db = createDatabase(config.databaseUrl);
+  const provider = createMollieProvider(config.mollie);
+  const topUps = {
+    db,
+    provider,
+    limits: config.limits,
+    publicOrigin: config.publicOrigin,
+    webhookUrl: config.paymentWebhookUrl,
+  };
   const app = await createServiceApp<WalletContext>({
     runtime,
     database: {
@@ -20,8 +34,21 @@ export async function buildApp(runtime: ServiceRuntime, databaseUrl: string): Pr
     },
     schemaFile: new URL('./schema.graphql', import.meta.url),
     resolvers,
-    extend: (base) => ({ ...base, db }),
+    extend: (base) => ({ ...base, db, config, topUps }),
+    routes: walletRoutes({
+      db,
+      internalApiToken: config.internalApiToken,
+      topUps: { ...topUps, logger: runtime.logger },
+      logger: runtime.logger,
+    }),
     consumers: () => startConsumers(runtime, db),
   });
-  return { ...app, db };
+  const reconciliation = startReconciliation(
+    db,
+    config.reconciliation,
+    runtime.logger,
+    app.subgraph.metrics.registry,
+  );
+  runtime.lifecycle.onStop('escrow reconciliation', () => reconciliation.stop());
+  return { ...app, db, provider };
 }

@@ -1,6 +1,10 @@
 import type { RequestContext } from '@challenge/kit';
+import type { WalletConfig } from './config.ts';
 import type { Database } from './data/db.ts';
+import type { TopUpDeps } from './domain/payments.ts';
 
 export interface WalletContext extends RequestContext {
   db: Database;
+  config: WalletConfig;
+  topUps: Omit<TopUpDeps, 'logger'>;
 }

@@ -1,13 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import {
-  deleteTopics,
-  graphql,
-  startTestService,
-  uniqueTopicPrefix,
-  type TestService,
-} from '@challenge/testing';
+import { deleteTopics, graphql, uniqueTopicPrefix, type TestService } from '@challenge/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp, type WalletApp } from '../src/app.ts';
+import type { WalletApp } from '../src/app.ts';
+import { startWallet } from './support.ts';
 import { transactionRunner } from '../src/data/db.ts';
 import { insertWallet } from '../src/data/wallets.ts';
 import { transfer } from '../src/domain/ledger.ts';
@@ -27,7 +22,7 @@ describe('wallet history and money totals', () => {
   const challengeId = randomUUID();
 
   beforeAll(async () => {
-    wallet = await startTestService('wallet', buildApp, { topicPrefix });
+    wallet = await startWallet(topicPrefix);
     const db = wallet.app.db;
     for (const user of [owner, friend]) await transactionRunner(db)((tx) => insertWallet(tx, user));
     await transfer(db, {

@@ -5,13 +5,13 @@ import {
   eventually,
   produceRaw,
   readTopic,
-  startTestService,
   uniqueTopicPrefix,
   waitForCaughtUp,
   type TestService,
 } from '@challenge/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp, type WalletApp } from '../src/app.ts';
+import type { WalletApp } from '../src/app.ts';
+import { startWallet } from './support.ts';
 import { walletCount } from '../src/seed.ts';
 
 const registered = (userId = randomUUID()) =>
@@ -31,7 +31,7 @@ describe('wallet consumes UserRegistered', () => {
   let wallet: TestService<WalletApp>;
 
   beforeAll(async () => {
-    wallet = await startTestService('wallet', buildApp, { topicPrefix });
+    wallet = await startWallet(topicPrefix);
   });
   afterAll(async () => {
     await wallet?.stop();

@@ -1,6 +1,7 @@
 import { AppError } from '@challenge/kit';
 import { z } from 'zod';
 import type { Database } from '../data/db.ts';
+import { holdsOfChallenges } from '../data/escrow.ts';
 import { ledgerTotals, transfersOfUser } from '../data/ledger.ts';
 
 export const pageInput = z.object({
@@ -26,6 +27,15 @@ export async function walletHistory(
     take: page.itemsPerPage,
   });
   const kindOf = new Map(accounts.map((account) => [account.id, account.kind]));
+  const challengeIds = [
+    ...new Set(rows.flatMap((row) => (row.challengeId ? [row.challengeId] : []))),
+  ];
+  const challenges = new Map(
+    (await holdsOfChallenges(db, challengeIds)).map((hold) => [
+      hold.challengeId,
+      { id: hold.challengeId, slug: hold.slug, challengeName: hold.challengeName },
+    ]),
+  );
   const change = (row: (typeof rows)[number], kind: string) =>
     (kindOf.get(row.creditAccountId) === kind ? row.amountCents : 0n) -
     (kindOf.get(row.debitAccountId) === kind ? row.amountCents : 0n);
@@ -36,6 +46,7 @@ export async function walletHistory(
       availableChange: toInt(change(row, 'user_available')),
       frozenChange: toInt(change(row, 'user_frozen')),
       challengeId: row.challengeId,
+      challenge: (row.challengeId && challenges.get(row.challengeId)) || null,
       description: row.description,
       createdAt: row.createdAt.toISOString(),
     })),

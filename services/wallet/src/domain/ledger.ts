@@ -12,6 +12,7 @@ import {
   PLATFORM_OWNER,
 } from '../data/ledger.ts';
 import type { TransferKind } from '../data/ledger.ts';
+import { openPayoutCents } from '../data/payouts.ts';
 
 /**
  * The double-entry ledger: every movement is one transfer of a positive number of cents from one
@@ -83,7 +84,7 @@ export async function transferIn(
           userId,
           availableCents: Number(balances.availableCents),
           frozenCents: Number(balances.frozenCents),
-          openPayoutCents: 0,
+          openPayoutCents: Number(await openPayoutCents(tx, userId)),
           version: Number(version),
         },
       }),
@@ -94,16 +95,18 @@ export async function transferIn(
 
 const RETRYABLE = /deadlock detected|could not serialize|40P01|40001/;
 
-/** One transfer in its own transaction, retried when the database asks for it. */
-export async function transfer(
-  db: Database,
-  request: TransferRequest,
-): Promise<{ applied: boolean }> {
+/** Runs the work again (a few times) when the database aborted it for a deadlock or a conflict. */
+export async function retryOnConflict<T>(work: () => Promise<T>): Promise<T> {
   for (let attempt = 1; ; attempt += 1) {
     try {
-      return await transactionRunner(db)((tx) => transferIn(tx, request));
+      return await work();
     } catch (error) {
       if (attempt >= 5 || !RETRYABLE.test(String((error as Error).message))) throw error;
     }
   }
+}
+
+/** One transfer in its own transaction, retried when the database asks for it. */
+export function transfer(db: Database, request: TransferRequest): Promise<{ applied: boolean }> {
+  return retryOnConflict(() => transactionRunner(db)((tx) => transferIn(tx, request)));
 }

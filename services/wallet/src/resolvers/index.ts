@@ -1,23 +1,134 @@
-import { envelope, requireRole, requireUser } from '@challenge/kit';
+import { AppError, envelope, requireRole, requireUser } from '@challenge/kit';
 import type { GraphQLResolverMap } from '@apollo/subgraph/dist/schema-helper/resolverMap.js';
+import { reconcileEscrow } from '../domain/escrow.ts';
 import { moneyTotals, pageInput, walletHistory } from '../domain/history.ts';
+import { getTopUp, initializePayment, initializePaymentInput } from '../domain/payments.ts';
+import {
+  completePayout,
+  exportInput,
+  exportPayoutRequests,
+  getOpenPayoutAmount,
+  getPaymentProfile,
+  listPayoutRequests,
+  paymentProfileInput,
+  payoutListInput,
+  payoutRequestInput,
+  requestPayout,
+  updatePaymentProfile,
+} from '../domain/payouts.ts';
 import { getOwnWallet } from '../domain/wallets.ts';
 import type { WalletContext } from '../context.ts';
 
+const STAFF = ['moderator', 'admin'] as const;
+
+const mismatchView = (row: {
+  challengeId: string;
+  ownerId: string;
+  amountCents: bigint;
+  createdAt: Date;
+  challengeStatus: string | null;
+}) => ({
+  challengeId: row.challengeId,
+  ownerId: row.ownerId,
+  amount: Number(row.amountCents),
+  createdAt: row.createdAt.toISOString(),
+  challengeStatus: row.challengeStatus,
+});
+
 export const resolvers: GraphQLResolverMap<WalletContext> = {
   Query: {
+    getWallet: (_parent, _args, context) =>
+      envelope(context.logger, async () => ({
+        wallet: await getOwnWallet(context.db, context.config.limits, requireUser(context).id),
+      })),
     getWalletTransactions: (_parent, args: { page?: number; itemsPerPage?: number }, context) =>
       envelope(context.logger, async () =>
         walletHistory(context.db, requireUser(context).id, pageInput.parse(args)),
       ).then((result) => ({ items: [], ...result })),
+    getTopUp: (_parent, args: { id: string }, context) =>
+      envelope(context.logger, async () => {
+        const userId = requireUser(context).id;
+        return {
+          topUp: await getTopUp(context.db, userId, args.id),
+          wallet: await getOwnWallet(context.db, context.config.limits, userId),
+        };
+      }),
+    getProfilePaymentInformation: (_parent, _args, context) =>
+      envelope(context.logger, async () => {
+        const userId = requireUser(context).id;
+        return {
+          paymentProfile: await getPaymentProfile(context.db, userId),
+          wallet: await getOwnWallet(context.db, context.config.limits, userId),
+        };
+      }),
+    getOpenPayoutAmount: (_parent, _args, context) =>
+      envelope(context.logger, async () => {
+        if (!context.user) throw new AppError('get_open_payout_amount_user_not_logged_in');
+        return { openPayoutAmount: await getOpenPayoutAmount(context.db, context.user.id) };
+      }),
+    paginatedListOfPayoutRequests: (_parent, args: Record<string, unknown>, context) =>
+      envelope(context.logger, async () => {
+        requireRole(context, ...STAFF);
+        return listPayoutRequests(context.db, payoutListInput.parse(args));
+      }).then((result) => ({ items: [], ...result })),
     totalMoneyInCirculation: (_parent, _args, context) =>
       envelope(context.logger, async () => {
-        requireRole(context, 'moderator', 'admin');
+        requireRole(context, ...STAFF);
         return { totals: await moneyTotals(context.db) };
       }),
-    getWallet: (_parent, _args, context) =>
-      envelope(context.logger, async () => ({
-        wallet: await getOwnWallet(context.db, requireUser(context).id),
+    escrowReconciliation: (_parent, _args, context) =>
+      envelope(context.logger, async () => {
+        requireRole(context, ...STAFF);
+        const result = await reconcileEscrow(context.db, context.config.reconciliation.graceMs);
+        return {
+          holdsWithoutLiveChallenge: result.holdsWithoutLiveChallenge.map(mismatchView),
+          liveChallengesWithoutHold: result.liveChallengesWithoutHold.map(mismatchView),
+          checkedAt: result.checkedAt.toISOString(),
+        };
+      }).then((result) => ({
+        holdsWithoutLiveChallenge: [],
+        liveChallengesWithoutHold: [],
+        ...result,
       })),
+  },
+  Mutation: {
+    InitializePayment: (_parent, args: { input: unknown }, context) =>
+      envelope(context.logger, async () =>
+        initializePayment(
+          { ...context.topUps, logger: context.logger },
+          requireUser(context).id,
+          initializePaymentInput.parse(args.input),
+        ),
+      ),
+    updateProfilePaymentInformation: (_parent, args: { input: unknown }, context) =>
+      envelope(context.logger, async () => {
+        const userId = requireUser(context).id;
+        const input = paymentProfileInput.parse(args.input);
+        return { paymentProfile: await updatePaymentProfile(context.db, userId, input) };
+      }),
+    payoutRequest: (_parent, args: { input: unknown }, context) =>
+      envelope(context.logger, async () => {
+        const userId = requireUser(context).id;
+        const input = payoutRequestInput.parse(args.input);
+        const payoutRequest = await requestPayout(context.db, context.config.limits, userId, input);
+        return {
+          payoutRequest,
+          wallet: await getOwnWallet(context.db, context.config.limits, userId),
+        };
+      }),
+    setPayoutRequestAsCompleted: (_parent, args: { id: string }, context) =>
+      envelope(context.logger, async () => {
+        const staff = requireRole(context, ...STAFF);
+        return { payoutRequest: await completePayout(context.db, staff.id, args.id) };
+      }),
+    exportPayoutRequests: (_parent, args: { input?: unknown }, context) =>
+      envelope(context.logger, async () => {
+        requireRole(context, ...STAFF);
+        return exportPayoutRequests(
+          context.db,
+          context.config.sepaDebtor,
+          exportInput.parse(args.input),
+        );
+      }),
   },
 };

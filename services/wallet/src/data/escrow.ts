@@ -1,0 +1,120 @@
+import type { Database, Transaction } from './db.ts';
+import type { HoldStatus } from './generated/enums.ts';
+
+export type { HoldStatus };
+
+export interface HoldRow {
+  challengeId: string;
+  ownerId: string;
+  amountCents: bigint;
+  slug: string;
+  challengeName: string;
+  status: HoldStatus;
+  payeeId: string | null;
+  createdAt: Date;
+}
+
+const holdColumns = {
+  challengeId: true,
+  ownerId: true,
+  amountCents: true,
+  slug: true,
+  challengeName: true,
+  status: true,
+  payeeId: true,
+  createdAt: true,
+} as const;
+
+/** Inserts the hold unless the challenge has one; true when this call created it. */
+export async function insertHoldOnce(
+  tx: Transaction,
+  hold: Pick<HoldRow, 'challengeId' | 'ownerId' | 'amountCents' | 'slug' | 'challengeName'>,
+): Promise<boolean> {
+  const inserted = await tx.$executeRaw`
+    INSERT INTO escrow_holds (challenge_id, owner_id, amount_cents, slug, challenge_name)
+    VALUES (${hold.challengeId}::uuid, ${hold.ownerId}::uuid, ${hold.amountCents}, ${hold.slug}, ${hold.challengeName})
+    ON CONFLICT (challenge_id) DO NOTHING`;
+  return inserted === 1;
+}
+
+/** The hold, locked until the transaction ends, so that two settlements cannot both see it held. */
+export async function lockHold(tx: Transaction, challengeId: string): Promise<HoldRow | null> {
+  const rows = await tx.$queryRaw<{ challengeId: string }[]>`
+    SELECT challenge_id::text AS "challengeId" FROM escrow_holds WHERE challenge_id = ${challengeId}::uuid FOR UPDATE`;
+  if (rows.length === 0) return null;
+  return tx.escrowHold.findUniqueOrThrow({ where: { challengeId }, select: holdColumns });
+}
+
+export async function markHoldSettled(
+  tx: Transaction,
+  challengeId: string,
+  status: 'captured' | 'released',
+  payeeId: string | null,
+): Promise<void> {
+  await tx.escrowHold.update({
+    where: { challengeId },
+    data: { status, payeeId, settledAt: new Date() },
+  });
+}
+
+export function findHold(db: Database, challengeId: string): Promise<HoldRow | null> {
+  return db.escrowHold.findUnique({ where: { challengeId }, select: holdColumns });
+}
+
+/** The challenges named in these transfers, for the history's "reward held for challenge X". */
+export function holdsOfChallenges(db: Database, challengeIds: string[]) {
+  return db.escrowHold.findMany({
+    where: { challengeId: { in: challengeIds } },
+    select: { challengeId: true, slug: true, challengeName: true },
+  });
+}
+
+/** Records where a challenge is now; an older event never overwrites a newer state. */
+export async function recordChallengeState(
+  tx: Transaction,
+  state: { challengeId: string; status: string; ownerId: string; rewardCents: bigint; at: Date },
+): Promise<void> {
+  await tx.$executeRaw`
+    INSERT INTO challenge_states (challenge_id, status, owner_id, reward_cents, updated_at)
+    VALUES (${state.challengeId}::uuid, ${state.status}, ${state.ownerId}::uuid, ${state.rewardCents}, ${state.at})
+    ON CONFLICT (challenge_id) DO UPDATE
+      SET status = EXCLUDED.status, reward_cents = EXCLUDED.reward_cents, updated_at = EXCLUDED.updated_at
+      WHERE challenge_states.updated_at <= EXCLUDED.updated_at`;
+}
+
+export interface MismatchRow {
+  challengeId: string;
+  ownerId: string;
+  amountCents: bigint;
+  createdAt: Date;
+  challengeStatus: string | null;
+}
+
+/** Held rewards whose challenge is not live (or unknown), older than `before`. */
+export function holdsWithoutLiveChallenge(
+  db: Database,
+  liveStatuses: readonly string[],
+  before: Date,
+): Promise<MismatchRow[]> {
+  return db.$queryRaw<MismatchRow[]>`
+    SELECT h.challenge_id::text AS "challengeId", h.owner_id::text AS "ownerId", h.amount_cents AS "amountCents",
+           h.created_at AS "createdAt", s.status AS "challengeStatus"
+    FROM escrow_holds h LEFT JOIN challenge_states s ON s.challenge_id = h.challenge_id
+    WHERE h.status = 'held' AND h.created_at < ${before}
+      AND (s.status IS NULL OR NOT (s.status = ANY(${[...liveStatuses]}::text[])))
+    ORDER BY h.created_at`;
+}
+
+/** Live challenges (as last seen) with no reward held for them, last changed before `before`. */
+export function liveChallengesWithoutHold(
+  db: Database,
+  liveStatuses: readonly string[],
+  before: Date,
+): Promise<MismatchRow[]> {
+  return db.$queryRaw<MismatchRow[]>`
+    SELECT s.challenge_id::text AS "challengeId", s.owner_id::text AS "ownerId", s.reward_cents AS "amountCents",
+           s.updated_at AS "createdAt", s.status AS "challengeStatus"
+    FROM challenge_states s LEFT JOIN escrow_holds h ON h.challenge_id = s.challenge_id AND h.status = 'held'
+    WHERE s.status = ANY(${[...liveStatuses]}::text[]) AND s.updated_at < ${before} AND h.challenge_id IS NULL
+    ORDER BY s.updated_at`;
+}

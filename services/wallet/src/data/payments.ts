@@ -1,0 +1,71 @@
+import type { Database, Transaction } from './db.ts';
+import type { PaymentStatus } from './generated/enums.ts';
+
+export type { PaymentStatus };
+
+const topUpColumns = {
+  id: true,
+  userId: true,
+  amountCents: true,
+  provider: true,
+  providerPaymentId: true,
+  status: true,
+  originUrl: true,
+  refundedCents: true,
+  chargedBackCents: true,
+  unrecoveredCents: true,
+  createdAt: true,
+  paidAt: true,
+} as const;
+
+export type TopUpRow = NonNullable<Awaited<ReturnType<typeof findTopUp>>>;
+
+/** Serialises a user's money-limit checks: the wallet row is the user's lock. */
+export async function lockWallet(tx: Transaction, userId: string): Promise<boolean> {
+  const rows = await tx.$queryRaw<
+    unknown[]
+  >`SELECT 1 FROM wallets WHERE user_id = ${userId}::uuid FOR UPDATE`;
+  return rows.length > 0;
+}
+
+export function insertTopUp(
+  tx: Transaction,
+  topUp: { userId: string; amountCents: bigint; provider: string; originUrl: string },
+) {
+  return tx.topUpPayment.create({ data: topUp, select: topUpColumns });
+}
+
+export function findTopUp(db: Database | Transaction, id: string) {
+  return db.topUpPayment.findUnique({ where: { id }, select: topUpColumns });
+}
+
+/** The top-up, locked until the transaction ends, so that two webhooks apply one after the other. */
+export async function lockTopUpByProviderId(tx: Transaction, providerPaymentId: string) {
+  const rows = await tx.$queryRaw<{ id: string }[]>`
+    SELECT id::text AS id FROM top_up_payments WHERE provider_payment_id = ${providerPaymentId} FOR UPDATE`;
+  return rows[0] ? findTopUp(tx, rows[0].id) : null;
+}
+
+export function updateTopUp(
+  db: Database | Transaction,
+  id: string,
+  data: Partial<{
+    providerPaymentId: string;
+    status: PaymentStatus;
+    paidAt: Date;
+    refundedCents: bigint;
+    chargedBackCents: bigint;
+    unrecoveredCents: bigint;
+  }>,
+) {
+  return db.topUpPayment.update({ where: { id }, data, select: topUpColumns });
+}
+
+/** Cents of top-ups started or paid since `since` (open ones count: they may still be paid). */
+export async function depositedSince(db: Database | Transaction, userId: string, since: Date) {
+  const sum = await db.topUpPayment.aggregate({
+    _sum: { amountCents: true },
+    where: { userId, createdAt: { gte: since }, status: { in: ['open', 'paid'] } },
+  });
+  return sum._sum.amountCents ?? 0n;
+}

@@ -1,0 +1,199 @@
+import { enqueueEvents, newEvent } from '@challenge/events';
+import { AppError, type Logger } from '@challenge/kit';
+import { z } from 'zod';
+import type { Limits } from '../config.ts';
+import { transactionRunner, type Database, type Transaction } from '../data/db.ts';
+import { userBalances } from '../data/ledger.ts';
+import {
+  findTopUp,
+  insertTopUp,
+  lockTopUpByProviderId,
+  lockWallet,
+  updateTopUp,
+  type TopUpRow,
+} from '../data/payments.ts';
+import type { PaymentProvider, ProviderPayment } from '../providers/payment-provider.ts';
+import { toInt } from './history.ts';
+import { retryOnConflict, transferIn } from './ledger.ts';
+import { checkDepositLimit } from './limits.ts';
+
+/**
+ * Card top-ups (ADR 0012). The money moves only when the provider says the payment is paid, and
+ * only from what the provider says when asked, never from what a webhook body claims: a webhook
+ * carries just an id, as Mollie's do, so a forged one can at most make us look.
+ */
+export interface TopUpDeps {
+  db: Database;
+  provider: PaymentProvider;
+  limits: Limits;
+  publicOrigin: string;
+  webhookUrl: () => string;
+  logger: Logger;
+}
+
+export const initializePaymentInput = z.object({
+  amount: z.number().int(),
+  originUrl: z.string(),
+});
+
+/** A path of this site (no other origin, no protocol-relative //host), normalised; else invalid_origin_url. */
+export function sitePath(originUrl: string, publicOrigin: string): string {
+  const origin = new URL(publicOrigin).origin;
+  if (!originUrl.startsWith('/') || originUrl.startsWith('//') || originUrl.includes('\\')) {
+    throw new AppError('invalid_origin_url');
+  }
+  if (originUrl.length > 2000 || /[\u0000-\u001f\u007f]/.test(originUrl)) {
+    throw new AppError('invalid_origin_url');
+  }
+  const url = new URL(originUrl, origin);
+  if (url.origin !== origin) throw new AppError('invalid_origin_url');
+  return `${url.pathname}${url.search}${url.hash}`;
+}
+
+export async function initializePayment(
+  deps: TopUpDeps,
+  userId: string,
+  input: z.infer<typeof initializePaymentInput>,
+): Promise<{ payment_url: string; paymentId: string }> {
+  const originUrl = sitePath(input.originUrl, deps.publicOrigin);
+  const amountCents = BigInt(input.amount);
+  if (amountCents < BigInt(deps.limits.minimumTopUpCents)) {
+    throw new AppError(
+      'invalid_input',
+      `The minimum top-up is ${formatEuro(deps.limits.minimumTopUpCents)}.`,
+    );
+  }
+  const topUp = await retryOnConflict(() =>
+    transactionRunner(deps.db)(async (tx) => {
+      if (!(await lockWallet(tx, userId))) throw new AppError('wallet_not_found');
+      await checkDepositLimit(tx, deps.limits, userId, amountCents);
+      return insertTopUp(tx, { userId, amountCents, provider: deps.provider.name, originUrl });
+    }),
+  );
+  let payment: ProviderPayment;
+  try {
+    const redirect = new URL('/wallet/payment-success', deps.publicOrigin);
+    redirect.searchParams.set('payment', topUp.id);
+    payment = await deps.provider.createPayment({
+      amountCents,
+      description: `Wallet top-up ${topUp.id.slice(0, 8)}`,
+      redirectUrl: redirect.href,
+      webhookUrl: deps.webhookUrl(),
+      topUpId: topUp.id,
+    });
+  } catch (error) {
+    deps.logger.error({ err: error, topUpId: topUp.id }, 'the payment provider refused a payment');
+    // Failed, so that it no longer counts towards the monthly limit.
+    await updateTopUp(deps.db, topUp.id, { status: 'failed' });
+    throw new AppError('generic_error', 'The payment link could not be created. Try again later.');
+  }
+  await updateTopUp(deps.db, topUp.id, { providerPaymentId: payment.id });
+  if (!payment.checkoutUrl) throw new AppError('generic_error', 'The payment has no checkout.');
+  return { payment_url: payment.checkoutUrl, paymentId: topUp.id };
+}
+
+const formatEuro = (cents: number) => `€${(cents / 100).toFixed(2)}`;
+
+/**
+ * A webhook said the payment changed: ask the provider, then apply what it says once. Unknown
+ * ids are ignored (answered as handled, so that nobody learns which ids exist).
+ */
+export async function applyProviderPayment(deps: TopUpDeps, providerPaymentId: string) {
+  const payment = await deps.provider.getPayment(providerPaymentId);
+  return retryOnConflict(() =>
+    transactionRunner(deps.db)(async (tx) => {
+      const topUp = await lockTopUpByProviderId(tx, payment.id);
+      if (!topUp) {
+        deps.logger.warn({ providerPaymentId }, 'a webhook for a payment we did not start');
+        return null;
+      }
+      if (payment.amountCents !== topUp.amountCents) {
+        deps.logger.error(
+          { topUpId: topUp.id },
+          'the provider reports another amount: not credited',
+        );
+        return topUp;
+      }
+      let current = await applyStatus(tx, topUp, payment);
+      current = await recover(tx, current, 'refund', payment.refundedCents);
+      current = await recover(tx, current, 'chargeback', payment.chargedBackCents);
+      return current;
+    }),
+  );
+}
+
+async function applyStatus(tx: Transaction, topUp: TopUpRow, payment: ProviderPayment) {
+  if (topUp.status !== 'open') return topUp; // paid, failed... are final for us
+  if (payment.status === 'paid') {
+    await transferIn(tx, {
+      idempotencyKey: `top-up:${topUp.id}`,
+      kind: 'top_up',
+      from: { platform: 'provider_clearing' },
+      to: { user: topUp.userId, kind: 'user_available' },
+      amountCents: topUp.amountCents,
+      description: payment.id,
+    });
+    await enqueueEvents(tx, [
+      newEvent('TopUpCompleted', {
+        aggregateId: topUp.userId,
+        actorId: topUp.userId,
+        data: { paymentId: topUp.id, userId: topUp.userId, amountCents: Number(topUp.amountCents) },
+      }),
+    ]);
+    return updateTopUp(tx, topUp.id, { status: 'paid', paidAt: new Date() });
+  }
+  if (
+    payment.status === 'failed' ||
+    payment.status === 'canceled' ||
+    payment.status === 'expired'
+  ) {
+    return updateTopUp(tx, topUp.id, { status: payment.status });
+  }
+  return topUp; // open, pending, authorized: nothing yet
+}
+
+/**
+ * A refund or chargeback takes the money back from the user's available balance. What the user
+ * already spent cannot be taken (balances never go negative): it is recorded as unrecovered for
+ * staff to follow up. Keyed by the provider's running total, so each new amount moves once.
+ */
+async function recover(
+  tx: Transaction,
+  topUp: TopUpRow,
+  kind: 'refund' | 'chargeback',
+  providerTotal: bigint,
+) {
+  const recorded = kind === 'refund' ? topUp.refundedCents : topUp.chargedBackCents;
+  if (providerTotal <= recorded || topUp.status !== 'paid') return topUp;
+  const owed = providerTotal - recorded;
+  const { availableCents } = await userBalances(tx, topUp.userId);
+  const taken = owed < availableCents ? owed : availableCents;
+  if (taken > 0n) {
+    await transferIn(tx, {
+      idempotencyKey: `${kind}:${topUp.id}:${providerTotal}`,
+      kind,
+      from: { user: topUp.userId, kind: 'user_available' },
+      to: { platform: 'provider_clearing' },
+      amountCents: taken,
+      description: topUp.providerPaymentId,
+    });
+  }
+  return updateTopUp(tx, topUp.id, {
+    [kind === 'refund' ? 'refundedCents' : 'chargedBackCents']: providerTotal,
+    unrecoveredCents: topUp.unrecoveredCents + (owed - taken),
+  });
+}
+
+/** A top-up as its owner sees it; someone else's is not found. */
+export async function getTopUp(db: Database, userId: string, id: string) {
+  const topUp = z.uuid().safeParse(id).success ? await findTopUp(db, id) : null;
+  if (!topUp || topUp.userId !== userId) throw new AppError('not_found');
+  return {
+    id: topUp.id,
+    amount: toInt(topUp.amountCents),
+    paymentStatus: topUp.status,
+    originUrl: topUp.originUrl,
+    createdAt: topUp.createdAt.toISOString(),
+    paidAt: topUp.paidAt?.toISOString() ?? null,
+  };
+}

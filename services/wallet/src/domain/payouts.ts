@@ -1,0 +1,281 @@
+import { randomBytes } from 'node:crypto';
+import { enqueueEvents, newEvent } from '@challenge/events';
+import { AppError } from '@challenge/kit';
+import { z } from 'zod';
+import type { Limits, WalletConfig } from '../config.ts';
+import { transactionRunner, type Database } from '../data/db.ts';
+import { lockWallet } from '../data/payments.ts';
+import {
+  findPaymentProfile,
+  insertPayout,
+  listPayouts,
+  lockPayout,
+  markExported,
+  markPayoutDone,
+  openPayoutCents,
+  openPayoutsToExport,
+  savePaymentProfile,
+  type PaymentProfileRow,
+  type PayoutRow,
+} from '../data/payouts.ts';
+import { isEuropeanCountry, validateBic, validateIban } from './bank-account.ts';
+import { toInt } from './history.ts';
+import { retryOnConflict, transferIn } from './ledger.ts';
+import { checkWithdrawalLimit } from './limits.ts';
+import { buildCreditTransferFile, toSepaText, type PainVersion } from './sepa/index.ts';
+
+/**
+ * Payouts: the user asks for an amount, which is frozen at once; staff send the bank transfers
+ * (a SEPA file) and then mark each payout done, which moves the frozen money out of the wallet.
+ */
+
+const text = (max: number) => z.string().trim().min(1).max(max);
+
+export const paymentProfileInput = z.object({
+  paymentName: text(70),
+  paymentAccountNumber: text(42),
+  paymentBic: text(11),
+  paymentAddress: text(70),
+  paymentPostalCode: text(16),
+  paymentCity: text(35),
+  paymentCountryCode: text(2),
+  phoneNumber: text(20),
+});
+
+/** Digits with an optional leading +, spaces, dots, dashes and brackets: 8 to 15 digits (E.164). */
+const PHONE = /^\+?[0-9 ().-]{8,20}$/;
+
+/** Checks and normalises the details a payout needs; the first problem is the error. */
+export function validatePaymentProfile(
+  input: z.infer<typeof paymentProfileInput>,
+): PaymentProfileRow {
+  const iban = validateIban(input.paymentAccountNumber);
+  const bic = validateBic(input.paymentBic, iban.slice(0, 2));
+  const countryCode = input.paymentCountryCode.toUpperCase();
+  if (!isEuropeanCountry(countryCode)) {
+    throw new AppError(
+      'invalid_input',
+      'The country must be one of the European countries listed.',
+    );
+  }
+  const digits = input.phoneNumber.replace(/\D/g, '');
+  if (!PHONE.test(input.phoneNumber) || digits.length < 8 || digits.length > 15) {
+    throw new AppError('invalid_phone_number');
+  }
+  // The name goes into the bank file: it must keep some SEPA characters.
+  if (!toSepaText(input.paymentName, 70)) {
+    throw new AppError('invalid_input', 'The account holder name needs letters a bank can read.');
+  }
+  return {
+    name: input.paymentName,
+    iban,
+    bic,
+    address: input.paymentAddress,
+    postalCode: input.paymentPostalCode,
+    city: input.paymentCity,
+    countryCode,
+    phoneNumber: input.phoneNumber,
+  };
+}
+
+export function profileView(profile: PaymentProfileRow | null) {
+  return {
+    paymentName: profile?.name ?? null,
+    paymentAccountNumber: profile?.iban ?? null,
+    paymentBic: profile?.bic ?? null,
+    paymentAddress: profile?.address ?? null,
+    paymentPostalCode: profile?.postalCode ?? null,
+    paymentCity: profile?.city ?? null,
+    paymentCountryCode: profile?.countryCode ?? null,
+    phoneNumber: profile?.phoneNumber ?? null,
+  };
+}
+
+export async function getPaymentProfile(db: Database, userId: string) {
+  return profileView(await findPaymentProfile(db, userId));
+}
+
+export async function updatePaymentProfile(
+  db: Database,
+  userId: string,
+  input: z.infer<typeof paymentProfileInput>,
+) {
+  return profileView(await savePaymentProfile(db, userId, validatePaymentProfile(input)));
+}
+
+export const payoutRequestInput = z.object({ amount: z.number().int() });
+
+export function payoutView(payout: PayoutRow) {
+  return {
+    id: payout.id,
+    userId: payout.userId,
+    name: payout.name,
+    amount: toInt(payout.amountCents),
+    accountNumber: payout.iban,
+    bic: payout.bic,
+    address: payout.address,
+    postalCode: payout.postalCode,
+    city: payout.city,
+    countryCode: payout.countryCode,
+    status: payout.status,
+    createdAt: payout.createdAt.toISOString(),
+    completedAt: payout.completedAt?.toISOString() ?? null,
+    exportedAt: payout.exportedAt?.toISOString() ?? null,
+  };
+}
+
+/** Freezes the amount for a payout to the user's saved bank account. */
+export async function requestPayout(
+  db: Database,
+  limits: Limits,
+  userId: string,
+  input: z.infer<typeof payoutRequestInput>,
+) {
+  const amountCents = BigInt(input.amount);
+  if (amountCents < BigInt(limits.minimumPayoutCents)) {
+    throw new AppError('payout_request_amount_too_low');
+  }
+  return retryOnConflict(() =>
+    transactionRunner(db)(async (tx) => {
+      if (!(await lockWallet(tx, userId))) throw new AppError('wallet_not_found');
+      const profile = await findPaymentProfile(tx, userId);
+      if (!profile) throw new AppError('payout_request_details_missing');
+      await checkWithdrawalLimit(tx, limits, userId, amountCents);
+      const payout = await insertPayout(tx, { ...profile, userId, amountCents });
+      await transferIn(tx, {
+        idempotencyKey: `payout-request:${payout.id}`,
+        kind: 'payout_request',
+        from: { user: userId, kind: 'user_available' },
+        to: { user: userId, kind: 'user_frozen' },
+        amountCents,
+      });
+      await enqueueEvents(tx, [
+        newEvent('PayoutRequested', {
+          aggregateId: userId,
+          actorId: userId,
+          data: { payoutId: payout.id, userId, amountCents: Number(amountCents) },
+        }),
+      ]);
+      return payoutView(payout);
+    }),
+  );
+}
+
+/** Staff confirm the transfer went out: the frozen money leaves the wallet, once. */
+export async function completePayout(db: Database, staffId: string, payoutId: string) {
+  if (!z.uuid().safeParse(payoutId).success) throw new AppError('not_found');
+  return retryOnConflict(() =>
+    transactionRunner(db)(async (tx) => {
+      const payout = await lockPayout(tx, payoutId);
+      if (!payout) throw new AppError('not_found', 'This payout request does not exist.');
+      if (payout.status !== 'open') throw new AppError('payout_request_no_longer_open');
+      // Done first, so that the balance report of the transfer no longer counts it as open.
+      const done = await markPayoutDone(tx, payoutId, staffId);
+      await transferIn(tx, {
+        idempotencyKey: `payout-complete:${payoutId}`,
+        kind: 'payout_complete',
+        from: { user: payout.userId, kind: 'user_frozen' },
+        to: { platform: 'payout_clearing' },
+        amountCents: payout.amountCents,
+        description: payout.iban,
+      });
+      await enqueueEvents(tx, [
+        newEvent('PayoutCompleted', {
+          aggregateId: payout.userId,
+          actorId: staffId,
+          data: { payoutId, userId: payout.userId, amountCents: Number(payout.amountCents) },
+        }),
+      ]);
+      return payoutView(done);
+    }),
+  );
+}
+
+export const payoutListInput = z.object({
+  page: z.number().int().min(1).default(1),
+  itemsPerPage: z.number().int().min(1).max(100).default(20),
+  status: z.enum(['open', 'done']).nullish(),
+});
+
+export async function listPayoutRequests(db: Database, input: z.output<typeof payoutListInput>) {
+  const { rows, total } = await listPayouts(db, {
+    status: input.status ?? undefined,
+    skip: (input.page - 1) * input.itemsPerPage,
+    take: input.itemsPerPage,
+  });
+  return {
+    items: rows.map(payoutView),
+    pagination: {
+      currentPage: input.page,
+      totalPages: Math.max(1, Math.ceil(total / input.itemsPerPage)),
+      totalCount: total,
+    },
+  };
+}
+
+export const exportInput = z
+  .object({
+    format: z.enum(['pain.001.001.09', 'pain.001.001.03']).nullish(),
+    includeExported: z.boolean().nullish(),
+  })
+  .nullish();
+
+/**
+ * A SEPA credit-transfer file of the open payouts. Each payout goes into one file only unless
+ * staff ask again for the exported ones (a lost file), so that a bank is never asked twice.
+ */
+export async function exportPayoutRequests(
+  db: Database,
+  debtor: WalletConfig['sepaDebtor'],
+  input: z.output<typeof exportInput>,
+  now = new Date(),
+) {
+  const version: PainVersion = input?.format ?? 'pain.001.001.09';
+  return transactionRunner(db)(async (tx) => {
+    const payouts = await openPayoutsToExport(tx, input?.includeExported ?? false);
+    if (payouts.length === 0) {
+      throw new AppError('not_found', 'There are no open payout requests to export.');
+    }
+    const messageId = `PAYOUTS-${now.toISOString().slice(0, 10)}-${randomBytes(4).toString('hex').toUpperCase()}`;
+    const file = buildCreditTransferFile({
+      version,
+      messageId,
+      createdAt: now,
+      initiatingParty: { name: debtor.name },
+      debtor,
+      requestedExecutionDate: now,
+      payments: payouts.map((payout) => ({
+        // The payout id without dashes: 32 characters, within the 35 allowed, and unique.
+        endToEndId: payout.id.replaceAll('-', ''),
+        amountCents: Number(payout.amountCents),
+        creditor: {
+          name: payout.name,
+          iban: payout.iban,
+          bic: payout.bic,
+          address: {
+            street: payout.address,
+            postalCode: payout.postalCode,
+            city: payout.city,
+            countryCode: payout.countryCode,
+          },
+        },
+        remittanceInformation: `Challenge platform payout ${payout.id.slice(0, 8)}`,
+      })),
+    });
+    await markExported(
+      tx,
+      payouts.map((payout) => payout.id),
+      messageId,
+    );
+    return {
+      fileName: `${messageId}.${version}.xml`,
+      xml: file.xml,
+      payoutCount: file.numberOfTransactions,
+      totalAmount: toInt(BigInt(file.controlSumCents)),
+    };
+  });
+}
+
+export async function getOpenPayoutAmount(db: Database, userId: string) {
+  return toInt(await openPayoutCents(db, userId));
+}

@@ -1,0 +1,54 @@
+import { createMollieClient, type Payment } from '@mollie/api-client';
+import type { PaymentProvider, ProviderPayment } from './payment-provider.ts';
+
+/** Mollie amounts are strings with two decimals; ours are integer cents. */
+export function toMollieAmount(cents: bigint): { currency: 'EUR'; value: string } {
+  const whole = cents / 100n;
+  const rest = (cents % 100n).toString().padStart(2, '0');
+  return { currency: 'EUR', value: `${whole}.${rest}` };
+}
+
+export function fromMollieAmount(amount: { currency: string; value: string } | undefined): bigint {
+  if (!amount) return 0n;
+  if (amount.currency !== 'EUR') throw new Error(`unexpected currency ${amount.currency}`);
+  const match = /^(\d+)\.(\d{2})$/.exec(amount.value);
+  if (!match) throw new Error(`unexpected amount ${amount.value}`);
+  return BigInt(match[1]!) * 100n + BigInt(match[2]!);
+}
+
+function toProviderPayment(payment: Payment): ProviderPayment {
+  const metadata = payment.metadata as { topUpId?: unknown } | null;
+  return {
+    id: payment.id,
+    status: payment.status as ProviderPayment['status'],
+    amountCents: fromMollieAmount(payment.amount),
+    refundedCents: fromMollieAmount(payment.amountRefunded),
+    chargedBackCents: fromMollieAmount(payment.amountChargedBack),
+    checkoutUrl: payment.getCheckoutUrl(),
+    topUpId: typeof metadata?.topUpId === 'string' ? metadata.topUpId : null,
+  };
+}
+
+/** Mollie through its official client; `apiEndpoint` points it at the local sandbox. */
+export function createMollieProvider(options: {
+  apiKey: string;
+  apiEndpoint: string;
+}): PaymentProvider {
+  const client = createMollieClient({ apiKey: options.apiKey, apiEndpoint: options.apiEndpoint });
+  return {
+    name: 'mollie',
+    async createPayment(input) {
+      const payment = await client.payments.create({
+        amount: toMollieAmount(input.amountCents),
+        description: input.description,
+        redirectUrl: input.redirectUrl,
+        webhookUrl: input.webhookUrl,
+        metadata: { topUpId: input.topUpId },
+      });
+      return toProviderPayment(payment);
+    },
+    async getPayment(id) {
+      return toProviderPayment(await client.payments.get(id));
+    },
+  };
+}
