@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-/** CLI of the local stack (Postgres, Redis, Kafka, MinIO, SMTP catcher, ffmpeg, Chromium): node scripts/stack.mjs up|status|down [component...] */
+/** CLI of the local stack (Postgres, Redis, Kafka, MinIO, SMTP catcher, payment sandbox, ffmpeg, Chromium): node scripts/stack.mjs up|status|down [component...] */
 import { bootstrap } from './lib/bootstrap.mjs';
 
 // The health checks use kafkajs and pg, so a fresh clone installs its dependencies first.

@@ -10,4 +10,5 @@ export declare function stackUrls(): {
   s3: { endpoint: string; accessKey: string; secretKey: string; region: string };
   smtp: { host: string; port: number };
   smtpCatcherHttp: string;
+  paymentSandbox: { apiUrl: string; apiKey: string; caFile: string; baseUrl: string };
 };

@@ -54,6 +54,17 @@ export const minio = Object.freeze({
   release: 'RELEASE.2025-09-07T16-13-09Z',
 });
 export const smtp = Object.freeze({ host, port: 32525, httpPort: 38025 });
+/** The payment sandbox (scripts/payment-sandbox.mjs), a local stand-in for Mollie. */
+export const paymentSandbox = Object.freeze({
+  host,
+  // Checkout pages, the /sandbox control API, and the Mollie API over plain HTTP.
+  port: 38090,
+  // The same server over HTTPS: @mollie/api-client refuses http:// endpoints.
+  tlsPort: 38091,
+  // Its one accepted key; Mollie keys are test_ or live_ plus 30 characters.
+  apiKey: 'test_sandboxsandboxsandboxsandbox00',
+  dataDir: path.join(localDir, 'payment-sandbox'),
+});
 
 /** Environment for child processes: the current environment plus `extra`. */
 export function childEnv(extra = {}) {
@@ -77,5 +88,14 @@ export function stackUrls() {
     },
     smtp: { host: smtp.host, port: smtp.port },
     smtpCatcherHttp: `http://${smtp.host}:${smtp.httpPort}`,
+    paymentSandbox: {
+      /** What the wallet gives the Mollie client as `apiEndpoint` (Mollie itself: https://api.mollie.com/v2/). */
+      apiUrl: `https://${paymentSandbox.host}:${paymentSandbox.tlsPort}/v2/`,
+      apiKey: paymentSandbox.apiKey,
+      /** The sandbox's self-signed certificate, which the client must trust (it pins its own CA list). */
+      caFile: path.join(paymentSandbox.dataDir, 'tls', 'cert.pem'),
+      /** Checkout pages and the /sandbox control API. */
+      baseUrl: `http://${paymentSandbox.host}:${paymentSandbox.port}`,
+    },
   };
 }

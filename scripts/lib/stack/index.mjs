@@ -5,12 +5,13 @@ import * as ffmpeg from './ffmpeg.mjs';
 import { reporter } from './helpers.mjs';
 import * as kafka from './kafka.mjs';
 import * as minio from './minio.mjs';
+import * as payments from './payment-sandbox.mjs';
 import * as postgres from './postgres.mjs';
 import * as redis from './redis.mjs';
 import * as smtp from './smtp.mjs';
 
 /** Every component by name; `tool` ones (ffmpeg, chromium) are installed, never started. */
-export const components = { postgres, redis, kafka, minio, smtp, ffmpeg, chromium };
+export const components = { postgres, redis, kafka, minio, smtp, payments, ffmpeg, chromium };
 export const componentNames = Object.keys(components);
 
 const pad = (s) => s.padEnd(9);
