@@ -1,18 +1,27 @@
+import { randomBytes } from 'node:crypto';
 import { createServiceApp, type ServiceApp, type ServiceRuntime } from '@challenge/kit';
 import { createDatabase, pingDatabase, transactionRunner, type Database } from './data/db.ts';
 import { createMailer, type Mailer, type MailerConfig } from './data/mailer.ts';
 import type { NotificationContext } from './context.ts';
+import type { LinkConfig } from './domain/links.ts';
 import { startConsumers, type ConsumerOptions } from './events/consumers.ts';
 import { resolvers } from './resolvers/index.ts';
 
 export interface NotificationApp extends ServiceApp {
   db: Database;
   mailer: Mailer;
+  links: LinkConfig;
 }
 
 export interface NotificationOptions {
   mail: MailerConfig;
-  /** Retry settings of the e-mail command consumer (tests shorten them). */
+  /**
+   * The public origin for links in e-mail and the key that signs preferences links. The
+   * composition root always passes them (src/env.ts); callers that send no such mail (tests of
+   * other workspaces) may omit them: a placeholder origin and a random key are used then.
+   */
+  links?: LinkConfig;
+  /** Retry settings of the consumers (tests shorten them). */
   consumer?: ConsumerOptions;
 }
 
@@ -28,6 +37,10 @@ export async function buildApp(
 ): Promise<NotificationApp> {
   const db = createDatabase(databaseUrl);
   const mailer = createMailer(options.mail);
+  const links = options.links ?? {
+    publicOrigin: 'http://localhost',
+    secret: randomBytes(32).toString('base64url'),
+  };
   // Registered first, so it closes last: after the consumer that sends through it has stopped.
   runtime.lifecycle.onStop('mailer', () => mailer.close());
   const app = await createServiceApp<NotificationContext>({
@@ -39,8 +52,8 @@ export async function buildApp(
     },
     schemaFile: new URL('./schema.graphql', import.meta.url),
     resolvers,
-    extend: (base) => ({ ...base, db }),
-    consumers: () => startConsumers(runtime, { db, mailer }, options.consumer),
+    extend: (base) => ({ ...base, db, links }),
+    consumers: () => startConsumers(runtime, { db, mailer, links }, options.consumer),
   });
-  return { ...app, db, mailer };
+  return { ...app, db, mailer, links };
 }

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { loadEnv, smtpEnv, subgraphEnv } from '@challenge/kit';
 import type { MailerConfig } from './data/mailer.ts';
+import type { LinkConfig } from './domain/links.ts';
 
 /**
  * The one place notification reads its environment. SMTP is required from the start, so that a
@@ -14,6 +15,10 @@ export const envSchema = subgraphEnv
     SMTP_PASSWORD: z.string().min(1).optional(),
     /** true: TLS from the first byte (port 465). Unset: true on port 465, else STARTTLS when offered. */
     SMTP_SECURE: z.stringbool().optional(),
+    /** The site's origin, for the links in e-mails (challenge pages, sign-up, preferences). */
+    PUBLIC_ORIGIN: z.url({ protocol: /^https?$/ }),
+    /** Key of the HMAC that signs the e-mail preferences (unsubscribe) links. */
+    NOTIFICATION_LINK_SECRET: z.string().min(32, 'must be at least 32 characters'),
   })
   .refine((env) => (env.SMTP_USER === undefined) === (env.SMTP_PASSWORD === undefined), {
     message: 'SMTP_USER and SMTP_PASSWORD are set together or not at all',
@@ -32,4 +37,9 @@ export const mailerConfig = (env: NotificationEnv): MailerConfig => ({
       ? { user: env.SMTP_USER, pass: env.SMTP_PASSWORD }
       : undefined,
   from: env.MAIL_FROM,
+});
+
+export const linkConfig = (env: NotificationEnv): LinkConfig => ({
+  publicOrigin: new URL(env.PUBLIC_ORIGIN).origin,
+  secret: env.NOTIFICATION_LINK_SECRET,
 });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseEnv } from '@challenge/kit';
 import { preferencesPatch, preferencesUpdateSchema } from '../src/domain/preferences.ts';
-import { envSchema, mailerConfig } from '../src/env.ts';
+import { envSchema, linkConfig, mailerConfig } from '../src/env.ts';
 
 describe('preferencesPatch', () => {
   it('keeps true and false, drops omitted and null choices', () => {
@@ -30,6 +30,8 @@ describe('environment', () => {
     SMTP_HOST: '127.0.0.1',
     SMTP_PORT: '32525',
     MAIL_FROM: 'Challenge Platform <no-reply@challenge.local>',
+    PUBLIC_ORIGIN: 'https://challenge.example.com',
+    NOTIFICATION_LINK_SECRET: 'a-secret-of-at-least-thirty-two-characters',
   };
 
   it('reads the SMTP settings', () => {
@@ -45,6 +47,26 @@ describe('environment', () => {
     expect(() => parseEnv(envSchema, { ...complete, SMTP_PORT: 'smtp' })).toThrow(/SMTP_PORT/);
     expect(() => parseEnv(envSchema, { ...complete, MAIL_FROM: '' })).toThrow(/MAIL_FROM/);
   });
+  it('needs the public origin and a long enough key for the links in e-mail', () => {
+    expect(
+      linkConfig(parseEnv(envSchema, { ...complete, PUBLIC_ORIGIN: 'https://x.test/app' })),
+    ).toEqual({
+      publicOrigin: 'https://x.test',
+      secret: 'a-secret-of-at-least-thirty-two-characters',
+    });
+    const { NOTIFICATION_LINK_SECRET: _secret, PUBLIC_ORIGIN: _origin, ...without } = complete;
+    expect(() => parseEnv(envSchema, without)).toThrow(
+      /NOTIFICATION_LINK_SECRET: is required but not set/,
+    );
+    expect(() => parseEnv(envSchema, without)).toThrow(/PUBLIC_ORIGIN: is required but not set/);
+    expect(() => parseEnv(envSchema, { ...complete, NOTIFICATION_LINK_SECRET: 'short' })).toThrow(
+      /at least 32 characters/,
+    );
+    expect(() => parseEnv(envSchema, { ...complete, PUBLIC_ORIGIN: 'ftp://x.test' })).toThrow(
+      /PUBLIC_ORIGIN/,
+    );
+  });
+
   it('connects without credentials and without TLS to the local catcher', () => {
     expect(mailerConfig(parseEnv(envSchema, complete))).toEqual({
       host: '127.0.0.1',

@@ -1,10 +1,17 @@
 import { randomBytes, randomInt, randomUUID } from 'node:crypto';
-import { newEvent } from '@challenge/events';
+import { EVENT_TYPES, newEvent, type DomainEvent, type EventData } from '@challenge/events';
 import type { ServiceRuntime } from '@challenge/kit';
-import { stack } from '@challenge/testing';
+import { produceRaw, stack } from '@challenge/testing';
 
 export { inbox, type CaughtMail } from '@challenge/testing';
 import { buildApp, type NotificationApp, type NotificationOptions } from '../src/app.ts';
+import type { LinkConfig } from '../src/domain/links.ts';
+
+/** The links of every test service: a fixed origin and key, so tests can sign and check tokens. */
+export const TEST_LINKS: LinkConfig = {
+  publicOrigin: 'https://challenge.test',
+  secret: 'test-secret-of-the-email-preferences-links-0000',
+};
 
 /** Builds notification against the local stack's SMTP catcher, with any setting overridden. */
 export const notificationBuilder =
@@ -21,6 +28,7 @@ export const notificationBuilder =
         from: 'Challenge Platform <no-reply@challenge.local>',
         ...overrides,
       },
+      links: TEST_LINKS,
       consumer,
     });
 
@@ -76,3 +84,83 @@ export const asMessage = (event: { aggregateId: string }) => ({
   key: event.aggregateId,
   value: JSON.stringify(event),
 });
+
+/** Events as their producers publish them: each to the topic of its type, keyed by aggregate. */
+export async function publish(topicPrefix: string, ...events: DomainEvent[]): Promise<void> {
+  for (const event of events) {
+    await produceRaw(topicPrefix, EVENT_TYPES[event.type].topic, [asMessage(event)]);
+  }
+}
+
+export interface TestUser {
+  id: string;
+  email: string;
+  username: string;
+  locale: 'en' | 'nl';
+}
+
+/** A new account as identity announces it (UserRegistered), not yet published. */
+export function newUser(overrides: Partial<TestUser> = {}): {
+  user: TestUser;
+  event: DomainEvent<'UserRegistered'>;
+} {
+  const id = overrides.id ?? randomUUID();
+  const user: TestUser = {
+    id,
+    email: overrides.email ?? uniqueAddress(),
+    username: overrides.username ?? `u_${randomBytes(4).toString('hex')}`,
+    locale: overrides.locale ?? 'en',
+  };
+  const event = newEvent('UserRegistered', {
+    aggregateId: id,
+    actorId: id,
+    data: { userId: id, username: user.username, email: user.email, locale: user.locale },
+  });
+  return { user, event };
+}
+
+export interface TestChallenge {
+  challengeId: string;
+  slug: string;
+  challengeName: string;
+  rewardCents: number;
+  ownerId: string;
+  challengedUserId: string | null;
+  challengedEmail: string | null;
+}
+
+export function newChallenge(
+  owner: { id: string },
+  challenged: { id: string; email: string } | { email: string },
+  overrides: Partial<TestChallenge> = {},
+): TestChallenge {
+  const challengeId = randomUUID();
+  return {
+    challengeId,
+    slug: `dare-${challengeId.slice(0, 8)}`,
+    challengeName: 'Juggle five eggs',
+    rewardCents: 1250,
+    ownerId: owner.id,
+    challengedUserId: 'id' in challenged ? challenged.id : null,
+    challengedEmail: challenged.email,
+    ...overrides,
+  };
+}
+
+type ChallengeEventType = Extract<keyof typeof EVENT_TYPES, `Challenge${string}`>;
+
+/** A challenge saga event as the challenge service would publish it. */
+export function challengeEvent<T extends ChallengeEventType>(
+  type: T,
+  challenge: TestChallenge,
+  extra: Omit<EventData<T>, keyof TestChallenge>,
+  actorId: string | null = null,
+): DomainEvent<T> {
+  return newEvent(type, {
+    aggregateId: challenge.challengeId,
+    actorId,
+    data: { ...challenge, ...extra } as EventData<T>,
+  });
+}
+
+export const inTwoWeeks = () => new Date(Date.now() + 14 * 24 * 3600_000).toISOString();

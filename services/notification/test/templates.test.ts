@@ -3,7 +3,15 @@ import { en } from '../src/domain/templates/en.ts';
 import { escapeHtml } from '../src/domain/templates/layout.ts';
 import { format, placeholders, toLocale } from '../src/domain/templates/messages.ts';
 import { nl } from '../src/domain/templates/nl.ts';
-import { LOCALES, renderEmail, type EmailTemplate } from '../src/domain/templates/index.ts';
+import {
+  CHALLENGE_TEMPLATES,
+  LOCALES,
+  renderEmail,
+  type ChallengeMail,
+  type ChallengeTemplateName,
+  type EmailTemplate,
+  type TemplateName,
+} from '../src/domain/templates/index.ts';
 
 const link =
   'https://challenge.test/verify-login?email=sam%40example.test&hash=9f8e7d&expires=1790000000';
@@ -11,11 +19,173 @@ const code = '042917';
 // 13:35 UTC is 14:35 in Amsterdam in winter (CET).
 const expiresAt = new Date('2026-11-22T13:35:00Z');
 
+/** Mail sent whatever the preferences say: no unsubscribe link. */
 const templates: EmailTemplate[] = [
   { name: 'login-link', data: { code, link, expiresAt } },
   { name: 'signup-link', data: { code, link, expiresAt } },
   { name: 'password-reset', data: { username: 'sam_the_runner', link, expiresAt } },
+  {
+    name: 'challenge-invitation-signup',
+    data: {
+      ownerName: 'Alice Jansen',
+      challengeName: 'Juggle five eggs',
+      rewardCents: 1250,
+      signupUrl: link,
+      expiresAt,
+    },
+  },
+  { name: 'payout-completed', data: { amountCents: 123456, walletUrl: link } },
+  { name: 'report-resolved', data: { entityType: 'Challenge', outcome: 'removed', homeUrl: link } },
 ];
+
+const preferencesLink = 'https://challenge.test/email-preferences?token=abc.def';
+const challengeMail: ChallengeMail = {
+  challengeName: 'Juggle five eggs',
+  rewardCents: 1250,
+  otherParty: 'Bob de Vries',
+  challengeUrl: link,
+  preferencesUrl: preferencesLink,
+  reason: 'Only four eggs',
+  expiresAt,
+};
+/** Mail that preferences cover: every challenge e-mail, with the preferences link. */
+const challengeTemplates = (Object.keys(CHALLENGE_TEMPLATES) as ChallengeTemplateName[]).map(
+  (name): EmailTemplate => ({ name, data: challengeMail }),
+);
+
+describe('the template list', () => {
+  it('covers every template there is', () => {
+    // A record over every name: a new template that this file does not render does not compile.
+    const covered: Record<TemplateName, true> = {
+      'login-link': true,
+      'signup-link': true,
+      'password-reset': true,
+      'challenge-invitation-signup': true,
+      'payout-completed': true,
+      'report-resolved': true,
+      ...(Object.fromEntries(challengeTemplates.map((t) => [t.name, true])) as Record<
+        ChallengeTemplateName,
+        true
+      >),
+    };
+    const rendered = [...templates, ...challengeTemplates].map((template) => template.name);
+    expect(rendered.sort()).toEqual(Object.keys(covered).sort());
+  });
+});
+
+describe.each(challengeTemplates)('the $name e-mail', (template) => {
+  it.each(LOCALES)('renders in %s, links to the challenge and to the preferences', (locale) => {
+    const email = renderEmail(template, locale);
+    expect(email.subject).toContain('Juggle five eggs');
+    expect(email.text).toContain(`: ${link}`);
+    expect(email.html.split(`href="${escapeHtml(link)}"`)).toHaveLength(3);
+    expect(email.html).toContain(`<html lang="${locale}">`);
+    for (const part of [email.subject, email.text, email.html]) expect(part).not.toMatch(/\{\w+\}/);
+    // Not transactional: why it came, and where to change that (also the List-Unsubscribe header).
+    expect(email.unsubscribeUrl).toBe(preferencesLink);
+    expect(email.text).toContain(preferencesLink);
+    expect(email.html).toContain(`href="${escapeHtml(preferencesLink)}"`);
+    expect(email.text).toMatch(locale === 'en' ? /unsubscribe/ : /meld je af/);
+  });
+
+  it('names the other party, or someone when unknown', () => {
+    expect(renderEmail(template, 'en').text).toContain('Bob de Vries');
+    const anonymous = {
+      ...template,
+      data: { ...challengeMail, otherParty: null },
+    } as EmailTemplate;
+    const text = renderEmail(anonymous, 'nl').text + renderEmail(anonymous, 'en').text;
+    expect(text).not.toContain('Bob de Vries');
+    expect(text).not.toContain('null');
+  });
+});
+
+describe('challenge e-mails', () => {
+  const mail = (
+    name: ChallengeTemplateName,
+    locale: 'en' | 'nl',
+    data: Partial<ChallengeMail> = {},
+  ) => renderEmail({ name, data: { ...challengeMail, ...data } }, locale);
+
+  it('show the reward in the recipient’s format', () => {
+    expect(mail('challenge-invitation', 'en').text).toContain('for a reward of €12.50');
+    expect(mail('challenge-invitation', 'nl').text.replace(/\u00a0/g, ' ')).toContain(
+      'met een beloning van € 12,50',
+    );
+  });
+
+  it('quote the reason of a decline or rejection and the referee’s comment', () => {
+    expect(mail('challenge-refused', 'en').text).toContain('Their reason: Only four eggs');
+    expect(mail('challenge-sent-to-referee', 'nl').text).toContain('Hun reden: Only four eggs');
+    expect(mail('challenge-failed-owner', 'en').text).toContain(
+      'The referee’s comment: Only four eggs',
+    );
+    expect(mail('challenge-failed-challenged', 'en', { reason: null }).text).not.toContain(
+      'comment',
+    );
+  });
+
+  it('tell the invitee until when to answer', () => {
+    expect(mail('challenge-invitation', 'en').text).toContain(
+      'Accept or decline it before 22 November 2026 at 14:35 CET.',
+    );
+    expect(mail('challenge-invitation', 'nl').text).toContain('vóór 22 november 2026 om 14:35 CET');
+  });
+
+  it('escape names and reasons in the HTML', () => {
+    const email = mail('challenge-refused', 'en', {
+      otherParty: '<b>bob</b>',
+      reason: '<script>x</script>',
+      challengeName: 'A & B',
+    });
+    expect(email.html).not.toContain('<b>bob</b>');
+    expect(email.html).not.toContain('<script>x');
+    expect(email.html).toContain('&lt;b&gt;bob&lt;/b&gt;');
+    expect(email.html).toContain('A &amp; B');
+  });
+
+  it('refuse a preferences link that is not a web address', () => {
+    expect(() =>
+      mail('challenge-accepted', 'en', { preferencesUrl: 'javascript:alert(1)' }),
+    ).toThrow(/link/);
+  });
+});
+
+describe('service e-mails', () => {
+  it('invite an address without an account to sign up, in the inviter’s words', () => {
+    const [invitation] = templates.filter((t) => t.name === 'challenge-invitation-signup');
+    const english = renderEmail(invitation!, 'en');
+    expect(english.subject).toBe('You have been challenged: Juggle five eggs');
+    expect(english.text).toContain('You have been challenged by Alice Jansen');
+    expect(english.text).toContain(`Create your account: ${link}`);
+    expect(renderEmail(invitation!, 'nl').text).toContain(`Maak je account aan: ${link}`);
+  });
+
+  it('tell the amount of a payout', () => {
+    const payout: EmailTemplate = {
+      name: 'payout-completed',
+      data: { amountCents: 123456, walletUrl: link },
+    };
+    expect(renderEmail(payout, 'en').subject).toBe('Your payout of €1,234.56 is on its way');
+    expect(renderEmail(payout, 'nl').subject.replace(/\u00a0/g, ' ')).toBe(
+      'Je uitbetaling van € 1.234,56 is onderweg',
+    );
+  });
+
+  it('tell each outcome of a report', () => {
+    const outcomes = ['removed', 'taken_offline', 'user_banned', 'no_action'] as const;
+    const texts = outcomes.map(
+      (outcome) =>
+        renderEmail(
+          { name: 'report-resolved', data: { entityType: 'User', outcome, homeUrl: link } },
+          'en',
+        ).text,
+    );
+    expect(new Set(texts).size).toBe(4);
+    expect(texts[2]).toContain('The account broke our rules and has been banned.');
+    expect(texts[3]).toContain('no breach of our community guidelines');
+  });
+});
 
 describe.each(templates)('the $name e-mail', (template) => {
   it.each(LOCALES)('renders in %s with the link as a button and as a raw URL', (locale) => {
@@ -32,6 +202,7 @@ describe.each(templates)('the $name e-mail', (template) => {
   it.each(LOCALES)('is transactional in %s: no unsubscribe link', (locale) => {
     const email = renderEmail(template, locale);
     expect(`${email.text}${email.html}`).not.toMatch(/unsubscribe|afmelden|email-preferences/i);
+    expect(email.unsubscribeUrl).toBeUndefined();
   });
 });
 

@@ -22,6 +22,8 @@ export interface OutgoingMail {
   subject: string;
   text: string;
   html: string;
+  /** The preferences page of mail that preferences cover: the List-Unsubscribe header (RFC 2369). */
+  unsubscribeUrl?: string;
 }
 
 export interface Mailer {
@@ -66,6 +68,7 @@ export function createMailer(config: MailerConfig): Mailer {
         messageId: `<${mail.id}@${domain}>`,
         // RFC 3834: no out-of-office replies to an automatic message.
         headers: { 'Auto-Submitted': 'auto-generated' },
+        ...(mail.unsubscribeUrl ? { list: { unsubscribe: mail.unsubscribeUrl } } : {}),
       });
     },
     close: () => transport.close(),

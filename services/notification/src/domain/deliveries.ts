@@ -13,8 +13,8 @@ import { renderEmail, type EmailTemplate, type Locale } from './templates/index.
 /**
  * Sends each e-mail at most once per event, and retries it until it is sent:
  *
- * 1. In one transaction, record the delivery under the event id (or find and lock the row of an
- *    earlier delivery of the same event) and decide: already sent -> nothing to do; an attempt
+ * 1. In one transaction, record the delivery under the event id and recipient (or find and lock
+ *    the row of an earlier delivery of the same e-mail) and decide: already sent -> nothing to do; an attempt
  *    under way elsewhere -> try again later; otherwise count a new attempt.
  * 2. Send over SMTP, outside any transaction.
  * 3. Mark the row sent, or failed with the error, and rethrow: the consumer retries with backoff
@@ -31,9 +31,14 @@ import { renderEmail, type EmailTemplate, type Locale } from './templates/index.
 export const DELIVERY_LEASE_MS = 45_000;
 
 export interface EmailRequest {
-  /** The event or command that asked for the e-mail: the idempotency key. */
+  /** The event or command that asked for the e-mail: with the recipient, the idempotency key. */
   eventId: string;
   recipient: string;
+  /**
+   * Unique per e-mail, the local part of its Message-ID: the event id for a command (one
+   * recipient), the event id and the recipient's user id for an event that mails several people.
+   */
+  messageId?: string;
   locale: Locale;
   template: EmailTemplate;
   /** After this the e-mail is useless (its link has expired): it is not sent any more. */
@@ -105,18 +110,18 @@ export async function deliverOnce(
 ): Promise<DeliveryOutcome> {
   const { db, mailer, logger } = deps;
   const { eventId } = request;
+  const key = { eventId, recipient: request.recipient };
   const log = { eventId, template: request.template.name };
 
   const step = await transactionRunner(db)(async (tx) => {
     const state = await lockDelivery(tx, {
-      eventId,
+      ...key,
       template: request.template.name,
-      recipient: request.recipient,
       locale: request.locale,
     });
     const decided = nextStep(state, request.expiresAt);
-    if (decided === 'send') await startAttempt(tx, eventId);
-    if (decided === 'expired') await markFailed(tx, eventId, EXPIRED_BEFORE_DELIVERY);
+    if (decided === 'send') await startAttempt(tx, key);
+    if (decided === 'expired') await markFailed(tx, key, EXPIRED_BEFORE_DELIVERY);
     return decided;
   });
   switch (step) {
@@ -134,13 +139,13 @@ export async function deliverOnce(
 
   try {
     const email = renderEmail(request.template, request.locale);
-    await mailer.send({ id: eventId, to: request.recipient, ...email });
+    await mailer.send({ id: request.messageId ?? eventId, to: request.recipient, ...email });
   } catch (error) {
     const failure = describeFailure(error, request.secrets);
-    await markFailed(db, eventId, failure);
+    await markFailed(db, key, failure);
     throw new DeliveryFailedError(failure);
   }
-  await markSent(db, eventId);
+  await markSent(db, key);
   logger.info(log, 'e-mail sent');
   return 'sent';
 }

@@ -9,10 +9,11 @@ import {
 
 /**
  * What a user lets us e-mail them about: being challenged (newChallenge), actions on their
- * challenges (updateChallenge), their challenge completed (completedChallenge) and marketing.
- * Null means the user has not chosen yet.
+ * challenges (updateChallenge), the outcome of their challenges (completedChallenge) and
+ * marketing. Null means the user has not chosen yet: the documented default applies.
  */
 export type EmailPreferencesView = EmailPreferencesRecord;
+export type PreferenceTopic = keyof EmailPreferencesRecord;
 
 export const UNSET_PREFERENCES: EmailPreferencesView = Object.freeze({
   newChallenge: null,
@@ -20,6 +21,25 @@ export const UNSET_PREFERENCES: EmailPreferencesView = Object.freeze({
   completedChallenge: null,
   marketing: null,
 });
+
+/**
+ * The choice a null stands for. Mail about the user's own challenges is on until they turn it
+ * off (it is what they signed up for); marketing is off until they opt in (GDPR consent).
+ */
+export const PREFERENCE_DEFAULTS: Readonly<Record<PreferenceTopic, boolean>> = Object.freeze({
+  newChallenge: true,
+  updateChallenge: true,
+  completedChallenge: true,
+  marketing: false,
+});
+
+/** Whether the user wants e-mail about a topic, the default standing in for a choice not made. */
+export function wantsEmail(
+  preferences: EmailPreferencesView | null,
+  topic: PreferenceTopic,
+): boolean {
+  return preferences?.[topic] ?? PREFERENCE_DEFAULTS[topic];
+}
 
 const choice = z.boolean().nullish();
 export const preferencesUpdateSchema = z.object({

@@ -1,28 +1,47 @@
 import { z } from 'zod';
 import { envelope, requireUser } from '@challenge/kit';
 import type { GraphQLResolverMap } from '@apollo/subgraph/dist/schema-helper/resolverMap.js';
+import { activityPageSchema, getActivityLog } from '../domain/activity.ts';
 import {
   getEmailPreferences,
   preferencesUpdateSchema,
   updateEmailPreferences,
 } from '../domain/preferences.ts';
+import { preferencesOwner } from '../domain/preference-links.ts';
 import type { NotificationContext } from '../context.ts';
 
-const updateArgs = z.object({ input: preferencesUpdateSchema });
+const token = z.string().max(512).nullish();
+const getArgs = z.object({ input: z.object({ token }).nullish() });
+const updateArgs = z.object({ input: preferencesUpdateSchema.extend({ token }) });
+
+/** Whose preferences a request is about: the link's token, else the logged-in user. */
+const ownerOf = (context: NotificationContext, given: string | null | undefined) =>
+  preferencesOwner(context.db, context.links.secret, given, () => requireUser(context).id);
 
 export const resolvers: GraphQLResolverMap<NotificationContext> = {
   Query: {
-    getEmailPreferences: (_parent, _args, context) =>
-      envelope(context.logger, async () => ({
-        emailPreferences: await getEmailPreferences(context.db, requireUser(context).id),
+    getEmailPreferences: (_parent, args, context) =>
+      envelope(context.logger, async () => {
+        const { input } = getArgs.parse(args);
+        const userId = await ownerOf(context, input?.token);
+        return { emailPreferences: await getEmailPreferences(context.db, userId) };
+      }),
+    getActivityLogByUser: async (_parent, args, context) => ({
+      // `items` is non-null in the contract: a failed request carries an empty list.
+      items: [],
+      ...(await envelope(context.logger, async () => {
+        const viewer = requireUser(context);
+        return getActivityLog(context.db, viewer.id, activityPageSchema.parse(args));
       })),
+    }),
   },
   Mutation: {
     updateEmailPreferences: (_parent, args, context) =>
       envelope(context.logger, async () => {
-        const viewer = requireUser(context);
         const { input } = updateArgs.parse(args);
-        return { emailPreferences: await updateEmailPreferences(context.db, viewer.id, input) };
+        const { token: given, ...choices } = input;
+        const userId = await ownerOf(context, given);
+        return { emailPreferences: await updateEmailPreferences(context.db, userId, choices) };
       }),
   },
 };

@@ -9,6 +9,12 @@ export const en = {
   'common.signature': 'The Challenge team',
   'common.automatic':
     'This e-mail was sent automatically because this address was entered on Challenge. Replies to it are not read.',
+  'common.account':
+    'This e-mail was sent automatically to the address of your Challenge account. Replies to it are not read.',
+  'common.preferencesIntro': 'You get this e-mail because of your e-mail preferences.',
+  'common.preferencesLink': 'Change them or unsubscribe',
+  'common.someone': 'a Challenge user',
+  'common.viewChallenge': 'View the challenge',
 
   'loginLink.subject': 'Your Challenge log-in code: {code}',
   'loginLink.preheader': 'Use code {code} or the link in this e-mail to log in.',
@@ -40,6 +46,118 @@ export const en = {
   'passwordReset.expiry': 'The link works once and expires on {expiresAt}.',
   'passwordReset.ignore':
     'Did not ask for this? Then you can ignore this e-mail: your password stays as it is.',
+
+  'challengeInvitation.subject': 'New challenge for you: {challenge}',
+  'challengeInvitation.preheader': 'For a reward of {reward}. Accept or decline it on Challenge.',
+  'challengeInvitation.heading': 'You have been challenged!',
+  'challengeInvitation.intro':
+    'You have been challenged by {name} to “{challenge}”, for a reward of {reward}.',
+  'challengeInvitation.expiry': 'Accept or decline it before {expiresAt}.',
+
+  'challengeInvitationSignup.subject': 'You have been challenged: {challenge}',
+  'challengeInvitationSignup.preheader':
+    'A reward of {reward} is waiting. Create your account to accept.',
+  'challengeInvitationSignup.heading': 'You have been challenged!',
+  'challengeInvitationSignup.intro':
+    'You have been challenged by {name} to “{challenge}”, for a reward of {reward}.',
+  'challengeInvitationSignup.signup':
+    'Challenge is where people dare each other on video. Create your free account with this e-mail address to accept or decline the challenge.',
+  'challengeInvitationSignup.button': 'Create your account',
+  'challengeInvitationSignup.expiry': 'The challenge is open until {expiresAt}.',
+  'challengeInvitationSignup.footer':
+    'You received this e-mail because {name} entered this address on Challenge. Not interested? Then you can ignore it. Replies to it are not read.',
+
+  'challengeAccepted.subject': 'Your challenge was accepted: {challenge}',
+  'challengeAccepted.preheader': 'Now it is their turn to upload a video.',
+  'challengeAccepted.heading': 'Challenge accepted',
+  'challengeAccepted.intro':
+    'Your challenge “{challenge}” was accepted by {name}. Their video is next; you will hear when it is there.',
+
+  'challengeRefused.subject': 'Your challenge was declined: {challenge}',
+  'challengeRefused.preheader': 'Your reward of {reward} is back in your wallet.',
+  'challengeRefused.heading': 'Challenge declined',
+  'challengeRefused.intro':
+    'Your challenge “{challenge}” was declined by {name}. The reward of {reward} is back in your wallet.',
+  'challengeRefused.reason': 'Their reason: {reason}',
+
+  'challengeVideoUploaded.subject': 'A video is waiting for your verdict: {challenge}',
+  'challengeVideoUploaded.preheader': 'Watch the proof, then approve or reject it.',
+  'challengeVideoUploaded.heading': 'The proof is in',
+  'challengeVideoUploaded.intro':
+    'The video for your challenge “{challenge}” was uploaded by {name}. Watch it, then approve it to pay the reward of {reward}, or reject it with a reason and a referee decides.',
+  'challengeVideoUploaded.button': 'Watch the video',
+
+  'challengeSentToReferee.subject': 'Your video was rejected, a referee decides: {challenge}',
+  'challengeSentToReferee.preheader': 'A referee decides within one week.',
+  'challengeSentToReferee.heading': 'A referee decides',
+  'challengeSentToReferee.intro':
+    'Your video for “{challenge}” was rejected by {name}. A referee now watches it and decides within one week whether you earn the reward of {reward}.',
+  'challengeSentToReferee.reason': 'Their reason: {reason}',
+
+  'challengeCompletedChallenged.subject': 'Challenge completed: {challenge}',
+  'challengeCompletedChallenged.preheader': 'The reward of {reward} is yours.',
+  'challengeCompletedChallenged.heading': 'Well done!',
+  'challengeCompletedChallenged.intro':
+    'Your challenge “{challenge}” from {name} is completed. The reward of {reward} is now in your wallet.',
+
+  'challengeCompletedOwner.subject': 'Your challenge is completed: {challenge}',
+  'challengeCompletedOwner.preheader': 'The referee approved the video.',
+  'challengeCompletedOwner.heading': 'Challenge completed',
+  'challengeCompletedOwner.intro':
+    'The referee approved the video of {name} for your challenge “{challenge}”. The reward of {reward} has been paid out to them.',
+
+  'challengeFailedOwner.subject': 'Your challenge failed: {challenge}',
+  'challengeFailedOwner.preheader': 'The referee did not approve the video. Your reward is back.',
+  'challengeFailedOwner.heading': 'Challenge failed',
+  'challengeFailedOwner.intro':
+    'The referee did not approve the video of {name} for your challenge “{challenge}”. The reward of {reward} is back in your wallet.',
+  'challengeFailedOwner.reason': 'The referee’s comment: {reason}',
+
+  'challengeFailedChallenged.subject': 'The referee did not approve your video: {challenge}',
+  'challengeFailedChallenged.preheader': 'The challenge has failed.',
+  'challengeFailedChallenged.heading': 'Challenge failed',
+  'challengeFailedChallenged.intro':
+    'The referee did not approve your video for “{challenge}” from {name}. The challenge has failed and the reward of {reward} goes back to them.',
+  'challengeFailedChallenged.reason': 'The referee’s comment: {reason}',
+
+  'challengeExpiredOwner.subject': 'Your challenge expired: {challenge}',
+  'challengeExpiredOwner.preheader': 'Your reward of {reward} is back in your wallet.',
+  'challengeExpiredOwner.heading': 'Challenge expired',
+  'challengeExpiredOwner.intro':
+    'Your challenge “{challenge}” for {name} expired before it was completed. The reward of {reward} is back in your wallet.',
+
+  'challengeExpiredChallenged.subject': 'A challenge expired: {challenge}',
+  'challengeExpiredChallenged.preheader': 'The time for this challenge is up.',
+  'challengeExpiredChallenged.heading': 'Challenge expired',
+  'challengeExpiredChallenged.intro':
+    'The challenge “{challenge}” from {name} expired before it was completed.',
+
+  'challengeCancelled.subject': 'A challenge was cancelled: {challenge}',
+  'challengeCancelled.preheader': 'There is nothing more to do for this challenge.',
+  'challengeCancelled.heading': 'Challenge cancelled',
+  'challengeCancelled.intro':
+    'The challenge “{challenge}” was cancelled by {name}. There is nothing more to do for it.',
+
+  'payoutCompleted.subject': 'Your payout of {amount} is on its way',
+  'payoutCompleted.preheader': 'We transferred {amount} to your bank account.',
+  'payoutCompleted.heading': 'Payout sent',
+  'payoutCompleted.intro':
+    'We transferred your payout of {amount} to your bank account. Depending on your bank, it arrives within one or two working days.',
+  'payoutCompleted.button': 'Open your wallet',
+  'payoutCompleted.ignore': 'Did not ask for a payout? Then contact our support at once.',
+
+  'reportResolved.subject': 'Your report has been handled',
+  'reportResolved.preheader': 'Thank you for helping to keep Challenge safe.',
+  'reportResolved.heading': 'Your report has been handled',
+  'reportResolved.introChallenge': 'Our moderators have looked at the challenge you reported.',
+  'reportResolved.introUser': 'Our moderators have looked at the user you reported.',
+  'reportResolved.outcomeRemoved': 'It broke our rules and has been removed.',
+  'reportResolved.outcomeTakenOffline': 'It broke our rules and has been taken offline.',
+  'reportResolved.outcomeUserBanned': 'The account broke our rules and has been banned.',
+  'reportResolved.outcomeNoAction':
+    'They found no breach of our community guidelines, so nothing was changed.',
+  'reportResolved.thanks': 'Thank you for helping to keep Challenge safe.',
+  'reportResolved.button': 'Go to Challenge',
 } as const satisfies Record<string, string>;
 
 export type MessageKey = keyof typeof en;

@@ -1,12 +1,15 @@
 import { renderLayout, type RenderedEmail } from './layout.ts';
-import { formatDateTime, translator, type Locale } from './messages.ts';
+import type { MessageKey } from './en.ts';
+import { formatAmount, formatDateTime, translator, type Locale } from './messages.ts';
 
 export type { RenderedEmail } from './layout.ts';
 export { DEFAULT_LOCALE, LOCALES, toLocale, type Locale } from './messages.ts';
 
 /**
  * Every e-mail the platform sends, by template name, with the data it needs. Transactional mail
- * (these three) goes out whatever the user's preferences and carries no unsubscribe link.
+ * (log-in, sign-up, reset, the invitation of an address without account, payout, report outcome)
+ * goes out whatever the user's preferences and carries no unsubscribe link; the challenge mails
+ * that preferences cover carry `preferencesUrl`, shown in the footer and as List-Unsubscribe.
  */
 export interface CodeAndLink {
   code: string;
@@ -19,13 +22,79 @@ export interface PasswordResetLink {
   expiresAt: Date;
 }
 
+/** A challenge event told to one of its parties. */
+export interface ChallengeMail {
+  challengeName: string;
+  rewardCents: number;
+  /** The other party as the recipient knows them (display name, else username); null if unknown. */
+  otherParty: string | null;
+  challengeUrl: string;
+  /** The signed e-mail preferences link of the recipient. */
+  preferencesUrl: string;
+  /** A decline or reject reason, or the referee's comment. */
+  reason?: string | null;
+  /** Until when an invitation can be answered. */
+  expiresAt?: Date;
+}
+
+/** An invitation to an address that has no account yet: sign up to answer it. */
+export interface SignupInvitation {
+  ownerName: string | null;
+  challengeName: string;
+  rewardCents: number;
+  signupUrl: string;
+  expiresAt: Date;
+}
+
+export interface PayoutMail {
+  amountCents: number;
+  walletUrl: string;
+}
+
+export type ReportOutcome = 'removed' | 'taken_offline' | 'user_banned' | 'no_action';
+export interface ReportMail {
+  entityType: 'Challenge' | 'User';
+  outcome: ReportOutcome;
+  homeUrl: string;
+}
+
+/** The challenge e-mails that e-mail preferences cover, by template name -> their texts. */
+export const CHALLENGE_TEMPLATES = {
+  'challenge-invitation': 'challengeInvitation',
+  'challenge-accepted': 'challengeAccepted',
+  'challenge-refused': 'challengeRefused',
+  'challenge-video-uploaded': 'challengeVideoUploaded',
+  'challenge-sent-to-referee': 'challengeSentToReferee',
+  'challenge-completed-challenged': 'challengeCompletedChallenged',
+  'challenge-completed-owner': 'challengeCompletedOwner',
+  'challenge-failed-owner': 'challengeFailedOwner',
+  'challenge-failed-challenged': 'challengeFailedChallenged',
+  'challenge-expired-owner': 'challengeExpiredOwner',
+  'challenge-expired-challenged': 'challengeExpiredChallenged',
+  'challenge-cancelled': 'challengeCancelled',
+} as const;
+export type ChallengeTemplateName = keyof typeof CHALLENGE_TEMPLATES;
+type ChallengePrefix = (typeof CHALLENGE_TEMPLATES)[ChallengeTemplateName];
+
 export type EmailTemplate =
   | { name: 'login-link'; data: CodeAndLink }
   | { name: 'signup-link'; data: CodeAndLink }
-  | { name: 'password-reset'; data: PasswordResetLink };
+  | { name: 'password-reset'; data: PasswordResetLink }
+  | { name: ChallengeTemplateName; data: ChallengeMail }
+  | { name: 'challenge-invitation-signup'; data: SignupInvitation }
+  | { name: 'payout-completed'; data: PayoutMail }
+  | { name: 'report-resolved'; data: ReportMail };
 export type TemplateName = EmailTemplate['name'];
 
+const isChallengeTemplate = (
+  template: EmailTemplate,
+): template is { name: ChallengeTemplateName; data: ChallengeMail } =>
+  Object.hasOwn(CHALLENGE_TEMPLATES, template.name);
+
 export function renderEmail(template: EmailTemplate, locale: Locale): RenderedEmail {
+  if (isChallengeTemplate(template)) {
+    return challengeEmail(CHALLENGE_TEMPLATES[template.name], template.data, locale);
+  }
   switch (template.name) {
     case 'login-link':
       return codeAndLinkEmail('loginLink', template.data, locale);
@@ -33,7 +102,144 @@ export function renderEmail(template: EmailTemplate, locale: Locale): RenderedEm
       return codeAndLinkEmail('signupLink', template.data, locale);
     case 'password-reset':
       return passwordResetEmail(template.data, locale);
+    case 'challenge-invitation-signup':
+      return signupInvitationEmail(template.data, locale);
+    case 'payout-completed':
+      return payoutEmail(template.data, locale);
+    case 'report-resolved':
+      return reportEmail(template.data, locale);
   }
+  throw new Error(`no template ${(template as { name: string }).name}`);
+}
+
+/** Texts that only some challenge e-mails have. */
+const REASON_KEYS = {
+  challengeRefused: 'challengeRefused.reason',
+  challengeSentToReferee: 'challengeSentToReferee.reason',
+  challengeFailedOwner: 'challengeFailedOwner.reason',
+  challengeFailedChallenged: 'challengeFailedChallenged.reason',
+} as const satisfies Partial<Record<ChallengePrefix, MessageKey>>;
+const EXPIRY_KEYS = {
+  challengeInvitation: 'challengeInvitation.expiry',
+} as const satisfies Partial<Record<ChallengePrefix, MessageKey>>;
+const BUTTON_KEYS = {
+  challengeVideoUploaded: 'challengeVideoUploaded.button',
+} as const satisfies Partial<Record<ChallengePrefix, MessageKey>>;
+
+const lookup = <K extends string>(table: Partial<Record<K, MessageKey>>, key: K) =>
+  table[key] as MessageKey | undefined;
+
+/** Every challenge e-mail: what happened, the reward, a reason when there is one, the button. */
+function challengeEmail(
+  prefix: ChallengePrefix,
+  data: ChallengeMail,
+  locale: Locale,
+): RenderedEmail {
+  const t = translator(locale);
+  const params = {
+    name: data.otherParty ?? t('common.someone'),
+    challenge: data.challengeName,
+    reward: formatAmount(locale, data.rewardCents),
+    ...(data.expiresAt ? { expiresAt: formatDateTime(locale, data.expiresAt) } : {}),
+  };
+  const reasonKey = lookup(REASON_KEYS, prefix);
+  const expiryKey = lookup(EXPIRY_KEYS, prefix);
+  const intro = [t(`${prefix}.intro`, params)];
+  if (reasonKey && data.reason) intro.push(t(reasonKey, { reason: data.reason }));
+  return renderLayout({
+    locale,
+    subject: t(`${prefix}.subject`, params),
+    preheader: t(`${prefix}.preheader`, params),
+    heading: t(`${prefix}.heading`),
+    intro,
+    action: {
+      label: t(lookup(BUTTON_KEYS, prefix) ?? 'common.viewChallenge'),
+      url: data.challengeUrl,
+      rawLinkIntro: t('common.rawLink'),
+    },
+    outro: expiryKey && data.expiresAt ? [t(expiryKey, params)] : [],
+    signature: t('common.signature'),
+    footer: t('common.account'),
+    unsubscribe: {
+      intro: t('common.preferencesIntro'),
+      label: t('common.preferencesLink'),
+      url: data.preferencesUrl,
+    },
+  });
+}
+
+function signupInvitationEmail(data: SignupInvitation, locale: Locale): RenderedEmail {
+  const t = translator(locale);
+  const params = {
+    name: data.ownerName ?? t('common.someone'),
+    challenge: data.challengeName,
+    reward: formatAmount(locale, data.rewardCents),
+    expiresAt: formatDateTime(locale, data.expiresAt),
+  };
+  return renderLayout({
+    locale,
+    subject: t('challengeInvitationSignup.subject', params),
+    preheader: t('challengeInvitationSignup.preheader', params),
+    heading: t('challengeInvitationSignup.heading'),
+    intro: [t('challengeInvitationSignup.intro', params), t('challengeInvitationSignup.signup')],
+    action: {
+      label: t('challengeInvitationSignup.button'),
+      url: data.signupUrl,
+      rawLinkIntro: t('common.rawLink'),
+    },
+    outro: [t('challengeInvitationSignup.expiry', params)],
+    signature: t('common.signature'),
+    footer: t('challengeInvitationSignup.footer', params),
+  });
+}
+
+function payoutEmail(data: PayoutMail, locale: Locale): RenderedEmail {
+  const t = translator(locale);
+  const params = { amount: formatAmount(locale, data.amountCents) };
+  return renderLayout({
+    locale,
+    subject: t('payoutCompleted.subject', params),
+    preheader: t('payoutCompleted.preheader', params),
+    heading: t('payoutCompleted.heading'),
+    intro: [t('payoutCompleted.intro', params)],
+    action: {
+      label: t('payoutCompleted.button'),
+      url: data.walletUrl,
+      rawLinkIntro: t('common.rawLink'),
+    },
+    outro: [t('payoutCompleted.ignore')],
+    signature: t('common.signature'),
+    footer: t('common.account'),
+  });
+}
+
+const REPORT_OUTCOMES = {
+  removed: 'reportResolved.outcomeRemoved',
+  taken_offline: 'reportResolved.outcomeTakenOffline',
+  user_banned: 'reportResolved.outcomeUserBanned',
+  no_action: 'reportResolved.outcomeNoAction',
+} as const satisfies Record<ReportOutcome, MessageKey>;
+
+function reportEmail(data: ReportMail, locale: Locale): RenderedEmail {
+  const t = translator(locale);
+  return renderLayout({
+    locale,
+    subject: t('reportResolved.subject'),
+    preheader: t('reportResolved.preheader'),
+    heading: t('reportResolved.heading'),
+    intro: [
+      t(data.entityType === 'User' ? 'reportResolved.introUser' : 'reportResolved.introChallenge'),
+      t(REPORT_OUTCOMES[data.outcome]),
+    ],
+    action: {
+      label: t('reportResolved.button'),
+      url: data.homeUrl,
+      rawLinkIntro: t('common.rawLink'),
+    },
+    outro: [t('reportResolved.thanks')],
+    signature: t('common.signature'),
+    footer: t('common.account'),
+  });
 }
 
 /** Log-in and sign-up: the same shape, a code to type and a link to click. */

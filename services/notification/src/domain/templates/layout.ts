@@ -19,12 +19,19 @@ export interface EmailContent {
   outro: string[];
   signature: string;
   footer: string;
+  /**
+   * Mail that e-mail preferences cover (not transactional mail) says why it came and links to the
+   * preferences page, which also becomes the List-Unsubscribe header.
+   */
+  unsubscribe?: { intro: string; label: string; url: string };
 }
 
 export interface RenderedEmail {
   subject: string;
   text: string;
   html: string;
+  /** The preferences page, for the List-Unsubscribe header; absent on transactional mail. */
+  unsubscribeUrl?: string;
 }
 
 const ESCAPES: Record<string, string> = {
@@ -55,10 +62,12 @@ export function assertWebLink(url: string): string {
 
 export function renderLayout(content: EmailContent): RenderedEmail {
   const url = assertWebLink(content.action.url);
+  const unsubscribeUrl = content.unsubscribe ? assertWebLink(content.unsubscribe.url) : undefined;
   return {
     subject: content.subject,
     text: renderText(content, url),
     html: renderHtml(content, url),
+    ...(unsubscribeUrl ? { unsubscribeUrl } : {}),
   };
 }
 
@@ -70,6 +79,9 @@ function renderText(content: EmailContent, url: string): string {
     [content.action.intro, `${content.action.label}: ${url}`].filter(Boolean).join('\n'),
     ...content.outro,
     `-- \n${content.signature}\n${content.footer}`,
+    ...(content.unsubscribe
+      ? [`${content.unsubscribe.intro}\n${content.unsubscribe.label}: ${content.unsubscribe.url}`]
+      : []),
   ];
   return `${blocks.join('\n\n')}\n`;
 }
@@ -77,6 +89,11 @@ function renderText(content: EmailContent, url: string): string {
 const FONT = "font-family:-apple-system,'Segoe UI',Roboto,Helvetica,Arial,sans-serif";
 const paragraph = (text: string) =>
   `<p style="margin:0 0 16px;font-size:16px;line-height:24px;color:#1f2933">${escapeHtml(text)}</p>`;
+
+function unsubscribeHtml(unsubscribe: EmailContent['unsubscribe']): string {
+  if (!unsubscribe) return '';
+  return `<br><br>${escapeHtml(unsubscribe.intro)} <a href="${escapeHtml(unsubscribe.url)}" style="color:#52606d">${escapeHtml(unsubscribe.label)}</a>`;
+}
 
 function renderHtml(content: EmailContent, url: string): string {
   const href = escapeHtml(url);
@@ -107,7 +124,7 @@ ${content.action.intro ? paragraph(content.action.intro) : ''}
 ${content.outro.map(paragraph).join('\n')}
 <p style="margin:0 0 24px;font-size:16px;line-height:24px;color:#1f2933">${escapeHtml(content.signature)}</p>
 </td></tr>
-<tr><td style="padding:16px 32px 32px;border-top:1px solid #e5e7eb;font-size:12px;line-height:18px;color:#7b8794">${escapeHtml(content.footer)}</td></tr>
+<tr><td style="padding:16px 32px 32px;border-top:1px solid #e5e7eb;font-size:12px;line-height:18px;color:#7b8794">${escapeHtml(content.footer)}${unsubscribeHtml(content.unsubscribe)}</td></tr>
 </table>
 </td></tr>
 </table>

@@ -51,3 +51,10 @@ export function formatDateTime(locale: Locale, instant: Date): string {
     timeZoneName: 'short',
   }).format(instant);
 }
+
+/** Integer euro cents as the recipient reads them: "€12.50" or "€ 12,50". */
+export function formatAmount(locale: Locale, cents: number): string {
+  return new Intl.NumberFormat(INTL_LOCALE[locale], { style: 'currency', currency: 'EUR' }).format(
+    cents / 100,
+  );
+}

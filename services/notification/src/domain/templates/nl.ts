@@ -7,6 +7,12 @@ export const nl: Messages = {
   'common.signature': 'Het Challenge-team',
   'common.automatic':
     'Deze e-mail is automatisch verstuurd omdat dit adres op Challenge is ingevuld. Antwoorden op deze e-mail worden niet gelezen.',
+  'common.account':
+    'Deze e-mail is automatisch verstuurd naar het adres van je Challenge-account. Antwoorden op deze e-mail worden niet gelezen.',
+  'common.preferencesIntro': 'Je krijgt deze e-mail door je e-mailvoorkeuren.',
+  'common.preferencesLink': 'Wijzig ze of meld je af',
+  'common.someone': 'een Challenge-gebruiker',
+  'common.viewChallenge': 'Bekijk de challenge',
 
   'loginLink.subject': 'Je inlogcode voor Challenge: {code}',
   'loginLink.preheader': 'Gebruik code {code} of de link in deze e-mail om in te loggen.',
@@ -39,4 +45,121 @@ export const nl: Messages = {
   'passwordReset.expiry': 'De link werkt één keer en verloopt op {expiresAt}.',
   'passwordReset.ignore':
     'Heb je dit niet aangevraagd? Dan kun je deze e-mail negeren: je wachtwoord blijft zoals het is.',
+
+  'challengeInvitation.subject': 'Nieuwe challenge voor jou: {challenge}',
+  'challengeInvitation.preheader':
+    'Voor een beloning van {reward}. Accepteer of weiger hem op Challenge.',
+  'challengeInvitation.heading': 'Je bent uitgedaagd!',
+  'challengeInvitation.intro':
+    'Je bent door {name} uitgedaagd voor “{challenge}”, met een beloning van {reward}.',
+  'challengeInvitation.expiry': 'Accepteer of weiger hem vóór {expiresAt}.',
+
+  'challengeInvitationSignup.subject': 'Je bent uitgedaagd: {challenge}',
+  'challengeInvitationSignup.preheader':
+    'Er ligt een beloning van {reward} klaar. Maak je account aan om te accepteren.',
+  'challengeInvitationSignup.heading': 'Je bent uitgedaagd!',
+  'challengeInvitationSignup.intro':
+    'Je bent door {name} uitgedaagd voor “{challenge}”, met een beloning van {reward}.',
+  'challengeInvitationSignup.signup':
+    'Op Challenge dagen mensen elkaar uit op video. Maak met dit e-mailadres gratis je account aan om de challenge te accepteren of te weigeren.',
+  'challengeInvitationSignup.button': 'Maak je account aan',
+  'challengeInvitationSignup.expiry': 'De challenge staat open tot {expiresAt}.',
+  'challengeInvitationSignup.footer':
+    'Je krijgt deze e-mail omdat {name} dit adres op Challenge heeft ingevuld. Geen interesse? Dan kun je hem negeren. Antwoorden op deze e-mail worden niet gelezen.',
+
+  'challengeAccepted.subject': 'Je challenge is geaccepteerd: {challenge}',
+  'challengeAccepted.preheader': 'Nu is het hun beurt om een video te uploaden.',
+  'challengeAccepted.heading': 'Challenge geaccepteerd',
+  'challengeAccepted.intro':
+    'Je challenge “{challenge}” is geaccepteerd door {name}. Hun video is de volgende stap; je hoort het zodra die er is.',
+
+  'challengeRefused.subject': 'Je challenge is geweigerd: {challenge}',
+  'challengeRefused.preheader': 'Je beloning van {reward} staat weer in je wallet.',
+  'challengeRefused.heading': 'Challenge geweigerd',
+  'challengeRefused.intro':
+    'Je challenge “{challenge}” is geweigerd door {name}. De beloning van {reward} staat weer in je wallet.',
+  'challengeRefused.reason': 'Hun reden: {reason}',
+
+  'challengeVideoUploaded.subject': 'Er wacht een video op je oordeel: {challenge}',
+  'challengeVideoUploaded.preheader': 'Bekijk het bewijs en keur het goed of af.',
+  'challengeVideoUploaded.heading': 'Het bewijs is binnen',
+  'challengeVideoUploaded.intro':
+    'De video voor je challenge “{challenge}” is geüpload door {name}. Bekijk hem en keur hem goed om de beloning van {reward} uit te betalen, of keur hem af met een reden; dan beslist een scheidsrechter.',
+  'challengeVideoUploaded.button': 'Bekijk de video',
+
+  'challengeSentToReferee.subject':
+    'Je video is afgekeurd, een scheidsrechter beslist: {challenge}',
+  'challengeSentToReferee.preheader': 'Een scheidsrechter beslist binnen een week.',
+  'challengeSentToReferee.heading': 'Een scheidsrechter beslist',
+  'challengeSentToReferee.intro':
+    'Je video voor “{challenge}” is afgekeurd door {name}. Een scheidsrechter bekijkt hem nu en beslist binnen een week of je de beloning van {reward} verdient.',
+  'challengeSentToReferee.reason': 'Hun reden: {reason}',
+
+  'challengeCompletedChallenged.subject': 'Challenge voltooid: {challenge}',
+  'challengeCompletedChallenged.preheader': 'De beloning van {reward} is van jou.',
+  'challengeCompletedChallenged.heading': 'Goed gedaan!',
+  'challengeCompletedChallenged.intro':
+    'Je challenge “{challenge}” van {name} is voltooid. De beloning van {reward} staat nu in je wallet.',
+
+  'challengeCompletedOwner.subject': 'Je challenge is voltooid: {challenge}',
+  'challengeCompletedOwner.preheader': 'De scheidsrechter heeft de video goedgekeurd.',
+  'challengeCompletedOwner.heading': 'Challenge voltooid',
+  'challengeCompletedOwner.intro':
+    'De scheidsrechter heeft de video van {name} voor je challenge “{challenge}” goedgekeurd. De beloning van {reward} is aan hen uitbetaald.',
+
+  'challengeFailedOwner.subject': 'Je challenge is mislukt: {challenge}',
+  'challengeFailedOwner.preheader':
+    'De scheidsrechter heeft de video afgekeurd. Je krijgt je beloning terug.',
+  'challengeFailedOwner.heading': 'Challenge mislukt',
+  'challengeFailedOwner.intro':
+    'De scheidsrechter heeft de video van {name} voor je challenge “{challenge}” afgekeurd. De beloning van {reward} staat weer in je wallet.',
+  'challengeFailedOwner.reason': 'Toelichting van de scheidsrechter: {reason}',
+
+  'challengeFailedChallenged.subject': 'De scheidsrechter heeft je video afgekeurd: {challenge}',
+  'challengeFailedChallenged.preheader': 'De challenge is mislukt.',
+  'challengeFailedChallenged.heading': 'Challenge mislukt',
+  'challengeFailedChallenged.intro':
+    'De scheidsrechter heeft je video voor “{challenge}” van {name} afgekeurd. De challenge is mislukt en de beloning van {reward} gaat terug naar hen.',
+  'challengeFailedChallenged.reason': 'Toelichting van de scheidsrechter: {reason}',
+
+  'challengeExpiredOwner.subject': 'Je challenge is verlopen: {challenge}',
+  'challengeExpiredOwner.preheader': 'Je beloning van {reward} staat weer in je wallet.',
+  'challengeExpiredOwner.heading': 'Challenge verlopen',
+  'challengeExpiredOwner.intro':
+    'Je challenge “{challenge}” voor {name} is verlopen voordat hij voltooid was. De beloning van {reward} staat weer in je wallet.',
+
+  'challengeExpiredChallenged.subject': 'Een challenge is verlopen: {challenge}',
+  'challengeExpiredChallenged.preheader': 'De tijd voor deze challenge is om.',
+  'challengeExpiredChallenged.heading': 'Challenge verlopen',
+  'challengeExpiredChallenged.intro':
+    'De challenge “{challenge}” van {name} is verlopen voordat hij voltooid was.',
+
+  'challengeCancelled.subject': 'Een challenge is geannuleerd: {challenge}',
+  'challengeCancelled.preheader': 'Voor deze challenge hoef je niets meer te doen.',
+  'challengeCancelled.heading': 'Challenge geannuleerd',
+  'challengeCancelled.intro':
+    'De challenge “{challenge}” is geannuleerd door {name}. Je hoeft er niets meer voor te doen.',
+
+  'payoutCompleted.subject': 'Je uitbetaling van {amount} is onderweg',
+  'payoutCompleted.preheader': 'We hebben {amount} naar je bankrekening overgemaakt.',
+  'payoutCompleted.heading': 'Uitbetaling verstuurd',
+  'payoutCompleted.intro':
+    'We hebben je uitbetaling van {amount} naar je bankrekening overgemaakt. Afhankelijk van je bank staat het bedrag er binnen een à twee werkdagen op.',
+  'payoutCompleted.button': 'Open je wallet',
+  'payoutCompleted.ignore':
+    'Heb je geen uitbetaling aangevraagd? Neem dan meteen contact op met onze support.',
+
+  'reportResolved.subject': 'Je melding is afgehandeld',
+  'reportResolved.preheader': 'Bedankt dat je helpt Challenge veilig te houden.',
+  'reportResolved.heading': 'Je melding is afgehandeld',
+  'reportResolved.introChallenge':
+    'Onze moderators hebben de challenge bekeken die je hebt gemeld.',
+  'reportResolved.introUser': 'Onze moderators hebben de gebruiker bekeken die je hebt gemeld.',
+  'reportResolved.outcomeRemoved': 'Deze overtrad onze regels en is verwijderd.',
+  'reportResolved.outcomeTakenOffline': 'Deze overtrad onze regels en is offline gehaald.',
+  'reportResolved.outcomeUserBanned': 'Het account overtrad onze regels en is geblokkeerd.',
+  'reportResolved.outcomeNoAction':
+    'Ze vonden geen overtreding van onze communityrichtlijnen, dus er is niets veranderd.',
+  'reportResolved.thanks': 'Bedankt dat je helpt Challenge veilig te houden.',
+  'reportResolved.button': 'Naar Challenge',
 };

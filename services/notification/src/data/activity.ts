@@ -1,0 +1,76 @@
+import type { Database, Transaction } from './db.ts';
+import type { ActivityType } from './generated/enums.ts';
+
+export type { ActivityType } from './generated/enums.ts';
+
+export interface NewActivityEntry {
+  eventId: string;
+  userId: string;
+  type: ActivityType;
+  challengeId: string;
+  slug: string;
+  challengeName: string;
+  rewardCents: number;
+  otherUserId: string | null;
+  occurredAt: Date;
+}
+
+export interface ActivityEntryRecord {
+  id: bigint;
+  type: ActivityType;
+  challengeId: string;
+  slug: string;
+  challengeName: string;
+  rewardCents: bigint;
+  otherUserId: string | null;
+  occurredAt: Date;
+}
+
+/** Adds entries; one that exists for the same event and user is left as it is. */
+export async function insertActivityEntries(
+  tx: Transaction,
+  entries: NewActivityEntry[],
+): Promise<void> {
+  if (entries.length === 0) return;
+  await tx.activityEntry.createMany({
+    data: entries.map((entry) => ({ ...entry, rewardCents: BigInt(entry.rewardCents) })),
+    skipDuplicates: true,
+  });
+}
+
+/** One page of a user's log, newest first (ties broken by arrival), and the log's size. */
+export async function listActivityEntries(
+  db: Database,
+  userId: string,
+  window: { skip: number; take: number },
+): Promise<{ rows: ActivityEntryRecord[]; total: number }> {
+  const [rows, total] = await db.$transaction([
+    db.activityEntry.findMany({
+      where: { userId },
+      orderBy: [{ occurredAt: 'desc' }, { id: 'desc' }],
+      skip: window.skip,
+      take: window.take,
+      select: {
+        id: true,
+        type: true,
+        challengeId: true,
+        slug: true,
+        challengeName: true,
+        rewardCents: true,
+        otherUserId: true,
+        occurredAt: true,
+      },
+    }),
+    db.activityEntry.count({ where: { userId } }),
+  ]);
+  return { rows, total };
+}
+
+/** Erasure (UserDeleted): the user's own log goes; in others' logs they become nobody. */
+export async function eraseActivityOf(tx: Transaction, userId: string): Promise<void> {
+  await tx.activityEntry.deleteMany({ where: { userId } });
+  await tx.activityEntry.updateMany({
+    where: { otherUserId: userId },
+    data: { otherUserId: null },
+  });
+}

@@ -1,0 +1,71 @@
+import type { Database, Transaction } from './db.ts';
+
+/** A user as notification knows them (the projection of identity's events). */
+export interface KnownUser {
+  id: string;
+  email: string | null;
+  username: string | null;
+  displayName: string | null;
+  locale: string;
+  /** Set once the account is deleted: the personal fields are then null. */
+  deletedAt: Date | null;
+}
+
+const userFields = {
+  id: true,
+  email: true,
+  username: true,
+  displayName: true,
+  locale: true,
+  deletedAt: true,
+} as const;
+
+/** Records a new account; a deleted account is never brought back (a replayed registration). */
+export async function insertUser(
+  tx: Transaction,
+  user: { id: string; email: string; username: string; locale: string },
+): Promise<void> {
+  await tx.$executeRaw`
+    INSERT INTO users (id, email, username, locale, updated_at)
+    VALUES (${user.id}::uuid, ${user.email}, ${user.username}, ${user.locale}, now())
+    ON CONFLICT (id) DO UPDATE
+       SET email = excluded.email, username = excluded.username, locale = excluded.locale,
+           updated_at = now()
+     WHERE users.deleted_at IS NULL`;
+}
+
+/** A profile change of a known, live account; an unknown one is left alone. */
+export async function updateUserProfile(
+  tx: Transaction,
+  change: { id: string; displayName: string | null; locale: string },
+): Promise<void> {
+  await tx.user.updateMany({
+    where: { id: change.id, deletedAt: null },
+    data: { displayName: change.displayName, locale: change.locale },
+  });
+}
+
+/** Erases the personal data and keeps a tombstone; returns the address the account had. */
+export async function eraseUser(tx: Transaction, id: string): Promise<string | null> {
+  const existing = await tx.user.findUnique({ where: { id }, select: { email: true } });
+  await tx.user.upsert({
+    where: { id },
+    create: { id, deletedAt: new Date() },
+    update: { email: null, username: null, displayName: null, deletedAt: new Date() },
+  });
+  await tx.emailPreferences.deleteMany({ where: { userId: id } });
+  return existing?.email ?? null;
+}
+
+export function findUser(db: Database | Transaction, id: string): Promise<KnownUser | null> {
+  return db.user.findUnique({ where: { id }, select: userFields });
+}
+
+export async function findUsers(
+  db: Database | Transaction,
+  ids: string[],
+): Promise<Map<string, KnownUser>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db.user.findMany({ where: { id: { in: ids } }, select: userFields });
+  return new Map(rows.map((row) => [row.id, row]));
+}

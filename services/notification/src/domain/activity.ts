@@ -1,0 +1,186 @@
+import { AppError } from '@challenge/kit';
+import type { DomainEvent } from '@challenge/events';
+import { z } from 'zod';
+import { listActivityEntries, type ActivityType, type NewActivityEntry } from '../data/activity.ts';
+import type { Database } from '../data/db.ts';
+
+/**
+ * The activity log: each challenge event becomes one entry in the log of every party who must
+ * know about it, never in the log of whoever caused it (docs/adr/0011, "who gets what"):
+ *
+ * | event                  | entry in the log of          | type           | other party   |
+ * | ---------------------- | ---------------------------- | -------------- | ------------- |
+ * | ChallengeCreated       | challenged user              | invited        | owner         |
+ * | ChallengeAccepted      | owner                        | accepted       | challenged    |
+ * | ChallengeRefused       | owner                        | refused        | challenged    |
+ * | ChallengeVideoUploaded | owner                        | video_uploaded | challenged    |
+ * | ChallengeSentToReferee | challenged user              | referee        | owner         |
+ * | ChallengeCompleted     | challenged user; owner too   | completed      | the other one |
+ * |                        | when a referee decided       |                |               |
+ * | ChallengeFailed        | owner and challenged user    | failed         | the other one |
+ * | ChallengeExpired       | owner and challenged user    | expired        | the other one |
+ * | ChallengeLiked         | owner and challenged, except | liked          | the liker     |
+ * |                        | the liker                    |                |               |
+ * | ChallengeCommented     | owner and challenged, except | commented      | the commenter |
+ * |                        | the commenter                |                |               |
+ *
+ * ChallengeCancelled has no entry type in the spec: the challenged user hears of it by e-mail.
+ * A challenge whose invitee has no account yet (challengedUserId null) gives that side nothing.
+ */
+export type ChallengeEventType =
+  | 'ChallengeCreated'
+  | 'ChallengeAccepted'
+  | 'ChallengeRefused'
+  | 'ChallengeVideoUploaded'
+  | 'ChallengeSentToReferee'
+  | 'ChallengeCompleted'
+  | 'ChallengeFailed'
+  | 'ChallengeCancelled'
+  | 'ChallengeExpired'
+  | 'ChallengeLiked'
+  | 'ChallengeCommented';
+export type ChallengeEvent = DomainEvent<ChallengeEventType>;
+
+export const ACTIVITY_TYPES = [
+  'invited',
+  'accepted',
+  'refused',
+  'video_uploaded',
+  'completed',
+  'failed',
+  'liked',
+  'commented',
+  'referee',
+  'expired',
+] as const satisfies readonly ActivityType[];
+
+interface Recipient {
+  userId: string | null;
+  otherUserId: string | null;
+}
+
+/** Who gets which entry for one event: the table above, as code. */
+export function activityFor(event: ChallengeEvent): { type: ActivityType; to: Recipient[] } | null {
+  const { ownerId, challengedUserId: challenged } = event.data;
+  const toOwner = { userId: ownerId, otherUserId: challenged };
+  const toChallenged = { userId: challenged, otherUserId: ownerId };
+  const bothExcept = (actor: string) =>
+    [ownerId, challenged]
+      .filter((userId) => userId !== actor)
+      .map((userId) => ({ userId, otherUserId: actor }));
+  switch (event.type) {
+    case 'ChallengeCreated':
+      return { type: 'invited', to: [toChallenged] };
+    case 'ChallengeAccepted':
+      return { type: 'accepted', to: [toOwner] };
+    case 'ChallengeRefused':
+      return { type: 'refused', to: [toOwner] };
+    case 'ChallengeVideoUploaded':
+      return { type: 'video_uploaded', to: [toOwner] };
+    case 'ChallengeSentToReferee':
+      return { type: 'referee', to: [toChallenged] };
+    case 'ChallengeCompleted':
+      return {
+        type: 'completed',
+        to: event.data.judgedByReferee ? [toChallenged, toOwner] : [toChallenged],
+      };
+    case 'ChallengeFailed':
+      return { type: 'failed', to: [toOwner, toChallenged] };
+    case 'ChallengeExpired':
+      return { type: 'expired', to: [toOwner, toChallenged] };
+    case 'ChallengeLiked':
+      return { type: 'liked', to: bothExcept(event.data.likedBy) };
+    case 'ChallengeCommented':
+      return { type: 'commented', to: bothExcept(event.data.commentedBy) };
+    case 'ChallengeCancelled':
+      return null;
+  }
+}
+
+/** The rows one event adds: one per user who has an account, at most one per user. */
+export function activityEntries(event: ChallengeEvent): NewActivityEntry[] {
+  const activity = activityFor(event);
+  if (!activity) return [];
+  const seen = new Set<string>();
+  const entries: NewActivityEntry[] = [];
+  for (const { userId, otherUserId } of activity.to) {
+    if (userId === null || seen.has(userId)) continue;
+    seen.add(userId);
+    entries.push({
+      eventId: event.id,
+      userId,
+      type: activity.type,
+      challengeId: event.data.challengeId,
+      slug: event.data.slug,
+      challengeName: event.data.challengeName,
+      rewardCents: event.data.rewardCents,
+      otherUserId,
+      occurredAt: new Date(event.occurredAt),
+    });
+  }
+  return entries;
+}
+
+export const DEFAULT_ITEMS_PER_PAGE = 20;
+export const MAX_ITEMS_PER_PAGE = 100;
+
+/** Page numbers start at 1; a page holds 1 to 100 entries, 20 unless asked otherwise. */
+export const activityPageSchema = z.object({
+  page: z
+    .number()
+    .int()
+    .min(1)
+    .nullish()
+    .transform((value) => value ?? 1),
+  itemsPerPage: z
+    .number()
+    .int()
+    .min(1)
+    .max(MAX_ITEMS_PER_PAGE)
+    .nullish()
+    .transform((value) => value ?? DEFAULT_ITEMS_PER_PAGE),
+});
+export type ActivityPageRequest = z.output<typeof activityPageSchema>;
+
+export interface ActivityEntryView {
+  id: string;
+  type: ActivityType;
+  challenge: { id: string; slug: string; challengeName: string; challengeReward: number };
+  /** A reference identity resolves (username, displayName, avatar); null when there is none. */
+  user: { id: string } | null;
+  timestamp: string;
+}
+
+/** Cents as a GraphQL Int: refused rather than rounded beyond 2^31-1 cents (ADR 6). */
+function toInt(cents: bigint): number {
+  if (cents > 2_147_483_647n) throw new AppError('generic_error', 'Amount out of range.');
+  return Number(cents);
+}
+
+/** A user's own activity log, newest first. */
+export async function getActivityLog(db: Database, userId: string, request: ActivityPageRequest) {
+  const { rows, total } = await listActivityEntries(db, userId, {
+    skip: (request.page - 1) * request.itemsPerPage,
+    take: request.itemsPerPage,
+  });
+  const items: ActivityEntryView[] = rows.map((row) => ({
+    id: row.id.toString(),
+    type: row.type,
+    challenge: {
+      id: row.challengeId,
+      slug: row.slug,
+      challengeName: row.challengeName,
+      challengeReward: toInt(row.rewardCents),
+    },
+    user: row.otherUserId ? { id: row.otherUserId } : null,
+    timestamp: row.occurredAt.toISOString(),
+  }));
+  return {
+    items,
+    pagination: {
+      currentPage: request.page,
+      totalPages: Math.max(1, Math.ceil(total / request.itemsPerPage)),
+      totalCount: total,
+    },
+  };
+}

@@ -1,0 +1,265 @@
+import type { DomainEvent } from '@challenge/events';
+import { findEmailPreferences } from '../data/preferences.ts';
+import { findUser, findUsers, type KnownUser } from '../data/users.ts';
+import type { ChallengeEvent } from './activity.ts';
+import { deliverOnce, type DeliveryDeps } from './deliveries.ts';
+import {
+  challengeUrl,
+  invitationSignupUrl,
+  preferencesUrl,
+  walletUrl,
+  type LinkConfig,
+} from './links.ts';
+import { wantsEmail, type PreferenceTopic } from './preferences.ts';
+import { toLocale, type ChallengeTemplateName } from './templates/index.ts';
+import { nameOf } from './users.ts';
+
+/**
+ * The e-mail that events cause (docs/adr/0011, "who gets what"). Challenge mail goes to the
+ * parties who must act or who lose or win money, when their preferences allow; payouts and
+ * report outcomes are service messages about the user's own request and always go out:
+ *
+ * | event                  | to                                 | template                        | preference         |
+ * | ---------------------- | ---------------------------------- | ------------------------------- | ------------------ |
+ * | ChallengeCreated       | challenged user                    | challenge-invitation            | newChallenge       |
+ * | ChallengeCreated       | invited address without account    | challenge-invitation-signup     | none (always)      |
+ * | ChallengeAccepted      | owner                              | challenge-accepted              | updateChallenge    |
+ * | ChallengeRefused       | owner                              | challenge-refused               | updateChallenge    |
+ * | ChallengeVideoUploaded | owner                              | challenge-video-uploaded        | updateChallenge    |
+ * | ChallengeSentToReferee | challenged user                    | challenge-sent-to-referee       | updateChallenge    |
+ * | ChallengeCompleted     | challenged user                    | challenge-completed-challenged  | completedChallenge |
+ * |                        | owner, when a referee decided      | challenge-completed-owner       | completedChallenge |
+ * | ChallengeFailed        | owner and challenged user          | challenge-failed-owner/-challenged | completedChallenge |
+ * | ChallengeExpired       | owner and challenged user          | challenge-expired-owner/-challenged | updateChallenge |
+ * | ChallengeCancelled     | challenged user                    | challenge-cancelled             | updateChallenge    |
+ * | ChallengeLiked, ChallengeCommented | nobody (activity log only) |                             |                    |
+ * | PayoutCompleted        | the user paid out                  | payout-completed                | none (always)      |
+ * | ReportResolved         | the reporter                       | report-resolved                 | none (always)      |
+ */
+
+export interface MailDeps extends DeliveryDeps {
+  links: LinkConfig;
+}
+
+/**
+ * The recipient is not (yet) in the projection of users: identity's UserRegistered is read by
+ * another consumer group and may not have been handled yet. Thrown so that the consumer retries
+ * with backoff, and parks the event (replayable) if the user never shows up.
+ */
+export class RecipientUnknownError extends Error {
+  constructor(userId: string) {
+    super(`user ${userId} is not known to notification (yet)`);
+    this.name = 'RecipientUnknownError';
+  }
+}
+
+export type PlannedChallengeMail =
+  | {
+      /** A party with an account. */
+      userId: string;
+      template: ChallengeTemplateName;
+      /** The preference that covers this mail. */
+      topic: PreferenceTopic;
+      /** Named in the text: the owner for the challenged user and the other way round. */
+      otherPartyId: string | null;
+    }
+  | {
+      /** An address invited by e-mail that has no account yet: always sent. */
+      address: string;
+      template: 'challenge-invitation-signup';
+    };
+
+/** Who gets which e-mail for one challenge event: the table above, as code. */
+export function challengeMailPlan(event: ChallengeEvent): PlannedChallengeMail[] {
+  const { ownerId, challengedUserId: challenged, challengedEmail } = event.data;
+  const toOwner = (template: ChallengeTemplateName, topic: PreferenceTopic) => ({
+    userId: ownerId,
+    template,
+    topic,
+    otherPartyId: challenged,
+  });
+  const toChallenged = (
+    template: ChallengeTemplateName,
+    topic: PreferenceTopic,
+  ): PlannedChallengeMail[] =>
+    challenged ? [{ userId: challenged, template, topic, otherPartyId: ownerId }] : [];
+  switch (event.type) {
+    case 'ChallengeCreated':
+      if (challenged) return toChallenged('challenge-invitation', 'newChallenge');
+      if (!challengedEmail) return [];
+      return [{ address: challengedEmail, template: 'challenge-invitation-signup' }];
+    case 'ChallengeAccepted':
+      return [toOwner('challenge-accepted', 'updateChallenge')];
+    case 'ChallengeRefused':
+      return [toOwner('challenge-refused', 'updateChallenge')];
+    case 'ChallengeVideoUploaded':
+      return [toOwner('challenge-video-uploaded', 'updateChallenge')];
+    case 'ChallengeSentToReferee':
+      return toChallenged('challenge-sent-to-referee', 'updateChallenge');
+    case 'ChallengeCompleted':
+      return [
+        ...toChallenged('challenge-completed-challenged', 'completedChallenge'),
+        ...(event.data.judgedByReferee
+          ? [toOwner('challenge-completed-owner', 'completedChallenge')]
+          : []),
+      ];
+    case 'ChallengeFailed':
+      return [
+        toOwner('challenge-failed-owner', 'completedChallenge'),
+        ...toChallenged('challenge-failed-challenged', 'completedChallenge'),
+      ];
+    case 'ChallengeExpired':
+      return [
+        toOwner('challenge-expired-owner', 'updateChallenge'),
+        ...toChallenged('challenge-expired-challenged', 'updateChallenge'),
+      ];
+    case 'ChallengeCancelled':
+      return toChallenged('challenge-cancelled', 'updateChallenge');
+    case 'ChallengeLiked':
+    case 'ChallengeCommented':
+      return [];
+  }
+}
+
+/** The reason or comment an event carries, if any. */
+function reasonOf(event: ChallengeEvent): string | null {
+  switch (event.type) {
+    case 'ChallengeRefused':
+    case 'ChallengeSentToReferee':
+      return event.data.reason;
+    case 'ChallengeFailed':
+      return event.data.comment;
+    default:
+      return null;
+  }
+}
+
+/** A live account with an address, or null when the account is gone (nothing to send). */
+function addressable(user: KnownUser | undefined | null, userId: string): KnownUser | null {
+  if (!user) throw new RecipientUnknownError(userId);
+  if (user.deletedAt || !user.email) return null;
+  return user;
+}
+
+/**
+ * Sends every e-mail one challenge event asks for, each at most once (per event and recipient).
+ * One recipient's failure does not keep the others from their mail: all are tried, then the
+ * first failure is thrown so that the consumer retries (the ones sent are not sent again).
+ */
+export async function sendChallengeEventMail(deps: MailDeps, event: ChallengeEvent): Promise<void> {
+  const plan = challengeMailPlan(event);
+  if (plan.length === 0) return;
+  const { db, links, logger } = deps;
+  const ids = new Set<string>([event.data.ownerId]);
+  for (const mail of plan) {
+    if ('userId' in mail) ids.add(mail.userId);
+    if ('otherPartyId' in mail && mail.otherPartyId) ids.add(mail.otherPartyId);
+  }
+  const users = await findUsers(db, [...ids]);
+  const { challengeName, rewardCents, slug } = event.data;
+  const expiresAt = event.type === 'ChallengeCreated' ? new Date(event.data.expiresAt) : undefined;
+
+  const failures: unknown[] = [];
+  for (const mail of plan) {
+    const log = { eventId: event.id, template: mail.template };
+    try {
+      if ('address' in mail) {
+        const owner = users.get(event.data.ownerId);
+        await deliverOnce(deps, {
+          eventId: event.id,
+          recipient: mail.address,
+          messageId: `${event.id}.invite`,
+          // The invitee has no locale yet: the inviter's language is the best guess.
+          locale: toLocale(owner?.locale),
+          template: {
+            name: 'challenge-invitation-signup',
+            data: {
+              ownerName: nameOf(owner),
+              challengeName,
+              rewardCents,
+              signupUrl: invitationSignupUrl(links, slug),
+              expiresAt: expiresAt!,
+            },
+          },
+          // An invitation that arrives after the challenge has expired is not worth sending.
+          expiresAt: expiresAt ?? null,
+          secrets: [],
+        });
+        continue;
+      }
+      const user = addressable(users.get(mail.userId), mail.userId);
+      if (!user) {
+        logger.debug(log, 'recipient account deleted; no e-mail');
+        continue;
+      }
+      if (!wantsEmail(await findEmailPreferences(db, user.id), mail.topic)) {
+        logger.debug({ ...log, topic: mail.topic }, 'e-mail turned off in preferences');
+        continue;
+      }
+      const unsubscribe = preferencesUrl(links, user.id);
+      await deliverOnce(deps, {
+        eventId: event.id,
+        recipient: user.email!,
+        messageId: `${event.id}.${user.id}`,
+        locale: toLocale(user.locale),
+        template: {
+          name: mail.template,
+          data: {
+            challengeName,
+            rewardCents,
+            otherParty: mail.otherPartyId ? nameOf(users.get(mail.otherPartyId)) : null,
+            challengeUrl: challengeUrl(links, slug),
+            preferencesUrl: unsubscribe,
+            reason: reasonOf(event),
+            ...(expiresAt ? { expiresAt } : {}),
+          },
+        },
+        expiresAt: null,
+        secrets: [unsubscribe],
+      });
+    } catch (error) {
+      logger.warn({ ...log, err: error }, 'challenge e-mail not sent; the event will be retried');
+      failures.push(error);
+    }
+  }
+  if (failures.length > 0) throw failures[0];
+}
+
+/** Staff confirmed that the bank transfer went out: the user hears it (a service message). */
+export async function sendPayoutMail(
+  deps: MailDeps,
+  event: DomainEvent<'PayoutCompleted'>,
+): Promise<void> {
+  const { userId, amountCents } = event.data;
+  const user = addressable(await findUser(deps.db, userId), userId);
+  if (!user) return;
+  await deliverOnce(deps, {
+    eventId: event.id,
+    recipient: user.email!,
+    locale: toLocale(user.locale),
+    template: { name: 'payout-completed', data: { amountCents, walletUrl: walletUrl(deps.links) } },
+    expiresAt: null,
+    secrets: [],
+  });
+}
+
+/** A report was handled: its reporter hears the outcome (a service message). */
+export async function sendReportOutcomeMail(
+  deps: MailDeps,
+  event: DomainEvent<'ReportResolved'>,
+): Promise<void> {
+  const { reporterId, entityType, outcome } = event.data;
+  const user = addressable(await findUser(deps.db, reporterId), reporterId);
+  if (!user) return;
+  await deliverOnce(deps, {
+    eventId: event.id,
+    recipient: user.email!,
+    locale: toLocale(user.locale),
+    template: {
+      name: 'report-resolved',
+      data: { entityType, outcome, homeUrl: new URL('/', deps.links.publicOrigin).toString() },
+    },
+    expiresAt: null,
+    secrets: [],
+  });
+}
