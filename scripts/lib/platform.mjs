@@ -85,6 +85,8 @@ export function serviceEnv(service) {
       SMTP_HOST: urls.smtp.host,
       SMTP_PORT: String(urls.smtp.port),
       MAIL_FROM: 'Challenge Platform <no-reply@challenge.local>',
+      PUBLIC_ORIGIN: publicUrl,
+      NOTIFICATION_LINK_SECRET: developmentSecret('notification-link-secret'),
     });
   }
   return env;
