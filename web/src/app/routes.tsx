@@ -96,6 +96,17 @@ export const appRoutes: RouteObject[] = [
                     ),
                   },
                   {
+                    path: 'wallet/top-up',
+                    lazy: page(() => import('../modules/wallet/components/TopUpPage'), 'TopUpPage'),
+                  },
+                  {
+                    path: 'wallet/payment-success',
+                    lazy: page(
+                      () => import('../modules/wallet/components/PaymentSuccessPage'),
+                      'PaymentSuccessPage',
+                    ),
+                  },
+                  {
                     path: 'challenge-dashboard',
                     lazy: page(
                       () => import('../modules/challenge/components/ChallengeDashboardPage'),

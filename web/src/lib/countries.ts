@@ -13,9 +13,7 @@ export const EUROPEAN_COUNTRY_CODES = [
 export type EuropeanCountryCode = (typeof EUROPEAN_COUNTRY_CODES)[number];
 
 export function isEuropeanCountryCode(value: unknown): value is EuropeanCountryCode {
-  return (
-    typeof value === 'string' && (EUROPEAN_COUNTRY_CODES as readonly string[]).includes(value)
-  );
+  return typeof value === 'string' && (EUROPEAN_COUNTRY_CODES as readonly string[]).includes(value);
 }
 
 /** A country's name in the UI language ("Netherlands", "Nederland"); the code when unknown. */

@@ -1,14 +1,35 @@
 import { useTranslation } from 'react-i18next';
 import { formatAmount } from '../../../lib/money';
+import { intlLocale } from '../../../lib/locale';
+
+const signedFormatters = new Map<string, Intl.NumberFormat>();
+
+/** Cents with an explicit sign ("+€25.50", "€ -25,50"), for movements in and out of the wallet. */
+export function formatSignedAmount(cents: number, language: string | undefined): string {
+  const locale = intlLocale(language);
+  let formatter = signedFormatters.get(locale);
+  if (!formatter) {
+    formatter = new Intl.NumberFormat(locale, {
+      style: 'currency',
+      currency: 'EUR',
+      signDisplay: 'exceptZero',
+    });
+    signedFormatters.set(locale, formatter);
+  }
+  return formatter.format(Math.round(cents) / 100);
+}
 
 /** An amount of euro cents in the UI language, or a mask when hidden. */
 export function Amount({
   cents,
   hidden = false,
+  signed = false,
   className,
 }: {
   cents: number;
   hidden?: boolean;
+  /** Show + or - (a movement rather than a balance). */
+  signed?: boolean;
   className?: string;
 }) {
   const { t, i18n } = useTranslation();
@@ -20,5 +41,9 @@ export function Amount({
       </span>
     );
   }
-  return <span className={className}>{formatAmount(cents, i18n.language)}</span>;
+  return (
+    <span className={className}>
+      {signed ? formatSignedAmount(cents, i18n.language) : formatAmount(cents, i18n.language)}
+    </span>
+  );
 }

@@ -1,17 +1,86 @@
-import { fireEvent, screen, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
-import {
-  alice,
-  loggedInMock,
-  loggedOutMock,
-  walletFailureMock,
-  walletMock,
-} from '../../../test/mocks';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { externalNavigation } from '../../../lib/externalNavigation';
+import { alice, answerMock, loggedInMock, loggedOutMock, statusOf } from '../../../test/mocks';
 import { renderApp } from '../../../test/renderApp';
+import {
+  InitializePaymentDocument,
+  type InitializePaymentMutationVariables,
+} from '../graphql/InitializePayment';
+import {
+  RequestPayoutDocument,
+  type RequestPayoutMutationVariables,
+} from '../graphql/RequestPayout';
 import { HIDE_AMOUNTS_STORAGE_KEY } from '../hooks/useHideAmounts';
+import {
+  completeProfile,
+  emptyProfile,
+  limits,
+  overview,
+  paymentProfileMock,
+  transaction,
+  transactionsMock,
+  walletOverviewFailureMock,
+  walletOverviewMock,
+  walletOverviewResult,
+} from '../testing/walletMocks';
 
-const balances = { availableAmount: 123456, freezeAmount: 2500, totalAmount: 125956 };
 const plain = (text: string | null) => (text ?? '').replace(/[\u00a0\u202f]/g, ' ');
+const visible = { ...alice, hideAvailableAmount: false };
+
+/** The mocks every wallet page needs; `extra` come first so they win. */
+function walletMocks(
+  extra: Parameters<typeof renderApp>[0]['mocks'] = [],
+  profile = completeProfile,
+) {
+  return [
+    ...(extra ?? []),
+    loggedInMock(visible),
+    walletOverviewMock(),
+    transactionsMock([[]]),
+    paymentProfileMock(profile),
+  ];
+}
+
+function initializePaymentMock(
+  sent: InitializePaymentMutationVariables[],
+  answer: Record<string, unknown> = {
+    __typename: 'InitializePaymentResult',
+    status: statusOf(true, 'ok', 'OK'),
+    payment_url: 'https://www.mollie.com/checkout/select-method/abc123',
+    paymentId: 'tr_abc123',
+  },
+) {
+  return answerMock<InitializePaymentMutationVariables>(
+    InitializePaymentDocument,
+    () => true,
+    { InitializePayment: answer },
+    { onVariables: (variables) => sent.push(variables) },
+  );
+}
+
+function payoutAnswer(success: boolean, identifier: string | null = null) {
+  return {
+    payoutRequest: {
+      __typename: 'PayoutRequestResult',
+      status: statusOf(success, identifier ?? 'ok', success ? 'OK' : 'Refused'),
+      payoutRequest: success
+        ? {
+            __typename: 'PayoutRequest',
+            id: 'p-1',
+            amount: 2000,
+            accountNumber: 'NL91ABNA0417164300',
+            status: 'open',
+            createdAt: '2026-11-22T10:00:00.000Z',
+          }
+        : null,
+      wallet: success ? walletOverviewResult().wallet : null,
+    },
+  };
+}
+
+const topUpForm = () => screen.findByRole('form', { name: 'Top up' });
+const payoutForm = () => screen.findByRole('form', { name: 'Pay out' });
 
 describe('wallet page', () => {
   it('asks a logged-out visitor to log in instead of loading the wallet', async () => {
@@ -22,44 +91,45 @@ describe('wallet page', () => {
     expect(screen.queryByRole('heading', { level: 1, name: 'Wallet' })).toBeNull();
   });
 
-  it('shows the balances as euros from cents', async () => {
-    renderApp({
-      path: '/wallet',
-      mocks: [loggedInMock({ ...alice, hideAvailableAmount: false }), walletMock(balances)],
-    });
+  it('shows the balances and the open payout as euros from cents', async () => {
+    renderApp({ path: '/wallet', mocks: walletMocks() });
     const available = await screen.findByRole('region', { name: 'Available balance' });
+    const amountIn = (name: string) =>
+      plain(within(screen.getByRole('region', { name })).getByText(/€/).textContent);
     expect(plain(within(available).getByText(/€/).textContent)).toBe('€1,234.56');
-    expect(
-      plain(within(screen.getByRole('region', { name: 'Pending' })).getByText(/€/).textContent),
-    ).toBe('€25.00');
-    expect(
-      plain(within(screen.getByRole('region', { name: 'Total' })).getByText(/€/).textContent),
-    ).toBe('€1,259.56');
+    expect(amountIn('Pending')).toBe('€45.00');
+    expect(amountIn('Total')).toBe('€1,279.56');
+    expect(amountIn('Open payout')).toBe('€20.00');
   });
 
   it('formats in Dutch for a Dutch user interface', async () => {
-    renderApp({
-      path: '/wallet',
-      language: 'nl',
-      mocks: [loggedInMock({ ...alice, hideAvailableAmount: false }), walletMock(balances)],
-    });
+    renderApp({ path: '/wallet', language: 'nl', mocks: walletMocks() });
     const available = await screen.findByRole('region', { name: 'Beschikbaar saldo' });
     expect(plain(within(available).getByText(/€/).textContent)).toBe('€ 1.234,56');
   });
 
-  it('hides amounts when the profile says so, and the toggle reveals them and is remembered', async () => {
+  it('hides amounts (balances and history) when the profile says so; the toggle reveals them and is remembered', async () => {
     renderApp({
       path: '/wallet',
-      mocks: [loggedInMock({ ...alice, hideAvailableAmount: true }), walletMock(balances)],
+      mocks: [
+        loggedInMock({ ...alice, hideAvailableAmount: true }),
+        walletOverviewMock(),
+        transactionsMock([[transaction({ id: 't-1', kind: 'top_up', availableChange: 2500 })]]),
+        paymentProfileMock(),
+      ],
     });
     const available = await screen.findByRole('region', { name: 'Available balance' });
     expect(within(available).getByText('Amount hidden')).toBeTruthy();
     expect(available.textContent).not.toContain('1,234.56');
+    const history = await screen.findByRole('region', { name: 'Transaction history' });
+    expect(await within(history).findByText('Top-up')).toBeTruthy();
+    expect(within(history).getByText('Amount hidden')).toBeTruthy();
 
     const toggle = screen.getByRole('button', { name: 'Show amounts' });
     expect(toggle.getAttribute('aria-pressed')).toBe('true');
     fireEvent.click(toggle);
     expect(plain(available.textContent)).toContain('€1,234.56');
+    expect(plain(history.textContent)).toContain('+€25.00');
     expect(screen.getByRole('button', { name: 'Hide amounts' }).getAttribute('aria-pressed')).toBe(
       'false',
     );
@@ -67,9 +137,374 @@ describe('wallet page', () => {
   });
 
   it('explains a failed wallet answer with the translated identifier', async () => {
-    renderApp({ path: '/wallet', mocks: [loggedInMock(), walletFailureMock('wallet_not_found')] });
-    const alert = await screen.findByRole('alert');
-    expect(within(alert).getByText("We couldn't find your wallet.")).toBeTruthy();
-    expect(within(alert).getByRole('button', { name: 'Try again' })).toBeTruthy();
+    renderApp({
+      path: '/wallet',
+      mocks: [
+        loggedInMock(),
+        walletOverviewFailureMock('wallet_not_found'),
+        transactionsMock([[]]),
+      ],
+    });
+    const alert = await screen.findByText('Your wallet could not be loaded.');
+    const box = alert.closest('[role="alert"]') as HTMLElement;
+    expect(within(box).getByText("We couldn't find your wallet.")).toBeTruthy();
+    expect(within(box).getByRole('button', { name: 'Try again' })).toBeTruthy();
+    expect(screen.queryByRole('form', { name: 'Top up' })).toBeNull();
+  });
+});
+
+describe('wallet page: transaction history', () => {
+  const challenge = { id: 'c-1', slug: 'cold-shower', challengeName: 'Cold shower for a week' };
+
+  it('says what each movement means, links rewards to their challenge, newest first', async () => {
+    renderApp({
+      path: '/wallet',
+      mocks: [
+        loggedInMock(visible),
+        walletOverviewMock(),
+        paymentProfileMock(),
+        transactionsMock([
+          [
+            transaction({ id: 't-8', kind: 'chargeback', availableChange: -1000 }),
+            transaction({ id: 't-7', kind: 'payout_complete', frozenChange: -2000 }),
+            transaction({
+              id: 't-6',
+              kind: 'payout_request',
+              availableChange: -2000,
+              frozenChange: 2000,
+            }),
+            transaction({ id: 't-5', kind: 'refund', availableChange: 300 }),
+            transaction({
+              id: 't-4',
+              kind: 'escrow_release',
+              availableChange: 500,
+              frozenChange: -500,
+              challengeId: 'c-1',
+              challenge,
+            }),
+            transaction({
+              id: 't-3',
+              kind: 'escrow_capture',
+              availableChange: 700,
+              challengeId: 'c-2',
+              challenge: { id: 'c-2', slug: 'sing-in-public', challengeName: 'Sing in public' },
+            }),
+            transaction({
+              id: 't-2',
+              kind: 'escrow_hold',
+              availableChange: -500,
+              frozenChange: 500,
+              challengeId: 'c-1',
+              challenge,
+            }),
+            transaction({ id: 't-1', kind: 'top_up', availableChange: 5000 }),
+          ],
+        ]),
+      ],
+    });
+    const history = await screen.findByRole('region', { name: 'Transaction history' });
+    const rows = await within(history).findAllByRole('listitem');
+    const texts = rows.map((row) => plain(row.textContent));
+    expect(texts[0]).toContain('Chargeback of a card payment');
+    expect(texts[0]).toContain('-€10.00');
+    expect(texts[1]).toContain('Payout paid to your bank account');
+    expect(texts[1]).toContain('From pending');
+    expect(texts[2]).toContain('Payout requested');
+    expect(texts[2]).toContain('Pending +€20.00');
+    expect(texts[3]).toContain('Refund');
+    expect(texts[4]).toContain('Reward returned from Cold shower for a week');
+    expect(texts[5]).toContain('Reward received for Sing in public');
+    expect(texts[5]).toContain('+€7.00');
+    expect(texts[6]).toContain('Reward held for Cold shower for a week');
+    expect(texts[6]).toContain('-€5.00');
+    expect(texts[7]).toContain('Top-up');
+    expect(texts[7]).toContain('+€50.00');
+
+    const link = within(rows[6]!).getByRole('link', { name: 'Cold shower for a week' });
+    expect(link.getAttribute('href')).toBe('/challenge/cold-shower/detail');
+    expect(
+      within(rows[5]!).getByRole('link', { name: 'Sing in public' }).getAttribute('href'),
+    ).toBe('/challenge/sing-in-public/detail');
+  });
+
+  it('pages through the history', async () => {
+    const asked: number[] = [];
+    renderApp({
+      path: '/wallet',
+      mocks: [
+        loggedInMock(visible),
+        walletOverviewMock(),
+        paymentProfileMock(),
+        transactionsMock(
+          [
+            [transaction({ id: 't-2', kind: 'top_up', availableChange: 2000 })],
+            [transaction({ id: 't-1', kind: 'fee', availableChange: -50 })],
+          ],
+          { onPage: (page) => asked.push(page) },
+        ),
+      ],
+    });
+    const history = await screen.findByRole('region', { name: 'Transaction history' });
+    expect(await within(history).findByText('Top-up')).toBeTruthy();
+    const pages = within(history).getByRole('navigation', { name: 'Transaction history pages' });
+    expect(within(pages).getByText('Page 1 of 2')).toBeTruthy();
+    fireEvent.click(within(pages).getByRole('button', { name: 'Next' }));
+    expect(await within(history).findByText('Fee')).toBeTruthy();
+    expect(within(pages).getByText('Page 2 of 2')).toBeTruthy();
+    expect(asked).toContain(2);
+  });
+
+  it('says so when there are no transactions yet', async () => {
+    renderApp({ path: '/wallet', mocks: walletMocks() });
+    expect(await screen.findByText('No transactions yet')).toBeTruthy();
+  });
+});
+
+describe('wallet page: top up', () => {
+  it('sends 12.50 typed in English as 1250 cents with this page as originUrl, then opens the checkout', async () => {
+    const assign = vi.spyOn(externalNavigation, 'assign').mockImplementation(() => undefined);
+    const sent: InitializePaymentMutationVariables[] = [];
+    renderApp({ path: '/wallet', mocks: walletMocks([initializePaymentMock(sent)]) });
+    const form = await topUpForm();
+    fireEvent.change(within(form).getByLabelText('Amount in euros'), {
+      target: { value: '12.50' },
+    });
+    const submit = within(form).getByRole('button', { name: 'Top up €12.50' });
+    fireEvent.click(submit);
+    await waitFor(() =>
+      expect(assign).toHaveBeenCalledWith('https://www.mollie.com/checkout/select-method/abc123'),
+    );
+    expect(sent).toEqual([{ input: { amount: 1250, originUrl: '/wallet' } }]);
+    expect(within(form).getByText('Taking you to the secure payment page…')).toBeTruthy();
+  });
+
+  it('reads 12,50 typed in Dutch as 1250 cents', async () => {
+    const assign = vi.spyOn(externalNavigation, 'assign').mockImplementation(() => undefined);
+    const sent: InitializePaymentMutationVariables[] = [];
+    renderApp({
+      path: '/wallet',
+      language: 'nl',
+      mocks: walletMocks([initializePaymentMock(sent)]),
+    });
+    const form = await screen.findByRole('form', { name: 'Opwaarderen' });
+    fireEvent.change(within(form).getByLabelText('Bedrag in euro'), {
+      target: { value: '12,50' },
+    });
+    fireEvent.click(within(form).getByRole('button', { name: /12,50 opwaarderen/ }));
+    await waitFor(() => expect(assign).toHaveBeenCalled());
+    expect(sent).toEqual([{ input: { amount: 1250, originUrl: '/wallet' } }]);
+  });
+
+  it('fills in a quick amount', async () => {
+    vi.spyOn(externalNavigation, 'assign').mockImplementation(() => undefined);
+    const sent: InitializePaymentMutationVariables[] = [];
+    renderApp({ path: '/wallet', mocks: walletMocks([initializePaymentMock(sent)]) });
+    const form = await topUpForm();
+    const quick = within(form).getByRole('group', { name: 'Quick amounts' });
+    fireEvent.click(within(quick).getByRole('button', { name: '€25.00' }));
+    expect(within(form).getByLabelText<HTMLInputElement>('Amount in euros').value).toBe('25.00');
+    fireEvent.click(within(form).getByRole('button', { name: 'Top up €25.00' }));
+    await waitFor(() => expect(sent).toEqual([{ input: { amount: 2500, originUrl: '/wallet' } }]));
+  });
+
+  it('keeps to the minimum top-up and what is left of the monthly deposit limit', async () => {
+    const sent: InitializePaymentMutationVariables[] = [];
+    renderApp({ path: '/wallet', mocks: walletMocks([initializePaymentMock(sent)]) });
+    const form = await topUpForm();
+    const input = within(form).getByLabelText('Amount in euros');
+    expect(
+      within(form).getByText('Minimum €5.00. You can add up to €800.00 more this month.'),
+    ).toBeTruthy();
+
+    fireEvent.change(input, { target: { value: '4,99' } });
+    fireEvent.click(within(form).getByRole('button', { name: /Top up|Continue to payment/ }));
+    expect(await within(form).findByText('The minimum top-up is €5.00')).toBeTruthy();
+    expect(input.getAttribute('aria-invalid')).toBe('true');
+
+    fireEvent.change(input, { target: { value: '800.01' } });
+    expect(within(form).getByText('You can add at most €800.00 more this month')).toBeTruthy();
+
+    fireEvent.change(input, { target: { value: '12.345' } });
+    expect(within(form).getByText('Enter an amount in euros, like 12.50')).toBeTruthy();
+    expect(sent).toEqual([]);
+  });
+
+  it('says when this month’s deposit limit is used up', async () => {
+    renderApp({
+      path: '/wallet',
+      mocks: [
+        loggedInMock(visible),
+        walletOverviewMock({ ...overview, limits: { ...limits, depositedThisMonth: 100000 } }),
+        transactionsMock([[]]),
+        paymentProfileMock(),
+      ],
+    });
+    expect(await screen.findByText("You've reached this month's top-up limit")).toBeTruthy();
+    expect(
+      screen.queryByLabelText('Amount in euros', { selector: '[name="topUpAmount"]' }),
+    ).toBeNull();
+  });
+
+  it.each([
+    [
+      'limit_exceeded_this_month',
+      "You've reached this month's limit. E-mail support if you need more.",
+    ],
+    ['invalid_origin_url', 'The return address is not valid.'],
+  ])('explains a refusal (%s) in the form', async (identifier, text) => {
+    const assign = vi.spyOn(externalNavigation, 'assign').mockImplementation(() => undefined);
+    renderApp({
+      path: '/wallet',
+      mocks: walletMocks([
+        initializePaymentMock([], {
+          __typename: 'InitializePaymentResult',
+          status: statusOf(false, identifier, 'Refused'),
+          payment_url: null,
+          paymentId: null,
+        }),
+      ]),
+    });
+    const form = await topUpForm();
+    fireEvent.change(within(form).getByLabelText('Amount in euros'), { target: { value: '10' } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Top up €10.00' }));
+    const alert = await within(form).findByRole('alert');
+    expect(within(alert).getByText("Your top-up couldn't be started")).toBeTruthy();
+    expect(within(alert).getByText(text)).toBeTruthy();
+    expect(assign).not.toHaveBeenCalled();
+  });
+
+  it('never follows a payment link that is not an http(s) address', async () => {
+    const assign = vi.spyOn(externalNavigation, 'assign').mockImplementation(() => undefined);
+    renderApp({
+      path: '/wallet',
+      mocks: walletMocks([
+        initializePaymentMock([], {
+          __typename: 'InitializePaymentResult',
+          status: statusOf(true, 'ok', 'OK'),
+          payment_url: 'javascript:alert(1)',
+          paymentId: 'tr_1',
+        }),
+      ]),
+    });
+    const form = await topUpForm();
+    fireEvent.change(within(form).getByLabelText('Amount in euros'), { target: { value: '10' } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Top up €10.00' }));
+    expect(
+      await within(form).findByText('The payment link could not be created. Please try again.'),
+    ).toBeTruthy();
+    expect(assign).not.toHaveBeenCalled();
+  });
+});
+
+describe('wallet page: payout', () => {
+  it('shows the bank account masked and requests a payout in cents after confirming', async () => {
+    const sent: RequestPayoutMutationVariables[] = [];
+    renderApp({
+      path: '/wallet',
+      mocks: walletMocks([
+        answerMock<RequestPayoutMutationVariables>(
+          RequestPayoutDocument,
+          () => true,
+          payoutAnswer(true),
+          { onVariables: (variables) => sent.push(variables) },
+        ),
+      ]),
+    });
+    const form = await payoutForm();
+    expect(await within(form).findByText('NL91 •••• 4300')).toBeTruthy();
+    expect(form.textContent).not.toContain('0417');
+    expect(within(form).getByRole('link', { name: 'Change' }).getAttribute('href')).toBe(
+      '/settings/edit-payments',
+    );
+
+    fireEvent.change(within(form).getByLabelText('Amount in euros'), { target: { value: '20' } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Request payout' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Confirm your payout' });
+    expect(plain(dialog.textContent)).toContain('transfer €20.00 to NL91 •••• 4300');
+    expect(sent).toEqual([]);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Pay out €20.00' }));
+
+    expect((await screen.findAllByText('Payout of €20.00 requested')).length).toBeGreaterThan(0);
+    expect(sent).toEqual([{ input: { amount: 2000 } }]);
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('fills in everything that can be paid out', async () => {
+    renderApp({
+      path: '/wallet',
+      mocks: walletMocks(),
+    });
+    const form = await payoutForm();
+    // The available €1,234.56 is capped by this month's €500.00 withdrawal limit.
+    fireEvent.click(
+      await within(form).findByRole('button', { name: 'Pay out everything (€500.00)' }),
+    );
+    expect(within(form).getByLabelText<HTMLInputElement>('Amount in euros').value).toBe('500.00');
+  });
+
+  it('checks the amount against the minimum payout and the balance before asking', async () => {
+    renderApp({
+      path: '/wallet',
+      mocks: [
+        loggedInMock(visible),
+        walletOverviewMock({ ...overview, availableAmount: 3000 }),
+        transactionsMock([[]]),
+        paymentProfileMock(),
+      ],
+    });
+    const form = await payoutForm();
+    const input = within(form).getByLabelText('Amount in euros');
+    fireEvent.change(input, { target: { value: '9.99' } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Request payout' }));
+    expect(await within(form).findByText('The minimum payout is €10.00')).toBeTruthy();
+    fireEvent.change(input, { target: { value: '30.01' } });
+    expect(within(form).getByText("That's more than your available balance")).toBeTruthy();
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('sends people without payout details to the payment settings', async () => {
+    renderApp({ path: '/wallet', mocks: walletMocks([], emptyProfile) });
+    const form = await payoutForm();
+    expect(await within(form).findByText('Add your payout details first')).toBeTruthy();
+    expect(
+      within(form).getByRole('link', { name: 'Add payout details' }).getAttribute('href'),
+    ).toBe('/settings/edit-payments');
+    expect(
+      within(form).getByRole<HTMLButtonElement>('button', { name: 'Request payout' }).disabled,
+    ).toBe(true);
+  });
+
+  it.each([
+    [
+      'payout_request_details_missing',
+      'Add your phone number and bank details before requesting a payout.',
+    ],
+    ['payout_request_amount_too_low', 'The minimum payout is €10.00'],
+    [
+      'limit_exceeded_this_month',
+      "You've reached this month's limit. E-mail support if you need more.",
+    ],
+    ['insufficient_funds', 'Your available balance is too low for this payout.'],
+  ])('explains the refusal %s', async (identifier, text) => {
+    renderApp({
+      path: '/wallet',
+      mocks: walletMocks([
+        answerMock(RequestPayoutDocument, () => true, payoutAnswer(false, identifier)),
+      ]),
+    });
+    const form = await payoutForm();
+    await within(form).findByText('NL91 •••• 4300');
+    fireEvent.change(within(form).getByLabelText('Amount in euros'), { target: { value: '20' } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Request payout' }));
+    const dialog = await screen.findByRole('dialog');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Pay out €20.00' }));
+    const alert = await within(form).findByRole('alert');
+    expect(within(alert).getByText("Your payout couldn't be requested")).toBeTruthy();
+    expect(within(alert).getByText(text)).toBeTruthy();
+    if (identifier === 'payout_request_details_missing') {
+      expect(
+        within(alert).getByRole('link', { name: 'Add payout details' }).getAttribute('href'),
+      ).toBe('/settings/edit-payments');
+    }
   });
 });

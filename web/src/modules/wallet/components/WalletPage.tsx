@@ -1,21 +1,29 @@
+import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useLocation } from 'react-router';
 import { errorText } from '../../../lib/errorMessages';
 import { cx } from '../../../lib/cx';
 import { usePageMeta } from '../../../lib/usePageMeta';
 import { Button } from '../../../ui/Button';
-import { AlertIcon, EyeIcon, EyeOffIcon, WalletIcon } from '../../../ui/icons';
-import { PagePlaceholder } from '../../../ui/PagePlaceholder';
+import { AlertIcon, EyeIcon, EyeOffIcon } from '../../../ui/icons';
 import { useGetCurrentUser } from '../../auth/hooks/useGetCurrentUser';
-import { useGetWallet } from '../hooks/useGetWallet';
+import { useGetWalletOverview } from '../hooks/useGetWalletOverview';
 import { useHideAmounts } from '../hooks/useHideAmounts';
 import { Amount } from './Amount';
+import { PayoutForm } from './PayoutForm';
+import { TopUpForm } from './TopUpForm';
+import { TransactionHistory } from './TransactionHistory';
 import styles from './WalletPage.module.css';
 
+/** /wallet: balances, top-up, payout and the transaction history. */
 export function WalletPage() {
   const { t } = useTranslation();
   usePageMeta(t('wallet.title'));
+  const { pathname } = useLocation();
+  const topUpTitleId = useId();
+  const payoutTitleId = useId();
   const { user } = useGetCurrentUser();
-  const { wallet, failure, requestFailed, loading, refetch } = useGetWallet();
+  const { wallet, failure, requestFailed, loading, refetch } = useGetWalletOverview();
   const [hidden, toggleHidden] = useHideAmounts(user?.hideAvailableAmount);
 
   return (
@@ -47,7 +55,7 @@ export function WalletPage() {
           />
           <BalanceCard
             label={t('wallet.pending')}
-            hint={t('wallet.pendingHint')}
+            hint={t('wallet.balances.pendingHint')}
             cents={wallet.freezeAmount}
             hidden={hidden}
           />
@@ -57,10 +65,16 @@ export function WalletPage() {
             cents={wallet.totalAmount}
             hidden={hidden}
           />
+          <BalanceCard
+            label={t('wallet.balances.openPayout')}
+            hint={t('wallet.balances.openPayoutHint')}
+            cents={wallet.openPayoutAmount}
+            hidden={hidden}
+          />
         </div>
       ) : loading ? (
         <div className={styles.grid} role="status" aria-label={t('ui.loading')}>
-          {[0, 1, 2].map((index) => (
+          {[0, 1, 2, 3].map((index) => (
             <div
               key={index}
               className={cx(styles.card, styles.skeleton, index === 0 && styles.featured)}
@@ -80,12 +94,30 @@ export function WalletPage() {
         </div>
       ) : null}
 
-      <PagePlaceholder
-        as="h2"
-        icon={<WalletIcon size={28} />}
-        title={t('wallet.comingSoonTitle')}
-        description={t('wallet.comingSoonText')}
-      />
+      {wallet ? (
+        <div className={styles.panels}>
+          <section className={styles.panel} aria-labelledby={topUpTitleId}>
+            <div className={styles.panelHeader}>
+              <h2 id={topUpTitleId} className={styles.panelTitle}>
+                {t('wallet.topUp.title')}
+              </h2>
+              <p className={styles.panelText}>{t('wallet.topUp.text')}</p>
+            </div>
+            <TopUpForm limits={wallet.limits} originUrl={pathname} labelledBy={topUpTitleId} />
+          </section>
+          <section className={styles.panel} aria-labelledby={payoutTitleId}>
+            <div className={styles.panelHeader}>
+              <h2 id={payoutTitleId} className={styles.panelTitle}>
+                {t('wallet.payout.title')}
+              </h2>
+              <p className={styles.panelText}>{t('wallet.payout.text')}</p>
+            </div>
+            <PayoutForm wallet={wallet} hidden={hidden} labelledBy={payoutTitleId} />
+          </section>
+        </div>
+      ) : null}
+
+      <TransactionHistory hidden={hidden} />
     </div>
   );
 }

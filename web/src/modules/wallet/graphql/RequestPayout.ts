@@ -1,0 +1,52 @@
+import { gql, type TypedDocumentNode } from '@apollo/client';
+import type { ResponseStatus } from '../../../lib/graphql';
+import { WALLET_OVERVIEW_FIELDS, type WalletOverview } from './WalletOverview';
+
+export interface RequestedPayout {
+  id: string;
+  /** Integer euro cents. */
+  amount: number;
+  accountNumber: string;
+  status: string;
+  createdAt: string;
+}
+
+export interface RequestPayoutMutation {
+  payoutRequest: {
+    status: ResponseStatus;
+    payoutRequest: RequestedPayout | null;
+    wallet: WalletOverview | null;
+  } | null;
+}
+
+export interface RequestPayoutMutationVariables {
+  /** amount in integer euro cents. */
+  input: { amount: number };
+}
+
+/** Asks staff to pay `amount` cents out to the bank account of the payment profile. */
+export const RequestPayoutDocument: TypedDocumentNode<
+  RequestPayoutMutation,
+  RequestPayoutMutationVariables
+> = gql`
+  mutation RequestPayout($input: PayoutRequestInput!) {
+    payoutRequest(input: $input) {
+      status {
+        success
+        identifier
+        message
+      }
+      payoutRequest {
+        id
+        amount
+        accountNumber
+        status
+        createdAt
+      }
+      wallet {
+        ...WalletOverviewFields
+      }
+    }
+  }
+  ${WALLET_OVERVIEW_FIELDS}
+`;

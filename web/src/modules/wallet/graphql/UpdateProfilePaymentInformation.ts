@@ -1,0 +1,37 @@
+import { gql, type TypedDocumentNode } from '@apollo/client';
+import type { ResponseStatus } from '../../../lib/graphql';
+import { PAYMENT_PROFILE_FIELDS, type PaymentProfile } from './ProfilePaymentInformation';
+
+/** Every field is required by the server. */
+export type PaymentProfileInput = { [Field in keyof PaymentProfile]: string };
+
+export interface UpdateProfilePaymentInformationMutation {
+  updateProfilePaymentInformation: {
+    status: ResponseStatus;
+    paymentProfile: PaymentProfile | null;
+  } | null;
+}
+
+export interface UpdateProfilePaymentInformationMutationVariables {
+  input: PaymentProfileInput;
+}
+
+/** Saves the payout details; the answer has them as stored (IBAN and BIC normalised). */
+export const UpdateProfilePaymentInformationDocument: TypedDocumentNode<
+  UpdateProfilePaymentInformationMutation,
+  UpdateProfilePaymentInformationMutationVariables
+> = gql`
+  mutation UpdateProfilePaymentInformation($input: PaymentProfileInput!) {
+    updateProfilePaymentInformation(input: $input) {
+      status {
+        success
+        identifier
+        message
+      }
+      paymentProfile {
+        ...PaymentProfileFields
+      }
+    }
+  }
+  ${PAYMENT_PROFILE_FIELDS}
+`;
