@@ -14,9 +14,17 @@ import {
 } from '@challenge/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { NotificationApp } from '../src/app.ts';
-import { findSentEmail } from '../src/data/sent-emails.ts';
-import { COMMANDS_GROUP } from '../src/events/consumers.ts';
-import { asMessage, loginLinkRequested, notificationBuilder } from './support.ts';
+import { findSentEmail, findSentEmails } from '../src/data/sent-emails.ts';
+import { ACTIVITY_GROUP, COMMANDS_GROUP, MAIL_GROUP } from '../src/events/consumers.ts';
+import {
+  asMessage,
+  challengeEvent,
+  loginLinkRequested,
+  newChallenge,
+  newUser,
+  notificationBuilder,
+  publish,
+} from './support.ts';
 
 /** Small retry settings: three attempts, 50 ms then 100 ms apart. */
 const retries = { maxAttempts: 3, retryBaseMs: 50 };
@@ -59,6 +67,37 @@ describe('when the SMTP relay is unreachable', () => {
     expect(stored?.row).not.toContain(code);
     expect(stored?.row).not.toContain(link);
   });
+
+  it('keeps the activity log going: the entry is recorded, the e-mail retried and parked', async () => {
+    const owner = newUser();
+    const challenged = newUser();
+    const challenge = newChallenge(owner.user, challenged.user);
+    const accepted = challengeEvent('ChallengeAccepted', challenge, {});
+    const liked = challengeEvent('ChallengeLiked', challenge, { likedBy: challenged.user.id });
+    await publish(topicPrefix, owner.event, challenged.event, accepted, liked);
+
+    // Both entries are there at once: the activity consumer never waits for the mail.
+    await eventually(async () =>
+      expect(
+        await service.app.db.activityEntry.findMany({
+          where: { userId: owner.user.id },
+          select: { type: true },
+          orderBy: { id: 'asc' },
+        }),
+      ).toEqual([{ type: 'accepted' }, { type: 'liked' }]),
+    );
+    const parked = await readTopic(topicPrefix, TOPICS.deadLetter, (all) =>
+      all.some((message) => JSON.parse(message.value!.toString()).id === accepted.id),
+    );
+    const letter = parked.find(
+      (message) => JSON.parse(message.value!.toString()).id === accepted.id,
+    );
+    expect(letter!.headers?.['consumer-group']?.toString()).toBe(`${topicPrefix}${MAIL_GROUP}`);
+    expect(await findSentEmails(service.app.db, accepted.id)).toEqual([
+      expect.objectContaining({ recipient: owner.user.email, status: 'failed', attempts: 3 }),
+    ]);
+    await waitForCaughtUp(topicPrefix, ACTIVITY_GROUP, TOPICS.challenge);
+  });
 });
 
 describe('when the SMTP relay refuses for a while', () => {
@@ -72,6 +111,7 @@ describe('when the SMTP relay refuses for a while', () => {
     to: string[];
     subject: string | undefined;
     text: string | undefined;
+    listUnsubscribe: string | undefined;
   }[] = [];
 
   beforeAll(async () => {
@@ -93,6 +133,8 @@ describe('when the SMTP relay refuses for a while', () => {
               to: session.envelope.rcptTo.map((rcpt) => rcpt.address),
               subject: mail.subject,
               text: mail.text,
+              listUnsubscribe: mail.headers.find((header) => header.key === 'list-unsubscribe')
+                ?.value,
             });
             callback();
           }, callback);
@@ -131,6 +173,8 @@ describe('when the SMTP relay refuses for a while', () => {
         to: [event.data.email],
         subject: `Je inlogcode voor Challenge: ${event.data.code}`,
         text: expect.stringContaining(event.data.link),
+        // Transactional: nothing to unsubscribe from.
+        listUnsubscribe: undefined,
       },
     ]);
 
@@ -139,5 +183,49 @@ describe('when the SMTP relay refuses for a while', () => {
     await waitForCaughtUp(topicPrefix, COMMANDS_GROUP, TOPICS.notificationCommands);
     expect(accepted).toHaveLength(1);
     expect((await findSentEmail(service.app.db, event.id))?.attempts).toBe(3);
+  });
+
+  it('sends the e-mail of each party of an event once, with its List-Unsubscribe header', async () => {
+    const owner = newUser();
+    const challenged = newUser({ locale: 'nl' });
+    const challenge = newChallenge(owner.user, challenged.user);
+    const failed = challengeEvent('ChallengeFailed', challenge, { comment: null });
+    await publish(topicPrefix, owner.event, challenged.event);
+    await waitForCaughtUp(topicPrefix, ACTIVITY_GROUP, TOPICS.identity);
+    const before = accepted.length;
+    // The owner's first try is refused: the challenged user still gets theirs at once, and the
+    // retry sends the owner's without mailing the challenged user again.
+    refusals = 1;
+    await publish(topicPrefix, failed);
+    await eventually(async () =>
+      expect(
+        (await findSentEmails(service.app.db, failed.id)).map((row) => [
+          row.recipient,
+          row.status,
+          row.attempts,
+        ]),
+      ).toEqual(
+        [
+          [owner.user.email, 'sent', 2],
+          [challenged.user.email, 'sent', 1],
+        ].sort((a, b) => String(a[0]).localeCompare(String(b[0]))),
+      ),
+    );
+    await waitForCaughtUp(topicPrefix, MAIL_GROUP, TOPICS.challenge);
+    const mails = accepted.slice(before);
+    expect(mails.map((mail) => mail.to[0]).sort()).toEqual(
+      [owner.user.email, challenged.user.email].sort(),
+    );
+    for (const mail of mails) {
+      expect(mail.listUnsubscribe).toMatch(
+        /^<https:\/\/challenge\.test\/email-preferences\?token=[\w-]+\.[\w-]+>$/,
+      );
+    }
+    expect(mails.map((mail) => mail.messageId).sort()).toEqual(
+      [
+        `<${failed.id}.${owner.user.id}@challenge.local>`,
+        `<${failed.id}.${challenged.user.id}@challenge.local>`,
+      ].sort(),
+    );
   });
 });

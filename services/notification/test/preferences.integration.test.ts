@@ -2,14 +2,18 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   deleteTopics,
+  waitForCaughtUp,
   startTestService,
   uniqueTopicPrefix,
   type TestService,
   graphql,
   readiness,
 } from '@challenge/testing';
+import { newEvent, TOPICS } from '@challenge/events';
 import type { NotificationApp } from '../src/app.ts';
-import { notificationBuilder } from './support.ts';
+import { signPreferencesToken } from '../src/domain/links.ts';
+import { ACTIVITY_GROUP } from '../src/events/consumers.ts';
+import { TEST_LINKS, notificationBuilder, publish } from './support.ts';
 
 const topicPrefix = uniqueTopicPrefix();
 let service: TestService<NotificationApp>;
@@ -26,6 +30,7 @@ afterAll(async () => {
 const FIELDS =
   'status { success identifier message } emailPreferences { newChallenge updateChallenge completedChallenge marketing }';
 const GET = `query { getEmailPreferences { ${FIELDS} } }`;
+const GET_BY_TOKEN = `query ($token: String) { getEmailPreferences(input: { token: $token }) { ${FIELDS} } }`;
 const UPDATE = `mutation ($input: UpdateEmailPreferencesInput!) { updateEmailPreferences(input: $input) { ${FIELDS} } }`;
 
 const read = async (userId: string) =>
@@ -102,6 +107,92 @@ describe('e-mail preferences', () => {
       body: JSON.stringify({ query: GET }),
     });
     expect(response.status).toBe(401);
+  });
+});
+
+describe('e-mail preferences from the link in an e-mail, without logging in', () => {
+  const tokenFor = (userId: string, signedAt?: Date) =>
+    signPreferencesToken(TEST_LINKS.secret, userId, signedAt);
+  const readByToken = async (token: string) =>
+    (await graphql(service.url, GET_BY_TOKEN, { token })).data?.getEmailPreferences;
+  const updateByToken = async (token: string, input: Record<string, unknown>) =>
+    (await graphql(service.url, UPDATE, { input: { ...input, token } })).data
+      ?.updateEmailPreferences;
+
+  it('read and change the preferences of the user the link was made for', async () => {
+    const user = randomUUID();
+    await update(user, { marketing: true });
+    const token = tokenFor(user);
+    expect(await readByToken(token)).toEqual({
+      status: expect.objectContaining({ success: true, identifier: 'ok' }),
+      emailPreferences: { ...unset, marketing: true },
+    });
+    expect(await updateByToken(token, { updateChallenge: false, marketing: false })).toEqual({
+      status: expect.objectContaining({ success: true }),
+      emailPreferences: { ...unset, updateChallenge: false, marketing: false },
+    });
+    // The same choices, seen by the user when logged in.
+    expect((await read(user)).emailPreferences).toEqual({
+      ...unset,
+      updateChallenge: false,
+      marketing: false,
+    });
+  });
+
+  it('follow the token, not whoever happens to be logged in', async () => {
+    const [owner, other] = [randomUUID(), randomUUID()];
+    const response = await graphql(
+      service.url,
+      UPDATE,
+      { input: { token: tokenFor(owner), newChallenge: false } },
+      { id: other },
+    );
+    expect(response.data?.updateEmailPreferences.emailPreferences.newChallenge).toBe(false);
+    expect((await read(owner)).emailPreferences.newChallenge).toBe(false);
+    expect((await read(other)).emailPreferences.newChallenge).toBeNull();
+  });
+
+  it('refuse a forged or changed token as unauthorized and an old one as expired, changing nothing', async () => {
+    const user = randomUUID();
+    const good = tokenFor(user);
+    const forged = signPreferencesToken('someone-elses-secret-of-32-characters!!', user);
+    const changed = `${good.slice(0, -3)}abc`;
+    for (const token of [forged, changed, 'nonsense']) {
+      expect(await readByToken(token)).toEqual({
+        status: { success: false, identifier: 'unauthorized', message: expect.any(String) },
+        emailPreferences: null,
+      });
+      expect((await updateByToken(token, { marketing: true })).status.identifier).toBe(
+        'unauthorized',
+      );
+    }
+    const old = tokenFor(user, new Date(Date.now() - 91 * 24 * 3600_000));
+    expect(await readByToken(old)).toEqual({
+      status: {
+        success: false,
+        identifier: 'expired_credentials',
+        message: expect.stringContaining('expired'),
+      },
+      emailPreferences: null,
+    });
+    expect((await updateByToken(old, { marketing: true })).status.identifier).toBe(
+      'expired_credentials',
+    );
+    expect(await service.app.db.emailPreferences.count({ where: { userId: user } })).toBe(0);
+  });
+
+  it('stop working once the account is deleted', async () => {
+    const user = randomUUID();
+    const token = tokenFor(user);
+    await publish(
+      topicPrefix,
+      newEvent('UserDeleted', { aggregateId: user, actorId: null, data: { userId: user } }),
+    );
+    await waitForCaughtUp(topicPrefix, ACTIVITY_GROUP, TOPICS.identity);
+    expect((await readByToken(token)).status.identifier).toBe('unauthorized');
+    expect((await updateByToken(token, { marketing: true })).status.identifier).toBe(
+      'unauthorized',
+    );
   });
 });
 
