@@ -14,6 +14,7 @@ import {
   testIdentityConfig,
   tokenFor,
   uniqueTopicPrefix,
+  testWalletConfig,
 } from '@challenge/testing';
 import { buildApp as buildWallet } from '@challenge/wallet/app';
 import { walletCount } from '@challenge/wallet/seed';
@@ -38,7 +39,9 @@ const [identity, wallet] = await Promise.all([
       topicPrefix,
     },
   ),
-  startTestService('wallet', buildWallet, { topicPrefix }),
+  startTestService('wallet', (runtime, url) => buildWallet(runtime, testWalletConfig(url)), {
+    topicPrefix,
+  }),
 ]);
 const gateway = await startTestGateway({ identity: identity.url, wallet: wallet.url });
 const url = gateway.url;

@@ -16,6 +16,7 @@ import {
   tokenFor,
   uniqueTopicPrefix,
   type TestService,
+  testWalletConfig,
 } from '@challenge/testing';
 import { buildApp as buildWallet } from '@challenge/wallet/app';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -98,7 +99,11 @@ describe('identity and access, through the gateway with real e-mail', () => {
           }),
         options,
       ),
-      startTestService('wallet', buildWallet, options),
+      startTestService(
+        'wallet',
+        (runtime, url) => buildWallet(runtime, testWalletConfig(url)),
+        options,
+      ),
       startTestService('challenge', buildChallenge, options),
       startTestService('moderation', buildModeration, options),
       startTestService(

@@ -13,6 +13,7 @@ import {
   waitForCaughtUp,
   graphql,
   type TestService,
+  testWalletConfig,
 } from '@challenge/testing';
 import { buildApp as buildWallet } from '@challenge/wallet/app';
 import { walletCount } from '@challenge/wallet/seed';
@@ -64,7 +65,9 @@ describe('a new user gets exactly one wallet, seen through the gateway', () => {
           topicPrefix,
         },
       ),
-      startTestService('wallet', buildWallet, { topicPrefix }),
+      startTestService('wallet', (runtime, url) => buildWallet(runtime, testWalletConfig(url)), {
+        topicPrefix,
+      }),
     ]);
     gateway = await startTestGateway({ identity: identity.url, wallet: wallet.url });
     gatewayUrl = gateway.url;

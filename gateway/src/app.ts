@@ -23,10 +23,12 @@ import { authenticate, type Authentication } from './auth.ts';
 import type { GatewayContext } from './context.ts';
 import { cookiesAreSecure } from './cookies.ts';
 import { ForwardingDataSource } from './data-source.ts';
+import { DEV_INBOX_PATH, devInbox } from './dev-inbox.ts';
 import { geofence, locationEndpoint, type GeofenceOptions } from './geofence.ts';
 import { cors, metricsGuard, securityHeaders } from './http-security.ts';
 import { DEFAULT_RATE_LIMITS, type RateLimits } from './rate-limit-rules.ts';
 import { rateLimitPlugin } from './rate-limit.ts';
+import { PAYMENT_WEBHOOK_PUBLIC_PATH, paymentWebhook } from './payment-webhook.ts';
 import { sessionPlugin } from './session-plugin.ts';
 import type { SubgraphName } from './supergraph.ts';
 import { serveWeb } from './web.ts';
@@ -118,6 +120,8 @@ export async function buildGateway(options: GatewayOptions): Promise<Gateway> {
     checks: { redis: () => pingRedis(options.redis) },
   });
   app.get('/api/location', locationEndpoint(geofenceOptions));
+  if (!production) app.use(DEV_INBOX_PATH, devInbox());
+  app.post(PAYMENT_WEBHOOK_PUBLIC_PATH, ...paymentWebhook(options.subgraphUrls.wallet, logger));
   app.use(
     '/graphql',
     geofence(geofenceOptions),

@@ -71,6 +71,19 @@ export function serviceEnv(service) {
       AUTH_HASH_SECRET: developmentSecret('auth-hash-secret'),
     });
   }
+  if (service === 'wallet') {
+    Object.assign(env, {
+      PUBLIC_ORIGIN: publicUrl,
+      INTERNAL_API_TOKEN: developmentSecret('internal-api-token'),
+      // The local payment sandbox stands in for Mollie; its webhooks come back through the gateway.
+      MOLLIE_API_KEY: urls.paymentSandbox.apiKey,
+      MOLLIE_API_ENDPOINT: urls.paymentSandbox.apiUrl,
+      MOLLIE_EXTRA_CA_FILE: urls.paymentSandbox.caFile,
+      SEPA_DEBTOR_NAME: 'Challenge Platform B.V.',
+      SEPA_DEBTOR_IBAN: 'NL91ABNA0417164300',
+      SEPA_DEBTOR_BIC: 'ABNANL2A',
+    });
+  }
   if (service === 'media') {
     Object.assign(env, {
       S3_ENDPOINT: urls.s3.endpoint,

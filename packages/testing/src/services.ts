@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
 import {
   startRuntime,
   createTokenIssuer,
@@ -84,5 +85,35 @@ export async function testIdentityConfig(databaseUrl: string) {
     jwtTtlSeconds: 3600,
     publicOrigin: 'https://challenge.test',
     authHashSecret: 'test-secret-for-one-time-codes-and-links-000',
+  };
+}
+
+export const TEST_INTERNAL_API_TOKEN = 'internal-test-token-internal-test-token-0000';
+
+/**
+ * Wallet's settings for tests: the local payment sandbox, the test origin, small limits, the
+ * reconciliation left to the test. The webhook URL is a function: a test learns its port late.
+ */
+export function testWalletConfig(databaseUrl: string, webhookUrl: () => string = () => '') {
+  return {
+    databaseUrl,
+    internalApiToken: TEST_INTERNAL_API_TOKEN,
+    publicOrigin: 'https://challenge.test',
+    paymentWebhookUrl: webhookUrl,
+    mollie: {
+      apiKey: stack.paymentSandbox.apiKey,
+      apiEndpoint: stack.paymentSandbox.apiUrl,
+      extraCaPem: existsSync(stack.paymentSandbox.caFile)
+        ? readFileSync(stack.paymentSandbox.caFile, 'utf8')
+        : undefined,
+    },
+    limits: {
+      minimumTopUpCents: 500,
+      monthlyDepositLimitCents: 100_000,
+      monthlyWithdrawalLimitCents: 50_000,
+      minimumPayoutCents: 1_000,
+    },
+    sepaDebtor: { name: 'Challenge Platform B.V.', iban: 'NL91ABNA0417164300', bic: 'ABNANL2A' },
+    reconciliation: { intervalMs: 3_600_000, graceMs: 0 },
   };
 }

@@ -6,7 +6,7 @@ export interface WalletConfig {
   publicOrigin: string;
   /** A function because a test learns its own port only after listening. */
   paymentWebhookUrl: () => string;
-  mollie: { apiKey: string; apiEndpoint: string };
+  mollie: { apiKey: string; apiEndpoint: string; extraCaPem?: string };
   limits: Limits;
   sepaDebtor: { name: string; iban: string; bic: string };
   reconciliation: { intervalMs: number; graceMs: number };

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { internalApiEnv, loadEnv, subgraphEnv } from '@challenge/kit';
 import { z } from 'zod';
 import type { WalletConfig } from './config.ts';
@@ -15,6 +16,8 @@ export const envSchema = subgraphEnv.extend({
   MOLLIE_API_KEY: z.string().regex(/^(test|live)_\w{20,}$/, 'must be a Mollie API key'),
   /** Mollie's API; the local stack points it at the payment sandbox. */
   MOLLIE_API_ENDPOINT: z.url().default('https://api.mollie.com:443/v2/'),
+  /** A PEM file of a CA to trust for that API besides Mollie's own (the sandbox's certificate). */
+  MOLLIE_EXTRA_CA_FILE: z.string().min(1).optional(),
   TOP_UP_MIN_CENTS: cents.default(500),
   MONTHLY_DEPOSIT_LIMIT_CENTS: cents.default(100_000),
   MONTHLY_WITHDRAWAL_LIMIT_CENTS: cents.default(100_000),
@@ -46,7 +49,11 @@ export function walletConfig(env: WalletEnv): WalletConfig {
     publicOrigin: env.PUBLIC_ORIGIN,
     paymentWebhookUrl: () =>
       env.PAYMENT_WEBHOOK_URL ?? new URL('/api/payments/webhook', env.PUBLIC_ORIGIN).href,
-    mollie: { apiKey: env.MOLLIE_API_KEY, apiEndpoint: env.MOLLIE_API_ENDPOINT },
+    mollie: {
+      apiKey: env.MOLLIE_API_KEY,
+      apiEndpoint: env.MOLLIE_API_ENDPOINT,
+      extraCaPem: env.MOLLIE_EXTRA_CA_FILE && readFileSync(env.MOLLIE_EXTRA_CA_FILE, 'utf8'),
+    },
     limits: {
       minimumTopUpCents: env.TOP_UP_MIN_CENTS,
       monthlyDepositLimitCents: env.MONTHLY_DEPOSIT_LIMIT_CENTS,

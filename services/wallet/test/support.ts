@@ -1,5 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { startTestService, stack, type TestService } from '@challenge/testing';
+import {
+  TEST_INTERNAL_API_TOKEN,
+  startTestService,
+  testWalletConfig,
+  type TestService,
+} from '@challenge/testing';
 import { buildApp, type WalletApp } from '../src/app.ts';
 import type { WalletConfig } from '../src/config.ts';
 import { transactionRunner } from '../src/data/db.ts';
@@ -7,55 +12,25 @@ import { insertWallet } from '../src/data/wallets.ts';
 import { transfer } from '../src/domain/ledger.ts';
 import { PAYMENT_WEBHOOK_PATH } from '../src/http/routes.ts';
 
-export const INTERNAL_TOKEN = 'internal-test-token-internal-test-token-0000';
-export const PUBLIC_ORIGIN = 'https://challenge.test';
-
-/** Wallet's settings for tests: the local payment sandbox, small limits, webhooks to itself. */
-export function testWalletConfig(
-  databaseUrl: string,
-  overrides: Partial<WalletConfig> = {},
-): WalletConfig & { setOwnUrl(graphqlUrl: string): void } {
-  let ownUrl = '';
-  return {
-    databaseUrl,
-    internalApiToken: INTERNAL_TOKEN,
-    publicOrigin: PUBLIC_ORIGIN,
-    paymentWebhookUrl: () => new URL(PAYMENT_WEBHOOK_PATH, ownUrl).href,
-    mollie: {
-      apiKey: stack.paymentSandbox.apiKey,
-      apiEndpoint: stack.paymentSandbox.apiUrl,
-    },
-    limits: {
-      minimumTopUpCents: 500,
-      monthlyDepositLimitCents: 100_000,
-      monthlyWithdrawalLimitCents: 50_000,
-      minimumPayoutCents: 1_000,
-    },
-    sepaDebtor: { name: 'Challenge Platform B.V.', iban: 'NL91ABNA0417164300', bic: 'ABNANL2A' },
-    // The tests run the reconciliation themselves, with no grace period.
-    reconciliation: { intervalMs: 3_600_000, graceMs: 0 },
-    ...overrides,
-    setOwnUrl(graphqlUrl) {
-      ownUrl = graphqlUrl;
-    },
-  };
-}
+export const INTERNAL_TOKEN = TEST_INTERNAL_API_TOKEN;
 
 /** Wallet for real on a fresh database, Kafka topics under `topicPrefix`. */
 export async function startWallet(
   topicPrefix: string,
   overrides: Partial<WalletConfig> = {},
 ): Promise<TestService<WalletApp> & { config: WalletConfig }> {
-  let config!: ReturnType<typeof testWalletConfig>;
+  let ownUrl = '';
+  let config!: WalletConfig;
   const service = await startTestService(
     'wallet',
     (runtime, databaseUrl) => {
-      config = testWalletConfig(databaseUrl, overrides);
+      const webhook = () => new URL(PAYMENT_WEBHOOK_PATH, ownUrl).href;
+      config = { ...testWalletConfig(databaseUrl, webhook), ...overrides };
       return buildApp(runtime, config);
     },
     { topicPrefix },
   );
-  config.setOwnUrl(service.url);
+  ownUrl = service.url;
   return { ...service, config };
 }
 

@@ -42,6 +42,13 @@ export function lockAccounts(tx: Transaction, ids: string[]): Promise<LockedAcco
     FROM ledger_accounts WHERE id = ANY(${[...ids].sort()}::uuid[]) ORDER BY id FOR UPDATE`;
 }
 
+/** Locks the users' wallet rows in user id order (the first step of the one lock order). */
+export async function lockWallets(tx: Transaction, userIds: string[]): Promise<void> {
+  if (userIds.length === 0) return;
+  await tx.$queryRaw`
+    SELECT 1 FROM wallets WHERE user_id = ANY(${[...new Set(userIds)].sort()}::uuid[]) ORDER BY user_id FOR UPDATE`;
+}
+
 /** Records the transfer unless its idempotency key is known; false when it already was. */
 export async function insertTransferOnce(
   tx: Transaction,

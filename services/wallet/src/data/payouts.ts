@@ -54,8 +54,20 @@ export function insertPayout(
   tx: Transaction,
   payout: PaymentProfileRow & { userId: string; amountCents: bigint },
 ) {
-  const { phoneNumber: _phone, ...details } = payout;
-  return tx.payoutRequest.create({ data: details, select: payoutColumns });
+  return tx.payoutRequest.create({
+    data: {
+      userId: payout.userId,
+      amountCents: payout.amountCents,
+      name: payout.name,
+      iban: payout.iban,
+      bic: payout.bic,
+      address: payout.address,
+      postalCode: payout.postalCode,
+      city: payout.city,
+      countryCode: payout.countryCode,
+    },
+    select: payoutColumns,
+  });
 }
 
 /** The payout, locked until the transaction ends: completing it twice at once cannot pay twice. */

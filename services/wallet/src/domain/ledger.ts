@@ -7,6 +7,7 @@ import {
   bumpWalletVersion,
   insertTransferOnce,
   lockAccounts,
+  lockWallets,
   platformAccountId,
   userBalances,
   PLATFORM_OWNER,
@@ -50,6 +51,12 @@ export async function transferIn(
     throw new AppError('invalid_input', 'The amount must be positive.');
   const debitId = await resolve(tx, request.from);
   const creditId = await resolve(tx, request.to);
+  // Wallets, then accounts, each in id order: the one lock order of every money path, so that
+  // concurrent transfers wait for each other instead of deadlocking.
+  await lockWallets(
+    tx,
+    [request.from, request.to].flatMap((ref) => ('user' in ref ? [ref.user] : [])),
+  );
   const accounts = await lockAccounts(tx, [debitId, creditId]);
   const debit = accounts.find((account) => account.id === debitId)!;
   const credit = accounts.find((account) => account.id === creditId)!;
@@ -93,7 +100,8 @@ export async function transferIn(
   return { applied: true };
 }
 
-const RETRYABLE = /deadlock detected|could not serialize|40P01|40001/;
+// Prisma reports a deadlock or serialization failure as P2034 ("write conflict or a deadlock").
+const RETRYABLE = /deadlock detected|could not serialize|write conflict|40P01|40001|P2034/;
 
 /** Runs the work again (a few times) when the database aborted it for a deadlock or a conflict. */
 export async function retryOnConflict<T>(work: () => Promise<T>): Promise<T> {
@@ -101,7 +109,8 @@ export async function retryOnConflict<T>(work: () => Promise<T>): Promise<T> {
     try {
       return await work();
     } catch (error) {
-      if (attempt >= 5 || !RETRYABLE.test(String((error as Error).message))) throw error;
+      const { message, code } = error as { message?: string; code?: string };
+      if (attempt >= 5 || !RETRYABLE.test(`${code ?? ''} ${message ?? ''}`)) throw error;
     }
   }
 }

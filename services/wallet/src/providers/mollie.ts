@@ -1,3 +1,4 @@
+import https from 'node:https';
 import { createMollieClient, type Payment } from '@mollie/api-client';
 import type { PaymentProvider, ProviderPayment } from './payment-provider.ts';
 
@@ -29,12 +30,37 @@ function toProviderPayment(payment: Payment): ProviderPayment {
   };
 }
 
+/**
+ * The client pins Mollie's CA list on its own https.Agent and has no option for another one. To
+ * trust the local sandbox's self-signed certificate, the Agent class is widened while the client
+ * is made (synchronously, so nothing else can see it) and put back at once.
+ */
+function withExtraCa<T>(extraCaPem: string | undefined, make: () => T): T {
+  if (!extraCaPem) return make();
+  const { Agent } = https;
+  class TrustingAgent extends Agent {
+    constructor(options?: https.AgentOptions) {
+      super({ ...options, ca: [options?.ca ?? [], extraCaPem!].flat() });
+    }
+  }
+  Object.assign(https, { Agent: TrustingAgent });
+  try {
+    return make();
+  } finally {
+    Object.assign(https, { Agent });
+  }
+}
+
 /** Mollie through its official client; `apiEndpoint` points it at the local sandbox. */
 export function createMollieProvider(options: {
   apiKey: string;
   apiEndpoint: string;
+  /** PEM of a CA to trust besides Mollie's (the local sandbox's certificate). */
+  extraCaPem?: string;
 }): PaymentProvider {
-  const client = createMollieClient({ apiKey: options.apiKey, apiEndpoint: options.apiEndpoint });
+  const client = withExtraCa(options.extraCaPem, () =>
+    createMollieClient({ apiKey: options.apiKey, apiEndpoint: options.apiEndpoint }),
+  );
   return {
     name: 'mollie',
     async createPayment(input) {

@@ -1,0 +1,64 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { SubgraphName } from '../src/supergraph.ts';
+import { US_IP, startPlatform, type TestPlatform } from './support.ts';
+
+describe('payment provider webhook', () => {
+  let platform: TestPlatform;
+  let wallet: Server;
+  let gateway: string;
+  const received: { path: string; type: string; body: string }[] = [];
+  let answer = 200;
+
+  beforeAll(async () => {
+    // Stands in for wallet's /webhooks/payments: records what the gateway forwards.
+    wallet = createServer((req, res) => {
+      let body = '';
+      req.on('data', (chunk) => (body += chunk));
+      req.on('end', () => {
+        received.push({ path: req.url ?? '', type: req.headers['content-type'] ?? '', body });
+        res.writeHead(answer).end();
+      });
+    });
+    await new Promise<void>((resolve) => wallet.listen(0, '127.0.0.1', resolve));
+    const walletUrl = `http://127.0.0.1:${(wallet.address() as AddressInfo).port}/graphql`;
+    platform = await startPlatform();
+    gateway = await platform.gateway({
+      production: true,
+      subgraphUrls: { wallet: walletUrl } as Record<SubgraphName, string>,
+    });
+  });
+  afterAll(async () => {
+    await platform?.stop();
+    wallet?.close();
+  });
+
+  const post = (body: string, headers: Record<string, string> = {}) =>
+    fetch(`${gateway.replace(/\/graphql$/, '')}/api/payments/webhook`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers },
+      body,
+    });
+
+  it('forwards the id to wallet, from anywhere: the provider is not a user in Europe', async () => {
+    const response = await post('id=tr_WDqYK6vllg', { 'x-forwarded-for': US_IP });
+    expect(response.status).toBe(200);
+    expect(received.at(-1)).toEqual({
+      path: '/webhooks/payments',
+      type: 'application/x-www-form-urlencoded',
+      body: 'id=tr_WDqYK6vllg',
+    });
+  });
+
+  it("passes wallet's failure on, so that the provider retries", async () => {
+    answer = 500;
+    expect((await post('id=tr_retry')).status).toBe(500);
+    answer = 200;
+  });
+
+  it('forwards nothing but the id', async () => {
+    await post('id=tr_a&amount=999999&status=paid');
+    expect(received.at(-1)?.body).toBe('id=tr_a');
+  });
+});
