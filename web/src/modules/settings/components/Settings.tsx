@@ -9,6 +9,7 @@ import { TabLinks } from '../../../ui/Tabs';
 // The settings pages form one lazily loaded chunk (see app/routes.tsx).
 export { ChangePasswordPage } from './ChangePasswordPage';
 export { EditAccountPage } from './EditAccountPage';
+export { EditPaymentsPage } from './EditPaymentsPage';
 export { EditProfilePage } from './EditProfilePage';
 
 export const SETTINGS_SECTIONS = [
@@ -39,7 +40,7 @@ export function SettingsLayout() {
   );
 }
 
-type PlaceholderSection = 'edit-payments' | 'edit-email-preferences' | 'guidelines';
+type PlaceholderSection = 'edit-email-preferences' | 'guidelines';
 
 function SettingsSectionPage({ section }: { section: PlaceholderSection }) {
   const { t } = useTranslation();
@@ -55,7 +56,6 @@ function SettingsSectionPage({ section }: { section: PlaceholderSection }) {
   );
 }
 
-export const EditPaymentsPage = () => <SettingsSectionPage section="edit-payments" />;
 export const EditEmailPreferencesPage = () => (
   <SettingsSectionPage section="edit-email-preferences" />
 );

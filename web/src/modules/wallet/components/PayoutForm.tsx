@@ -15,7 +15,7 @@ import { Modal } from '../../../ui/Modal';
 import { Spinner } from '../../../ui/Spinner';
 import { useToasts } from '../../../ui/toast/Toasts';
 import { checkAmount } from '../amountInput';
-import type { WalletOverview } from '../graphql/WalletOverview';
+import type { WalletOverview } from '../graphql/Wallet';
 import { useGetProfilePaymentInformation } from '../hooks/useGetProfilePaymentInformation';
 import { useRequestPayout } from '../hooks/useRequestPayout';
 import { missingPaymentFields } from '../paymentProfile';

@@ -7,7 +7,7 @@ import { describeFailure } from '../../../lib/mutationOutcome';
 import { Button } from '../../../ui/Button';
 import { Input } from '../../../ui/Input';
 import { checkAmount } from '../amountInput';
-import type { WalletLimits } from '../graphql/WalletOverview';
+import type { WalletLimits } from '../graphql/Wallet';
 import { useInitializePayment } from '../hooks/useInitializePayment';
 import { Notice } from './Notice';
 import styles from './MoneyForms.module.css';

@@ -9,7 +9,7 @@ import { ArrowLeftIcon } from '../../../ui/icons';
 import { PageHeader } from '../../../ui/PageHeader';
 import { PageLoader } from '../../../ui/PageLoader';
 import { safeInternalPath } from '../../auth/safePath';
-import { useGetWalletOverview } from '../hooks/useGetWalletOverview';
+import { useGetWallet } from '../hooks/useGetWallet';
 import { Notice } from './Notice';
 import { TopUpForm } from './TopUpForm';
 import styles from './WalletPage.module.css';
@@ -31,7 +31,7 @@ export function TopUpPage() {
   const { pathname } = useLocation();
   const [params] = useSearchParams();
   const originUrl = safeInternalPath(params.get('originUrl')) ?? pathname;
-  const { wallet, failure, loading, refetch } = useGetWalletOverview();
+  const { wallet, failure, loading, refetch } = useGetWallet();
 
   return (
     <div className={styles.page}>

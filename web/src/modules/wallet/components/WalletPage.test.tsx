@@ -1,3 +1,4 @@
+import type { MockLink } from '@apollo/client/testing';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { externalNavigation } from '../../../lib/externalNavigation';
@@ -29,12 +30,9 @@ const plain = (text: string | null) => (text ?? '').replace(/[\u00a0\u202f]/g, '
 const visible = { ...alice, hideAvailableAmount: false };
 
 /** The mocks every wallet page needs; `extra` come first so they win. */
-function walletMocks(
-  extra: Parameters<typeof renderApp>[0]['mocks'] = [],
-  profile = completeProfile,
-) {
+function walletMocks(extra: MockLink.MockedResponse[] = [], profile = completeProfile) {
   return [
-    ...(extra ?? []),
+    ...extra,
     loggedInMock(visible),
     walletOverviewMock(),
     transactionsMock([[]]),

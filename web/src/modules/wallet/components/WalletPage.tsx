@@ -7,7 +7,7 @@ import { usePageMeta } from '../../../lib/usePageMeta';
 import { Button } from '../../../ui/Button';
 import { AlertIcon, EyeIcon, EyeOffIcon } from '../../../ui/icons';
 import { useGetCurrentUser } from '../../auth/hooks/useGetCurrentUser';
-import { useGetWalletOverview } from '../hooks/useGetWalletOverview';
+import { useGetWallet } from '../hooks/useGetWallet';
 import { useHideAmounts } from '../hooks/useHideAmounts';
 import { Amount } from './Amount';
 import { PayoutForm } from './PayoutForm';
@@ -23,7 +23,7 @@ export function WalletPage() {
   const topUpTitleId = useId();
   const payoutTitleId = useId();
   const { user } = useGetCurrentUser();
-  const { wallet, failure, requestFailed, loading, refetch } = useGetWalletOverview();
+  const { wallet, failure, requestFailed, loading, refetch } = useGetWallet();
   const [hidden, toggleHidden] = useHideAmounts(user?.hideAvailableAmount);
 
   return (

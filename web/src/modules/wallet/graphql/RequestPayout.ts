@@ -1,6 +1,6 @@
 import { gql, type TypedDocumentNode } from '@apollo/client';
 import type { ResponseStatus } from '../../../lib/graphql';
-import { WALLET_OVERVIEW_FIELDS, type WalletOverview } from './WalletOverview';
+import { WALLET_OVERVIEW_FIELDS, type WalletOverview } from './Wallet';
 
 export interface RequestedPayout {
   id: string;

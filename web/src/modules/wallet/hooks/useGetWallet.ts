@@ -1,9 +1,9 @@
 import { useQuery } from '@apollo/client/react';
 import type { ResponseStatus } from '../../../lib/graphql';
-import { WalletDocument, type WalletBalances } from '../graphql/Wallet';
+import { WalletDocument, type WalletOverview } from '../graphql/Wallet';
 
 export interface WalletState {
-  wallet: WalletBalances | null;
+  wallet: WalletOverview | null;
   /** The envelope of an unsuccessful answer (e.g. wallet_not_found), else null. */
   failure: ResponseStatus | null;
   /** The request itself failed (network or GraphQL error) and there is nothing to show. */
@@ -12,6 +12,7 @@ export interface WalletState {
   refetch: () => void;
 }
 
+/** Balances, open payout amount and limits (amounts in integer euro cents). */
 export function useGetWallet(): WalletState {
   const { data, loading, error, refetch } = useQuery(WalletDocument, {
     fetchPolicy: 'cache-and-network',

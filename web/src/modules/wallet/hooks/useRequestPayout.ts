@@ -10,7 +10,7 @@ const context: AppOperationContext = { suppressErrorToast: true };
 export function useRequestPayout() {
   const [mutate, { loading }] = useMutation(RequestPayoutDocument, {
     context,
-    refetchQueries: ['WalletOverview', 'WalletTransactions'],
+    refetchQueries: ['Wallet', 'WalletTransactions'],
   });
   const requestPayout = useCallback(
     (amount: number) =>

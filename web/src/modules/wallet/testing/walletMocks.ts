@@ -2,8 +2,8 @@ import type { MockLink } from '@apollo/client/testing';
 import { answerMock, statusOf } from '../../../test/mocks';
 import type { PaymentProfile } from '../graphql/ProfilePaymentInformation';
 import { ProfilePaymentInformationDocument } from '../graphql/ProfilePaymentInformation';
-import type { WalletLimits, WalletOverview } from '../graphql/WalletOverview';
-import { WalletOverviewDocument } from '../graphql/WalletOverview';
+import type { WalletLimits, WalletOverview } from '../graphql/Wallet';
+import { WalletDocument } from '../graphql/Wallet';
 import {
   WalletTransactionsDocument,
   type WalletTransaction,
@@ -44,7 +44,7 @@ export function walletOverviewResult(wallet: WalletOverview = overview) {
 
 export function walletOverviewMock(wallet: WalletOverview = overview): MockLink.MockedResponse {
   return answerMock(
-    WalletOverviewDocument,
+    WalletDocument,
     {},
     { getWallet: walletOverviewResult(wallet) },
     { times: Number.POSITIVE_INFINITY },
@@ -53,7 +53,7 @@ export function walletOverviewMock(wallet: WalletOverview = overview): MockLink.
 
 export function walletOverviewFailureMock(identifier: string): MockLink.MockedResponse {
   return answerMock(
-    WalletOverviewDocument,
+    WalletDocument,
     {},
     {
       getWallet: {
