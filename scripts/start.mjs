@@ -4,6 +4,7 @@
  * and the gateway, and prints the one URL. Ctrl-C (or SIGTERM) stops every process it started.
  */
 import { spawn, spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { bootstrap } from './lib/bootstrap.mjs';
 
@@ -13,6 +14,7 @@ const { ensureStack, stopStack } = await import('./lib/stack/index.mjs');
 const { applyMigrations, ensureDatabase } = await import('./lib/prisma-migrations.mjs');
 const { SERVICES, SERVICE_PORTS, GATEWAY_PORT, gatewayEnv, publicUrl, serviceEnv } =
   await import('./lib/platform.mjs');
+const { seedDemoMoney } = await import('./lib/demo-money.mjs');
 
 const children = [];
 let stackStartedHere = [];
@@ -153,6 +155,12 @@ for (const service of SERVICES)
 await Promise.all(SERVICES.map((s) => waitReady(s, `http://127.0.0.1:${SERVICE_PORTS[s]}/readyz`)));
 launch('gateway', path.join(repoRoot, 'gateway'), gatewayEnv());
 await waitReady('gateway', `http://127.0.0.1:${GATEWAY_PORT}/readyz`);
+
+console.log('\n> Demo money');
+await seedDemoMoney({
+  gatewayUrl: publicUrl,
+  accounts: JSON.parse(readFileSync(path.join(localDir, 'demo-users.json'), 'utf8')),
+}).catch((error) => console.warn(`demo money skipped: ${error.message}`));
 
 console.log(`\nThe platform is up in ${((Date.now() - started) / 1000).toFixed(0)}s.`);
 console.log(`Demo logins and API tokens: .local/demo-users.json   Inbox: ${urls.smtpCatcherHttp}`);
