@@ -23,6 +23,7 @@ const challenge = () => import('../modules/challenge/components/CreateChallenge'
 const settings = () => import('../modules/settings/components/Settings');
 const profile = () => import('../modules/profile/components/Profile');
 const legal = () => import('../modules/legal/components/LegalPages');
+const notifications = () => import('../modules/notifications/components/EmailPreferencesPage');
 
 /**
  * Every route of the product spec (section 2). Guards are layout routes: RequireLogin for the
@@ -47,11 +48,13 @@ export const appRoutes: RouteObject[] = [
               },
               { path: 'terms', lazy: page(legal, 'TermsPage') },
               { path: 'cookies', lazy: page(legal, 'CookiesPage') },
+              { path: 'email-preferences', lazy: page(notifications, 'EmailPreferencesPage') },
               {
-                path: 'email-preferences',
+                // Development only: the gateway serves its data outside production alone.
+                path: 'dev/inbox',
                 lazy: page(
-                  () => import('../modules/notifications/components/EmailPreferencesPage'),
-                  'EmailPreferencesPage',
+                  () => import('../modules/notifications/components/DevInboxPage'),
+                  'DevInboxPage',
                 ),
               },
               {
@@ -124,7 +127,7 @@ export const appRoutes: RouteObject[] = [
                       { path: 'edit-payments', lazy: page(settings, 'EditPaymentsPage') },
                       {
                         path: 'edit-email-preferences',
-                        lazy: page(settings, 'EditEmailPreferencesPage'),
+                        lazy: page(notifications, 'EditEmailPreferencesPage'),
                       },
                       { path: 'guidelines', lazy: page(settings, 'GuidelinesPage') },
                     ],
