@@ -218,4 +218,17 @@ describe('payouts: payment profile, requests, SEPA export, completion', () => {
       totalMoneyPayouts: 30_000,
     });
   });
+  it('answers a repeated request with the same payout: one per idempotency key', async () => {
+    const twin = await userWithBalance(wallet.app, 5_000);
+    await graphql(wallet.url, UPDATE_PROFILE, { input: validProfile }, as(twin));
+    const key = `form-${randomUUID()}`;
+    const QUERY = `mutation($key: String) { payoutRequest(input: { amount: 2000, idempotencyKey: $key }) {
+      status { success } payoutRequest { id } } }`;
+    const answers = await Promise.all(
+      [1, 2, 3].map(() => graphql(wallet.url, QUERY, { key }, as(twin))),
+    );
+    const ids = new Set(answers.map((a) => a.data?.payoutRequest.payoutRequest.id));
+    expect(ids.size).toBe(1);
+    expect(await balances(wallet.app, twin)).toEqual({ available: 3_000, frozen: 2_000 });
+  });
 });

@@ -99,6 +99,26 @@ describe('card top-ups through the payment provider (the local Mollie sandbox)',
     expect(stranger.data?.getTopUp.status).toEqual({ success: false, identifier: 'not_found' });
   });
 
+  it('answers a repeated request with the same payment: one top-up per idempotency key', async () => {
+    const user = await userWithBalance(wallet.app, 0);
+    const input = { amount: 1500, originUrl: '/wallet', idempotencyKey: `form-${randomUUID()}` };
+    const first = await graphql(wallet.url, INITIALIZE, { input }, { id: user });
+    const repeats = await Promise.all(
+      [1, 2].map(() => graphql(wallet.url, INITIALIZE, { input }, { id: user })),
+    );
+    for (const repeat of repeats) {
+      expect(repeat.data?.InitializePayment).toEqual(first.data?.InitializePayment);
+    }
+    expect(await wallet.app.db.topUpPayment.count({ where: { userId: user } })).toBe(1);
+    const other = await graphql(
+      wallet.url,
+      INITIALIZE,
+      { input: { ...input, amount: 1600 } },
+      { id: user },
+    );
+    expect(other.data?.InitializePayment.status.identifier).toBe('invalid_input');
+  });
+
   it('pays through the checkout page: a 303 back to the payment success page, then the money', async () => {
     const user = await userWithBalance(wallet.app, 0);
     const started = await startTopUp(user, 1000);

@@ -16,6 +16,7 @@ const topUpColumns = {
   unrecoveredCents: true,
   createdAt: true,
   paidAt: true,
+  checkoutUrl: true,
 } as const;
 
 export type TopUpRow = NonNullable<Awaited<ReturnType<typeof findTopUp>>>;
@@ -30,9 +31,19 @@ export async function lockWallet(tx: Transaction, userId: string): Promise<boole
 
 export function insertTopUp(
   tx: Transaction,
-  topUp: { userId: string; amountCents: bigint; provider: string; originUrl: string },
+  topUp: {
+    userId: string;
+    amountCents: bigint;
+    provider: string;
+    originUrl: string;
+    requestKey: string | null;
+  },
 ) {
   return tx.topUpPayment.create({ data: topUp, select: topUpColumns });
+}
+
+export function findTopUpByRequestKey(tx: Transaction, requestKey: string) {
+  return tx.topUpPayment.findUnique({ where: { requestKey }, select: topUpColumns });
 }
 
 export function findTopUp(db: Database | Transaction, id: string) {
@@ -51,6 +62,7 @@ export function updateTopUp(
   id: string,
   data: Partial<{
     providerPaymentId: string;
+    checkoutUrl: string | null;
     status: PaymentStatus;
     paidAt: Date;
     refundedCents: bigint;

@@ -50,9 +50,13 @@ export function findPayout(db: Database | Transaction, id: string) {
   return db.payoutRequest.findUnique({ where: { id }, select: payoutColumns });
 }
 
+export function findPayoutByRequestKey(tx: Transaction, requestKey: string) {
+  return tx.payoutRequest.findUnique({ where: { requestKey }, select: payoutColumns });
+}
+
 export function insertPayout(
   tx: Transaction,
-  payout: PaymentProfileRow & { userId: string; amountCents: bigint },
+  payout: PaymentProfileRow & { userId: string; amountCents: bigint; requestKey: string | null },
 ) {
   return tx.payoutRequest.create({
     data: {
@@ -65,6 +69,7 @@ export function insertPayout(
       postalCode: payout.postalCode,
       city: payout.city,
       countryCode: payout.countryCode,
+      requestKey: payout.requestKey,
     },
     select: payoutColumns,
   });

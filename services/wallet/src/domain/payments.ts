@@ -6,6 +6,7 @@ import { transactionRunner, type Database, type Transaction } from '../data/db.t
 import { userBalances } from '../data/ledger.ts';
 import {
   findTopUp,
+  findTopUpByRequestKey,
   insertTopUp,
   lockTopUpByProviderId,
   lockWallet,
@@ -31,9 +32,13 @@ export interface TopUpDeps {
   logger: Logger;
 }
 
+/** A client's idempotency key: the same key again answers the first result and moves nothing. */
+export const idempotencyKey = z.string().trim().min(8).max(100).nullish();
+
 export const initializePaymentInput = z.object({
   amount: z.number().int(),
   originUrl: z.string(),
+  idempotencyKey,
 });
 
 const hasControlCharacters = (value: string) =>
@@ -66,13 +71,32 @@ export async function initializePayment(
       `The minimum top-up is ${formatEuro(deps.limits.minimumTopUpCents)}.`,
     );
   }
-  const topUp = await retryOnConflict(() =>
+  const requestKey = input.idempotencyKey ? `${userId}:${input.idempotencyKey}` : null;
+  const { topUp, repeated } = await retryOnConflict(() =>
     transactionRunner(deps.db)(async (tx) => {
       if (!(await lockWallet(tx, userId))) throw new AppError('wallet_not_found');
+      const earlier = requestKey ? await findTopUpByRequestKey(tx, requestKey) : null;
+      if (earlier) return { topUp: earlier, repeated: true };
       await checkDepositLimit(tx, deps.limits, userId, amountCents);
-      return insertTopUp(tx, { userId, amountCents, provider: deps.provider.name, originUrl });
+      const created = await insertTopUp(tx, {
+        userId,
+        amountCents,
+        provider: deps.provider.name,
+        originUrl,
+        requestKey,
+      });
+      return { topUp: created, repeated: false };
     }),
   );
+  if (repeated) {
+    if (topUp.amountCents !== amountCents || topUp.originUrl !== originUrl) {
+      throw new AppError('invalid_input', 'This idempotency key was used for another top-up.');
+    }
+    if (!topUp.checkoutUrl) {
+      throw new AppError('generic_error', 'The payment is still being prepared. Try again.');
+    }
+    return { payment_url: topUp.checkoutUrl, paymentId: topUp.id };
+  }
   let payment: ProviderPayment;
   try {
     const redirect = new URL('/wallet/payment-success', deps.publicOrigin);
@@ -90,7 +114,10 @@ export async function initializePayment(
     await updateTopUp(deps.db, topUp.id, { status: 'failed' });
     throw new AppError('generic_error', 'The payment link could not be created. Try again later.');
   }
-  await updateTopUp(deps.db, topUp.id, { providerPaymentId: payment.id });
+  await updateTopUp(deps.db, topUp.id, {
+    providerPaymentId: payment.id,
+    checkoutUrl: payment.checkoutUrl,
+  });
   if (!payment.checkoutUrl) throw new AppError('generic_error', 'The payment has no checkout.');
   return { payment_url: payment.checkoutUrl, paymentId: topUp.id };
 }

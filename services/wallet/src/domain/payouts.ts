@@ -7,6 +7,7 @@ import { transactionRunner, type Database } from '../data/db.ts';
 import { lockWallet } from '../data/payments.ts';
 import {
   findPaymentProfile,
+  findPayoutByRequestKey,
   insertPayout,
   listPayouts,
   lockPayout,
@@ -22,6 +23,7 @@ import { isEuropeanCountry, validateBic, validateIban } from './bank-account.ts'
 import { toInt } from './history.ts';
 import { retryOnConflict, transferIn } from './ledger.ts';
 import { checkWithdrawalLimit } from './limits.ts';
+import { idempotencyKey } from './payments.ts';
 import { buildCreditTransferFile, toSepaText, type PainVersion } from './sepa/index.ts';
 
 /**
@@ -103,7 +105,7 @@ export async function updatePaymentProfile(
   return profileView(await savePaymentProfile(db, userId, validatePaymentProfile(input)));
 }
 
-export const payoutRequestInput = z.object({ amount: z.number().int() });
+export const payoutRequestInput = z.object({ amount: z.number().int(), idempotencyKey });
 
 export function payoutView(payout: PayoutRow) {
   return {
@@ -138,10 +140,18 @@ export async function requestPayout(
   return retryOnConflict(() =>
     transactionRunner(db)(async (tx) => {
       if (!(await lockWallet(tx, userId))) throw new AppError('wallet_not_found');
+      const requestKey = input.idempotencyKey ? `${userId}:${input.idempotencyKey}` : null;
+      const earlier = requestKey ? await findPayoutByRequestKey(tx, requestKey) : null;
+      if (earlier) {
+        if (earlier.amountCents !== amountCents) {
+          throw new AppError('invalid_input', 'This idempotency key was used for another payout.');
+        }
+        return payoutView(earlier);
+      }
       const profile = await findPaymentProfile(tx, userId);
       if (!profile) throw new AppError('payout_request_details_missing');
       await checkWithdrawalLimit(tx, limits, userId, amountCents);
-      const payout = await insertPayout(tx, { ...profile, userId, amountCents });
+      const payout = await insertPayout(tx, { ...profile, userId, amountCents, requestKey });
       await transferIn(tx, {
         idempotencyKey: `payout-request:${payout.id}`,
         kind: 'payout_request',
