@@ -6,7 +6,7 @@ import type { Database } from '../data/db.ts';
 
 /**
  * The activity log: each challenge event becomes one entry in the log of every party who must
- * know about it, never in the log of whoever caused it (docs/adr/0011, "who gets what"):
+ * know about it, never in the log of whoever caused it (docs/adr/0014, "who gets what"):
  *
  * | event                  | entry in the log of          | type           | other party   |
  * | ---------------------- | ---------------------------- | -------------- | ------------- |

@@ -15,7 +15,7 @@ import { toLocale, type ChallengeTemplateName } from './templates/index.ts';
 import { nameOf } from './users.ts';
 
 /**
- * The e-mail that events cause (docs/adr/0011, "who gets what"). Challenge mail goes to the
+ * The e-mail that events cause (docs/adr/0014, "who gets what"). Challenge mail goes to the
  * parties who must act or who lose or win money, when their preferences allow; payouts and
  * report outcomes are service messages about the user's own request and always go out:
  *

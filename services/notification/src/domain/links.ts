@@ -3,7 +3,7 @@ import { AppError } from '@challenge/kit';
 
 /**
  * The links notification puts in e-mail: pages of the web app under the public origin, and the
- * signed e-mail preferences link that works without logging in (docs/adr/0011).
+ * signed e-mail preferences link that works without logging in (docs/adr/0014).
  */
 export interface LinkConfig {
   /** The site's origin, e.g. https://challenge.example.com (no path). */

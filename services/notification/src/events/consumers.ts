@@ -28,7 +28,7 @@ import { projectUser, type IdentityEvent } from '../domain/users.ts';
 
 /**
  * Three consumer groups (prefixed by the topic prefix, like every group), so that no kind of work
- * waits behind another's retries (docs/adr/0011):
+ * waits behind another's retries (docs/adr/0014):
  * - `notification.commands`: the e-mail commands (log-in, reset), whose links expire quickly;
  * - `notification.activity`: the users projection and the activity log, database only, never
  *   held up by an SMTP outage;
