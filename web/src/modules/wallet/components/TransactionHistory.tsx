@@ -20,7 +20,6 @@ const WITH_CHALLENGE = {
   rewardPaid: 'wallet.history.forChallenge.rewardPaid',
   rewardReceived: 'wallet.history.forChallenge.rewardReceived',
   rewardReturned: 'wallet.history.forChallenge.rewardReturned',
-  refund: 'wallet.history.forChallenge.refund',
 } as const satisfies Partial<Record<TransactionMeaning, string>>;
 
 function hasChallengeText(meaning: TransactionMeaning): meaning is keyof typeof WITH_CHALLENGE {

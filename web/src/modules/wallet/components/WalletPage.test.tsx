@@ -171,7 +171,7 @@ describe('wallet page: transaction history', () => {
               availableChange: -2000,
               frozenChange: 2000,
             }),
-            transaction({ id: 't-5', kind: 'refund', availableChange: 300 }),
+            transaction({ id: 't-5', kind: 'refund', availableChange: -300 }),
             transaction({
               id: 't-4',
               kind: 'escrow_release',
@@ -203,13 +203,14 @@ describe('wallet page: transaction history', () => {
     const history = await screen.findByRole('region', { name: 'Transaction history' });
     const rows = await within(history).findAllByRole('listitem');
     const texts = rows.map((row) => plain(row.textContent));
-    expect(texts[0]).toContain('Chargeback of a card payment');
+    expect(texts[0]).toContain('Card payment reversed by your bank');
     expect(texts[0]).toContain('-€10.00');
     expect(texts[1]).toContain('Payout paid to your bank account');
     expect(texts[1]).toContain('From pending');
     expect(texts[2]).toContain('Payout requested');
     expect(texts[2]).toContain('Pending +€20.00');
-    expect(texts[3]).toContain('Refund');
+    expect(texts[3]).toContain('Top-up refunded to your card');
+    expect(texts[3]).toContain('-€3.00');
     expect(texts[4]).toContain('Reward returned from Cold shower for a week');
     expect(texts[5]).toContain('Reward received for Sing in public');
     expect(texts[5]).toContain('+€7.00');

@@ -1,0 +1,601 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { alice, answerMock, loggedInMock, loggedOutMock, statusOf } from '../../../test/mocks';
+import { currentUrl, renderApp } from '../../../test/renderApp';
+import { EscrowReconciliationDocument, type EscrowHold } from '../graphql/EscrowReconciliation';
+import {
+  ExportPayoutRequestsDocument,
+  type ExportPayoutRequestsMutationVariables,
+} from '../graphql/ExportPayoutRequests';
+import { MoneyTotalsDocument, type MoneyTotals } from '../graphql/MoneyTotals';
+import {
+  PayoutRequestsDocument,
+  type PayoutRequest,
+  type PayoutRequestsQueryVariables,
+} from '../graphql/PayoutRequests';
+import {
+  SetPayoutRequestAsCompletedDocument,
+  type SetPayoutRequestAsCompletedMutationVariables,
+} from '../graphql/SetPayoutRequestAsCompleted';
+
+const admin = { ...alice, username: 'ada_admin', displayName: 'Ada', roles: ['user', 'admin'] };
+/** jsdom's Blob has no text(); FileReader reads it. */
+function readBlob(blob: Blob): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(String(reader.result));
+    reader.onerror = () => reject(reader.error ?? new Error('unreadable'));
+    reader.readAsText(blob);
+  });
+}
+
+const plain = (text: string | null) => (text ?? '').replace(/[\u00a0\u202f]/g, ' ');
+
+function payout(
+  values: Partial<PayoutRequest> & Pick<PayoutRequest, 'id' | 'name'>,
+): PayoutRequest {
+  return {
+    userId: `user-${values.id}`,
+    amount: 2500,
+    accountNumber: 'NL91ABNA0417164300',
+    bic: 'ABNANL2A',
+    address: 'Damrak 1',
+    postalCode: '1012 LG',
+    city: 'Amsterdam',
+    countryCode: 'NL',
+    status: 'open',
+    createdAt: '2026-11-20T09:30:00.000Z',
+    completedAt: null,
+    exportedAt: null,
+    ...values,
+  };
+}
+
+const bob = payout({ id: 'p-1', name: 'Bob de Vries', amount: 12345 });
+const carla = payout({
+  id: 'p-2',
+  name: 'Carla Smit',
+  amount: 5000,
+  accountNumber: 'BE68539007547034',
+  bic: 'GKCCBEBB',
+  countryCode: 'BE',
+  exportedAt: '2026-11-21T08:00:00.000Z',
+});
+const dirk = payout({
+  id: 'p-3',
+  name: 'Dirk Bakker',
+  status: 'done',
+  completedAt: '2026-11-19T12:00:00.000Z',
+});
+
+/** paginatedListOfPayoutRequests answering from `answer(variables)`; records the variables. */
+function payoutsMock(
+  answer: (variables: PayoutRequestsQueryVariables) => { items: PayoutRequest[]; pages?: number },
+  asked: PayoutRequestsQueryVariables[] = [],
+) {
+  return answerMock<PayoutRequestsQueryVariables>(
+    PayoutRequestsDocument,
+    () => true,
+    (variables) => {
+      asked.push(variables);
+      const { items, pages = 1 } = answer(variables);
+      return {
+        paginatedListOfPayoutRequests: {
+          __typename: 'PayoutRequestPage',
+          status: statusOf(true, 'ok', 'OK'),
+          items: items.map((item) => ({ __typename: 'PayoutRequest', ...item })),
+          pagination: {
+            __typename: 'Pagination',
+            currentPage: variables.page,
+            totalPages: pages,
+            totalCount: pages > 1 ? pages * 20 : items.length,
+          },
+        },
+      };
+    },
+    { times: Number.POSITIVE_INFINITY },
+  );
+}
+
+function exportMock(
+  sent: ExportPayoutRequestsMutationVariables[],
+  answer: Record<string, unknown>,
+) {
+  return answerMock<ExportPayoutRequestsMutationVariables>(
+    ExportPayoutRequestsDocument,
+    () => true,
+    { exportPayoutRequests: { __typename: 'PayoutExportResult', ...answer } },
+    { onVariables: (variables) => sent.push(variables), times: Number.POSITIVE_INFINITY },
+  );
+}
+
+function completeMock(
+  sent: SetPayoutRequestAsCompletedMutationVariables[],
+  success: boolean,
+  identifier: string | null = null,
+) {
+  return answerMock<SetPayoutRequestAsCompletedMutationVariables>(
+    SetPayoutRequestAsCompletedDocument,
+    () => true,
+    {
+      setPayoutRequestAsCompleted: {
+        __typename: 'PayoutRequestResult',
+        status: statusOf(success, identifier ?? 'ok', success ? 'OK' : 'Refused'),
+        payoutRequest: success
+          ? {
+              __typename: 'PayoutRequest',
+              ...bob,
+              status: 'done',
+              completedAt: '2026-11-22T10:00:00.000Z',
+            }
+          : null,
+      },
+    },
+    { onVariables: (variables) => sent.push(variables) },
+  );
+}
+
+function totalsMock(totals: MoneyTotals) {
+  return answerMock(
+    MoneyTotalsDocument,
+    {},
+    {
+      totalMoneyInCirculation: {
+        __typename: 'MoneyTotalsResult',
+        status: statusOf(true, 'ok', 'OK'),
+        totals: { __typename: 'MoneyTotals', ...totals },
+      },
+    },
+    { times: Number.POSITIVE_INFINITY },
+  );
+}
+
+function escrowMock(
+  holdsWithoutLiveChallenge: EscrowHold[],
+  liveChallengesWithoutHold: EscrowHold[],
+) {
+  const hold = (item: EscrowHold) => ({ __typename: 'EscrowHold', ...item });
+  return answerMock(
+    EscrowReconciliationDocument,
+    {},
+    {
+      escrowReconciliation: {
+        __typename: 'EscrowReconciliationResult',
+        status: statusOf(true, 'ok', 'OK'),
+        holdsWithoutLiveChallenge: holdsWithoutLiveChallenge.map(hold),
+        liveChallengesWithoutHold: liveChallengesWithoutHold.map(hold),
+        checkedAt: '2026-11-22T10:00:00.000Z',
+      },
+    },
+    { times: Number.POSITIVE_INFINITY },
+  );
+}
+
+describe('moderator page: access', () => {
+  it('is for admins only: a logged-in user without the role sees access denied', async () => {
+    const asked: PayoutRequestsQueryVariables[] = [];
+    renderApp({
+      path: '/moderator?tab=payouts',
+      mocks: [loggedInMock(alice), payoutsMock(() => ({ items: [bob] }), asked)],
+    });
+    expect(await screen.findByRole('heading', { name: 'Access denied' })).toBeTruthy();
+    expect(screen.queryByRole('tablist')).toBeNull();
+    expect(asked).toEqual([]);
+  });
+
+  it('asks a logged-out visitor to log in', async () => {
+    renderApp({ path: '/moderator', mocks: [loggedOutMock()] });
+    expect(await screen.findByRole('heading', { name: 'Log in to continue' })).toBeTruthy();
+    expect(screen.queryByRole('tablist')).toBeNull();
+  });
+});
+
+describe('moderator page: sections', () => {
+  it('has a tab per section, placeholders for the sections still to come, and keeps the tab in the URL', async () => {
+    const { router } = renderApp({
+      path: '/moderator',
+      mocks: [
+        loggedInMock(admin),
+        payoutsMock(() => ({ items: [] })),
+        totalsMock({ walletSum: 0, totalBalance: 0, totalMoneyTopUps: 0, totalMoneyPayouts: 0 }),
+        escrowMock([], []),
+      ],
+    });
+    const tabs = await screen.findByRole('tablist', { name: 'Moderator sections' });
+    expect(
+      within(tabs)
+        .getAllByRole('tab')
+        .map((tab) => tab.textContent),
+    ).toEqual([
+      'Referee',
+      'Refused videos',
+      'Banned users',
+      'Reports',
+      'Payouts',
+      'Verify users',
+      'Money statistics',
+    ]);
+    const referee = within(tabs).getByRole('tab', { name: 'Referee' });
+    expect(referee.getAttribute('aria-selected')).toBe('true');
+    expect(
+      within(screen.getByRole('tabpanel', { name: 'Referee' })).getByRole('heading', {
+        name: 'Referee decisions',
+      }),
+    ).toBeTruthy();
+
+    // Arrow keys move between tabs.
+    fireEvent.keyDown(referee, { key: 'ArrowRight' });
+    const refused = within(tabs).getByRole('tab', { name: 'Refused videos' });
+    expect(refused.getAttribute('aria-selected')).toBe('true');
+    expect(document.activeElement).toBe(refused);
+    expect(screen.getByRole('heading', { name: 'Refused videos', level: 2 })).toBeTruthy();
+    fireEvent.keyDown(refused, { key: 'End' });
+    expect(
+      within(tabs).getByRole('tab', { name: 'Money statistics' }).getAttribute('aria-selected'),
+    ).toBe('true');
+
+    fireEvent.click(within(tabs).getByRole('tab', { name: 'Payouts' }));
+    expect(currentUrl(router)).toBe('/moderator?tab=payouts');
+    expect(await screen.findByRole('heading', { name: 'Payouts', level: 2 })).toBeTruthy();
+  });
+});
+
+describe('moderator page: payouts', () => {
+  let clicked: Array<{ download: string; href: string }>;
+  let blobs: Blob[];
+  const originalCreate = URL.createObjectURL;
+
+  beforeEach(() => {
+    clicked = [];
+    blobs = [];
+    URL.createObjectURL = ((blob: Blob) => {
+      blobs.push(blob);
+      return 'blob:payouts-file';
+    }) as typeof URL.createObjectURL;
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
+      this: HTMLAnchorElement,
+    ) {
+      clicked.push({ download: this.download, href: this.getAttribute('href') ?? '' });
+    });
+  });
+  afterEach(() => {
+    URL.createObjectURL = originalCreate;
+  });
+
+  it('lists the open payout requests with name, amount, IBAN, date and status', async () => {
+    const asked: PayoutRequestsQueryVariables[] = [];
+    renderApp({
+      path: '/moderator?tab=payouts',
+      mocks: [loggedInMock(admin), payoutsMock(() => ({ items: [bob, carla] }), asked)],
+    });
+    const table = await screen.findByRole('table', { name: 'Payout requests' });
+    const rows = within(table).getAllByRole('row').slice(1);
+    expect(rows).toHaveLength(2);
+    const first = plain(rows[0]!.textContent);
+    expect(first).toContain('Bob de Vries');
+    expect(first).toContain('Damrak 1, 1012 LG Amsterdam, Netherlands');
+    expect(first).toContain('€123.45');
+    expect(first).toContain('NL91 ABNA 0417 1643 00');
+    expect(first).toContain('20 Nov 2026');
+    expect(first).toContain('Open');
+    expect(plain(rows[1]!.textContent)).toContain('BE68 5390 0754 7034');
+    expect(plain(rows[1]!.textContent)).toContain('In a SEPA file since 21 Nov 2026');
+    expect(screen.getByText('2 payout requests')).toBeTruthy();
+    expect(asked[0]).toEqual({ page: 1, itemsPerPage: 20, status: 'open' });
+  });
+
+  it('filters by status (open, paid, all) and pages through the list', async () => {
+    const asked: PayoutRequestsQueryVariables[] = [];
+    renderApp({
+      path: '/moderator?tab=payouts',
+      mocks: [
+        loggedInMock(admin),
+        payoutsMock(
+          ({ status, page }) =>
+            status === 'done'
+              ? { items: [dirk] }
+              : status === null
+                ? { items: page === 1 ? [bob, dirk] : [carla], pages: 2 }
+                : { items: [bob] },
+          asked,
+        ),
+      ],
+    });
+    await screen.findByRole('table', { name: 'Payout requests' });
+    const filter = screen.getByLabelText('Status');
+    fireEvent.change(filter, { target: { value: 'done' } });
+    const table = await screen.findByRole('table', { name: 'Payout requests' });
+    await waitFor(() => expect(within(table).getByText('Dirk Bakker')).toBeTruthy());
+    expect(within(table).queryByRole('button', { name: /Mark as paid/ })).toBeNull();
+    expect(plain(table.textContent)).toContain('Paid 19 Nov 2026');
+
+    fireEvent.change(filter, { target: { value: 'all' } });
+    await waitFor(() => expect(within(table).getByText('Bob de Vries')).toBeTruthy());
+    const pages = screen.getByRole('navigation', { name: 'Payout request pages' });
+    fireEvent.click(within(pages).getByRole('button', { name: 'Next' }));
+    await waitFor(() => expect(within(table).getByText('Carla Smit')).toBeTruthy());
+    expect(asked.map(({ page, status }) => [page, status])).toEqual(
+      expect.arrayContaining([
+        [1, 'open'],
+        [1, 'done'],
+        [1, null],
+        [2, null],
+      ]),
+    );
+  });
+
+  it('marks a payout as paid after confirming, then refreshes the list', async () => {
+    const sent: SetPayoutRequestAsCompletedMutationVariables[] = [];
+    renderApp({
+      path: '/moderator?tab=payouts',
+      mocks: [
+        loggedInMock(admin),
+        // Once the server has completed it, Bob's request is no longer open.
+        payoutsMock(() => ({ items: sent.length > 0 ? [carla] : [bob, carla] })),
+        completeMock(sent, true),
+      ],
+    });
+    const table = await screen.findByRole('table', { name: 'Payout requests' });
+    fireEvent.click(
+      within(table).getByRole('button', { name: 'Mark as paid: Bob de Vries, €123.45' }),
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'Mark this payout as paid?' });
+    expect(plain(dialog.textContent)).toContain('NL91 ABNA 0417 1643 00');
+    expect(plain(dialog.textContent)).toContain('€123.45');
+    expect(sent).toEqual([]);
+    fireEvent.click(within(dialog).getByRole('button', { name: "Yes, it's paid" }));
+
+    expect(
+      (await screen.findAllByText('The payout of €123.45 to Bob de Vries is marked as paid'))
+        .length,
+    ).toBeGreaterThan(0);
+    expect(sent).toEqual([{ id: 'p-1' }]);
+    await waitFor(() => expect(within(table).queryByText('Bob de Vries')).toBeNull());
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('cancelling the confirmation changes nothing', async () => {
+    const sent: SetPayoutRequestAsCompletedMutationVariables[] = [];
+    renderApp({
+      path: '/moderator?tab=payouts',
+      mocks: [loggedInMock(admin), payoutsMock(() => ({ items: [bob] })), completeMock(sent, true)],
+    });
+    const table = await screen.findByRole('table', { name: 'Payout requests' });
+    fireEvent.click(within(table).getByRole('button', { name: /Mark as paid/ }));
+    const dialog = await screen.findByRole('dialog');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(sent).toEqual([]);
+  });
+
+  it('explains a payout that someone else already processed (payout_request_no_longer_open)', async () => {
+    renderApp({
+      path: '/moderator?tab=payouts',
+      mocks: [
+        loggedInMock(admin),
+        payoutsMock(() => ({ items: [bob] })),
+        completeMock([], false, 'payout_request_no_longer_open'),
+      ],
+    });
+    const table = await screen.findByRole('table', { name: 'Payout requests' });
+    fireEvent.click(within(table).getByRole('button', { name: /Mark as paid/ }));
+    fireEvent.click(
+      within(await screen.findByRole('dialog')).getByRole('button', { name: "Yes, it's paid" }),
+    );
+    expect(await screen.findByText('This payout request is no longer open.')).toBeTruthy();
+    expect(
+      screen.getByText('Someone has already processed it. The list has been refreshed.'),
+    ).toBeTruthy();
+  });
+
+  it('downloads the SEPA XML (pain.001.001.09 by default) as a file named by the server', async () => {
+    const sent: ExportPayoutRequestsMutationVariables[] = [];
+    const xml = '<?xml version="1.0" encoding="UTF-8"?><Document>payouts</Document>';
+    renderApp({
+      path: '/moderator?tab=payouts',
+      mocks: [
+        loggedInMock(admin),
+        payoutsMock(() => ({ items: [bob, carla] })),
+        exportMock(sent, {
+          status: statusOf(true, 'ok', 'OK'),
+          fileName: 'PAYOUTS-2026-11-22-AB12CD34.pain.001.001.09.xml',
+          xml,
+          payoutCount: 2,
+          totalAmount: 17345,
+        }),
+      ],
+    });
+    const form = await screen.findByRole('form', { name: 'SEPA file for the bank' });
+    expect(within(form).getByLabelText<HTMLSelectElement>('File format').value).toBe(
+      'pain.001.001.09',
+    );
+    fireEvent.click(within(form).getByRole('button', { name: 'Download XML' }));
+    expect(
+      await within(form).findByText(
+        'Downloaded PAYOUTS-2026-11-22-AB12CD34.pain.001.001.09.xml: 2 payouts, €173.45 in total.',
+      ),
+    ).toBeTruthy();
+    expect(sent).toEqual([{ input: { format: 'pain.001.001.09', includeExported: false } }]);
+    expect(clicked).toEqual([
+      {
+        download: 'PAYOUTS-2026-11-22-AB12CD34.pain.001.001.09.xml',
+        href: 'blob:payouts-file',
+      },
+    ]);
+    expect(blobs).toHaveLength(1);
+    expect(blobs[0]!.type).toBe('application/xml;charset=utf-8');
+    expect(await readBlob(blobs[0]!)).toBe(xml);
+  });
+
+  it('sends the chosen format and the include-already-exported choice', async () => {
+    const sent: ExportPayoutRequestsMutationVariables[] = [];
+    renderApp({
+      path: '/moderator?tab=payouts',
+      mocks: [
+        loggedInMock(admin),
+        payoutsMock(() => ({ items: [bob] })),
+        exportMock(sent, {
+          status: statusOf(true, 'ok', 'OK'),
+          fileName: 'PAYOUTS.pain.001.001.03.xml',
+          xml: '<Document/>',
+          payoutCount: 1,
+          totalAmount: 12345,
+        }),
+      ],
+    });
+    const form = await screen.findByRole('form', { name: 'SEPA file for the bank' });
+    fireEvent.change(within(form).getByLabelText('File format'), {
+      target: { value: 'pain.001.001.03' },
+    });
+    fireEvent.click(
+      within(form).getByRole('checkbox', {
+        name: 'Also include payouts that are already in a file',
+      }),
+    );
+    fireEvent.click(within(form).getByRole('button', { name: 'Download XML' }));
+    await waitFor(() =>
+      expect(sent).toEqual([{ input: { format: 'pain.001.001.03', includeExported: true } }]),
+    );
+    await waitFor(() => expect(clicked[0]?.download).toBe('PAYOUTS.pain.001.001.03.xml'));
+  });
+
+  it('says so nicely when there is nothing to export', async () => {
+    renderApp({
+      path: '/moderator?tab=payouts',
+      mocks: [
+        loggedInMock(admin),
+        payoutsMock(() => ({ items: [] })),
+        exportMock([], {
+          status: statusOf(false, 'not_found', 'There are no open payout requests to export.'),
+          fileName: null,
+          xml: null,
+          payoutCount: null,
+          totalAmount: null,
+        }),
+      ],
+    });
+    expect(await screen.findByText('No open payout requests. All caught up!')).toBeTruthy();
+    const form = screen.getByRole('form', { name: 'SEPA file for the bank' });
+    fireEvent.click(within(form).getByRole('button', { name: 'Download XML' }));
+    expect(await within(form).findByText('There are no open payouts to export.')).toBeTruthy();
+    expect(within(form).queryByRole('alert')).toBeNull();
+    expect(clicked).toEqual([]);
+  });
+
+  it('shows any other export failure with the server’s explanation', async () => {
+    renderApp({
+      path: '/moderator?tab=payouts',
+      mocks: [
+        loggedInMock(admin),
+        payoutsMock(() => ({ items: [bob] })),
+        exportMock([], {
+          status: statusOf(false, 'invalid_input', 'Payout p-1: The IBAN is not valid.'),
+          fileName: null,
+          xml: null,
+          payoutCount: null,
+          totalAmount: null,
+        }),
+      ],
+    });
+    const form = await screen.findByRole('form', { name: 'SEPA file for the bank' });
+    fireEvent.click(within(form).getByRole('button', { name: 'Download XML' }));
+    const alert = await within(form).findByRole('alert');
+    expect(within(alert).getByText("The SEPA file couldn't be created")).toBeTruthy();
+    expect(within(alert).getByText('Payout p-1: The IBAN is not valid.')).toBeTruthy();
+    expect(clicked).toEqual([]);
+  });
+});
+
+describe('moderator page: money statistics', () => {
+  it('shows the ledger totals in euros and that all holds match', async () => {
+    renderApp({
+      path: '/moderator?tab=money',
+      language: 'nl',
+      mocks: [
+        loggedInMock(admin),
+        totalsMock({
+          walletSum: 1234567,
+          totalBalance: 0,
+          totalMoneyTopUps: 2500000,
+          totalMoneyPayouts: 1265433,
+        }),
+        escrowMock([], []),
+      ],
+    });
+    const held = await screen.findByRole('region', { name: 'In bezit van gebruikers' });
+    expect(plain(held.textContent)).toContain('€ 12.345,67');
+    expect(
+      plain(screen.getByRole('region', { name: 'Totaal opgewaardeerd' }).textContent),
+    ).toContain('€ 25.000,00');
+    expect(plain(screen.getByRole('region', { name: 'Totaal uitbetaald' }).textContent)).toContain(
+      '€ 12.654,33',
+    );
+    const balance = screen.getByRole('region', { name: 'Grootboeksaldo' });
+    expect(plain(balance.textContent)).toContain('€ 0,00');
+    expect(balance.textContent).toContain('Het grootboek klopt');
+    expect(
+      await screen.findByText('Alle reserveringen horen bij lopende challenges.'),
+    ).toBeTruthy();
+  });
+
+  it('lists holds without a live challenge and live challenges without a hold', async () => {
+    renderApp({
+      path: '/moderator?tab=money',
+      mocks: [
+        loggedInMock(admin),
+        totalsMock({
+          walletSum: 1000,
+          totalBalance: 0,
+          totalMoneyTopUps: 1000,
+          totalMoneyPayouts: 0,
+        }),
+        escrowMock(
+          [
+            {
+              challengeId: 'c-old',
+              ownerId: 'u-9',
+              amount: 750,
+              createdAt: '2026-10-01T12:00:00.000Z',
+              challengeStatus: 'completed',
+            },
+          ],
+          [
+            {
+              challengeId: 'c-new',
+              ownerId: 'u-8',
+              amount: 500,
+              createdAt: '2026-11-01T12:00:00.000Z',
+              challengeStatus: null,
+            },
+          ],
+        ),
+      ],
+    });
+    const stale = await screen.findByRole('table', { name: /Holds without a live challenge/ });
+    expect(plain(stale.textContent)).toContain('c-old');
+    expect(plain(stale.textContent)).toContain('€7.50');
+    expect(plain(stale.textContent)).toContain('completed');
+    const missing = screen.getByRole('table', { name: /Live challenges without a hold/ });
+    expect(plain(missing.textContent)).toContain('c-new');
+    expect(plain(missing.textContent)).toContain('unknown');
+    expect(screen.queryByText('All holds match live challenges.')).toBeNull();
+  });
+
+  it('warns when the ledger does not balance', async () => {
+    renderApp({
+      path: '/moderator?tab=money',
+      mocks: [
+        loggedInMock(admin),
+        totalsMock({
+          walletSum: 1000,
+          totalBalance: 5,
+          totalMoneyTopUps: 1000,
+          totalMoneyPayouts: 0,
+        }),
+        escrowMock([], []),
+      ],
+    });
+    const balance = await screen.findByRole('region', { name: 'Ledger balance' });
+    expect(balance.textContent).toContain("The ledger doesn't balance.");
+  });
+});

@@ -1,0 +1,419 @@
+import { useId, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { countryName } from '../../../lib/countries';
+import { formatDate } from '../../../lib/dates';
+import { downloadTextFile } from '../../../lib/download';
+import { errorText } from '../../../lib/errorMessages';
+import { formatIban } from '../../../lib/iban';
+import { formatAmount } from '../../../lib/money';
+import {
+  describeFailure,
+  failureIdentifier,
+  type MutationOutcome,
+} from '../../../lib/mutationOutcome';
+import { Button } from '../../../ui/Button';
+import { Checkbox } from '../../../ui/Checkbox';
+import { Modal } from '../../../ui/Modal';
+import { Spinner } from '../../../ui/Spinner';
+import { useToasts } from '../../../ui/toast/Toasts';
+import { Notice, type NoticeTone } from '../../wallet/components/Notice';
+import { Pager } from '../../wallet/components/Pager';
+import { SelectField } from '../../wallet/components/SelectField';
+import { SEPA_FORMATS, type SepaFormat } from '../graphql/ExportPayoutRequests';
+import type { PayoutRequest } from '../graphql/PayoutRequests';
+import { useExportPayoutRequests } from '../hooks/useExportPayoutRequests';
+import { useGetPayoutRequests, type PayoutStatusFilter } from '../hooks/useGetPayoutRequests';
+import { useSetPayoutRequestAsCompleted } from '../hooks/useSetPayoutRequestAsCompleted';
+import styles from './Moderator.module.css';
+
+const FILTERS: readonly PayoutStatusFilter[] = ['open', 'done', 'all'];
+
+type Failed = Extract<MutationOutcome<unknown>, { ok: false }>;
+type Message = { tone: NoticeTone; title?: string; text: string; detail?: string | null };
+
+/** The server's own words when the translation alone would not say what went wrong. */
+function serverDetail(outcome: Failed, shown: string | null): string | null {
+  const message = outcome.status?.message?.trim();
+  return message && message !== shown ? message : null;
+}
+
+/** Payouts: export the open ones as a SEPA file for the bank, then mark each one as paid. */
+export function PayoutsPanel() {
+  const { t } = useTranslation();
+  const titleId = useId();
+  const [filter, setFilter] = useState<PayoutStatusFilter>('open');
+  const [page, setPage] = useState(1);
+  const list = useGetPayoutRequests(page, filter);
+  const [message, setMessage] = useState<Message | null>(null);
+  const [confirming, setConfirming] = useState<PayoutRequest | null>(null);
+
+  return (
+    <section className={styles.section} aria-labelledby={titleId}>
+      <div className={styles.sectionHeader}>
+        <h2 id={titleId} className={styles.sectionTitle}>
+          {t('moderator.payouts.title')}
+        </h2>
+        <p className={styles.sectionText}>{t('moderator.payouts.text')}</p>
+      </div>
+
+      <ExportForm onExported={() => void list.refetch()} />
+
+      <div className={styles.listHeader}>
+        <SelectField
+          className={styles.filter}
+          label={t('moderator.payouts.filter')}
+          name="status"
+          value={filter}
+          onChange={(event) => {
+            setFilter(event.target.value as PayoutStatusFilter);
+            setPage(1);
+            setMessage(null);
+          }}
+        >
+          {FILTERS.map((value) => (
+            <option key={value} value={value}>
+              {t(`moderator.payouts.filters.${value}`)}
+            </option>
+          ))}
+        </SelectField>
+        {list.pagination ? (
+          <p className={styles.count} aria-live="polite">
+            {t('moderator.payouts.count', { count: list.pagination.totalCount })}
+          </p>
+        ) : null}
+      </div>
+
+      {message ? (
+        <Notice tone={message.tone} title={message.title}>
+          <p>{message.text}</p>
+          {message.detail ? <p>{message.detail}</p> : null}
+        </Notice>
+      ) : null}
+
+      {list.items ? (
+        list.items.length === 0 ? (
+          <p className={styles.empty}>
+            {filter === 'open' ? t('moderator.payouts.emptyOpen') : t('moderator.payouts.empty')}
+          </p>
+        ) : (
+          <PayoutTable
+            items={list.items}
+            busy={list.fetching}
+            onMarkPaid={(payout) => {
+              setMessage(null);
+              setConfirming(payout);
+            }}
+          />
+        )
+      ) : list.loading ? (
+        <div className={styles.loading} role="status">
+          <Spinner size="md" />
+          <span className="visually-hidden">{t('ui.loading')}</span>
+        </div>
+      ) : (
+        <Notice
+          tone="error"
+          title={t('moderator.payouts.loadFailed')}
+          actions={
+            <Button variant="secondary" size="sm" onClick={() => void list.refetch()}>
+              {t('wallet.retry')}
+            </Button>
+          }
+        >
+          {list.failure ? (
+            <p>{errorText(t, list.failure.identifier, list.failure.message)}</p>
+          ) : null}
+        </Notice>
+      )}
+
+      <Pager
+        page={list.pagination?.currentPage ?? page}
+        totalPages={list.pagination?.totalPages ?? 1}
+        onPage={setPage}
+        label={t('moderator.payouts.pages')}
+        disabled={list.fetching}
+      />
+
+      <MarkPaidDialog
+        payout={confirming}
+        onClose={() => setConfirming(null)}
+        onDone={(result) => {
+          setConfirming(null);
+          setMessage(result);
+          void list.refetch();
+        }}
+      />
+    </section>
+  );
+}
+
+function PayoutTable({
+  items,
+  busy,
+  onMarkPaid,
+}: {
+  items: PayoutRequest[];
+  busy: boolean;
+  onMarkPaid: (payout: PayoutRequest) => void;
+}) {
+  const { t, i18n } = useTranslation();
+  const language = i18n.language;
+  const date = (value: string) =>
+    formatDate(value, language, { dateStyle: 'medium', timeStyle: 'short' });
+  const columns = {
+    name: t('moderator.payouts.columns.name'),
+    amount: t('moderator.payouts.columns.amount'),
+    iban: t('moderator.payouts.columns.iban'),
+    created: t('moderator.payouts.columns.created'),
+    status: t('moderator.payouts.columns.status'),
+    actions: t('moderator.payouts.columns.actions'),
+  };
+  return (
+    <div className={styles.tableWrap}>
+      {/* Explicit roles keep the table semantics when small screens restyle rows as cards. */}
+      <table className={styles.table} role="table" aria-busy={busy}>
+        <caption className="visually-hidden">{t('moderator.payouts.caption')}</caption>
+        <thead role="rowgroup">
+          <tr role="row">
+            {Object.values(columns).map((label) => (
+              <th key={label} scope="col" role="columnheader">
+                {label}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody role="rowgroup">
+          {items.map((payout) => (
+            <tr key={payout.id} role="row">
+              <td role="cell" data-label={columns.name}>
+                <span className={styles.primary}>{payout.name}</span>
+                <span className={styles.secondary}>
+                  {[
+                    payout.address,
+                    `${payout.postalCode} ${payout.city}`.trim(),
+                    countryName(payout.countryCode, language),
+                  ]
+                    .filter(Boolean)
+                    .join(', ')}
+                </span>
+              </td>
+              <td role="cell" data-label={columns.amount} className={styles.money}>
+                {formatAmount(payout.amount, language)}
+              </td>
+              <td role="cell" data-label={columns.iban}>
+                <span className={styles.iban}>{formatIban(payout.accountNumber)}</span>
+                <span className={styles.secondary}>{payout.bic}</span>
+              </td>
+              <td role="cell" data-label={columns.created}>
+                {date(payout.createdAt)}
+              </td>
+              <td role="cell" data-label={columns.status}>
+                <span className={payout.status === 'open' ? styles.badgeOpen : styles.badgeDone}>
+                  {payout.status === 'open' || payout.status === 'done'
+                    ? t(`moderator.payouts.status.${payout.status}`)
+                    : payout.status}
+                </span>
+                {payout.completedAt ? (
+                  <span className={styles.secondary}>
+                    {t('moderator.payouts.paidAt', { date: date(payout.completedAt) })}
+                  </span>
+                ) : payout.exportedAt ? (
+                  <span className={styles.secondary}>
+                    {t('moderator.payouts.exportedAt', { date: date(payout.exportedAt) })}
+                  </span>
+                ) : null}
+              </td>
+              <td role="cell" data-label={columns.actions} className={styles.actionsCell}>
+                {payout.status === 'open' ? (
+                  <Button
+                    variant="secondary"
+                    size="sm"
+                    onClick={() => onMarkPaid(payout)}
+                    aria-label={t('moderator.payouts.markPaidFor', {
+                      name: payout.name,
+                      amount: formatAmount(payout.amount, language),
+                    })}
+                  >
+                    {t('moderator.payouts.markPaid')}
+                  </Button>
+                ) : (
+                  <span className={styles.secondary}>—</span>
+                )}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+/** Asks before marking a payout as paid: it moves the money out of the wallet for good. */
+function MarkPaidDialog({
+  payout,
+  onClose,
+  onDone,
+}: {
+  payout: PayoutRequest | null;
+  onClose: () => void;
+  onDone: (message: Message) => void;
+}) {
+  const { t, i18n } = useTranslation();
+  const toasts = useToasts();
+  const { setPayoutRequestAsCompleted, loading } = useSetPayoutRequestAsCompleted();
+  const amount = payout ? formatAmount(payout.amount, i18n.language) : '';
+
+  const confirm = async () => {
+    if (!payout) return;
+    const outcome = await setPayoutRequestAsCompleted(payout.id);
+    if (outcome.ok) {
+      toasts.success(t('moderator.payouts.markedPaid', { name: payout.name, amount }));
+      onDone({
+        tone: 'success',
+        text: t('moderator.payouts.markedPaid', { name: payout.name, amount }),
+      });
+      return;
+    }
+    if (failureIdentifier(outcome) === 'payout_request_no_longer_open') {
+      onDone({
+        tone: 'warning',
+        title: errorText(t, 'payout_request_no_longer_open'),
+        text: t('moderator.payouts.noLongerOpen'),
+      });
+      return;
+    }
+    const text = describeFailure(t, outcome) ?? t('errors.generic_error');
+    onDone({
+      tone: 'error',
+      title: t('moderator.payouts.markFailed'),
+      text,
+      detail: serverDetail(outcome, text),
+    });
+  };
+
+  return (
+    <Modal
+      open={payout !== null}
+      onClose={() => (loading ? undefined : onClose())}
+      persistent={loading}
+      size="sm"
+      title={t('moderator.payouts.confirmTitle')}
+      footer={
+        <>
+          <Button variant="secondary" onClick={onClose} disabled={loading}>
+            {t('moderator.payouts.cancel')}
+          </Button>
+          <Button variant="primary" onClick={() => void confirm()} loading={loading}>
+            {t('moderator.payouts.confirm')}
+          </Button>
+        </>
+      }
+    >
+      {payout ? (
+        <div className={styles.confirm}>
+          <dl className={styles.facts}>
+            <dt>{t('moderator.payouts.columns.name')}</dt>
+            <dd>{payout.name}</dd>
+            <dt>{t('moderator.payouts.columns.amount')}</dt>
+            <dd className={styles.money}>{amount}</dd>
+            <dt>{t('moderator.payouts.columns.iban')}</dt>
+            <dd className={styles.iban}>{formatIban(payout.accountNumber)}</dd>
+          </dl>
+          <p>{t('moderator.payouts.confirmText')}</p>
+        </div>
+      ) : null}
+    </Modal>
+  );
+}
+
+/** The SEPA credit-transfer file: pain.001.001.09 unless the bank needs the older .03. */
+function ExportForm({ onExported }: { onExported: () => void }) {
+  const { t, i18n } = useTranslation();
+  const titleId = useId();
+  const { exportPayoutRequests, loading } = useExportPayoutRequests();
+  const [format, setFormat] = useState<SepaFormat>('pain.001.001.09');
+  const [includeExported, setIncludeExported] = useState(false);
+  const [message, setMessage] = useState<Message | null>(null);
+
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (loading) return;
+    setMessage(null);
+    const outcome = await exportPayoutRequests({ format, includeExported });
+    const nothing = {
+      tone: 'info' as const,
+      text: t('moderator.payouts.export.nothing'),
+      detail: includeExported ? null : t('moderator.payouts.export.nothingHint'),
+    };
+    if (!outcome.ok) {
+      // The wallet answers not_found when no open payout is left to put in a file.
+      if (failureIdentifier(outcome) === 'not_found') return setMessage(nothing);
+      const text = describeFailure(t, outcome);
+      if (text) {
+        setMessage({
+          tone: 'error',
+          title: t('moderator.payouts.export.failedTitle'),
+          text,
+          detail: serverDetail(outcome, text),
+        });
+      }
+      return;
+    }
+    const { xml, fileName, payoutCount, totalAmount } = outcome.result;
+    if (!xml || !payoutCount) return setMessage(nothing);
+    const name = fileName?.trim() || `payouts.${format}.xml`;
+    downloadTextFile(name, xml, 'application/xml');
+    setMessage({
+      tone: 'success',
+      text: t('moderator.payouts.export.downloaded', {
+        fileName: name,
+        count: payoutCount,
+        amount: formatAmount(totalAmount ?? 0, i18n.language),
+      }),
+    });
+    onExported();
+  };
+
+  return (
+    <form className={styles.exportCard} onSubmit={submit} aria-labelledby={titleId}>
+      <div className={styles.sectionHeader}>
+        <h3 id={titleId} className={styles.subTitle}>
+          {t('moderator.payouts.export.title')}
+        </h3>
+        <p className={styles.sectionText}>{t('moderator.payouts.export.text')}</p>
+      </div>
+      <div className={styles.exportControls}>
+        <SelectField
+          className={styles.filter}
+          label={t('moderator.payouts.export.format')}
+          name="format"
+          value={format}
+          onChange={(event) => setFormat(event.target.value as SepaFormat)}
+        >
+          {SEPA_FORMATS.map((value) => (
+            <option key={value} value={value}>
+              {value === 'pain.001.001.09'
+                ? t('moderator.payouts.export.formatCurrent', { format: value })
+                : t('moderator.payouts.export.formatOlder', { format: value })}
+            </option>
+          ))}
+        </SelectField>
+        <Checkbox
+          label={t('moderator.payouts.export.includeExported')}
+          name="includeExported"
+          checked={includeExported}
+          onChange={(event) => setIncludeExported(event.target.checked)}
+        />
+        <Button type="submit" variant="primary" loading={loading}>
+          {t('moderator.payouts.export.download')}
+        </Button>
+      </div>
+      {message ? (
+        <Notice tone={message.tone} title={message.title}>
+          <p>{message.text}</p>
+          {message.detail ? <p>{message.detail}</p> : null}
+        </Notice>
+      ) : null}
+    </form>
+  );
+}

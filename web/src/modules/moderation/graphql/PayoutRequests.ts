@@ -1,0 +1,81 @@
+import { gql, type TypedDocumentNode } from '@apollo/client';
+import type { ResponseStatus } from '../../../lib/graphql';
+
+/** A user's request to be paid out, as staff see it; amount in integer euro cents. */
+export interface PayoutRequest {
+  id: string;
+  userId: string;
+  name: string;
+  amount: number;
+  /** The IBAN. */
+  accountNumber: string;
+  bic: string;
+  address: string;
+  postalCode: string;
+  city: string;
+  countryCode: string;
+  /** open or done */
+  status: string;
+  createdAt: string;
+  completedAt: string | null;
+  exportedAt: string | null;
+}
+
+export interface PayoutRequestsQuery {
+  paginatedListOfPayoutRequests: {
+    status: ResponseStatus;
+    items: PayoutRequest[];
+    pagination: { currentPage: number; totalPages: number; totalCount: number } | null;
+  } | null;
+}
+
+export interface PayoutRequestsQueryVariables {
+  page: number;
+  itemsPerPage: number;
+  /** open or done; null for all. */
+  status: 'open' | 'done' | null;
+}
+
+export const PAYOUT_REQUEST_FIELDS = gql`
+  fragment PayoutRequestFields on PayoutRequest {
+    id
+    userId
+    name
+    amount
+    accountNumber
+    bic
+    address
+    postalCode
+    city
+    countryCode
+    status
+    createdAt
+    completedAt
+    exportedAt
+  }
+`;
+
+/** Moderators and admins: payout requests, a page at a time, optionally by status. */
+export const PayoutRequestsDocument: TypedDocumentNode<
+  PayoutRequestsQuery,
+  PayoutRequestsQueryVariables
+> = gql`
+  query PayoutRequests($page: Int!, $itemsPerPage: Int!, $status: String) {
+    paginatedListOfPayoutRequests(page: $page, itemsPerPage: $itemsPerPage, status: $status) {
+      status {
+        success
+        identifier
+        message
+      }
+      items {
+        ...PayoutRequestFields
+      }
+      pagination {
+        currentPage
+        totalPages
+        totalCount
+      }
+    }
+  }
+  ${PAYOUT_REQUEST_FIELDS}
+`;
