@@ -24,6 +24,11 @@ export interface EventConsumerOptions {
   topicPrefix: string;
   handlers: EventHandlers;
   logger: Logger;
+  /**
+   * Partitions handled at the same time (default 4). Order holds within a partition, which is
+   * all the contract promises: events are keyed by aggregate id.
+   */
+  partitionsConsumedConcurrently?: number;
   /** Handler attempts before a message is parked; the backoff doubles from `retryBaseMs`. */
   maxAttempts?: number;
   retryBaseMs?: number;
@@ -80,6 +85,7 @@ export async function startEventConsumer(options: EventConsumerOptions): Promise
     fromBeginning: true,
   });
   await consumer.run({
+    partitionsConsumedConcurrently: options.partitionsConsumedConcurrently ?? 4,
     eachMessage: async ({ topic, partition, message, heartbeat }) => {
       let event: DomainEvent | null;
       try {

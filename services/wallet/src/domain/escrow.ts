@@ -146,31 +146,33 @@ export async function onChallengeEvent(
   event: ChallengeEvent,
   log: { warn(object: object, message: string): void },
 ): Promise<void> {
-  await handleOnce(transactionRunner(db), ESCROW_CONSUMER, event.id, async (tx) => {
-    const { challengeId, ownerId, rewardCents, challengedUserId } = event.data;
-    await recordChallengeState(tx, {
-      challengeId,
-      ownerId,
-      status: STATUS_AFTER[event.type],
-      rewardCents: BigInt(rewardCents),
-      at: new Date(event.occurredAt),
-    });
-    if (isLiveAfter(event.type)) return;
-    const hold = await lockHold(tx, challengeId);
-    if (!hold) {
-      // Nothing to move; the reconciliation has no hold to report either, so say it loudly.
-      log.warn({ challengeId, type: event.type }, 'a challenge ended without an escrow hold');
-      return;
-    }
-    if (hold.status !== 'held') return;
-    if (event.type === 'ChallengeCompleted') {
-      if (!challengedUserId)
-        throw new Error(`completed challenge ${challengeId} has no challenged user`);
-      await settle(tx, hold, { payeeId: challengedUserId });
-    } else {
-      await settle(tx, hold, { release: true });
-    }
-  });
+  await retryOnConflict(() =>
+    handleOnce(transactionRunner(db), ESCROW_CONSUMER, event.id, async (tx) => {
+      const { challengeId, ownerId, rewardCents, challengedUserId } = event.data;
+      await recordChallengeState(tx, {
+        challengeId,
+        ownerId,
+        status: STATUS_AFTER[event.type],
+        rewardCents: BigInt(rewardCents),
+        at: new Date(event.occurredAt),
+      });
+      if (isLiveAfter(event.type)) return;
+      const hold = await lockHold(tx, challengeId);
+      if (!hold) {
+        // Nothing to move; the reconciliation has no hold to report either, so say it loudly.
+        log.warn({ challengeId, type: event.type }, 'a challenge ended without an escrow hold');
+        return;
+      }
+      if (hold.status !== 'held') return;
+      if (event.type === 'ChallengeCompleted') {
+        if (!challengedUserId)
+          throw new Error(`completed challenge ${challengeId} has no challenged user`);
+        await settle(tx, hold, { payeeId: challengedUserId });
+      } else {
+        await settle(tx, hold, { release: true });
+      }
+    }),
+  );
 }
 
 const isLiveAfter = (type: ChallengeEvent['type']) =>
