@@ -3,7 +3,9 @@
 //   helm lint + helm template of charts/challenge-platform, kustomize build of each overlay,
 //   k6 inspect of each load-test script, BuildKit's lint of the Dockerfile, and
 //   `docker compose config` of docker-compose.yml (through compose-go, the library behind it,
-//   where the docker compose plugin is missing).
+//   where the docker compose plugin is missing), and that every variable a process's env module
+//   (services/*/src/env.ts, gateway/src/env.ts) requires is given to it by the chart, by each
+//   kustomize overlay and by the compose file.
 // Installs helm v3, kustomize v5 and k6 on first use with `go install`, into
 // ${XDG_CACHE_HOME:-$HOME/.cache}/challenge-platform/bin (nothing else on the machine changes).
 // Prints one line per check; exits 1 if any check fails.
@@ -13,7 +15,8 @@
 // A standalone tool: Node builtins only, and the environment is read in the block below only.
 
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -42,6 +45,9 @@ const TOOLS = {
 // Kubernetes 1.20; render for a current one (the chart needs >= 1.25).
 const KUBE_VERSION = '1.31.0';
 const CHART = 'charts/challenge-platform';
+// The chart has no default for the platform's bank account (sepaDebtor): every render but the one
+// that checks the `required` message uses these example values.
+const CHART_VALUES = ['-f', `${CHART}/ci/example-values.yaml`];
 
 const results = [];
 
@@ -49,6 +55,7 @@ function run(cmd, args, opts = {}) {
   const r = spawnSync(cmd, args, {
     cwd: opts.cwd ?? ROOT,
     env: { ...INHERITED_ENV, ...opts.env },
+    input: opts.input,
     encoding: 'utf8',
     maxBuffer: 64 * 1024 * 1024,
     timeout: opts.timeout ?? 120_000,
@@ -58,6 +65,7 @@ function run(cmd, args, opts = {}) {
     ok: r.status === 0 && !r.error,
     status: r.status,
     output,
+    stdout: r.stdout ?? '',
     missing: r.error?.code === 'ENOENT',
   };
 }
@@ -132,9 +140,11 @@ function ensureTool(tool) {
   return true;
 }
 
-// Two small Go programs around the libraries behind `docker compose config` (compose-go) and
+// Small Go programs around the libraries behind `docker compose config` (compose-go) and
 // `docker build --check` (BuildKit's Dockerfile frontend): they validate the compose file and the
-// Dockerfile without a Docker engine. Built once, like the tools above.
+// Dockerfile without a Docker engine; manifest-json turns rendered manifests and the compose
+// project into JSON for the environment check. Built once, like the tools above (again when their
+// source here changes).
 const GO_PROGRAMS = {
   'compose-check': {
     require: { mod: 'github.com/compose-spec/compose-go/v2', version: 'v2.16.1' },
@@ -228,15 +238,100 @@ func main() {
 }
 `,
   },
+  'manifest-json': {
+    require: { mod: 'github.com/compose-spec/compose-go/v2', version: 'v2.16.1' },
+    // Already in the module cache as a dependency of compose-go.
+    also: [{ mod: 'go.yaml.in/yaml/v3', version: 'v3.0.6' }],
+    source: `package main
+
+// manifest-json yaml FILE|-   : every YAML document of a multi-document stream, as a JSON array
+// manifest-json compose FILE  : the compose project as docker compose config resolves it, as JSON
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+
+	"github.com/compose-spec/compose-go/v2/cli"
+	"go.yaml.in/yaml/v3"
+)
+
+func main() {
+	if err := run(); err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		os.Exit(1)
+	}
+}
+
+func run() error {
+	if len(os.Args) != 3 {
+		return errors.New("usage: manifest-json yaml FILE|- | manifest-json compose FILE")
+	}
+	switch os.Args[1] {
+	case "yaml":
+		in := os.Stdin
+		if os.Args[2] != "-" {
+			f, err := os.Open(os.Args[2])
+			if err != nil {
+				return err
+			}
+			defer f.Close()
+			in = f
+		}
+		docs := []any{}
+		dec := yaml.NewDecoder(in)
+		for {
+			var doc any
+			err := dec.Decode(&doc)
+			if errors.Is(err, io.EOF) {
+				break
+			}
+			if err != nil {
+				return err
+			}
+			if doc != nil {
+				docs = append(docs, doc)
+			}
+		}
+		return json.NewEncoder(os.Stdout).Encode(docs)
+	case "compose":
+		opts, err := cli.NewProjectOptions([]string{os.Args[2]}, cli.WithOsEnv, cli.WithDotEnv)
+		if err != nil {
+			return err
+		}
+		project, err := opts.LoadProject(context.Background())
+		if err != nil {
+			return err
+		}
+		out, err := project.MarshalJSON()
+		if err != nil {
+			return err
+		}
+		_, err = os.Stdout.Write(out)
+		return err
+	}
+	return fmt.Errorf("unknown mode %q", os.Args[1])
+}
+`,
+  },
 };
 
 function ensureGoProgram(name) {
-  const { require, source } = GO_PROGRAMS[name];
+  const { require, also = [], source } = GO_PROGRAMS[name];
   const file = path.join(BIN, name);
   const label = `${name} (${require.mod.split('/').slice(-2).join('/')} ${require.version})`;
+  // A stamp of the source beside the binary: a program whose source changed here is rebuilt.
+  // (Binaries built before the stamp existed are judged by their module version alone.)
+  const stamp = `${file}.source-sha256`;
+  const digest = createHash('sha256')
+    .update(JSON.stringify([require, also, source]))
+    .digest('hex');
   if (
     existsSync(file) &&
-    run('go', ['version', '-m', file]).output.includes(`${require.mod}\t${require.version}`)
+    run('go', ['version', '-m', file]).output.includes(`${require.mod}\t${require.version}`) &&
+    (!existsSync(stamp) || readFileSync(stamp, 'utf8').trim() === digest)
   ) {
     report('ok', `${label} present`);
     return true;
@@ -245,10 +340,8 @@ function ensureGoProgram(name) {
   const src = path.join(CACHE_HOME, 'challenge-platform', 'src', name);
   mkdirSync(src, { recursive: true });
   writeFileSync(path.join(src, 'main.go'), source);
-  writeFileSync(
-    path.join(src, 'go.mod'),
-    `module ${name}\n\ngo 1.24\n\nrequire ${require.mod} ${require.version}\n`,
-  );
+  const requires = [require, ...also].map((m) => `\t${m.mod} ${m.version}\n`).join('');
+  writeFileSync(path.join(src, 'go.mod'), `module ${name}\n\ngo 1.24\n\nrequire (\n${requires})\n`);
   const start = performance.now();
   const inSrc = { cwd: src, timeout: 30 * 60_000 };
   const tidy = run('go', ['mod', 'tidy'], inSrc);
@@ -258,6 +351,7 @@ function ensureGoProgram(name) {
     console.log(indent(build.output));
     return false;
   }
+  writeFileSync(stamp, `${digest}\n`);
   report('ok', `${label} built`, seconds(start));
   return true;
 }
@@ -270,7 +364,14 @@ const k6 = path.join(BIN, 'k6');
 
 // ---- Helm -----------------------------------------------------------------------------------
 if (have.helm) {
-  check(`helm lint ${CHART}`, helm, ['lint', '--strict', CHART, '--kube-version', KUBE_VERSION]);
+  check(`helm lint ${CHART}`, helm, [
+    'lint',
+    '--strict',
+    CHART,
+    '--kube-version',
+    KUBE_VERSION,
+    ...CHART_VALUES,
+  ]);
   const kinds = (want) => (out) => {
     const found = new Set([...out.matchAll(/^kind: (\w+)/gm)].map((m) => m[1]));
     const lacking = want.filter((k) => !found.has(k));
@@ -279,9 +380,26 @@ if (have.helm) {
   check(
     `helm template ${CHART} (defaults)`,
     helm,
-    ['template', 'check', CHART, '--kube-version', KUBE_VERSION],
-    kinds(['Deployment', 'Service', 'ConfigMap', 'PodDisruptionBudget', 'Job', 'Ingress']),
+    ['template', 'check', CHART, '--kube-version', KUBE_VERSION, ...CHART_VALUES],
+    kinds([
+      'Deployment',
+      'Service',
+      'ConfigMap',
+      'PodDisruptionBudget',
+      'Job',
+      'Ingress',
+      'NetworkPolicy',
+    ]),
   );
+  // The platform's bank account has no default: without it the render must stop, and say why.
+  {
+    const name = `helm template ${CHART} (no sepaDebtor: fails with the required message)`;
+    const start = performance.now();
+    const r = run(helm, ['template', 'check', CHART, '--kube-version', KUBE_VERSION]);
+    const ok = !r.ok && r.output.includes('sepaDebtor.name is required');
+    report(ok ? 'ok' : 'fail', name, seconds(start));
+    if (!ok) console.log(indent(r.ok ? 'the render succeeded' : r.output));
+  }
   // Every optional template switched on, so none of them can rot unnoticed.
   check(
     `helm template ${CHART} (all options on)`,
@@ -292,6 +410,7 @@ if (have.helm) {
       CHART,
       '--kube-version',
       KUBE_VERSION,
+      ...CHART_VALUES,
       '--set',
       'defaults.autoscaling.enabled=true',
       '--set',
@@ -307,13 +426,25 @@ if (have.helm) {
       '--set',
       'smtp.existingSecret=smtp-credentials',
       '--set',
+      'smtp.secure=true',
+      '--set',
+      'payments.extraCaConfigMap=payments-ca',
+      '--set',
+      'payments.webhookUrl=https://hooks.example.com/api/payments/webhook',
+      '--set',
+      'networkPolicy.metricsNamespaceSelector.matchLabels.kubernetes\\.io/metadata\\.name=monitoring',
+      '--set',
+      'networkPolicy.metricsPodSelector.matchLabels.app\\.kubernetes\\.io/name=prometheus',
+      '--set',
+      'networkPolicy.extraFrom[0].ipBlock.cidr=10.0.0.0/16',
+      '--set',
       'ingress.className=nginx',
       '--set',
       'ingress.tls[0].secretName=tls,ingress.tls[0].hosts[0]=challenge.example.com',
       '--set',
       'imagePullSecrets[0].name=registry',
     ],
-    kinds(['HorizontalPodAutoscaler', 'KafkaTopic', 'ServiceMonitor']),
+    kinds(['HorizontalPodAutoscaler', 'KafkaTopic', 'ServiceMonitor', 'NetworkPolicy']),
   );
 }
 
@@ -354,7 +485,7 @@ if (have.k6) {
 
 // ---- Dockerfile -----------------------------------------------------------------------------
 if (ensureGoProgram('dockerfile-check')) {
-  for (const service of ['gateway', 'identity', 'media']) {
+  for (const service of ['gateway', 'identity', 'wallet', 'media']) {
     check(`Dockerfile lint + LLB (SERVICE=${service})`, path.join(BIN, 'dockerfile-check'), [
       'Dockerfile',
       `SERVICE=${service}`,
@@ -385,6 +516,192 @@ if (run('docker', ['compose', 'version']).ok) {
     'docker compose config',
     'neither the docker compose plugin nor Go to build compose-go',
   );
+}
+
+// ---- environment coverage --------------------------------------------------------------------
+// Every variable that a process's env module requires (no default, not optional) must be given to
+// that process by each description of the deployment: the chart, every kustomize overlay and the
+// compose file. The schemas are read from the modules themselves (zod, through tsx), not parsed.
+// A required variable that is present but empty (left for the operator to fill in, e.g. the prod
+// overlay's bank account) is named in the result; the process refuses to start until it is set.
+const PROCESSES = Object.fromEntries(
+  [
+    ['gateway', 'gateway/src/env.ts'],
+    ...readdirSync(path.join(ROOT, 'services'))
+      .sort()
+      .map((name) => [name, `services/${name}/src/env.ts`]),
+  ].filter(([, file]) => existsSync(path.join(ROOT, file))),
+);
+
+const ENV_SCHEMA_READER = `
+import { pathToFileURL } from 'node:url';
+const out = {};
+for (const [name, file] of Object.entries(JSON.parse(process.argv[1]))) {
+  const { envSchema } = await import(pathToFileURL(file).href);
+  if (!envSchema?.shape) throw new Error(file + ': envSchema is not a z.object');
+  out[name] = Object.entries(envSchema.shape).map(([key, schema]) => ({
+    key,
+    required: !schema.safeParse(undefined).success,
+  }));
+}
+console.log('ENV-SCHEMAS ' + JSON.stringify(out));
+`;
+
+function readEnvSchemas() {
+  const start = performance.now();
+  const name = `env schemas of ${Object.keys(PROCESSES).join(', ')}`;
+  if (!existsSync(path.join(ROOT, 'node_modules', 'tsx'))) {
+    report('skip', name, 'no node_modules/tsx: npm install first');
+    return null;
+  }
+  const files = Object.fromEntries(
+    Object.entries(PROCESSES).map(([p, f]) => [p, path.join(ROOT, f)]),
+  );
+  const r = run(process.execPath, [
+    '--import',
+    'tsx',
+    '--input-type=module',
+    '-e',
+    ENV_SCHEMA_READER,
+    JSON.stringify(files),
+  ]);
+  const line = r.output.split('\n').find((l) => l.startsWith('ENV-SCHEMAS '));
+  if (!r.ok || !line) {
+    report('fail', name, seconds(start));
+    console.log(indent(r.output));
+    return null;
+  }
+  report('ok', name, seconds(start));
+  return JSON.parse(line.slice('ENV-SCHEMAS '.length));
+}
+
+const FROM_SECRET = Symbol('from a Secret');
+const FROM_OPTIONAL_SECRET = Symbol('from an optional Secret key');
+
+/** Variables of each Deployment's first container, by process: value, '' or a FROM_* marker. */
+function k8sProvided(docs, processOf) {
+  const configMaps = new Map(
+    docs.filter((d) => d?.kind === 'ConfigMap').map((d) => [d.metadata.name, d.data ?? {}]),
+  );
+  const out = {};
+  for (const d of docs.filter((doc) => doc?.kind === 'Deployment')) {
+    const container = d.spec.template.spec.containers[0];
+    const vars = new Map();
+    for (const from of container.envFrom ?? []) {
+      // A secretRef's keys cannot be known from here: they count as not given.
+      const data = from.configMapRef && configMaps.get(from.configMapRef.name);
+      for (const [key, value] of Object.entries(data ?? {}))
+        vars.set(`${from.prefix ?? ''}${key}`, String(value ?? ''));
+    }
+    for (const e of container.env ?? []) {
+      const cm = e.valueFrom?.configMapKeyRef;
+      const secret = e.valueFrom?.secretKeyRef;
+      if (cm) {
+        const value = configMaps.get(cm.name)?.[cm.key];
+        if (value === undefined) vars.delete(e.name);
+        else vars.set(e.name, String(value));
+      } else if (secret) vars.set(e.name, secret.optional ? FROM_OPTIONAL_SECRET : FROM_SECRET);
+      else if (!e.valueFrom) vars.set(e.name, String(e.value ?? ''));
+    }
+    out[processOf(d)] = vars;
+  }
+  return out;
+}
+
+/** Variables of each compose service: its environment, plus what its entrypoint exports. */
+function composeProvided(project) {
+  const out = {};
+  for (const [name, svc] of Object.entries(project.services ?? {})) {
+    const vars = new Map();
+    for (const [key, value] of Object.entries(svc.environment ?? {}))
+      if (value !== null) vars.set(key, String(value));
+    const script = [...(svc.entrypoint ?? []), ...(svc.command ?? [])].join('\n');
+    for (const m of script.matchAll(/\bexport ([A-Z_][A-Z0-9_]*)=/g)) vars.set(m[1], FROM_SECRET);
+    out[name] = vars;
+  }
+  return out;
+}
+
+function checkCoverage(label, schemas, provided) {
+  const missing = [];
+  const empty = [];
+  for (const [proc, vars] of Object.entries(schemas)) {
+    const have = provided[proc];
+    if (!have) {
+      missing.push(`${proc}: not deployed`);
+      continue;
+    }
+    for (const { key, required } of vars) {
+      if (!required) continue;
+      const value = have.get(key);
+      if (value === undefined || value === FROM_OPTIONAL_SECRET) missing.push(`${proc} ${key}`);
+      else if (value === '') empty.push(`${proc} ${key}`);
+    }
+  }
+  const count = Object.values(schemas).reduce((n, v) => n + v.filter((x) => x.required).length, 0);
+  const detail = `${count} required variables of ${Object.keys(schemas).length} processes${
+    empty.length ? `; left empty for the operator: ${empty.join(', ')}` : ''
+  }`;
+  if (missing.length) {
+    report('fail', `env coverage: ${label}`, detail);
+    console.log(indent(`required but not given:\n${missing.join('\n')}`));
+  } else report('ok', `env coverage: ${label}`, detail);
+}
+
+function asJson(label, args, input) {
+  const r = run(path.join(BIN, 'manifest-json'), args, { input });
+  if (r.ok) {
+    try {
+      return JSON.parse(r.stdout);
+    } catch {
+      /* reported below */
+    }
+  }
+  report('fail', `env coverage: ${label}`, 'could not read the rendered files');
+  console.log(indent(r.output));
+  return null;
+}
+
+const schemas = readEnvSchemas();
+if (schemas && ensureGoProgram('manifest-json')) {
+  if (have.helm) {
+    const r = run(helm, [
+      'template',
+      'check',
+      CHART,
+      '--kube-version',
+      KUBE_VERSION,
+      ...CHART_VALUES,
+    ]);
+    if (!r.ok) report('fail', `env coverage: helm template ${CHART}`, 'the chart does not render');
+    const docs = r.ok ? asJson('helm template', ['yaml', '-'], r.stdout) : null;
+    if (docs)
+      checkCoverage(
+        `helm template ${CHART}`,
+        schemas,
+        k8sProvided(docs, (d) => d.metadata.labels['app.kubernetes.io/component']),
+      );
+  }
+  if (have.kustomize) {
+    const overlays = readdirSync(path.join(ROOT, 'k8s/overlays'), { withFileTypes: true })
+      .filter((d) => d.isDirectory())
+      .map((d) => d.name)
+      .sort();
+    for (const overlay of overlays) {
+      const r = run(kustomize, ['build', `k8s/overlays/${overlay}`]);
+      if (!r.ok)
+        report('fail', `env coverage: k8s/overlays/${overlay}`, 'the overlay does not build');
+      const docs = r.ok ? asJson(`k8s/overlays/${overlay}`, ['yaml', '-'], r.stdout) : null;
+      if (docs)
+        checkCoverage(
+          `kustomize build k8s/overlays/${overlay}`,
+          schemas,
+          k8sProvided(docs, (d) => d.metadata.name),
+        );
+    }
+  }
+  const project = asJson('docker-compose.yml', ['compose', 'docker-compose.yml']);
+  if (project) checkCoverage('docker-compose.yml', schemas, composeProvided(project));
 }
 
 // ---- summary --------------------------------------------------------------------------------

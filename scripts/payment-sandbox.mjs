@@ -21,7 +21,14 @@ const RETRY_DELAYS_MS = [1_000, 2_000, 4_000, 8_000, 16_000];
 const WEBHOOK_TIMEOUT_MS = 10_000;
 const IDEMPOTENCY_TTL_MS = 60 * 60_000;
 const store = path.join(cfg.dataDir, 'payments.jsonl');
-const publicBase = `http://${cfg.host}:${cfg.port}`;
+// Optional overrides for running it in a container (docker-compose.yml); unset, the stack's own
+// settings apply: the listen address, the base of checkout and dashboard links (what a browser
+// opens), and the base of the HTTPS API's links (what the API client reaches).
+const listenHost = process.env.PAYMENT_SANDBOX_HOST || cfg.host;
+const publicBase = (
+  process.env.PAYMENT_SANDBOX_PUBLIC_URL || `http://${cfg.host}:${cfg.port}`
+).replace(/\/+$/, '');
+const tlsApiBase = process.env.PAYMENT_SANDBOX_API_URL || `https://${cfg.host}:${cfg.tlsPort}/v2/`;
 const DOCS = 'https://docs.mollie.com/reference';
 
 // ---- store ----
@@ -728,9 +735,7 @@ async function handle(req, res) {
 
   if (root === 'v2') {
     // Links point back to the listener the request came in on (the client follows them).
-    const apiBase = req.socket.encrypted
-      ? `https://${cfg.host}:${cfg.tlsPort}/v2/`
-      : `${publicBase}/v2/`;
+    const apiBase = req.socket.encrypted ? tlsApiBase : `${publicBase}/v2/`;
     const key = method === 'POST' && req.headers['idempotency-key'];
     try {
       authorize(req);
@@ -821,13 +826,13 @@ function tlsOptions() {
 
 const httpServer = http.createServer(onRequest);
 const httpsServer = https.createServer(tlsOptions(), onRequest);
-httpServer.listen(cfg.port, cfg.host, () =>
+httpServer.listen(cfg.port, listenHost, () =>
   console.log(
     `payment sandbox: checkout and control API on ${publicBase}/, ${payments.size} stored payment(s)`,
   ),
 );
-httpsServer.listen(cfg.tlsPort, cfg.host, () =>
-  console.log(`payment sandbox: Mollie API on https://${cfg.host}:${cfg.tlsPort}/v2/`),
+httpsServer.listen(cfg.tlsPort, listenHost, () =>
+  console.log(`payment sandbox: Mollie API on ${tlsApiBase}`),
 );
 
 for (const signal of ['SIGTERM', 'SIGINT']) {
