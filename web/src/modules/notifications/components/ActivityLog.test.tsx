@@ -8,7 +8,12 @@ import {
   type ActivityLogQueryVariables,
 } from '../graphql/ActivityLog';
 
-const bob = { id: 'u-2', username: 'bob', displayName: 'Bob de Vries', avatar: null };
+const bob: NonNullable<ActivityLogEntry['user']> = {
+  id: 'u-2',
+  username: 'bob',
+  displayName: 'Bob de Vries',
+  avatar: null,
+};
 const challenge = {
   id: 'c-1',
   slug: 'juggle-5',
@@ -16,7 +21,11 @@ const challenge = {
   challengeReward: 1250,
 };
 
-const entry = (id: string, type: ActivityLogEntry['type'], user = bob): ActivityLogEntry => ({
+const entry = (
+  id: string,
+  type: ActivityLogEntry['type'],
+  user: ActivityLogEntry['user'] = bob,
+): ActivityLogEntry => ({
   id,
   type,
   challenge,
@@ -59,7 +68,7 @@ describe('the dashboard’s activity tab', () => {
         logMock(1, [
           entry('3', 'accepted'),
           entry('2', 'liked', { ...bob, id: 'u-3', displayName: null }),
-          entry('1', 'expired', null as unknown as typeof bob),
+          entry('1', 'expired', null),
         ]),
       ],
     });

@@ -42,7 +42,9 @@ const updateMock = (sent: UpdateEmailPreferencesMutationVariables[]) =>
   answerMock<UpdateEmailPreferencesMutationVariables>(
     UpdateEmailPreferencesDocument,
     () => true,
-    ({ input: { token: _token, ...choices } }) => ({ updateEmailPreferences: answer(choices) }),
+    ({ input: { token: _token, ...choices } }) => ({
+      updateEmailPreferences: answer({ ...UNSET, ...choices }),
+    }),
     { onVariables: (variables) => sent.push(variables), times: 5 },
   );
 
