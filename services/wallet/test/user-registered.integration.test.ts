@@ -7,10 +7,10 @@ import {
   readTopic,
   uniqueTopicPrefix,
   waitForCaughtUp,
-  type TestService,
 } from '@challenge/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { WalletApp } from '../src/app.ts';
+import { requestPayout, updatePaymentProfile } from '../src/domain/payouts.ts';
+import { seedWallet } from '../src/seed.ts';
 import { startWallet } from './support.ts';
 import { walletCount } from '../src/seed.ts';
 
@@ -28,7 +28,7 @@ const registered = (userId = randomUUID()) =>
 
 describe('wallet consumes UserRegistered', () => {
   const topicPrefix = uniqueTopicPrefix();
-  let wallet: TestService<WalletApp>;
+  let wallet: Awaited<ReturnType<typeof startWallet>>;
 
   beforeAll(async () => {
     wallet = await startWallet(topicPrefix);
@@ -90,5 +90,31 @@ describe('wallet consumes UserRegistered', () => {
       .filter((published) => published.data.userId === event.data.userId);
     expect(created).toHaveLength(1);
     expect(created[0]).toMatchObject({ type: 'WalletCreated', actorId: event.actorId });
+  });
+
+  it('forgets the bank details of an erased account but keeps its payout records', async () => {
+    const userId = randomUUID();
+    await seedWallet(wallet.app.db, userId, 5_000);
+    await updatePaymentProfile(wallet.app.db, userId, {
+      paymentName: 'Gone Soon',
+      paymentAccountNumber: 'NL91ABNA0417164300',
+      paymentBic: 'ABNANL2A',
+      paymentAddress: 'Street 1',
+      paymentPostalCode: '1000 AA',
+      paymentCity: 'Amsterdam',
+      paymentCountryCode: 'NL',
+      phoneNumber: '+31612345678',
+    });
+    await requestPayout(wallet.app.db, wallet.config.limits, userId, { amount: 5_000 });
+    const deleted = newEvent('UserDeleted', {
+      aggregateId: userId,
+      actorId: null,
+      data: { userId },
+    });
+    const message = { key: userId, value: JSON.stringify(deleted) };
+    await produceRaw(topicPrefix, TOPICS.identity, [message, message]);
+    await waitForCaughtUp(topicPrefix, 'wallet', TOPICS.identity);
+    expect(await wallet.app.db.paymentProfile.count({ where: { userId } })).toBe(0);
+    expect(await wallet.app.db.payoutRequest.count({ where: { userId } })).toBe(1);
   });
 });

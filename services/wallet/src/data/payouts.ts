@@ -18,6 +18,10 @@ export function findPaymentProfile(db: Database | Transaction, userId: string) {
   return db.paymentProfile.findUnique({ where: { userId } });
 }
 
+export async function deletePaymentProfile(tx: Transaction, userId: string): Promise<void> {
+  await tx.paymentProfile.deleteMany({ where: { userId } });
+}
+
 export function savePaymentProfile(db: Database, userId: string, profile: PaymentProfileRow) {
   return db.paymentProfile.upsert({
     where: { userId },

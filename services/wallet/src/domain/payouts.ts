@@ -1,11 +1,12 @@
 import { randomBytes } from 'node:crypto';
-import { enqueueEvents, newEvent } from '@challenge/events';
+import { enqueueEvents, handleOnce, newEvent, type DomainEvent } from '@challenge/events';
 import { AppError } from '@challenge/kit';
 import { z } from 'zod';
 import type { Limits, WalletConfig } from '../config.ts';
 import { transactionRunner, type Database } from '../data/db.ts';
 import { lockWallet } from '../data/payments.ts';
 import {
+  deletePaymentProfile,
   findPaymentProfile,
   findPayoutByRequestKey,
   insertPayout,
@@ -24,6 +25,7 @@ import { toInt } from './history.ts';
 import { retryOnConflict, transferIn } from './ledger.ts';
 import { checkWithdrawalLimit } from './limits.ts';
 import { idempotencyKey } from './payments.ts';
+import { CONSUMER } from './wallets.ts';
 import { buildCreditTransferFile, toSepaText, type PainVersion } from './sepa/index.ts';
 
 /**
@@ -284,6 +286,16 @@ export async function exportPayoutRequests(
       totalAmount: toInt(BigInt(file.controlSumCents)),
     };
   });
+}
+
+/**
+ * An erased account's bank details go (GDPR); its payout requests stay, as the bookkeeping
+ * record of money paid out that the law asks a business to keep.
+ */
+export async function forgetPaymentProfile(db: Database, event: DomainEvent<'UserDeleted'>) {
+  await handleOnce(transactionRunner(db), CONSUMER, event.id, (tx) =>
+    deletePaymentProfile(tx, event.data.userId),
+  );
 }
 
 export async function getOpenPayoutAmount(db: Database, userId: string) {

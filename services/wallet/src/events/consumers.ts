@@ -2,6 +2,7 @@ import { TOPICS, startEventConsumer, type EventConsumer } from '@challenge/event
 import type { ServiceRuntime } from '@challenge/kit';
 import type { Database } from '../data/db.ts';
 import { CHALLENGE_EVENT_TYPES, onChallengeEvent } from '../domain/escrow.ts';
+import { forgetPaymentProfile } from '../domain/payouts.ts';
 import { CONSUMER, openWalletForNewUser } from '../domain/wallets.ts';
 
 export function startConsumers(runtime: ServiceRuntime, db: Database): Promise<EventConsumer> {
@@ -16,6 +17,7 @@ export function startConsumers(runtime: ServiceRuntime, db: Database): Promise<E
     logger: runtime.logger,
     handlers: {
       UserRegistered: (event) => openWalletForNewUser(db, event),
+      UserDeleted: (event) => forgetPaymentProfile(db, event),
       ...Object.fromEntries(CHALLENGE_EVENT_TYPES.map((type) => [type, settle])),
     },
   });
