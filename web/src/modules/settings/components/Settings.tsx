@@ -40,7 +40,8 @@ export function SettingsLayout() {
   );
 }
 
-type PlaceholderSection = 'edit-email-preferences' | 'guidelines';
+// edit-email-preferences lives in the notifications module (app/routes.tsx).
+type PlaceholderSection = 'guidelines';
 
 function SettingsSectionPage({ section }: { section: PlaceholderSection }) {
   const { t } = useTranslation();
@@ -56,7 +57,4 @@ function SettingsSectionPage({ section }: { section: PlaceholderSection }) {
   );
 }
 
-export const EditEmailPreferencesPage = () => (
-  <SettingsSectionPage section="edit-email-preferences" />
-);
 export const GuidelinesPage = () => <SettingsSectionPage section="guidelines" />;
