@@ -191,23 +191,6 @@ export function PayoutForm({
           }}
           onBlur={() => setTouched(text.trim() !== '' || touched)}
           endAdornment={<span className={styles.currency}>EUR</span>}
-          labelAction={
-            !blocked && max > 0 ? (
-              <button
-                type="button"
-                className={styles.linkButton}
-                onClick={() => {
-                  setText(formatEuroInput(max, language));
-                  setTouched(true);
-                  setRefusal(null);
-                }}
-              >
-                {hidden
-                  ? t('wallet.payout.everythingHidden')
-                  : t('wallet.payout.everything', { amount: formatAmount(max, language) })}
-              </button>
-            ) : undefined
-          }
           status={shownError ? 'error' : 'hint'}
           message={
             shownError ??
@@ -217,6 +200,23 @@ export function PayoutForm({
             })
           }
         />
+        {!blocked && max > 0 ? (
+          <div className={styles.fillRow}>
+            <button
+              type="button"
+              className={styles.linkButton}
+              onClick={() => {
+                setText(formatEuroInput(max, language));
+                setTouched(true);
+                setRefusal(null);
+              }}
+            >
+              {hidden
+                ? t('wallet.payout.everythingHidden')
+                : t('wallet.payout.everything', { amount: formatAmount(max, language) })}
+            </button>
+          </div>
+        ) : null}
 
         {refusal ? (
           <Notice
