@@ -14,8 +14,8 @@ import type { WalletApp } from '../src/app.ts';
 import { INTERNAL_TOKEN, balances, startWallet, userWithBalance } from './support.ts';
 
 const RECONCILIATION = `{ escrowReconciliation { status { success identifier }
-  holdsWithoutLiveChallenge { challengeId challengeStatus amount }
-  liveChallengesWithoutHold { challengeId challengeStatus amount } } }`;
+  holdsWithoutLiveChallenge { challengeId slug challengeStatus amount owner { id } }
+  liveChallengesWithoutHold { challengeId challengeName challengeStatus amount } } }`;
 const STAFF = { id: randomUUID(), roles: ['moderator' as const] };
 
 describe('escrow: the money side of the challenge saga', () => {
@@ -217,10 +217,21 @@ describe('escrow: the money side of the challenge saga', () => {
     expect(report.data?.escrowReconciliation).toEqual({
       status: { success: true, identifier: 'ok' },
       holdsWithoutLiveChallenge: [
-        { challengeId: orphanHold.challengeId, challengeStatus: null, amount: 200 },
+        {
+          challengeId: orphanHold.challengeId,
+          slug: orphanHold.slug,
+          challengeStatus: null,
+          amount: 200,
+          owner: { id: owner },
+        },
       ],
       liveChallengesWithoutHold: [
-        { challengeId: unheld.challengeId, challengeStatus: 'open', amount: 300 },
+        {
+          challengeId: unheld.challengeId,
+          challengeName: 'Eat a lemon',
+          challengeStatus: 'open',
+          amount: 300,
+        },
       ],
     });
     const user = await graphql(wallet.url, RECONCILIATION, {}, { id: owner });

@@ -17,7 +17,7 @@ const REQUEST = `mutation($amount: Int!) { payoutRequest(input: { amount: $amoun
   wallet { availableAmount freezeAmount openPayoutAmount } } }`;
 const LIST = `query($page: Int, $itemsPerPage: Int, $status: String) {
   paginatedListOfPayoutRequests(page: $page, itemsPerPage: $itemsPerPage, status: $status) {
-  status { success identifier } items { id userId amount status exportedAt } pagination { currentPage totalPages totalCount } } }`;
+  status { success identifier } items { id userId user { id } amount status exportedAt } pagination { currentPage totalPages totalCount } } }`;
 const COMPLETE = `mutation($id: ID!) { setPayoutRequestAsCompleted(id: $id) {
   status { success identifier } payoutRequest { id status completedAt } } }`;
 const EXPORT = `mutation($input: ExportPayoutRequestsInput) { exportPayoutRequests(input: $input) {
@@ -148,7 +148,9 @@ describe('payouts: payment profile, requests, SEPA export, completion', () => {
     );
     expect(page.data?.paginatedListOfPayoutRequests).toMatchObject({
       status: { success: true },
-      items: [{ userId: user, amount: 15_000, status: 'open', exportedAt: null }],
+      items: [
+        { userId: user, user: { id: user }, amount: 15_000, status: 'open', exportedAt: null },
+      ],
       pagination: { currentPage: 2, totalPages: 2, totalCount: 2 },
     });
     const done = await graphql(wallet.url, LIST, { status: 'done' }, STAFF);

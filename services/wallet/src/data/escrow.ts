@@ -72,18 +72,30 @@ export function holdsOfChallenges(db: Database, challengeIds: string[]) {
 /** Records where a challenge is now; an older event never overwrites a newer state. */
 export async function recordChallengeState(
   tx: Transaction,
-  state: { challengeId: string; status: string; ownerId: string; rewardCents: bigint; at: Date },
+  state: {
+    challengeId: string;
+    slug: string;
+    challengeName: string;
+    status: string;
+    ownerId: string;
+    rewardCents: bigint;
+    at: Date;
+  },
 ): Promise<void> {
   await tx.$executeRaw`
-    INSERT INTO challenge_states (challenge_id, status, owner_id, reward_cents, updated_at)
-    VALUES (${state.challengeId}::uuid, ${state.status}, ${state.ownerId}::uuid, ${state.rewardCents}, ${state.at})
+    INSERT INTO challenge_states (challenge_id, slug, challenge_name, status, owner_id, reward_cents, updated_at)
+    VALUES (${state.challengeId}::uuid, ${state.slug}, ${state.challengeName}, ${state.status}, ${state.ownerId}::uuid,
+            ${state.rewardCents}, ${state.at})
     ON CONFLICT (challenge_id) DO UPDATE
-      SET status = EXCLUDED.status, reward_cents = EXCLUDED.reward_cents, updated_at = EXCLUDED.updated_at
+      SET status = EXCLUDED.status, reward_cents = EXCLUDED.reward_cents, updated_at = EXCLUDED.updated_at,
+          slug = EXCLUDED.slug, challenge_name = EXCLUDED.challenge_name
       WHERE challenge_states.updated_at <= EXCLUDED.updated_at`;
 }
 
 export interface MismatchRow {
   challengeId: string;
+  slug: string | null;
+  challengeName: string | null;
   ownerId: string;
   amountCents: bigint;
   createdAt: Date;
@@ -97,7 +109,8 @@ export function holdsWithoutLiveChallenge(
   before: Date,
 ): Promise<MismatchRow[]> {
   return db.$queryRaw<MismatchRow[]>`
-    SELECT h.challenge_id::text AS "challengeId", h.owner_id::text AS "ownerId", h.amount_cents AS "amountCents",
+    SELECT h.challenge_id::text AS "challengeId", h.slug, h.challenge_name AS "challengeName",
+           h.owner_id::text AS "ownerId", h.amount_cents AS "amountCents",
            h.created_at AS "createdAt", s.status AS "challengeStatus"
     FROM escrow_holds h LEFT JOIN challenge_states s ON s.challenge_id = h.challenge_id
     WHERE h.status = 'held' AND h.created_at < ${before}
@@ -112,7 +125,8 @@ export function liveChallengesWithoutHold(
   before: Date,
 ): Promise<MismatchRow[]> {
   return db.$queryRaw<MismatchRow[]>`
-    SELECT s.challenge_id::text AS "challengeId", s.owner_id::text AS "ownerId", s.reward_cents AS "amountCents",
+    SELECT s.challenge_id::text AS "challengeId", NULLIF(s.slug, '') AS slug,
+           NULLIF(s.challenge_name, '') AS "challengeName", s.owner_id::text AS "ownerId", s.reward_cents AS "amountCents",
            s.updated_at AS "createdAt", s.status AS "challengeStatus"
     FROM challenge_states s LEFT JOIN escrow_holds h ON h.challenge_id = s.challenge_id AND h.status = 'held'
     WHERE s.status = ANY(${[...liveStatuses]}::text[]) AND s.updated_at < ${before} AND h.challenge_id IS NULL

@@ -12,6 +12,8 @@ import {
   type HoldRow,
   type MismatchRow,
 } from '../data/escrow.ts';
+
+export type { MismatchRow };
 import { retryOnConflict, transferIn } from './ledger.ts';
 import { ensureWallet } from './wallets.ts';
 
@@ -151,6 +153,8 @@ export async function onChallengeEvent(
       const { challengeId, ownerId, rewardCents, challengedUserId } = event.data;
       await recordChallengeState(tx, {
         challengeId,
+        slug: event.data.slug,
+        challengeName: event.data.challengeName,
         ownerId,
         status: STATUS_AFTER[event.type],
         rewardCents: BigInt(rewardCents),

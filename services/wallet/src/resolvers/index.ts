@@ -1,6 +1,6 @@
 import { AppError, envelope, requireRole, requireUser } from '@challenge/kit';
 import type { GraphQLResolverMap } from '@apollo/subgraph/dist/schema-helper/resolverMap.js';
-import { reconcileEscrow } from '../domain/escrow.ts';
+import { reconcileEscrow, type MismatchRow } from '../domain/escrow.ts';
 import { moneyTotals, pageInput, walletHistory } from '../domain/history.ts';
 import { getTopUp, initializePayment, initializePaymentInput } from '../domain/payments.ts';
 import {
@@ -21,21 +21,22 @@ import type { WalletContext } from '../context.ts';
 
 const STAFF = ['moderator', 'admin'] as const;
 
-const mismatchView = (row: {
-  challengeId: string;
-  ownerId: string;
-  amountCents: bigint;
-  createdAt: Date;
-  challengeStatus: string | null;
-}) => ({
+const mismatchView = (row: MismatchRow) => ({
   challengeId: row.challengeId,
+  slug: row.slug,
+  challengeName: row.challengeName,
   ownerId: row.ownerId,
   amount: Number(row.amountCents),
   createdAt: row.createdAt.toISOString(),
   challengeStatus: row.challengeStatus,
 });
 
+/** A reference to identity's User: the gateway fetches the fields asked for. */
+const userReference = (id: string) => ({ __typename: 'User', id });
+
 export const resolvers: GraphQLResolverMap<WalletContext> = {
+  PayoutRequest: { user: (payout: { userId: string }) => userReference(payout.userId) },
+  EscrowHold: { owner: (hold: { ownerId: string }) => userReference(hold.ownerId) },
   Query: {
     getWallet: (_parent, _args, context) =>
       envelope(context.logger, async () => ({
