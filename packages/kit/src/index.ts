@@ -12,3 +12,4 @@ export * from './runtime.ts';
 export * from './service.ts';
 export * from './access.ts';
 export * from './internal.ts';
+export * from './pagination.ts';

@@ -7,6 +7,7 @@ import { createDatabase, transactionRunner, type Database } from '../src/data/db
 import { ledgerTotals } from '../src/data/ledger.ts';
 import { insertWallet } from '../src/data/wallets.ts';
 import { transfer, type TransferRequest } from '../src/domain/ledger.ts';
+import { expectLedgerBalanced } from './support.ts';
 
 let database: TestDatabase;
 let db: Database;
@@ -38,16 +39,7 @@ const topUp = (user: string, cents: number, key: string = randomUUID()): Transfe
 
 /** Every account's balance equals its credits minus its debits; the whole ledger sums to zero. */
 async function assertLedgerConsistent() {
-  const [row] = await db.$queryRaw<{ mismatches: bigint; total: bigint; negatives: bigint }[]>`
-    WITH movement AS (
-      SELECT a.id, a.balance,
-        COALESCE((SELECT SUM(amount_cents) FROM ledger_transfers WHERE credit_account_id = a.id), 0)
-        - COALESCE((SELECT SUM(amount_cents) FROM ledger_transfers WHERE debit_account_id = a.id), 0) AS net
-      FROM ledger_accounts a)
-    SELECT (SELECT COUNT(*) FROM movement WHERE balance <> net) AS mismatches,
-           COALESCE((SELECT SUM(balance) FROM ledger_accounts), 0)::bigint AS total,
-           (SELECT COUNT(*) FROM ledger_accounts WHERE kind IN ('user_available','user_frozen') AND balance < 0) AS negatives`;
-  expect(row).toEqual({ mismatches: 0n, total: 0n, negatives: 0n });
+  await expectLedgerBalanced(db);
   const totals = await ledgerTotals(db);
   expect(totals.totalBalance).toBe(0n);
   const [sums] = await db.$queryRaw<{ topups: bigint }[]>`

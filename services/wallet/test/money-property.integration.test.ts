@@ -10,6 +10,7 @@ import { holdReward, onChallengeEvent, reconcileEscrow } from '../src/domain/esc
 import { moneyTotals } from '../src/domain/history.ts';
 import { transfer } from '../src/domain/ledger.ts';
 import { completePayout, requestPayout, updatePaymentProfile } from '../src/domain/payouts.ts';
+import { expectLedgerBalanced } from './support.ts';
 
 /**
  * The whole money side through its domain operations, at random and concurrently, each
@@ -179,16 +180,7 @@ describe('money invariants under random concurrent operations', () => {
 });
 
 async function assertInvariants(users: string[], toppedUp: number) {
-  const [ledger] = await db.$queryRaw<{ mismatches: bigint; total: bigint; negatives: bigint }[]>`
-    WITH movement AS (
-      SELECT a.id, a.balance,
-        COALESCE((SELECT SUM(amount_cents) FROM ledger_transfers WHERE credit_account_id = a.id), 0)
-        - COALESCE((SELECT SUM(amount_cents) FROM ledger_transfers WHERE debit_account_id = a.id), 0) AS net
-      FROM ledger_accounts a)
-    SELECT (SELECT COUNT(*) FROM movement WHERE balance <> net) AS mismatches,
-           COALESCE((SELECT SUM(balance) FROM ledger_accounts), 0)::bigint AS total,
-           (SELECT COUNT(*) FROM ledger_accounts WHERE kind IN ('user_available','user_frozen') AND balance < 0) AS negatives`;
-  expect(ledger).toEqual({ mismatches: 0n, total: 0n, negatives: 0n });
+  await expectLedgerBalanced(db);
 
   for (const user of users) {
     const frozen = await db.ledgerAccount.findFirstOrThrow({

@@ -1,3 +1,4 @@
+import { expect } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import {
   TEST_INTERNAL_API_TOKEN,
@@ -7,7 +8,7 @@ import {
 } from '@challenge/testing';
 import { buildApp, type WalletApp } from '../src/app.ts';
 import type { WalletConfig } from '../src/config.ts';
-import { transactionRunner } from '../src/data/db.ts';
+import { transactionRunner, type Database } from '../src/data/db.ts';
 import { insertWallet } from '../src/data/wallets.ts';
 import { transfer } from '../src/domain/ledger.ts';
 import { PAYMENT_WEBHOOK_PATH } from '../src/http/routes.ts';
@@ -54,4 +55,21 @@ export async function balances(app: WalletApp, userId: string) {
   const accounts = await app.db.ledgerAccount.findMany({ where: { userId } });
   const of = (kind: string) => Number(accounts.find((a) => a.kind === kind)?.balance ?? 0n);
   return { available: of('user_available'), frozen: of('user_frozen') };
+}
+
+/**
+ * The ledger's own invariants: every balance equals its credits minus its debits, all balances
+ * sum to zero, no user account is negative.
+ */
+export async function expectLedgerBalanced(db: Database): Promise<void> {
+  const [row] = await db.$queryRaw<{ mismatches: bigint; total: bigint; negatives: bigint }[]>`
+    WITH movement AS (
+      SELECT a.id, a.balance,
+        COALESCE((SELECT SUM(amount_cents) FROM ledger_transfers WHERE credit_account_id = a.id), 0)
+        - COALESCE((SELECT SUM(amount_cents) FROM ledger_transfers WHERE debit_account_id = a.id), 0) AS net
+      FROM ledger_accounts a)
+    SELECT (SELECT COUNT(*) FROM movement WHERE balance <> net) AS mismatches,
+           COALESCE((SELECT SUM(balance) FROM ledger_accounts), 0)::bigint AS total,
+           (SELECT COUNT(*) FROM ledger_accounts WHERE kind IN ('user_available','user_frozen') AND balance < 0) AS negatives`;
+  expect(row).toEqual({ mismatches: 0n, total: 0n, negatives: 0n });
 }

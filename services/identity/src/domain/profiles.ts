@@ -1,5 +1,11 @@
 import { enqueueEvents, handleOnce, newEvent, type DomainEvent } from '@challenge/events';
-import { AppError, type AuthUser } from '@challenge/kit';
+import {
+  AppError,
+  pageWindow,
+  paginationOf,
+  type AuthUser,
+  type PageRequest,
+} from '@challenge/kit';
 import { z } from 'zod';
 import { transactionRunner, type Database } from '../data/db.ts';
 import {
@@ -33,10 +39,6 @@ export const minimalChallengeInput = z.object({
   minimumChallengeEnabled: z.boolean(),
   /** Euro cents. */
   minimumChallengeValue: z.number().int().min(0).max(100_000_00),
-});
-export const pageInput = z.object({
-  page: z.number().int().min(1).default(1),
-  itemsPerPage: z.number().int().min(1).max(100).default(20),
 });
 
 /** Nobody else sees a banned, departing or private account. */
@@ -106,21 +108,11 @@ export async function listFollows(
   viewer: AuthUser | null,
   username: string,
   direction: 'followers' | 'following',
-  page: z.output<typeof pageInput>,
+  page: PageRequest,
 ) {
   const profile = await getUserProfile(db, viewer, username); // same visibility rules
-  const { users, total } = await followPage(db, profile.id, direction, {
-    skip: (page.page - 1) * page.itemsPerPage,
-    take: page.itemsPerPage,
-  });
-  return {
-    items: users,
-    pagination: {
-      currentPage: page.page,
-      totalPages: Math.max(1, Math.ceil(total / page.itemsPerPage)),
-      totalCount: total,
-    },
-  };
+  const { users, total } = await followPage(db, profile.id, direction, pageWindow(page));
+  return { items: users, pagination: paginationOf(page, total) };
 }
 
 /**

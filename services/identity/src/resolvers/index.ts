@@ -1,5 +1,5 @@
 import type { GraphQLResolverMap } from '@apollo/subgraph/dist/schema-helper/resolverMap.js';
-import { AppError, envelope, requireRole, requireUser } from '@challenge/kit';
+import { AppError, envelope, pageRequestSchema, requireRole, requireUser } from '@challenge/kit';
 import { z } from 'zod';
 import { findUserById } from '../data/users.ts';
 import { setBan } from '../domain/bans.ts';
@@ -10,7 +10,6 @@ import {
   getUserProfile,
   listFollows,
   minimalChallengeInput,
-  pageInput,
   profileInput,
   requestDeletion,
   setFollowing,
@@ -98,7 +97,7 @@ export const resolvers: GraphQLResolverMap<IdentityContext> = {
           context.user,
           usernameArgs.parse(args).username,
           'followers',
-          pageInput.parse(args),
+          pageRequestSchema.parse(args),
         ),
       ).then((result) => ({ items: [], ...result })),
     getFollowing: (_parent, args: PageArgs, context) =>
@@ -108,7 +107,7 @@ export const resolvers: GraphQLResolverMap<IdentityContext> = {
           context.user,
           usernameArgs.parse(args).username,
           'following',
-          pageInput.parse(args),
+          pageRequestSchema.parse(args),
         ),
       ).then((result) => ({ items: [], ...result })),
   },

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { Database } from '../data/db.ts';
 import { findReportsPage, type ReportEntityType, type ReportRecord } from '../data/reports.ts';
-import { pageRequestSchema, pageWindow, paginationOf, type Pagination } from './pagination.ts';
+import { pageRequestSchema, pageWindow, paginationOf, type Pagination } from '@challenge/kit';
 
 export const REPORT_ENTITY_TYPES = [
   'Challenge',

@@ -1,6 +1,5 @@
-import { AppError } from '@challenge/kit';
+import { AppError, pageWindow, paginationOf, type PageRequest } from '@challenge/kit';
 import type { DomainEvent } from '@challenge/events';
-import { z } from 'zod';
 import { listActivityEntries, type ActivityType, type NewActivityEntry } from '../data/activity.ts';
 import type { Database } from '../data/db.ts';
 
@@ -121,27 +120,6 @@ export function activityEntries(event: ChallengeEvent): NewActivityEntry[] {
   return entries;
 }
 
-export const DEFAULT_ITEMS_PER_PAGE = 20;
-export const MAX_ITEMS_PER_PAGE = 100;
-
-/** Page numbers start at 1; a page holds 1 to 100 entries, 20 unless asked otherwise. */
-export const activityPageSchema = z.object({
-  page: z
-    .number()
-    .int()
-    .min(1)
-    .nullish()
-    .transform((value) => value ?? 1),
-  itemsPerPage: z
-    .number()
-    .int()
-    .min(1)
-    .max(MAX_ITEMS_PER_PAGE)
-    .nullish()
-    .transform((value) => value ?? DEFAULT_ITEMS_PER_PAGE),
-});
-export type ActivityPageRequest = z.output<typeof activityPageSchema>;
-
 export interface ActivityEntryView {
   id: string;
   type: ActivityType;
@@ -158,11 +136,8 @@ function toInt(cents: bigint): number {
 }
 
 /** A user's own activity log, newest first. */
-export async function getActivityLog(db: Database, userId: string, request: ActivityPageRequest) {
-  const { rows, total } = await listActivityEntries(db, userId, {
-    skip: (request.page - 1) * request.itemsPerPage,
-    take: request.itemsPerPage,
-  });
+export async function getActivityLog(db: Database, userId: string, request: PageRequest) {
+  const { rows, total } = await listActivityEntries(db, userId, pageWindow(request));
   const items: ActivityEntryView[] = rows.map((row) => ({
     id: row.id.toString(),
     type: row.type,
@@ -175,12 +150,5 @@ export async function getActivityLog(db: Database, userId: string, request: Acti
     user: row.otherUserId ? { id: row.otherUserId } : null,
     timestamp: row.occurredAt.toISOString(),
   }));
-  return {
-    items,
-    pagination: {
-      currentPage: request.page,
-      totalPages: Math.max(1, Math.ceil(total / request.itemsPerPage)),
-      totalCount: total,
-    },
-  };
+  return { items, pagination: paginationOf(request, total) };
 }

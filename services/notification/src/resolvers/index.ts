@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { envelope, requireUser } from '@challenge/kit';
+import { envelope, pageRequestSchema, requireUser } from '@challenge/kit';
 import type { GraphQLResolverMap } from '@apollo/subgraph/dist/schema-helper/resolverMap.js';
-import { activityPageSchema, getActivityLog } from '../domain/activity.ts';
+import { getActivityLog } from '../domain/activity.ts';
 import {
   getEmailPreferences,
   preferencesUpdateSchema,
@@ -31,7 +31,7 @@ export const resolvers: GraphQLResolverMap<NotificationContext> = {
       items: [],
       ...(await envelope(context.logger, async () => {
         const viewer = requireUser(context);
-        return getActivityLog(context.db, viewer.id, activityPageSchema.parse(args));
+        return getActivityLog(context.db, viewer.id, pageRequestSchema.parse(args));
       })),
     }),
   },

@@ -1,13 +1,7 @@
-import { AppError } from '@challenge/kit';
-import { z } from 'zod';
+import { AppError, pageWindow, paginationOf, type PageRequest } from '@challenge/kit';
 import type { Database } from '../data/db.ts';
 import { holdsOfChallenges } from '../data/escrow.ts';
 import { ledgerTotals, transfersOfUser } from '../data/ledger.ts';
-
-export const pageInput = z.object({
-  page: z.number().int().min(1).default(1),
-  itemsPerPage: z.number().int().min(1).max(100).default(20),
-});
 
 /** Cents as a GraphQL Int: refused rather than rounded beyond 2^31-1 cents. */
 export function toInt(cents: bigint): number {
@@ -17,15 +11,8 @@ export function toInt(cents: bigint): number {
 }
 
 /** The user's movements, each as signed changes of their available and frozen amounts. */
-export async function walletHistory(
-  db: Database,
-  userId: string,
-  page: z.output<typeof pageInput>,
-) {
-  const { rows, total, accounts } = await transfersOfUser(db, userId, {
-    skip: (page.page - 1) * page.itemsPerPage,
-    take: page.itemsPerPage,
-  });
+export async function walletHistory(db: Database, userId: string, page: PageRequest) {
+  const { rows, total, accounts } = await transfersOfUser(db, userId, pageWindow(page));
   const kindOf = new Map(accounts.map((account) => [account.id, account.kind]));
   const challengeIds = [
     ...new Set(rows.flatMap((row) => (row.challengeId ? [row.challengeId] : []))),
@@ -50,11 +37,7 @@ export async function walletHistory(
       description: row.description,
       createdAt: row.createdAt.toISOString(),
     })),
-    pagination: {
-      currentPage: page.page,
-      totalPages: Math.max(1, Math.ceil(total / page.itemsPerPage)),
-      totalCount: total,
-    },
+    pagination: paginationOf(page, total),
   };
 }
 

@@ -10,30 +10,29 @@ export function startOfMonth(now: Date): Date {
   return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
 }
 
-/** Refuses a deposit that would take this month's deposits over the limit. Call with the wallet locked. */
-export async function checkDepositLimit(
-  tx: Transaction,
-  limits: Limits,
-  userId: string,
-  amountCents: bigint,
-  now = new Date(),
-): Promise<void> {
-  const used = await depositedSince(tx, userId, startOfMonth(now));
-  if (used + amountCents > BigInt(limits.monthlyDepositLimitCents)) {
-    throw new AppError('limit_exceeded_this_month');
-  }
-}
+const MONTHLY = {
+  deposit: { used: depositedSince, limit: (limits: Limits) => limits.monthlyDepositLimitCents },
+  withdrawal: {
+    used: withdrawnSince,
+    limit: (limits: Limits) => limits.monthlyWithdrawalLimitCents,
+  },
+} as const;
 
-/** Refuses a payout that would take this month's withdrawals over the limit. Call with the wallet locked. */
-export async function checkWithdrawalLimit(
+/**
+ * Refuses a deposit or withdrawal that would take this month's total over its limit with
+ * limit_exceeded_this_month. Call with the user's wallet locked, so that two requests at once
+ * cannot both fit under it.
+ */
+export async function checkMonthlyLimit(
   tx: Transaction,
   limits: Limits,
+  kind: keyof typeof MONTHLY,
   userId: string,
   amountCents: bigint,
   now = new Date(),
 ): Promise<void> {
-  const used = await withdrawnSince(tx, userId, startOfMonth(now));
-  if (used + amountCents > BigInt(limits.monthlyWithdrawalLimitCents)) {
+  const used = await MONTHLY[kind].used(tx, userId, startOfMonth(now));
+  if (used + amountCents > BigInt(MONTHLY[kind].limit(limits))) {
     throw new AppError('limit_exceeded_this_month');
   }
 }

@@ -16,7 +16,7 @@ import {
 import type { PaymentProvider, ProviderPayment } from '../providers/payment-provider.ts';
 import { toInt } from './history.ts';
 import { retryOnConflict, transferIn } from './ledger.ts';
-import { checkDepositLimit } from './limits.ts';
+import { checkMonthlyLimit } from './limits.ts';
 
 /**
  * Card top-ups (ADR 0012). The money moves only when the provider says the payment is paid, and
@@ -77,7 +77,7 @@ export async function initializePayment(
       if (!(await lockWallet(tx, userId))) throw new AppError('wallet_not_found');
       const earlier = requestKey ? await findTopUpByRequestKey(tx, requestKey) : null;
       if (earlier) return { topUp: earlier, repeated: true };
-      await checkDepositLimit(tx, deps.limits, userId, amountCents);
+      await checkMonthlyLimit(tx, deps.limits, 'deposit', userId, amountCents);
       const created = await insertTopUp(tx, {
         userId,
         amountCents,

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { enqueueEvents, handleOnce, newEvent, type DomainEvent } from '@challenge/events';
-import { AppError } from '@challenge/kit';
+import { AppError, pageRequestSchema, pageWindow, paginationOf } from '@challenge/kit';
 import { z } from 'zod';
 import type { Limits, WalletConfig } from '../config.ts';
 import { transactionRunner, type Database } from '../data/db.ts';
@@ -23,7 +23,7 @@ import {
 import { isEuropeanCountry, validateBic, validateIban } from './bank-account.ts';
 import { toInt } from './history.ts';
 import { retryOnConflict, transferIn } from './ledger.ts';
-import { checkWithdrawalLimit } from './limits.ts';
+import { checkMonthlyLimit } from './limits.ts';
 import { idempotencyKey } from './payments.ts';
 import { CONSUMER } from './wallets.ts';
 import { buildCreditTransferFile, toSepaText, type PainVersion } from './sepa/index.ts';
@@ -152,7 +152,7 @@ export async function requestPayout(
       }
       const profile = await findPaymentProfile(tx, userId);
       if (!profile) throw new AppError('payout_request_details_missing');
-      await checkWithdrawalLimit(tx, limits, userId, amountCents);
+      await checkMonthlyLimit(tx, limits, 'withdrawal', userId, amountCents);
       const payout = await insertPayout(tx, { ...profile, userId, amountCents, requestKey });
       await transferIn(tx, {
         idempotencyKey: `payout-request:${payout.id}`,
@@ -203,26 +203,16 @@ export async function completePayout(db: Database, staffId: string, payoutId: st
   );
 }
 
-export const payoutListInput = z.object({
-  page: z.number().int().min(1).default(1),
-  itemsPerPage: z.number().int().min(1).max(100).default(20),
+export const payoutListInput = pageRequestSchema.extend({
   status: z.enum(['open', 'done']).nullish(),
 });
 
 export async function listPayoutRequests(db: Database, input: z.output<typeof payoutListInput>) {
   const { rows, total } = await listPayouts(db, {
     status: input.status ?? undefined,
-    skip: (input.page - 1) * input.itemsPerPage,
-    take: input.itemsPerPage,
+    ...pageWindow(input),
   });
-  return {
-    items: rows.map(payoutView),
-    pagination: {
-      currentPage: input.page,
-      totalPages: Math.max(1, Math.ceil(total / input.itemsPerPage)),
-      totalCount: total,
-    },
-  };
+  return { items: rows.map(payoutView), pagination: paginationOf(input, total) };
 }
 
 export const exportInput = z

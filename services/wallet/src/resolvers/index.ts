@@ -1,7 +1,7 @@
-import { AppError, envelope, requireRole, requireUser } from '@challenge/kit';
+import { AppError, envelope, pageRequestSchema, requireRole, requireUser } from '@challenge/kit';
 import type { GraphQLResolverMap } from '@apollo/subgraph/dist/schema-helper/resolverMap.js';
 import { reconcileEscrow, type MismatchRow } from '../domain/escrow.ts';
-import { moneyTotals, pageInput, walletHistory } from '../domain/history.ts';
+import { moneyTotals, walletHistory } from '../domain/history.ts';
 import { getTopUp, initializePayment, initializePaymentInput } from '../domain/payments.ts';
 import {
   completePayout,
@@ -44,7 +44,7 @@ export const resolvers: GraphQLResolverMap<WalletContext> = {
       })),
     getWalletTransactions: (_parent, args: { page?: number; itemsPerPage?: number }, context) =>
       envelope(context.logger, async () =>
-        walletHistory(context.db, requireUser(context).id, pageInput.parse(args)),
+        walletHistory(context.db, requireUser(context).id, pageRequestSchema.parse(args)),
       ).then((result) => ({ items: [], ...result })),
     getTopUp: (_parent, args: { id: string }, context) =>
       envelope(context.logger, async () => {

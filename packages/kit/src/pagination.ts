@@ -5,7 +5,12 @@ export const MAX_ITEMS_PER_PAGE = 100;
 
 /** Page numbers start at 1; a page holds 1 to 100 items, 20 unless asked otherwise. */
 export const pageRequestSchema = z.object({
-  page: z.number().int().min(1),
+  page: z
+    .number()
+    .int()
+    .min(1)
+    .nullish()
+    .transform((value) => value ?? 1),
   itemsPerPage: z
     .number()
     .int()
@@ -16,6 +21,7 @@ export const pageRequestSchema = z.object({
 });
 export type PageRequest = z.output<typeof pageRequestSchema>;
 
+/** The `Pagination` every paginated result carries. */
 export interface Pagination {
   currentPage: number;
   totalPages: number;
