@@ -796,10 +796,10 @@ function onRequest(req, res) {
   });
 }
 
-// ---- TLS: a self-signed certificate made once with openssl, kept in the data dir ----
+// ---- TLS: a self-signed certificate made once with openssl, kept in the cache (tlsDir) ----
 
 function tlsOptions() {
-  const dir = path.join(cfg.dataDir, 'tls');
+  const dir = cfg.tlsDir;
   const key = path.join(dir, 'key.pem');
   const cert = path.join(dir, 'cert.pem');
   if (!fs.existsSync(key) || !fs.existsSync(cert)) {

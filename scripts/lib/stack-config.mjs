@@ -8,6 +8,7 @@ export const env = Object.freeze({
   XDG_CACHE_HOME: process.env.XDG_CACHE_HOME || '',
   HOME: process.env.HOME || os.homedir(),
   STACK_DATA_DIR: process.env.STACK_DATA_DIR || '',
+  PAYMENT_SANDBOX_TLS_DIR: process.env.PAYMENT_SANDBOX_TLS_DIR || '',
 });
 
 /** Absolute path of the repository (this file lives in <repo>/scripts/lib). */
@@ -64,6 +65,11 @@ export const paymentSandbox = Object.freeze({
   // Its one accepted key; Mollie keys are test_ or live_ plus 30 characters.
   apiKey: 'test_sandboxsandboxsandboxsandbox00',
   dataDir: path.join(localDir, 'payment-sandbox'),
+  // Machine-wide, not per clone: a clone that reuses a sandbox another clone started must find
+  // the certificate that sandbox serves.
+  tlsDir: env.PAYMENT_SANDBOX_TLS_DIR
+    ? path.resolve(env.PAYMENT_SANDBOX_TLS_DIR)
+    : path.join(cacheDir, 'payment-sandbox', 'tls'),
 });
 
 /** Environment for child processes: the current environment plus `extra`. */
@@ -93,7 +99,7 @@ export function stackUrls() {
       apiUrl: `https://${paymentSandbox.host}:${paymentSandbox.tlsPort}/v2/`,
       apiKey: paymentSandbox.apiKey,
       /** The sandbox's self-signed certificate, which the client must trust (it pins its own CA list). */
-      caFile: path.join(paymentSandbox.dataDir, 'tls', 'cert.pem'),
+      caFile: path.join(paymentSandbox.tlsDir, 'cert.pem'),
       /** Checkout pages and the /sandbox control API. */
       baseUrl: `http://${paymentSandbox.host}:${paymentSandbox.port}`,
     },
