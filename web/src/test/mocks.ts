@@ -1,7 +1,6 @@
 import type { MockLink } from '@apollo/client/testing';
 import { CurrentUserDocument, type CurrentUserProfile } from '../modules/auth/graphql/CurrentUser';
 import { LogoutDocument } from '../modules/auth/graphql/Logout';
-import { WalletDocument, type WalletBalances } from '../modules/wallet/graphql/Wallet';
 
 const status = (
   success: boolean,
@@ -80,38 +79,6 @@ export function sessionMocks(initial: CurrentUserProfile | null = alice) {
   return { session, mocks };
 }
 
-export function walletMock(wallet: WalletBalances): MockLink.MockedResponse {
-  return {
-    request: { query: WalletDocument },
-    maxUsageCount: Number.POSITIVE_INFINITY,
-    result: {
-      data: {
-        getWallet: {
-          __typename: 'WalletResult',
-          status: status(true),
-          wallet: { __typename: 'Wallet', ...wallet },
-        },
-      },
-    },
-  };
-}
-
-export function walletFailureMock(identifier: string): MockLink.MockedResponse {
-  return {
-    request: { query: WalletDocument },
-    maxUsageCount: Number.POSITIVE_INFINITY,
-    result: {
-      data: {
-        getWallet: {
-          __typename: 'WalletResult',
-          status: status(false, identifier, 'Wallet not found'),
-          wallet: null,
-        },
-      },
-    },
-  };
-}
-
 export { status as statusOf };
 
 /**
@@ -145,4 +112,24 @@ export function statusResult(
   message: string | null = success ? 'OK' : null,
 ) {
   return { __typename: typename, status: status(success, identifier, message) };
+}
+
+/**
+ * A request lost on the way (the server may or may not have acted on it): the link fails with a
+ * network error. `onVariables` sees the variables sent. Usable once.
+ */
+export function networkFailureMock<TVariables extends object = Record<string, unknown>>(
+  query: MockLink.MockedResponse['request']['query'],
+  { onVariables }: { onVariables?: (variables: TVariables) => void } = {},
+): MockLink.MockedResponse {
+  return {
+    request: {
+      query,
+      variables: (sent: Record<string, unknown>) => {
+        onVariables?.(sent as TVariables);
+        return true;
+      },
+    },
+    error: new TypeError('Failed to fetch'),
+  };
 }

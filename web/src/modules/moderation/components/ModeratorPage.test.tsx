@@ -34,8 +34,10 @@ const plain = (text: string | null) => (text ?? '').replace(/[\u00a0\u202f]/g, '
 function payout(
   values: Partial<PayoutRequest> & Pick<PayoutRequest, 'id' | 'name'>,
 ): PayoutRequest {
+  const userId = values.userId ?? `user-${values.id}`;
   return {
-    userId: `user-${values.id}`,
+    userId,
+    user: { id: userId, username: `user_${values.id}`, displayName: null },
     amount: 2500,
     accountNumber: 'NL91ABNA0417164300',
     bic: 'ABNANL2A',
@@ -51,7 +53,13 @@ function payout(
   };
 }
 
-const bob = payout({ id: 'p-1', name: 'Bob de Vries', amount: 12345 });
+const bob = payout({
+  id: 'p-1',
+  name: 'Bob de Vries',
+  amount: 12345,
+  userId: 'u-bob',
+  user: { id: 'u-bob', username: 'bobby', displayName: 'Bobby' },
+});
 const carla = payout({
   id: 'p-2',
   name: 'Carla Smit',
@@ -66,6 +74,13 @@ const dirk = payout({
   name: 'Dirk Bakker',
   status: 'done',
   completedAt: '2026-11-19T12:00:00.000Z',
+});
+
+/** A payout as the gateway answers it: the user resolved by identity. */
+const payoutResult = (item: PayoutRequest) => ({
+  __typename: 'PayoutRequest',
+  ...item,
+  user: { __typename: 'User', ...item.user },
 });
 
 /** paginatedListOfPayoutRequests answering from `answer(variables)`; records the variables. */
@@ -83,7 +98,7 @@ function payoutsMock(
         paginatedListOfPayoutRequests: {
           __typename: 'PayoutRequestPage',
           status: statusOf(true, 'ok', 'OK'),
-          items: items.map((item) => ({ __typename: 'PayoutRequest', ...item })),
+          items: items.map(payoutResult),
           pagination: {
             __typename: 'Pagination',
             currentPage: variables.page,
@@ -122,12 +137,7 @@ function completeMock(
         __typename: 'PayoutRequestResult',
         status: statusOf(success, identifier ?? 'ok', success ? 'OK' : 'Refused'),
         payoutRequest: success
-          ? {
-              __typename: 'PayoutRequest',
-              ...bob,
-              status: 'done',
-              completedAt: '2026-11-22T10:00:00.000Z',
-            }
+          ? { ...payoutResult(bob), status: 'done', completedAt: '2026-11-22T10:00:00.000Z' }
           : null,
       },
     },
@@ -154,7 +164,11 @@ function escrowMock(
   holdsWithoutLiveChallenge: EscrowHold[],
   liveChallengesWithoutHold: EscrowHold[],
 ) {
-  const hold = (item: EscrowHold) => ({ __typename: 'EscrowHold', ...item });
+  const hold = (item: EscrowHold) => ({
+    __typename: 'EscrowHold',
+    ...item,
+    owner: { __typename: 'User', ...item.owner },
+  });
   return answerMock(
     EscrowReconciliationDocument,
     {},
@@ -262,7 +276,7 @@ describe('moderator page: payouts', () => {
     URL.createObjectURL = originalCreate;
   });
 
-  it('lists the open payout requests with name, amount, IBAN, date and status', async () => {
+  it('lists the open payout requests with user, account holder, amount, IBAN, date and status', async () => {
     const asked: PayoutRequestsQueryVariables[] = [];
     renderApp({
       path: '/moderator?tab=payouts',
@@ -272,12 +286,17 @@ describe('moderator page: payouts', () => {
     const rows = within(table).getAllByRole('row').slice(1);
     expect(rows).toHaveLength(2);
     const first = plain(rows[0]!.textContent);
+    const cells = within(rows[0]!).getAllByRole('cell');
+    expect(cells[0]!.getAttribute('data-label')).toBe('User');
+    expect(plain(cells[0]!.textContent)).toBe('@bobbyBobby');
+    expect(cells[1]!.getAttribute('data-label')).toBe('Account holder');
     expect(first).toContain('Bob de Vries');
     expect(first).toContain('Damrak 1, 1012 LG Amsterdam, Netherlands');
     expect(first).toContain('€123.45');
     expect(first).toContain('NL91 ABNA 0417 1643 00');
     expect(first).toContain('20 Nov 2026');
     expect(first).toContain('Open');
+    expect(plain(rows[1]!.textContent)).toContain('@user_p-2');
     expect(plain(rows[1]!.textContent)).toContain('BE68 5390 0754 7034');
     expect(plain(rows[1]!.textContent)).toContain('In a SEPA file since 21 Nov 2026');
     expect(screen.getByText('2 payout requests')).toBeTruthy();
@@ -340,6 +359,8 @@ describe('moderator page: payouts', () => {
       within(table).getByRole('button', { name: 'Mark as paid: Bob de Vries, €123.45' }),
     );
     const dialog = await screen.findByRole('dialog', { name: 'Mark this payout as paid?' });
+    expect(plain(dialog.textContent)).toContain('User@bobby');
+    expect(plain(dialog.textContent)).toContain('Account holderBob de Vries');
     expect(plain(dialog.textContent)).toContain('NL91 ABNA 0417 1643 00');
     expect(plain(dialog.textContent)).toContain('€123.45');
     expect(sent).toEqual([]);
@@ -538,7 +559,7 @@ describe('moderator page: money statistics', () => {
     ).toBeTruthy();
   });
 
-  it('lists holds without a live challenge and live challenges without a hold', async () => {
+  it('lists holds without a live challenge and live challenges without a hold, by challenge and owner', async () => {
     renderApp({
       path: '/moderator?tab=money',
       mocks: [
@@ -553,31 +574,61 @@ describe('moderator page: money statistics', () => {
           [
             {
               challengeId: 'c-old',
+              slug: 'cold-shower',
+              challengeName: 'Cold shower for a week',
               ownerId: 'u-9',
+              owner: { id: 'u-9', username: 'carla_c' },
               amount: 750,
               createdAt: '2026-10-01T12:00:00.000Z',
               challengeStatus: 'completed',
+            },
+            {
+              challengeId: 'c-lost',
+              slug: null,
+              challengeName: null,
+              ownerId: 'u-7',
+              owner: { id: 'u-7', username: 'dirk' },
+              amount: 300,
+              createdAt: '2026-10-02T12:00:00.000Z',
+              challengeStatus: null,
             },
           ],
           [
             {
               challengeId: 'c-new',
+              slug: null,
+              challengeName: 'Sing in public',
               ownerId: 'u-8',
+              owner: { id: 'u-8', username: 'eva' },
               amount: 500,
               createdAt: '2026-11-01T12:00:00.000Z',
-              challengeStatus: null,
+              challengeStatus: 'open',
             },
           ],
         ),
       ],
     });
     const stale = await screen.findByRole('table', { name: /Holds without a live challenge/ });
-    expect(plain(stale.textContent)).toContain('c-old');
-    expect(plain(stale.textContent)).toContain('€7.50');
-    expect(plain(stale.textContent)).toContain('completed');
+    const [named, unknown] = within(stale).getAllByRole('row').slice(1);
+    const link = within(named!).getByRole('link', { name: 'Cold shower for a week' });
+    expect(link.getAttribute('href')).toBe('/challenge/cold-shower/detail');
+    const text = plain(named!.textContent);
+    expect(text).toContain('c-old');
+    expect(text).toContain('@carla_c');
+    expect(text).not.toContain('u-9');
+    expect(text).toContain('€7.50');
+    expect(text).toContain('completed');
+    // Nothing known about the challenge but its id; the status is unknown.
+    expect(within(unknown!).queryByRole('link')).toBeNull();
+    expect(plain(unknown!.textContent)).toContain('c-lost');
+    expect(plain(unknown!.textContent)).toContain('@dirk');
+    expect(plain(unknown!.textContent)).toContain('unknown');
+
     const missing = screen.getByRole('table', { name: /Live challenges without a hold/ });
-    expect(plain(missing.textContent)).toContain('c-new');
-    expect(plain(missing.textContent)).toContain('unknown');
+    // A name without a slug is shown, but there is no page to link to.
+    expect(within(missing).getByText('Sing in public')).toBeTruthy();
+    expect(within(missing).queryByRole('link')).toBeNull();
+    expect(plain(missing.textContent)).toContain('@eva');
     expect(screen.queryByText('All holds match live challenges.')).toBeNull();
   });
 

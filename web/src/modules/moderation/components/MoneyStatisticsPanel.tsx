@@ -1,12 +1,13 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { formatDate } from '../../../lib/dates';
 import { errorText } from '../../../lib/errorMessages';
 import { cx } from '../../../lib/cx';
 import { formatAmount } from '../../../lib/money';
 import { Button } from '../../../ui/Button';
+import { Notice } from '../../../ui/Notice';
 import { Spinner } from '../../../ui/Spinner';
-import { Notice } from '../../wallet/components/Notice';
 import type { EscrowHold } from '../graphql/EscrowReconciliation';
 import type { MoneyTotals } from '../graphql/MoneyTotals';
 import { useGetEscrowReconciliation } from '../hooks/useGetEscrowReconciliation';
@@ -189,11 +190,11 @@ function HoldList({ title, hint, holds }: { title: string; hint: string; holds: 
             <tbody role="rowgroup">
               {holds.map((hold) => (
                 <tr key={`${hold.challengeId}-${hold.ownerId}`} role="row">
-                  <td role="cell" data-label={columns.challenge} className={styles.code}>
-                    {hold.challengeId}
+                  <td role="cell" data-label={columns.challenge}>
+                    <HoldChallenge hold={hold} />
                   </td>
-                  <td role="cell" data-label={columns.owner} className={styles.code}>
-                    {hold.ownerId}
+                  <td role="cell" data-label={columns.owner}>
+                    @{hold.owner.username}
                   </td>
                   <td role="cell" data-label={columns.amount} className={styles.money}>
                     {formatAmount(hold.amount, i18n.language)}
@@ -214,6 +215,27 @@ function HoldList({ title, hint, holds }: { title: string; hint: string; holds: 
         </div>
       )}
     </section>
+  );
+}
+
+/**
+ * The challenge's name, linked to its page when the slug is known, with its id for looking it up;
+ * only the id when the wallet never learnt more about it.
+ */
+function HoldChallenge({ hold }: { hold: EscrowHold }) {
+  const name = hold.challengeName ?? hold.slug;
+  if (!name) return <span className={styles.code}>{hold.challengeId}</span>;
+  return (
+    <>
+      {hold.slug ? (
+        <Link className={styles.rowLink} to={`/challenge/${encodeURIComponent(hold.slug)}/detail`}>
+          {name}
+        </Link>
+      ) : (
+        <span className={styles.primary}>{name}</span>
+      )}
+      <span className={cx(styles.secondary, styles.code)}>{hold.challengeId}</span>
+    </>
   );
 }
 

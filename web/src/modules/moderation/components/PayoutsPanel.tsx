@@ -14,11 +14,11 @@ import {
 import { Button } from '../../../ui/Button';
 import { Checkbox } from '../../../ui/Checkbox';
 import { Modal } from '../../../ui/Modal';
+import { Notice, type NoticeTone } from '../../../ui/Notice';
+import { Pager } from '../../../ui/Pager';
+import { SelectField } from '../../../ui/SelectField';
 import { Spinner } from '../../../ui/Spinner';
 import { useToasts } from '../../../ui/toast/Toasts';
-import { Notice, type NoticeTone } from '../../wallet/components/Notice';
-import { Pager } from '../../wallet/components/Pager';
-import { SelectField } from '../../wallet/components/SelectField';
 import { SEPA_FORMATS, type SepaFormat } from '../graphql/ExportPayoutRequests';
 import type { PayoutRequest } from '../graphql/PayoutRequests';
 import { useExportPayoutRequests } from '../hooks/useExportPayoutRequests';
@@ -161,7 +161,8 @@ function PayoutTable({
   const date = (value: string) =>
     formatDate(value, language, { dateStyle: 'medium', timeStyle: 'short' });
   const columns = {
-    name: t('moderator.payouts.columns.name'),
+    user: t('moderator.payouts.columns.user'),
+    accountHolder: t('moderator.payouts.columns.accountHolder'),
     amount: t('moderator.payouts.columns.amount'),
     iban: t('moderator.payouts.columns.iban'),
     created: t('moderator.payouts.columns.created'),
@@ -185,7 +186,13 @@ function PayoutTable({
         <tbody role="rowgroup">
           {items.map((payout) => (
             <tr key={payout.id} role="row">
-              <td role="cell" data-label={columns.name}>
+              <td role="cell" data-label={columns.user}>
+                <span className={styles.primary}>@{payout.user.username}</span>
+                {payout.user.displayName ? (
+                  <span className={styles.secondary}>{payout.user.displayName}</span>
+                ) : null}
+              </td>
+              <td role="cell" data-label={columns.accountHolder}>
                 <span className={styles.primary}>{payout.name}</span>
                 <span className={styles.secondary}>
                   {[
@@ -312,7 +319,9 @@ function MarkPaidDialog({
       {payout ? (
         <div className={styles.confirm}>
           <dl className={styles.facts}>
-            <dt>{t('moderator.payouts.columns.name')}</dt>
+            <dt>{t('moderator.payouts.columns.user')}</dt>
+            <dd>@{payout.user.username}</dd>
+            <dt>{t('moderator.payouts.columns.accountHolder')}</dt>
             <dd>{payout.name}</dd>
             <dt>{t('moderator.payouts.columns.amount')}</dt>
             <dd className={styles.money}>{amount}</dd>

@@ -4,7 +4,12 @@ import type { ResponseStatus } from '../../../lib/graphql';
 /** A reward held in escrow for a challenge; amount in integer euro cents. */
 export interface EscrowHold {
   challengeId: string;
+  /** Known from the hold or the challenge's events; null when neither named it. */
+  slug: string | null;
+  challengeName: string | null;
   ownerId: string;
+  /** The challenge owner, resolved by identity through the gateway. */
+  owner: { id: string; username: string };
   amount: number;
   createdAt: string;
   /** Where the wallet last saw the challenge; null when it never heard of it. */
@@ -25,7 +30,13 @@ export type EscrowReconciliationQueryVariables = Record<string, never>;
 const ESCROW_HOLD_FIELDS = gql`
   fragment EscrowHoldFields on EscrowHold {
     challengeId
+    slug
+    challengeName
     ownerId
+    owner {
+      id
+      username
+    }
     amount
     createdAt
     challengeStatus

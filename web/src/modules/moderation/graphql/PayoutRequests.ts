@@ -1,10 +1,20 @@
 import { gql, type TypedDocumentNode } from '@apollo/client';
 import type { ResponseStatus } from '../../../lib/graphql';
 
+/** A user as identity shows them (resolved through the gateway). */
+export interface PayoutUser {
+  id: string;
+  username: string;
+  displayName: string | null;
+}
+
 /** A user's request to be paid out, as staff see it; amount in integer euro cents. */
 export interface PayoutRequest {
   id: string;
   userId: string;
+  /** The account that asked. */
+  user: PayoutUser;
+  /** The account holder's name, as on the bank account. */
   name: string;
   amount: number;
   /** The IBAN. */
@@ -40,6 +50,11 @@ export const PAYOUT_REQUEST_FIELDS = gql`
   fragment PayoutRequestFields on PayoutRequest {
     id
     userId
+    user {
+      id
+      username
+      displayName
+    }
     name
     amount
     accountNumber

@@ -12,6 +12,7 @@ import {
 import { Button, ButtonLink } from '../../../ui/Button';
 import { Input } from '../../../ui/Input';
 import { Modal } from '../../../ui/Modal';
+import { Notice } from '../../../ui/Notice';
 import { Spinner } from '../../../ui/Spinner';
 import { useToasts } from '../../../ui/toast/Toasts';
 import { checkAmount } from '../amountInput';
@@ -19,7 +20,6 @@ import type { WalletOverview } from '../graphql/Wallet';
 import { useGetProfilePaymentInformation } from '../hooks/useGetProfilePaymentInformation';
 import { useRequestPayout } from '../hooks/useRequestPayout';
 import { missingPaymentFields } from '../paymentProfile';
-import { Notice } from './Notice';
 import styles from './MoneyForms.module.css';
 
 const EDIT_PAYMENTS_PATH = '/settings/edit-payments';

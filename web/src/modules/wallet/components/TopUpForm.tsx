@@ -6,10 +6,10 @@ import { formatAmount, formatEuroInput } from '../../../lib/money';
 import { describeFailure } from '../../../lib/mutationOutcome';
 import { Button } from '../../../ui/Button';
 import { Input } from '../../../ui/Input';
+import { Notice } from '../../../ui/Notice';
 import { checkAmount } from '../amountInput';
 import type { WalletLimits } from '../graphql/Wallet';
 import { useInitializePayment } from '../hooks/useInitializePayment';
-import { Notice } from './Notice';
 import styles from './MoneyForms.module.css';
 
 /** Suggested amounts in cents; only those within the wallet's limits are offered. */

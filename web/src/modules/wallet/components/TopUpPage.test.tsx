@@ -44,7 +44,15 @@ describe('top-up page', () => {
     expect(within(form).getByLabelText<HTMLInputElement>('Amount in euros').value).toBe('12.50');
     fireEvent.click(within(form).getByRole('button', { name: 'Top up €12.50' }));
     await waitFor(() => expect(assign).toHaveBeenCalledWith('https://pay.example/checkout/1'));
-    expect(sent).toEqual([{ input: { amount: 1250, originUrl: '/challenge/create/step-2' } }]);
+    expect(sent).toEqual([
+      {
+        input: {
+          amount: 1250,
+          originUrl: '/challenge/create/step-2',
+          idempotencyKey: expect.any(String),
+        },
+      },
+    ]);
   });
 
   it('ignores a return address that leaves the site', async () => {
@@ -58,7 +66,11 @@ describe('top-up page', () => {
     fireEvent.change(within(form).getByLabelText('Amount in euros'), { target: { value: '10' } });
     fireEvent.click(within(form).getByRole('button', { name: 'Top up €10.00' }));
     await waitFor(() =>
-      expect(sent).toEqual([{ input: { amount: 1000, originUrl: '/wallet/top-up' } }]),
+      expect(sent).toEqual([
+        {
+          input: { amount: 1000, originUrl: '/wallet/top-up', idempotencyKey: expect.any(String) },
+        },
+      ]),
     );
   });
 });

@@ -6,11 +6,11 @@ import { formatAmount } from '../../../lib/money';
 import { usePageMeta } from '../../../lib/usePageMeta';
 import { Button, ButtonLink } from '../../../ui/Button';
 import { ArrowLeftIcon } from '../../../ui/icons';
+import { Notice } from '../../../ui/Notice';
 import { PageHeader } from '../../../ui/PageHeader';
 import { PageLoader } from '../../../ui/PageLoader';
 import { safeInternalPath } from '../../auth/safePath';
 import { useGetWallet } from '../hooks/useGetWallet';
-import { Notice } from './Notice';
 import { TopUpForm } from './TopUpForm';
 import styles from './WalletPage.module.css';
 

@@ -5,13 +5,13 @@ import { errorText } from '../../../lib/errorMessages';
 import { formatDate } from '../../../lib/dates';
 import { cx } from '../../../lib/cx';
 import { Button } from '../../../ui/Button';
+import { Notice } from '../../../ui/Notice';
+import { Pager } from '../../../ui/Pager';
 import { Spinner } from '../../../ui/Spinner';
 import type { WalletTransaction } from '../graphql/WalletTransactions';
 import { useGetWalletTransactions } from '../hooks/useGetWalletTransactions';
 import { headlineChange, transactionMeaning, type TransactionMeaning } from '../transactionMeaning';
 import { Amount } from './Amount';
-import { Notice } from './Notice';
-import { Pager } from './Pager';
 import styles from './TransactionHistory.module.css';
 
 /** Meanings that name their challenge, with a link to it, when the movement has one. */

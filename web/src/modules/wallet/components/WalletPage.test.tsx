@@ -1,8 +1,15 @@
 import type { MockLink } from '@apollo/client/testing';
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { externalNavigation } from '../../../lib/externalNavigation';
-import { alice, answerMock, loggedInMock, loggedOutMock, statusOf } from '../../../test/mocks';
+import {
+  alice,
+  answerMock,
+  loggedInMock,
+  loggedOutMock,
+  networkFailureMock,
+  statusOf,
+} from '../../../test/mocks';
 import { renderApp } from '../../../test/renderApp';
 import {
   InitializePaymentDocument,
@@ -27,6 +34,10 @@ import {
 } from '../testing/walletMocks';
 
 const plain = (text: string | null) => (text ?? '').replace(/[\u00a0\u202f]/g, ' ');
+/** An idempotency key as the forms make them (crypto.randomUUID). */
+const anyKey = expect.stringMatching(
+  /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/,
+);
 const visible = { ...alice, hideAvailableAmount: false };
 
 /** The mocks every wallet page needs; `extra` come first so they win. */
@@ -48,12 +59,13 @@ function initializePaymentMock(
     payment_url: 'https://www.mollie.com/checkout/select-method/abc123',
     paymentId: 'tr_abc123',
   },
+  times = 1,
 ) {
   return answerMock<InitializePaymentMutationVariables>(
     InitializePaymentDocument,
     () => true,
     { InitializePayment: answer },
-    { onVariables: (variables) => sent.push(variables) },
+    { onVariables: (variables) => sent.push(variables), times },
   );
 }
 
@@ -273,7 +285,9 @@ describe('wallet page: top up', () => {
     await waitFor(() =>
       expect(assign).toHaveBeenCalledWith('https://www.mollie.com/checkout/select-method/abc123'),
     );
-    expect(sent).toEqual([{ input: { amount: 1250, originUrl: '/wallet' } }]);
+    expect(sent).toEqual([
+      { input: { amount: 1250, originUrl: '/wallet', idempotencyKey: anyKey } },
+    ]);
     expect(within(form).getByText('Taking you to the secure payment page…')).toBeTruthy();
   });
 
@@ -291,7 +305,9 @@ describe('wallet page: top up', () => {
     });
     fireEvent.click(within(form).getByRole('button', { name: /12,50 opwaarderen/ }));
     await waitFor(() => expect(assign).toHaveBeenCalled());
-    expect(sent).toEqual([{ input: { amount: 1250, originUrl: '/wallet' } }]);
+    expect(sent).toEqual([
+      { input: { amount: 1250, originUrl: '/wallet', idempotencyKey: anyKey } },
+    ]);
   });
 
   it('fills in a quick amount', async () => {
@@ -303,7 +319,11 @@ describe('wallet page: top up', () => {
     fireEvent.click(within(quick).getByRole('button', { name: '€25.00' }));
     expect(within(form).getByLabelText<HTMLInputElement>('Amount in euros').value).toBe('25.00');
     fireEvent.click(within(form).getByRole('button', { name: 'Top up €25.00' }));
-    await waitFor(() => expect(sent).toEqual([{ input: { amount: 2500, originUrl: '/wallet' } }]));
+    await waitFor(() =>
+      expect(sent).toEqual([
+        { input: { amount: 2500, originUrl: '/wallet', idempotencyKey: anyKey } },
+      ]),
+    );
   });
 
   it('keeps to the minimum top-up and what is left of the monthly deposit limit', async () => {
@@ -424,7 +444,7 @@ describe('wallet page: payout', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Pay out €20.00' }));
 
     expect((await screen.findAllByText('Payout of €20.00 requested')).length).toBeGreaterThan(0);
-    expect(sent).toEqual([{ input: { amount: 2000 } }]);
+    expect(sent).toEqual([{ input: { amount: 2000, idempotencyKey: anyKey } }]);
     expect(screen.queryByRole('dialog')).toBeNull();
   });
 
@@ -505,5 +525,162 @@ describe('wallet page: payout', () => {
         within(alert).getByRole('link', { name: 'Add payout details' }).getAttribute('href'),
       ).toBe('/settings/edit-payments');
     }
+  });
+});
+
+describe('wallet page: one top-up or payout per submission (idempotency keys)', () => {
+  const keys = (sent: Array<{ input: { idempotencyKey?: string | null } }>) =>
+    sent.map(({ input }) => input.idempotencyKey);
+  /** Waits until the form's submit button no longer shows the request in flight. */
+  const settled = (button: HTMLElement) =>
+    waitFor(() => expect(button.getAttribute('aria-busy')).toBeNull());
+
+  it('sends a double-clicked top-up twice with the same key', async () => {
+    const assign = vi.spyOn(externalNavigation, 'assign').mockImplementation(() => undefined);
+    const sent: InitializePaymentMutationVariables[] = [];
+    renderApp({ path: '/wallet', mocks: walletMocks([initializePaymentMock(sent, undefined, 2)]) });
+    const form = await topUpForm();
+    fireEvent.change(within(form).getByLabelText('Amount in euros'), { target: { value: '10' } });
+    const submit = within(form).getByRole('button', { name: 'Top up €10.00' });
+    // Both clicks land before React re-renders the busy button, as a fast double click can.
+    act(() => {
+      fireEvent.click(submit);
+      fireEvent.click(submit);
+    });
+    await waitFor(() => expect(sent).toHaveLength(2));
+    expect(keys(sent)).toEqual([anyKey, anyKey]);
+    expect(sent[1]!.input.idempotencyKey).toBe(sent[0]!.input.idempotencyKey);
+    await waitFor(() =>
+      expect(assign).toHaveBeenCalledWith('https://www.mollie.com/checkout/select-method/abc123'),
+    );
+  });
+
+  it('retries a top-up lost on the way with its key; an answered one ends the submission', async () => {
+    const assign = vi.spyOn(externalNavigation, 'assign').mockImplementation(() => undefined);
+    const sent: InitializePaymentMutationVariables[] = [];
+    const record = {
+      onVariables: (variables: InitializePaymentMutationVariables) => sent.push(variables),
+    };
+    renderApp({
+      path: '/wallet',
+      mocks: walletMocks([
+        networkFailureMock(InitializePaymentDocument, record),
+        networkFailureMock(InitializePaymentDocument, record),
+        initializePaymentMock(sent, {
+          __typename: 'InitializePaymentResult',
+          status: statusOf(false, 'limit_exceeded_this_month', 'Refused'),
+          payment_url: null,
+          paymentId: null,
+        }),
+        initializePaymentMock(sent),
+      ]),
+    });
+    const form = await topUpForm();
+    const input = within(form).getByLabelText('Amount in euros');
+    const button = () => within(form).getByRole('button', { name: /^Top up €/ });
+    /** Submits `value` euros, the `count`th request sent. */
+    const submit = async (value: string, count: number) => {
+      fireEvent.change(input, { target: { value } });
+      fireEvent.click(button());
+      await waitFor(() => expect(sent).toHaveLength(count));
+    };
+    const networkError = "We couldn't reach the server. Check your connection and try again.";
+
+    await submit('10', 1);
+    expect(within(await within(form).findByRole('alert')).getByText(networkError)).toBeTruthy();
+    await settled(button());
+    // Another amount is another top-up: its own key.
+    await submit('12', 2);
+    expect(within(await within(form).findByRole('alert')).getByText(networkError)).toBeTruthy();
+    await settled(button());
+    // €10 again: the first top-up retried, perhaps already started on the server.
+    await submit('10', 3);
+    expect(
+      await within(form).findByText(
+        "You've reached this month's limit. E-mail support if you need more.",
+      ),
+    ).toBeTruthy();
+    await settled(button());
+    // The server answered that one: the next top-up is a new submission.
+    await submit('10', 4);
+    await waitFor(() => expect(assign).toHaveBeenCalled());
+
+    const [first, other, retry, next] = keys(sent);
+    expect(sent.map(({ input }) => input.amount)).toEqual([1000, 1200, 1000, 1000]);
+    expect(retry).toBe(first);
+    expect(other).not.toBe(first);
+    expect(next).not.toBe(first);
+    expect(next).not.toBe(other);
+    expect(keys(sent)).toEqual([anyKey, anyKey, anyKey, anyKey]);
+  });
+
+  it('sends a double-confirmed payout with one key, and the next payout with a new one', async () => {
+    const sent: RequestPayoutMutationVariables[] = [];
+    renderApp({
+      path: '/wallet',
+      mocks: walletMocks([
+        answerMock<RequestPayoutMutationVariables>(
+          RequestPayoutDocument,
+          () => true,
+          payoutAnswer(true),
+          { onVariables: (variables) => sent.push(variables), times: 3 },
+        ),
+      ]),
+    });
+    const form = await payoutForm();
+    await within(form).findByText('NL91 •••• 4300');
+    const requestPayout = async () => {
+      fireEvent.change(within(form).getByLabelText('Amount in euros'), { target: { value: '20' } });
+      fireEvent.click(within(form).getByRole('button', { name: 'Request payout' }));
+      return screen.findByRole('dialog', { name: 'Confirm your payout' });
+    };
+
+    const dialog = await requestPayout();
+    const confirm = within(dialog).getByRole('button', { name: 'Pay out €20.00' });
+    act(() => {
+      fireEvent.click(confirm);
+      fireEvent.click(confirm);
+    });
+    await waitFor(() => expect(sent).toHaveLength(2));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(keys(sent)).toEqual([anyKey, anyKey]);
+    expect(sent[1]!.input.idempotencyKey).toBe(sent[0]!.input.idempotencyKey);
+
+    // The same amount once more, after the first payout was requested: a new payout, a new key.
+    fireEvent.click(within(await requestPayout()).getByRole('button', { name: 'Pay out €20.00' }));
+    await waitFor(() => expect(sent).toHaveLength(3));
+    expect(sent[2]!.input).toEqual({ amount: 2000, idempotencyKey: anyKey });
+    expect(sent[2]!.input.idempotencyKey).not.toBe(sent[0]!.input.idempotencyKey);
+  });
+
+  it('retries a payout lost on the way with the same key', async () => {
+    const sent: RequestPayoutMutationVariables[] = [];
+    renderApp({
+      path: '/wallet',
+      mocks: walletMocks([
+        networkFailureMock<RequestPayoutMutationVariables>(RequestPayoutDocument, {
+          onVariables: (variables) => sent.push(variables),
+        }),
+        answerMock<RequestPayoutMutationVariables>(
+          RequestPayoutDocument,
+          () => true,
+          payoutAnswer(true),
+          { onVariables: (variables) => sent.push(variables) },
+        ),
+      ]),
+    });
+    const form = await payoutForm();
+    await within(form).findByText('NL91 •••• 4300');
+    fireEvent.change(within(form).getByLabelText('Amount in euros'), { target: { value: '20' } });
+    for (const count of [1, 2]) {
+      fireEvent.click(within(form).getByRole('button', { name: 'Request payout' }));
+      const dialog = await screen.findByRole('dialog', { name: 'Confirm your payout' });
+      fireEvent.click(within(dialog).getByRole('button', { name: 'Pay out €20.00' }));
+      await waitFor(() => expect(sent).toHaveLength(count));
+      await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    }
+    expect(within(form).queryByText("Your payout couldn't be requested")).toBeNull();
+    expect((await screen.findAllByText('Payout of €20.00 requested')).length).toBeGreaterThan(0);
+    expect(sent[1]!.input.idempotencyKey).toBe(sent[0]!.input.idempotencyKey);
   });
 });

@@ -15,6 +15,8 @@ export interface InitializePaymentMutationVariables {
     amount: number;
     /** A path of this site to come back to after paying. */
     originUrl: string;
+    /** 8-100 characters, one per form submission: a repeat answers the first result. */
+    idempotencyKey?: string | null;
   };
 }
 

@@ -20,8 +20,12 @@ export interface RequestPayoutMutation {
 }
 
 export interface RequestPayoutMutationVariables {
-  /** amount in integer euro cents. */
-  input: { amount: number };
+  input: {
+    /** Integer euro cents. */
+    amount: number;
+    /** 8-100 characters, one per form submission: a repeat answers the first payout. */
+    idempotencyKey?: string | null;
+  };
 }
 
 /** Asks staff to pay `amount` cents out to the bank account of the payment profile. */

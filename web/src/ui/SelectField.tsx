@@ -1,8 +1,8 @@
 import { useId, type ReactNode, type SelectHTMLAttributes } from 'react';
-import { cx } from '../../../lib/cx';
-import { FieldMessage, hasFieldMessage, type FieldStatus } from '../../../ui/Field';
-import { ChevronDownIcon } from '../../../ui/icons';
-import fieldStyles from '../../../ui/Field.module.css';
+import { cx } from '../lib/cx';
+import { FieldMessage, hasFieldMessage, type FieldStatus } from './Field';
+import { ChevronDownIcon } from './icons';
+import fieldStyles from './Field.module.css';
 import styles from './SelectField.module.css';
 
 export interface SelectFieldProps extends Omit<
@@ -18,7 +18,7 @@ export interface SelectFieldProps extends Omit<
 
 /**
  * A native select styled like the shared Input (same label, border, focus ring and message), so
- * phones show their own picker. Belongs in src/ui once that folder takes new widgets.
+ * phones show their own picker.
  */
 export function SelectField({
   label,

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { Button } from '../../../ui/Button';
-import { ChevronDownIcon } from '../../../ui/icons';
+import { Button } from './Button';
+import { ChevronDownIcon } from './icons';
 import styles from './Pager.module.css';
 
 /** Previous and next for a paginated list; nothing when everything fits on one page. */
@@ -29,10 +29,10 @@ export function Pager({
         onClick={() => onPage(page - 1)}
         iconStart={<ChevronDownIcon size={16} className={styles.previous} />}
       >
-        {t('wallet.pager.previous')}
+        {t('ui.pager.previous')}
       </Button>
       <span className={styles.position} aria-live="polite">
-        {t('wallet.pager.pageOf', { page, total: totalPages })}
+        {t('ui.pager.pageOf', { page, total: totalPages })}
       </span>
       <Button
         variant="secondary"
@@ -41,7 +41,7 @@ export function Pager({
         onClick={() => onPage(page + 1)}
         iconEnd={<ChevronDownIcon size={16} className={styles.next} />}
       >
-        {t('wallet.pager.next')}
+        {t('ui.pager.next')}
       </Button>
     </nav>
   );

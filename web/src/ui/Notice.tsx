@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
-import { cx } from '../../../lib/cx';
-import { AlertIcon, CheckIcon, InfoIcon } from '../../../ui/icons';
+import { cx } from '../lib/cx';
+import { AlertIcon, CheckIcon, InfoIcon } from './icons';
 import styles from './Notice.module.css';
 
 export type NoticeTone = 'error' | 'success' | 'info' | 'warning';
