@@ -22,6 +22,7 @@ export type TestGatewayOptions = Partial<
 export async function startTestGateway(
   subgraphUrls: Partial<Record<SubgraphName, string>>,
   options: TestGatewayOptions = {},
+  port = 0,
 ): Promise<{ url: string; stop(): Promise<void> }> {
   const logger = pino({ level: 'silent' });
   const lifecycle = createLifecycle(logger, 5_000);
@@ -45,6 +46,6 @@ export async function startTestGateway(
     rateLimitKeyPrefix: `e2e:${randomUUID()}:`,
     ...options,
   });
-  const url = `${await gateway.listen(0)}/graphql`;
+  const url = `${await gateway.listen(port)}/graphql`;
   return { url, stop: () => lifecycle.stop('test finished') };
 }
