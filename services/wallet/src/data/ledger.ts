@@ -6,26 +6,11 @@ import type { Database, Transaction } from './db.ts';
 /** Owner of the platform's own accounts (provider clearing, payout clearing, fees). */
 export const PLATFORM_OWNER = '00000000-0000-0000-0000-000000000000';
 
-export async function accountId(
-  tx: Transaction,
-  userId: string,
-  kind: AccountKind,
-): Promise<string | null> {
-  const account = await tx.ledgerAccount.findUnique({
-    where: { userId_kind: { userId, kind } },
-    select: { id: true },
-  });
-  return account?.id ?? null;
-}
-
-/** Created on first use; ON CONFLICT because concurrent first uses race (Prisma's upsert is not atomic). */
-export async function platformAccountId(tx: Transaction, kind: AccountKind): Promise<string> {
+/** Creates a platform account on first use; ON CONFLICT because first uses race. */
+export async function ensurePlatformAccount(tx: Transaction, kind: AccountKind): Promise<void> {
   await tx.$executeRaw`
     INSERT INTO ledger_accounts (id, kind, user_id) VALUES (gen_random_uuid(), ${kind}::"AccountKind", ${PLATFORM_OWNER}::uuid)
     ON CONFLICT (user_id, kind) DO NOTHING`;
-  const id = await accountId(tx, PLATFORM_OWNER, kind);
-  if (!id) throw new Error(`platform account ${kind} is missing`);
-  return id;
 }
 
 export interface LockedAccount {
@@ -35,18 +20,29 @@ export interface LockedAccount {
   balance: bigint;
 }
 
-/** Locks the accounts in id order, so that two transfers over the same pair never deadlock. */
-export function lockAccounts(tx: Transaction, ids: string[]): Promise<LockedAccount[]> {
-  return tx.$queryRaw<LockedAccount[]>`
-    SELECT id::text AS id, user_id::text AS "userId", kind::text AS kind, balance
-    FROM ledger_accounts WHERE id = ANY(${[...ids].sort()}::uuid[]) ORDER BY id FOR UPDATE`;
-}
-
 /** Locks the users' wallet rows in user id order (the first step of the one lock order). */
 export async function lockWallets(tx: Transaction, userIds: string[]): Promise<void> {
   if (userIds.length === 0) return;
   await tx.$queryRaw`
     SELECT 1 FROM wallets WHERE user_id = ANY(${[...new Set(userIds)].sort()}::uuid[]) ORDER BY user_id FOR UPDATE`;
+}
+
+/**
+ * Finds and locks the accounts named by (owner, kind) in one round trip, in id order, so that
+ * two transfers over the same accounts wait for each other instead of deadlocking.
+ */
+export function lockAccountsOf(
+  tx: Transaction,
+  refs: { userId: string; kind: AccountKind }[],
+): Promise<LockedAccount[]> {
+  const users = refs.map((ref) => ref.userId);
+  const kinds = refs.map((ref) => ref.kind);
+  return tx.$queryRaw<LockedAccount[]>`
+    SELECT a.id::text AS id, a.user_id::text AS "userId", a.kind::text AS kind, a.balance
+    FROM ledger_accounts a
+    JOIN unnest(${users}::uuid[], ${kinds}::text[]) AS wanted(user_id, kind)
+      ON a.user_id = wanted.user_id AND a.kind::text = wanted.kind
+    ORDER BY a.id FOR UPDATE OF a`;
 }
 
 /** Records the transfer unless its idempotency key is known; false when it already was. */
@@ -70,17 +66,34 @@ export async function insertTransferOnce(
   return inserted === 1;
 }
 
-export async function addToBalance(tx: Transaction, id: string, deltaCents: bigint): Promise<void> {
-  await tx.$executeRaw`UPDATE ledger_accounts SET balance = balance + ${deltaCents} WHERE id = ${id}::uuid`;
+/** Moves the amount from one account to the other in one statement. */
+export async function applyTransfer(
+  tx: Transaction,
+  debitId: string,
+  creditId: string,
+  amountCents: bigint,
+): Promise<void> {
+  await tx.$executeRaw`
+    UPDATE ledger_accounts
+    SET balance = balance + CASE WHEN id = ${creditId}::uuid THEN ${amountCents} ELSE -${amountCents}::bigint END
+    WHERE id IN (${debitId}::uuid, ${creditId}::uuid)`;
 }
 
-export async function bumpWalletVersion(tx: Transaction, userId: string): Promise<bigint> {
-  const wallet = await tx.wallet.update({
-    where: { userId },
-    data: { version: { increment: 1 } },
-    select: { version: true },
-  });
-  return wallet.version;
+/**
+ * Bumps the wallet's version and reads what a balance report says, in one round trip (the
+ * subqueries see this transaction's earlier changes).
+ */
+export async function bumpWalletReport(tx: Transaction, userId: string) {
+  const [row] = await tx.$queryRaw<
+    { version: bigint; availableCents: bigint; frozenCents: bigint; openPayoutCents: bigint }[]
+  >`
+    UPDATE wallets SET version = version + 1 WHERE user_id = ${userId}::uuid
+    RETURNING version,
+      COALESCE((SELECT balance FROM ledger_accounts WHERE user_id = ${userId}::uuid AND kind = 'user_available'), 0) AS "availableCents",
+      COALESCE((SELECT balance FROM ledger_accounts WHERE user_id = ${userId}::uuid AND kind = 'user_frozen'), 0) AS "frozenCents",
+      COALESCE((SELECT SUM(amount_cents) FROM payout_requests WHERE user_id = ${userId}::uuid AND status = 'open'), 0)::bigint AS "openPayoutCents"`;
+  if (!row) throw new Error(`wallet of ${userId} is missing`);
+  return row;
 }
 
 export async function userBalances(db: Database | Transaction, userId: string) {

@@ -2,18 +2,15 @@ import { enqueueEvents, newEvent } from '@challenge/events';
 import { AppError } from '@challenge/kit';
 import { transactionRunner, type Database, type Transaction } from '../data/db.ts';
 import {
-  accountId,
-  addToBalance,
-  bumpWalletVersion,
+  applyTransfer,
+  bumpWalletReport,
+  ensurePlatformAccount,
   insertTransferOnce,
-  lockAccounts,
+  lockAccountsOf,
   lockWallets,
-  platformAccountId,
-  userBalances,
   PLATFORM_OWNER,
 } from '../data/ledger.ts';
 import type { TransferKind } from '../data/ledger.ts';
-import { openPayoutCents } from '../data/payouts.ts';
 
 /**
  * The double-entry ledger: every movement is one transfer of a positive number of cents from one
@@ -35,12 +32,8 @@ export interface TransferRequest {
   description?: string | null;
 }
 
-async function resolve(tx: Transaction, ref: AccountRef): Promise<string> {
-  if ('platform' in ref) return platformAccountId(tx, ref.platform);
-  const id = await accountId(tx, ref.user, ref.kind);
-  if (!id) throw new AppError('wallet_not_found');
-  return id;
-}
+const owner = (ref: AccountRef) => ('platform' in ref ? PLATFORM_OWNER : ref.user);
+const kindOf = (ref: AccountRef) => ('platform' in ref ? ref.platform : ref.kind);
 
 /** One transfer inside the caller's transaction; announces the new balances of the users moved. */
 export async function transferIn(
@@ -49,23 +42,28 @@ export async function transferIn(
 ): Promise<{ applied: boolean }> {
   if (request.amountCents <= 0n)
     throw new AppError('invalid_input', 'The amount must be positive.');
-  const debitId = await resolve(tx, request.from);
-  const creditId = await resolve(tx, request.to);
+  const refs = [request.from, request.to];
+  for (const ref of refs) if ('platform' in ref) await ensurePlatformAccount(tx, ref.platform);
   // Wallets, then accounts, each in id order: the one lock order of every money path, so that
   // concurrent transfers wait for each other instead of deadlocking.
-  await lockWallets(
+  const users = refs.flatMap((ref) => ('user' in ref ? [ref.user] : []));
+  await lockWallets(tx, users);
+  const accounts = await lockAccountsOf(
     tx,
-    [request.from, request.to].flatMap((ref) => ('user' in ref ? [ref.user] : [])),
+    refs.map((ref) => ({ userId: owner(ref), kind: kindOf(ref) })),
   );
-  const accounts = await lockAccounts(tx, [debitId, creditId]);
-  const debit = accounts.find((account) => account.id === debitId)!;
-  const credit = accounts.find((account) => account.id === creditId)!;
+  const find = (ref: AccountRef) =>
+    accounts.find((account) => account.userId === owner(ref) && account.kind === kindOf(ref));
+  const debit = find(request.from);
+  const credit = find(request.to);
+  if (!debit || !credit) throw new AppError('wallet_not_found');
+  if (debit.id === credit.id) throw new AppError('invalid_input', 'A transfer needs two accounts.');
 
   const fresh = await insertTransferOnce(tx, {
     idempotencyKey: request.idempotencyKey,
     kind: request.kind,
-    debitAccountId: debitId,
-    creditAccountId: creditId,
+    debitAccountId: debit.id,
+    creditAccountId: credit.id,
     amountCents: request.amountCents,
     challengeId: request.challengeId ?? null,
     description: request.description ?? null,
@@ -74,29 +72,26 @@ export async function transferIn(
   if (debit.userId !== PLATFORM_OWNER && debit.balance < request.amountCents) {
     throw new AppError('insufficient_funds');
   }
-  await addToBalance(tx, debitId, -request.amountCents);
-  await addToBalance(tx, creditId, request.amountCents);
+  await applyTransfer(tx, debit.id, credit.id, request.amountCents);
 
-  const users = [...new Set([debit.userId, credit.userId])].filter(
-    (userId) => userId !== PLATFORM_OWNER,
-  );
-  for (const userId of users) {
-    const version = await bumpWalletVersion(tx, userId);
-    const balances = await userBalances(tx, userId);
-    await enqueueEvents(tx, [
+  const events = [];
+  for (const userId of [...new Set(users)]) {
+    const report = await bumpWalletReport(tx, userId);
+    events.push(
       newEvent('WalletBalanceChanged', {
         aggregateId: userId,
         actorId: null,
         data: {
           userId,
-          availableCents: Number(balances.availableCents),
-          frozenCents: Number(balances.frozenCents),
-          openPayoutCents: Number(await openPayoutCents(tx, userId)),
-          version: Number(version),
+          availableCents: Number(report.availableCents),
+          frozenCents: Number(report.frozenCents),
+          openPayoutCents: Number(report.openPayoutCents),
+          version: Number(report.version),
         },
       }),
-    ]);
+    );
   }
+  await enqueueEvents(tx, events);
   return { applied: true };
 }
 
