@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import http from 'node:http';
 import net from 'node:net';
 import path from 'node:path';
-import { childEnv, host, logsDir, runDir } from '../stack-config.mjs';
+import { childEnv, host, logsDir, repoRoot, runDir } from '../stack-config.mjs';
 
 export const isRoot = process.getuid?.() === 0;
 export const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -337,4 +337,35 @@ export function aptInstall(pkgs) {
   }
   pkgs.forEach((p) => aptBatch.pkgs.add(p));
   return aptBatch.done;
+}
+
+/**
+ * A local stand-in the stack runs as a Node script of this repository (the SMTP catcher, the
+ * payment sandbox): healthy when its /healthz names it and every port of `ports` answers.
+ */
+export function nodeScriptService({ name, script, address, healthUrl, service, ports }) {
+  const isRunning = async () => {
+    try {
+      const res = await httpGet(healthUrl);
+      if (res.status !== 200 || JSON.parse(res.body).service !== service) return false;
+      for (const port of ports) if (!(await portOpen(port))) return false;
+      return true;
+    } catch {
+      return false;
+    }
+  };
+  return {
+    isRunning,
+    start: () =>
+      startService({
+        name,
+        match: script,
+        ports,
+        healthy: isRunning,
+        timeoutMs: 15_000,
+        launch: () => spawnDetached(name, process.execPath, [script], { cwd: repoRoot }),
+      }),
+    stop: () => stopService(name, { match: script }),
+    status: () => serviceStatus({ name, address, healthy: isRunning, match: script }),
+  };
 }

@@ -2,16 +2,8 @@
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { repoRoot, smtp as cfg } from '../stack-config.mjs';
-import {
-  httpGet,
-  portOpen,
-  serviceStatus,
-  spawnDetached,
-  startService,
-  stopService,
-} from './helpers.mjs';
+import { nodeScriptService } from './helpers.mjs';
 
-const name = 'smtp';
 const script = path.join(repoRoot, 'scripts', 'smtp-catcher.mjs');
 export const address = `${cfg.host}:${cfg.port} (inbox http://${cfg.host}:${cfg.httpPort})`;
 
@@ -28,29 +20,11 @@ export async function ensureInstalled() {
   }
 }
 
-export async function isRunning() {
-  try {
-    const res = await httpGet(`http://${cfg.host}:${cfg.httpPort}/healthz`);
-    return (
-      res.status === 200 &&
-      JSON.parse(res.body).service === 'smtp-catcher' &&
-      (await portOpen(cfg.port))
-    );
-  } catch {
-    return false;
-  }
-}
-
-export function start() {
-  return startService({
-    name,
-    match: script,
-    ports: [cfg.port, cfg.httpPort],
-    healthy: isRunning,
-    timeoutMs: 15_000,
-    launch: () => spawnDetached(name, process.execPath, [script], { cwd: repoRoot }),
-  });
-}
-
-export const stop = () => stopService(name, { match: script });
-export const status = () => serviceStatus({ name, address, healthy: isRunning, match: script });
+export const { isRunning, start, stop, status } = nodeScriptService({
+  name: 'smtp',
+  script,
+  address,
+  healthUrl: `http://${cfg.host}:${cfg.httpPort}/healthz`,
+  service: 'smtp-catcher',
+  ports: [cfg.port, cfg.httpPort],
+});
