@@ -1,5 +1,8 @@
 import { useId, type ReactNode } from 'react';
 import { cx } from '../../../lib/cx';
+import { Button } from '../../../ui/Button';
+import { AlertIcon } from '../../../ui/icons';
+import layout from '../../../ui/layout.module.css';
 import styles from './AuthPage.module.css';
 
 export interface AuthCardProps {
@@ -37,7 +40,7 @@ export function AuthCard({
       {icon ? (
         <div
           className={cx(
-            styles.icon,
+            layout.iconTile,
             tone === 'error' && styles.iconError,
             tone === 'success' && styles.iconSuccess,
           )}
@@ -52,5 +55,39 @@ export function AuthCard({
       {text ? <p className={styles.text}>{text}</p> : null}
       {children}
     </section>
+  );
+}
+
+/** The end of a login page's form: why the last submit failed, if it did, then the submit button. */
+export function AuthFormSubmit({
+  failure,
+  disabled,
+  loading,
+  children,
+}: {
+  failure: string | null;
+  disabled: boolean;
+  loading: boolean;
+  children: ReactNode;
+}) {
+  return (
+    <>
+      {failure ? (
+        <p className={cx(layout.alert, styles.alert)} role="alert">
+          <AlertIcon size={18} />
+          <span>{failure}</span>
+        </p>
+      ) : null}
+      <Button
+        type="submit"
+        variant="action-gradient"
+        size="lg"
+        block
+        disabled={disabled}
+        loading={loading}
+      >
+        {children}
+      </Button>
+    </>
   );
 }

@@ -4,10 +4,10 @@ import { errorText } from '../../../lib/errorMessages';
 import { usePageMeta } from '../../../lib/usePageMeta';
 import { isValidEmail } from '../../../lib/validation';
 import { Button } from '../../../ui/Button';
-import { AlertIcon, LockIcon, MailIcon } from '../../../ui/icons';
+import { LockIcon, MailIcon } from '../../../ui/icons';
 import { useModalRoute } from '../hooks/useModalRoute';
 import { useRequestForgotPasswordLink } from '../hooks/useRequestForgotPasswordLink';
-import { AuthCard } from './AuthCard';
+import { AuthCard, AuthFormSubmit } from './AuthCard';
 import styles from './AuthPage.module.css';
 import { EmailField } from './EmailField';
 
@@ -90,22 +90,9 @@ export function RecoverRequestPage() {
           onBlur={() => setTouched(email !== '' || touched)}
           error={error}
         />
-        {refusal ? (
-          <p className={styles.alert} role="alert">
-            <AlertIcon size={18} />
-            <span>{refusal}</span>
-          </p>
-        ) : null}
-        <Button
-          type="submit"
-          variant="action-gradient"
-          size="lg"
-          block
-          disabled={!valid}
-          loading={loading}
-        >
+        <AuthFormSubmit failure={refusal} disabled={!valid} loading={loading}>
           {t('auth.recover.submit')}
-        </Button>
+        </AuthFormSubmit>
         <Button variant="tertiary" block onClick={() => openModal('login-username-password')}>
           {t('auth.recover.backToLogin')}
         </Button>

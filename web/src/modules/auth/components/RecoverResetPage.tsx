@@ -10,7 +10,7 @@ import { PasswordInput } from '../../../ui/PasswordInput';
 import { useToasts } from '../../../ui/toast/Toasts';
 import { MODAL_PARAM } from '../hooks/useModalRoute';
 import { useResetForgottenPassword } from '../hooks/useResetForgottenPassword';
-import { AuthCard } from './AuthCard';
+import { AuthCard, AuthFormSubmit } from './AuthCard';
 import styles from './AuthPage.module.css';
 
 type DeadLink = 'expired_credentials' | 'invalid_credentials' | 'missing_token';
@@ -147,22 +147,9 @@ export function RecoverResetPage() {
           status={shown('repeatPassword', repeatError) ? 'error' : 'none'}
           message={shown('repeatPassword', repeatError)}
         />
-        {failure ? (
-          <p className={styles.alert} role="alert">
-            <AlertIcon size={18} />
-            <span>{failure}</span>
-          </p>
-        ) : null}
-        <Button
-          type="submit"
-          variant="action-gradient"
-          size="lg"
-          block
-          disabled={!valid}
-          loading={loading}
-        >
+        <AuthFormSubmit failure={failure} disabled={!valid} loading={loading}>
           {t('auth.reset.submit')}
-        </Button>
+        </AuthFormSubmit>
       </form>
     </AuthCard>
   );

@@ -1,7 +1,9 @@
 import { useTranslation } from 'react-i18next';
+import { cx } from '../../../lib/cx';
 import { usePageMeta } from '../../../lib/usePageMeta';
 import { Button, ButtonLink } from '../../../ui/Button';
 import { CompassOffIcon, GlobeIcon, ShieldIcon } from '../../../ui/icons';
+import layout from '../../../ui/layout.module.css';
 import { ERROR_PAGE_STATUS, resolveErrorPageKey } from '../errorPage';
 import styles from './ErrorPage.module.css';
 
@@ -36,8 +38,12 @@ export function ErrorPage({ identifier, statusCode, heading }: ErrorPageProps) {
   );
 
   return (
-    <section className={styles.page} aria-labelledby="error-page-title" data-error-key={key}>
-      <div className={styles.icon} aria-hidden="true">
+    <section
+      className={cx(layout.messageCard, styles.page)}
+      aria-labelledby="error-page-title"
+      data-error-key={key}
+    >
+      <div className={layout.iconTile} aria-hidden="true">
         {icon}
       </div>
       <p className={styles.code}>

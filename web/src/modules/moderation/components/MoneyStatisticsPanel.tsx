@@ -7,11 +7,12 @@ import { cx } from '../../../lib/cx';
 import { formatAmount } from '../../../lib/money';
 import { Button } from '../../../ui/Button';
 import { Notice } from '../../../ui/Notice';
-import { Spinner } from '../../../ui/Spinner';
+import layout from '../../../ui/layout.module.css';
 import type { EscrowHold } from '../graphql/EscrowReconciliation';
 import type { MoneyTotals } from '../graphql/MoneyTotals';
 import { useGetEscrowReconciliation } from '../hooks/useGetEscrowReconciliation';
 import { useGetMoneyTotals } from '../hooks/useGetMoneyTotals';
+import { ColumnHeaders, Loading } from './ModeratorParts';
 import styles from './Moderator.module.css';
 
 const FIGURES = [
@@ -31,7 +32,7 @@ export function MoneyStatisticsPanel() {
   return (
     <section className={styles.section} aria-labelledby={titleId}>
       <div className={styles.sectionHeaderRow}>
-        <div className={styles.sectionHeader}>
+        <div className={layout.panelHeader}>
           <h2 id={titleId} className={styles.sectionTitle}>
             {t('moderator.money.title')}
           </h2>
@@ -145,8 +146,8 @@ function Escrow({ state }: { state: ReturnType<typeof useGetEscrowReconciliation
     );
   };
   return (
-    <section className={styles.subSection} aria-labelledby={titleId}>
-      <div className={styles.sectionHeader}>
+    <section className={layout.panel} aria-labelledby={titleId}>
+      <div className={layout.panelHeader}>
         <h3 id={titleId} className={styles.subTitle}>
           {t('moderator.money.escrow.title')}
         </h3>
@@ -178,15 +179,7 @@ function HoldList({ title, hint, holds }: { title: string; hint: string; holds: 
       ) : (
         <div className={styles.tableWrap}>
           <table className={styles.table} role="table" aria-labelledby={titleId}>
-            <thead role="rowgroup">
-              <tr role="row">
-                {Object.values(columns).map((label) => (
-                  <th key={label} scope="col" role="columnheader">
-                    {label}
-                  </th>
-                ))}
-              </tr>
-            </thead>
+            <ColumnHeaders labels={Object.values(columns)} />
             <tbody role="rowgroup">
               {holds.map((hold) => (
                 <tr key={`${hold.challengeId}-${hold.ownerId}`} role="row">
@@ -236,15 +229,5 @@ function HoldChallenge({ hold }: { hold: EscrowHold }) {
       )}
       <span className={cx(styles.secondary, styles.code)}>{hold.challengeId}</span>
     </>
-  );
-}
-
-function Loading() {
-  const { t } = useTranslation();
-  return (
-    <div className={styles.loading} role="status">
-      <Spinner size="md" />
-      <span className="visually-hidden">{t('ui.loading')}</span>
-    </div>
   );
 }

@@ -17,13 +17,14 @@ import { Modal } from '../../../ui/Modal';
 import { Notice, type NoticeTone } from '../../../ui/Notice';
 import { Pager } from '../../../ui/Pager';
 import { SelectField } from '../../../ui/SelectField';
-import { Spinner } from '../../../ui/Spinner';
+import layout from '../../../ui/layout.module.css';
 import { useToasts } from '../../../ui/toast/Toasts';
 import { SEPA_FORMATS, type SepaFormat } from '../graphql/ExportPayoutRequests';
 import type { PayoutRequest } from '../graphql/PayoutRequests';
 import { useExportPayoutRequests } from '../hooks/useExportPayoutRequests';
 import { useGetPayoutRequests, type PayoutStatusFilter } from '../hooks/useGetPayoutRequests';
 import { useSetPayoutRequestAsCompleted } from '../hooks/useSetPayoutRequestAsCompleted';
+import { ColumnHeaders, Loading } from './ModeratorParts';
 import styles from './Moderator.module.css';
 
 const FILTERS: readonly PayoutStatusFilter[] = ['open', 'done', 'all'];
@@ -49,7 +50,7 @@ export function PayoutsPanel() {
 
   return (
     <section className={styles.section} aria-labelledby={titleId}>
-      <div className={styles.sectionHeader}>
+      <div className={layout.panelHeader}>
         <h2 id={titleId} className={styles.sectionTitle}>
           {t('moderator.payouts.title')}
         </h2>
@@ -106,10 +107,7 @@ export function PayoutsPanel() {
           />
         )
       ) : list.loading ? (
-        <div className={styles.loading} role="status">
-          <Spinner size="md" />
-          <span className="visually-hidden">{t('ui.loading')}</span>
-        </div>
+        <Loading />
       ) : (
         <Notice
           tone="error"
@@ -174,15 +172,7 @@ function PayoutTable({
       {/* Explicit roles keep the table semantics when small screens restyle rows as cards. */}
       <table className={styles.table} role="table" aria-busy={busy}>
         <caption className="visually-hidden">{t('moderator.payouts.caption')}</caption>
-        <thead role="rowgroup">
-          <tr role="row">
-            {Object.values(columns).map((label) => (
-              <th key={label} scope="col" role="columnheader">
-                {label}
-              </th>
-            ))}
-          </tr>
-        </thead>
+        <ColumnHeaders labels={Object.values(columns)} />
         <tbody role="rowgroup">
           {items.map((payout) => (
             <tr key={payout.id} role="row">
@@ -384,8 +374,8 @@ function ExportForm({ onExported }: { onExported: () => void }) {
   };
 
   return (
-    <form className={styles.exportCard} onSubmit={submit} aria-labelledby={titleId}>
-      <div className={styles.sectionHeader}>
+    <form className={layout.panel} onSubmit={submit} aria-labelledby={titleId}>
+      <div className={layout.panelHeader}>
         <h3 id={titleId} className={styles.subTitle}>
           {t('moderator.payouts.export.title')}
         </h3>

@@ -8,6 +8,7 @@ import { Button } from '../../../ui/Button';
 import { AlertIcon } from '../../../ui/icons';
 import { PageLoader } from '../../../ui/PageLoader';
 import { RelativeTime } from '../../../ui/RelativeTime';
+import layout from '../../../ui/layout.module.css';
 import type { ActivityLogEntry } from '../graphql/ActivityLog';
 import { useGetActivityLog } from '../hooks/useGetActivityLog';
 import styles from './Notifications.module.css';
@@ -21,9 +22,9 @@ export function ActivityLog() {
   if (loading) return <PageLoader />;
   if (!entries) {
     return (
-      <div className={styles.alert} role="alert">
+      <div className={layout.alert} role="alert">
         <AlertIcon size={20} />
-        <div className={styles.alertBody}>
+        <div className={layout.alertBody}>
           <p>{t('notifications.activity.loadFailed')}</p>
           {failure ? <p>{errorText(t, failure.identifier, failure.message)}</p> : null}
           {failure || requestFailed ? (

@@ -9,6 +9,7 @@ import { Input } from '../../../ui/Input';
 import { PageHeader } from '../../../ui/PageHeader';
 import { PageLoader } from '../../../ui/PageLoader';
 import { PagePlaceholder } from '../../../ui/PagePlaceholder';
+import layout from '../../../ui/layout.module.css';
 import { NotFoundPage } from '../../errors/components/NotFoundPage';
 import { useDevInbox, type CaughtMail } from '../hooks/useDevInbox';
 import styles from './Notifications.module.css';
@@ -55,7 +56,7 @@ export function DevInboxPage() {
       {loading && !messages ? (
         <PageLoader />
       ) : problem ? (
-        <p className={styles.alert} role="alert">
+        <p className={layout.alert} role="alert">
           {t(`notifications.devInbox.${problem}`)}
         </p>
       ) : messages && messages.length > 0 ? (

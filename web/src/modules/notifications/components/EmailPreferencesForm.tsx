@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { describeFailure } from '../../../lib/mutationOutcome';
 import { Button } from '../../../ui/Button';
 import { Checkbox } from '../../../ui/Checkbox';
+import layout from '../../../ui/layout.module.css';
 import { useToasts } from '../../../ui/toast/Toasts';
 import type { EmailPreferences } from '../graphql/EmailPreferences';
 import { useUpdateEmailPreferences } from '../hooks/useUpdateEmailPreferences';
@@ -66,9 +67,9 @@ export function EmailPreferencesForm({
 
   const allOff = sameChoices(saved, NONE);
   return (
-    <form className={styles.card} onSubmit={submit} noValidate aria-labelledby={titleId}>
-      <div className={styles.cardHeader}>
-        <Heading id={titleId} className={styles.cardTitle}>
+    <form className={layout.panelLarge} onSubmit={submit} noValidate aria-labelledby={titleId}>
+      <div className={layout.panelHeader}>
+        <Heading id={titleId} className={layout.panelTitle}>
           {t('notifications.preferences.formTitle')}
         </Heading>
         <p className={styles.muted}>{t('notifications.preferences.formText')}</p>
@@ -85,7 +86,7 @@ export function EmailPreferencesForm({
         />
       ))}
       <p className={styles.muted}>{t('notifications.preferences.transactional')}</p>
-      <div className={styles.actions}>
+      <div className={layout.formActions}>
         <Button
           type="button"
           variant="tertiary"

@@ -3,6 +3,7 @@ import { errorText } from '../../../lib/errorMessages';
 import { Button, ButtonLink } from '../../../ui/Button';
 import { AlertIcon } from '../../../ui/icons';
 import { PageLoader } from '../../../ui/PageLoader';
+import layout from '../../../ui/layout.module.css';
 import { useModalRoute } from '../../auth/hooks/useModalRoute';
 import { useGetEmailPreferences } from '../hooks/useGetEmailPreferences';
 import { EmailPreferencesForm } from './EmailPreferencesForm';
@@ -31,9 +32,9 @@ export function EmailPreferencesPanel({
         ? t('notifications.preferences.linkInvalid')
         : null;
   return (
-    <div className={styles.alert} role="alert">
+    <div className={layout.alert} role="alert">
       <AlertIcon size={20} />
-      <div className={styles.alertBody}>
+      <div className={layout.alertBody}>
         <p>{t('notifications.preferences.loadFailed')}</p>
         <p>{linkProblem ?? (failure ? errorText(t, identifier, failure.message) : null)}</p>
         <div className={styles.alertActions}>

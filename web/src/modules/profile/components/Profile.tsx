@@ -1,6 +1,7 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useParams } from 'react-router';
+import { cx } from '../../../lib/cx';
 import { describeFailure } from '../../../lib/mutationOutcome';
 import { errorText } from '../../../lib/errorMessages';
 import { usePageMeta } from '../../../lib/usePageMeta';
@@ -18,6 +19,7 @@ import {
 import { PageLoader } from '../../../ui/PageLoader';
 import { PagePlaceholder } from '../../../ui/PagePlaceholder';
 import { TabLinks } from '../../../ui/Tabs';
+import layout from '../../../ui/layout.module.css';
 import { useToasts } from '../../../ui/toast/Toasts';
 import { useGetCurrentUser } from '../../auth/hooks/useGetCurrentUser';
 import { ErrorPage } from '../../errors/components/ErrorPage';
@@ -226,8 +228,11 @@ function Bio({ text }: { text: string }) {
 function PrivateProfile({ username }: { username: string }) {
   const { t } = useTranslation();
   return (
-    <section className={styles.private} aria-labelledby="private-profile-title">
-      <div className={styles.privateIcon} aria-hidden="true">
+    <section
+      className={cx(layout.messageCard, styles.private)}
+      aria-labelledby="private-profile-title"
+    >
+      <div className={layout.iconTile} aria-hidden="true">
         <LockIcon size={28} />
       </div>
       <h1 id="private-profile-title" className={styles.privateTitle}>

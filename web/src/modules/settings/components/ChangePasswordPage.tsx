@@ -6,6 +6,7 @@ import { usePageMeta } from '../../../lib/usePageMeta';
 import { meetsPasswordRules } from '../../../lib/validation';
 import { Button } from '../../../ui/Button';
 import { PasswordInput } from '../../../ui/PasswordInput';
+import layout from '../../../ui/layout.module.css';
 import { useToasts } from '../../../ui/toast/Toasts';
 import { useChangePassword } from '../hooks/useChangePassword';
 import styles from './Settings.module.css';
@@ -77,12 +78,12 @@ export function ChangePasswordPage() {
 
   return (
     <div className={styles.sections}>
-      <form className={styles.card} onSubmit={submit} noValidate aria-labelledby={titleId}>
-        <div className={styles.cardHeader}>
-          <h2 id={titleId} className={styles.cardTitle}>
+      <form className={layout.panelLarge} onSubmit={submit} noValidate aria-labelledby={titleId}>
+        <div className={layout.panelHeader}>
+          <h2 id={titleId} className={layout.panelTitle}>
             {t('settings.password.title')}
           </h2>
-          <p className={styles.cardText}>{t('settings.password.text')}</p>
+          <p className={layout.panelText}>{t('settings.password.text')}</p>
         </div>
         <PasswordInput
           label={t('settings.password.current')}
@@ -115,10 +116,10 @@ export function ChangePasswordPage() {
           status={shown('repeatPassword') ? 'error' : 'none'}
           message={shown('repeatPassword')}
         />
-        <Link className={styles.cardText} to="/login/recover/request">
+        <Link className={layout.panelText} to="/login/recover/request">
           {t('auth.password.forgot')}
         </Link>
-        <div className={styles.actions}>
+        <div className={layout.formActions}>
           <Button type="submit" variant="primary" disabled={!valid} loading={loading}>
             {t('settings.password.submit')}
           </Button>

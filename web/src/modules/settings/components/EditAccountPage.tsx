@@ -5,6 +5,7 @@ import { usePageMeta } from '../../../lib/usePageMeta';
 import { Button, ButtonLink } from '../../../ui/Button';
 import { AlertIcon, LockIcon } from '../../../ui/icons';
 import { Modal } from '../../../ui/Modal';
+import layout from '../../../ui/layout.module.css';
 import { useToasts } from '../../../ui/toast/Toasts';
 import { useLogoutUser } from '../../auth/hooks/useLogoutUser';
 import { useDeleteUser } from '../hooks/useDeleteUser';
@@ -20,12 +21,12 @@ export function EditAccountPage() {
 
   return (
     <div className={styles.sections}>
-      <section className={styles.card} aria-labelledby={passwordTitleId}>
-        <div className={styles.cardHeader}>
-          <h2 id={passwordTitleId} className={styles.cardTitle}>
+      <section className={layout.panelLarge} aria-labelledby={passwordTitleId}>
+        <div className={layout.panelHeader}>
+          <h2 id={passwordTitleId} className={layout.panelTitle}>
             {t('settings.password.title')}
           </h2>
-          <p className={styles.cardText}>{t('settings.account.passwordText')}</p>
+          <p className={layout.panelText}>{t('settings.account.passwordText')}</p>
         </div>
         <div>
           <ButtonLink
@@ -38,12 +39,15 @@ export function EditAccountPage() {
         </div>
       </section>
 
-      <section className={`${styles.card} ${styles.dangerCard}`} aria-labelledby={deleteTitleId}>
-        <div className={styles.cardHeader}>
-          <h2 id={deleteTitleId} className={`${styles.cardTitle} ${styles.dangerTitle}`}>
+      <section
+        className={`${layout.panelLarge} ${styles.dangerCard}`}
+        aria-labelledby={deleteTitleId}
+      >
+        <div className={layout.panelHeader}>
+          <h2 id={deleteTitleId} className={`${layout.panelTitle} ${styles.dangerTitle}`}>
             {t('settings.account.deleteTitle')}
           </h2>
-          <p className={styles.cardText}>{t('settings.account.deleteText')}</p>
+          <p className={layout.panelText}>{t('settings.account.deleteText')}</p>
         </div>
         <ul className={styles.list}>
           <li>{t('settings.account.deleteRuleDelay')}</li>
@@ -113,9 +117,9 @@ function DeleteAccountDialog({ open, onClose }: { open: boolean; onClose: () => 
       <div className={styles.sections}>
         <p>{t('settings.account.confirmText')}</p>
         {refusal ? (
-          <div className={styles.alert} role="alert">
+          <div className={layout.alert} role="alert">
             <AlertIcon size={20} />
-            <div className={styles.alertBody}>
+            <div className={layout.alertBody}>
               <p>{refusal.text}</p>
               {refusal.wallet ? (
                 <div>

@@ -10,6 +10,7 @@ import { Input } from '../../../ui/Input';
 import { Notice } from '../../../ui/Notice';
 import { PageLoader } from '../../../ui/PageLoader';
 import { SelectField } from '../../../ui/SelectField';
+import layout from '../../../ui/layout.module.css';
 import { useToasts } from '../../../ui/toast/Toasts';
 import type { PaymentProfile } from '../../wallet/graphql/ProfilePaymentInformation';
 import type { PaymentProfileInput } from '../../wallet/graphql/UpdateProfilePaymentInformation';
@@ -126,16 +127,16 @@ function PaymentProfileForm({ profile }: { profile: PaymentProfile }) {
     <div className={styles.sections}>
       <form
         ref={formRef}
-        className={styles.card}
+        className={layout.panelLarge}
         onSubmit={submit}
         noValidate
         aria-labelledby={titleId}
       >
-        <div className={styles.cardHeader}>
-          <h2 id={titleId} className={styles.cardTitle}>
+        <div className={layout.panelHeader}>
+          <h2 id={titleId} className={layout.panelTitle}>
             {t('payments.title')}
           </h2>
-          <p className={styles.cardText}>{t('payments.text')}</p>
+          <p className={layout.panelText}>{t('payments.text')}</p>
         </div>
         {wasIncomplete && !justCompleted ? (
           <Notice tone="info">
@@ -227,7 +228,7 @@ function PaymentProfileForm({ profile }: { profile: PaymentProfile }) {
           </Notice>
         ) : null}
 
-        <div className={styles.actions}>
+        <div className={layout.formActions}>
           <Button type="submit" variant="primary" disabled={!dirty} loading={loading}>
             {t('payments.save')}
           </Button>

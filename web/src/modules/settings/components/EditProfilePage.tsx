@@ -7,6 +7,7 @@ import { Button } from '../../../ui/Button';
 import { Checkbox } from '../../../ui/Checkbox';
 import { Input, TextArea } from '../../../ui/Input';
 import { PageLoader } from '../../../ui/PageLoader';
+import layout from '../../../ui/layout.module.css';
 import { useToasts } from '../../../ui/toast/Toasts';
 import type { UserSettings } from '../graphql/Settings';
 import { useGetSettings } from '../hooks/useGetSettings';
@@ -91,12 +92,12 @@ function ProfileDetailsForm({ settings }: { settings: UserSettings }) {
   };
 
   return (
-    <form className={styles.card} onSubmit={submit} noValidate aria-labelledby={titleId}>
-      <div className={styles.cardHeader}>
-        <h2 id={titleId} className={styles.cardTitle}>
+    <form className={layout.panelLarge} onSubmit={submit} noValidate aria-labelledby={titleId}>
+      <div className={layout.panelHeader}>
+        <h2 id={titleId} className={layout.panelTitle}>
           {t('settings.profile.title')}
         </h2>
-        <p className={styles.cardText}>{t('settings.profile.text')}</p>
+        <p className={layout.panelText}>{t('settings.profile.text')}</p>
       </div>
       <Input
         label={t('settings.profile.displayName')}
@@ -120,7 +121,7 @@ function ProfileDetailsForm({ settings }: { settings: UserSettings }) {
           t('settings.profile.bioCount', { count: values.bio.trim().length, max: BIO_MAX })
         }
       />
-      <div className={styles.actions}>
+      <div className={layout.formActions}>
         <Button
           type="submit"
           variant="primary"
@@ -198,12 +199,12 @@ function ChallengePreferencesForm({ settings }: { settings: UserSettings }) {
 
   const shownAmountError = amountTouched ? amountError : null;
   return (
-    <form className={styles.card} onSubmit={submit} noValidate aria-labelledby={titleId}>
-      <div className={styles.cardHeader}>
-        <h2 id={titleId} className={styles.cardTitle}>
+    <form className={layout.panelLarge} onSubmit={submit} noValidate aria-labelledby={titleId}>
+      <div className={layout.panelHeader}>
+        <h2 id={titleId} className={layout.panelTitle}>
           {t('settings.challenges.title')}
         </h2>
-        <p className={styles.cardText}>{t('settings.challenges.text')}</p>
+        <p className={layout.panelText}>{t('settings.challenges.text')}</p>
       </div>
       <Checkbox
         label={t('settings.challenges.challengeable')}
@@ -237,7 +238,7 @@ function ChallengePreferencesForm({ settings }: { settings: UserSettings }) {
           />
         </div>
       ) : null}
-      <div className={styles.actions}>
+      <div className={layout.formActions}>
         <Button
           type="submit"
           variant="primary"
@@ -270,9 +271,9 @@ function PrivacyForm({ settings }: { settings: UserSettings }) {
   };
 
   return (
-    <form className={styles.card} onSubmit={submit} noValidate aria-labelledby={titleId}>
-      <div className={styles.cardHeader}>
-        <h2 id={titleId} className={styles.cardTitle}>
+    <form className={layout.panelLarge} onSubmit={submit} noValidate aria-labelledby={titleId}>
+      <div className={layout.panelHeader}>
+        <h2 id={titleId} className={layout.panelTitle}>
           {t('settings.privacy.title')}
         </h2>
       </div>
@@ -284,7 +285,7 @@ function PrivacyForm({ settings }: { settings: UserSettings }) {
         status="hint"
         message={t('settings.privacy.publicProfileHint')}
       />
-      <div className={styles.actions}>
+      <div className={layout.formActions}>
         <Button type="submit" variant="primary" disabled={!dirty} loading={loading}>
           {t('settings.save')}
         </Button>

@@ -3,7 +3,7 @@ import { errorText } from '../../../lib/errorMessages';
 import type { ResponseStatus } from '../../../lib/graphql';
 import { Button } from '../../../ui/Button';
 import { AlertIcon } from '../../../ui/icons';
-import styles from './Settings.module.css';
+import layout from '../../../ui/layout.module.css';
 
 export function SettingsLoadFailure({
   failure,
@@ -14,9 +14,9 @@ export function SettingsLoadFailure({
 }) {
   const { t } = useTranslation();
   return (
-    <div className={styles.alert} role="alert">
+    <div className={layout.alert} role="alert">
       <AlertIcon size={20} />
-      <div className={styles.alertBody}>
+      <div className={layout.alertBody}>
         <p>{t('settings.loadFailed')}</p>
         {failure ? <p>{errorText(t, failure.identifier, failure.message)}</p> : null}
         <div>

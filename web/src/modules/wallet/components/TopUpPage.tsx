@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useSearchParams } from 'react-router';
+import { cx } from '../../../lib/cx';
 import { errorText } from '../../../lib/errorMessages';
 import { formatAmount } from '../../../lib/money';
 import { usePageMeta } from '../../../lib/usePageMeta';
@@ -9,6 +10,7 @@ import { ArrowLeftIcon } from '../../../ui/icons';
 import { Notice } from '../../../ui/Notice';
 import { PageHeader } from '../../../ui/PageHeader';
 import { PageLoader } from '../../../ui/PageLoader';
+import layout from '../../../ui/layout.module.css';
 import { safeInternalPath } from '../../auth/safePath';
 import { useGetWallet } from '../hooks/useGetWallet';
 import { TopUpForm } from './TopUpForm';
@@ -50,12 +52,12 @@ export function TopUpPage() {
         }
       />
       {wallet ? (
-        <section className={styles.narrowPanel} aria-labelledby={titleId}>
-          <div className={styles.panelHeader}>
-            <h2 id={titleId} className={styles.panelTitle}>
+        <section className={cx(layout.panel, styles.narrowPanel)} aria-labelledby={titleId}>
+          <div className={layout.panelHeader}>
+            <h2 id={titleId} className={layout.panelTitle}>
               {t('wallet.topUp.title')}
             </h2>
-            <p className={styles.panelText}>
+            <p className={layout.panelText}>
               {t('wallet.topUpPage.balance', {
                 amount: formatAmount(wallet.availableAmount, i18n.language),
               })}

@@ -8,6 +8,7 @@ import { Button } from '../../../ui/Button';
 import { Notice } from '../../../ui/Notice';
 import { Pager } from '../../../ui/Pager';
 import { Spinner } from '../../../ui/Spinner';
+import layout from '../../../ui/layout.module.css';
 import type { WalletTransaction } from '../graphql/WalletTransactions';
 import { useGetWalletTransactions } from '../hooks/useGetWalletTransactions';
 import { headlineChange, transactionMeaning, type TransactionMeaning } from '../transactionMeaning';
@@ -35,9 +36,9 @@ export function TransactionHistory({ hidden }: { hidden: boolean }) {
   const totalPages = history.pagination?.totalPages ?? 1;
 
   return (
-    <section className={styles.section} aria-labelledby={titleId}>
+    <section className={layout.panel} aria-labelledby={titleId}>
       <div className={styles.header}>
-        <h2 id={titleId} className={styles.title}>
+        <h2 id={titleId} className={layout.panelTitle}>
           {t('wallet.history.title')}
         </h2>
         {history.pagination && history.pagination.totalCount > 0 ? (

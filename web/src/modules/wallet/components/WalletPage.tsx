@@ -6,6 +6,7 @@ import { cx } from '../../../lib/cx';
 import { usePageMeta } from '../../../lib/usePageMeta';
 import { Button } from '../../../ui/Button';
 import { AlertIcon, EyeIcon, EyeOffIcon } from '../../../ui/icons';
+import layout from '../../../ui/layout.module.css';
 import { useGetCurrentUser } from '../../auth/hooks/useGetCurrentUser';
 import { useGetWallet } from '../hooks/useGetWallet';
 import { useHideAmounts } from '../hooks/useHideAmounts';
@@ -96,21 +97,21 @@ export function WalletPage() {
 
       {wallet ? (
         <div className={styles.panels}>
-          <section className={styles.panel} aria-labelledby={topUpTitleId}>
-            <div className={styles.panelHeader}>
-              <h2 id={topUpTitleId} className={styles.panelTitle}>
+          <section className={layout.panel} aria-labelledby={topUpTitleId}>
+            <div className={layout.panelHeader}>
+              <h2 id={topUpTitleId} className={layout.panelTitle}>
                 {t('wallet.topUp.title')}
               </h2>
-              <p className={styles.panelText}>{t('wallet.topUp.text')}</p>
+              <p className={layout.panelText}>{t('wallet.topUp.text')}</p>
             </div>
             <TopUpForm limits={wallet.limits} originUrl={pathname} labelledBy={topUpTitleId} />
           </section>
-          <section className={styles.panel} aria-labelledby={payoutTitleId}>
-            <div className={styles.panelHeader}>
-              <h2 id={payoutTitleId} className={styles.panelTitle}>
+          <section className={layout.panel} aria-labelledby={payoutTitleId}>
+            <div className={layout.panelHeader}>
+              <h2 id={payoutTitleId} className={layout.panelTitle}>
                 {t('wallet.payout.title')}
               </h2>
-              <p className={styles.panelText}>{t('wallet.payout.text')}</p>
+              <p className={layout.panelText}>{t('wallet.payout.text')}</p>
             </div>
             <PayoutForm wallet={wallet} hidden={hidden} labelledBy={payoutTitleId} />
           </section>
