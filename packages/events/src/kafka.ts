@@ -48,34 +48,43 @@ export function createIdempotentProducer(kafka: Kafka): Producer {
 }
 
 /**
- * Creates every topic that does not exist yet (idempotent, safe to run at each start). A broker
- * that has just created topics may briefly answer that it does not host them yet; that is
- * retried a few times.
+ * Creates every topic that does not exist yet (idempotent, safe to run at each start), then
+ * waits until each partition has a leader: another process starting at the same moment may have
+ * created the topics a moment ago, and a consumer that subscribes before the broker hosts them
+ * fails. A broker that has just created topics may briefly answer that it does not host them
+ * yet; that is retried.
  */
 export async function ensureTopics(admin: Admin, prefix: string, partitions = 3): Promise<void> {
+  const topics = Object.values(TOPICS).map((topic) => physicalTopic(topic, prefix));
   for (let attempt = 1; ; attempt += 1) {
     try {
       const existing = new Set(await admin.listTopics());
       const missing = Object.values(TOPICS).filter(
         (topic) => !existing.has(physicalTopic(topic, prefix)),
       );
-      if (missing.length === 0) return;
-      await admin.createTopics({
-        waitForLeaders: true,
-        topics: missing.map((topic) => {
-          const retention = TOPIC_RETENTION_MS[topic];
-          return {
-            topic: physicalTopic(topic, prefix),
-            numPartitions: partitions,
-            configEntries: retention ? [{ name: 'retention.ms', value: String(retention) }] : [],
-          };
-        }),
-      });
-      return;
+      if (missing.length > 0) {
+        await admin.createTopics({
+          waitForLeaders: true,
+          topics: missing.map((topic) => {
+            const retention = TOPIC_RETENTION_MS[topic];
+            return {
+              topic: physicalTopic(topic, prefix),
+              numPartitions: partitions,
+              configEntries: retention ? [{ name: 'retention.ms', value: String(retention) }] : [],
+            };
+          }),
+        });
+      }
+      const { topics: metadata } = await admin.fetchTopicMetadata({ topics });
+      const leaderless = metadata.some((topic) =>
+        topic.partitions.some((partition) => partition.leader < 0),
+      );
+      if (!leaderless) return;
+      throw Object.assign(new Error('topics without a leader yet'), { retriable: true });
     } catch (error) {
       const retriable = (error as { retriable?: boolean }).retriable === true;
-      if (!retriable || attempt >= 5) throw error;
-      await new Promise((resolve) => setTimeout(resolve, 300 * attempt));
+      if (!retriable || attempt >= 10) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 200 * attempt));
     }
   }
 }
