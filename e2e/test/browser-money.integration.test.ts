@@ -1,43 +1,18 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { createServer } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { buildApp as buildIdentity } from '@challenge/identity/app';
 import { seedUser } from '@challenge/identity/seed';
-import {
-  deleteTopics,
-  eventually,
-  graphql,
-  startTestService,
-  testIdentityConfig,
-  testWalletConfig,
-  tokenFor,
-  uniqueTopicPrefix,
-  type TestService,
-} from '@challenge/testing';
-import { buildApp as buildWallet } from '@challenge/wallet/app';
+import { eventually, graphql, tokenFor, uniqueTopicPrefix } from '@challenge/testing';
 import { chromium, type Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestGateway } from '../support/gateway.ts';
+import { startMoneyPlatform } from '../support/money.ts';
 
 const webDist = path.resolve(fileURLToPath(import.meta.url), '../../../web/dist');
 /** Debian's Chromium, which the stack installs (never a downloaded browser). */
 const chromiumPath = execFileSync('sh', ['-c', 'command -v chromium || true'], {
   encoding: 'utf8',
 }).trim();
-
-/** A free port, so that wallet knows the site's origin before the gateway listens on it. */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 /**
  * A person tops up in a real browser: the wallet page of the built web app served by the
@@ -46,54 +21,27 @@ function freePort(): Promise<number> {
  */
 describe('top-up in the browser', () => {
   const topicPrefix = uniqueTopicPrefix();
-  let identity: TestService<Awaited<ReturnType<typeof buildIdentity>>>;
-  let wallet: TestService<Awaited<ReturnType<typeof buildWallet>>>;
-  let gateway: Awaited<ReturnType<typeof startTestGateway>>;
+  let platform: Awaited<ReturnType<typeof startMoneyPlatform>>;
   let browser: Browser;
-  let origin: string;
 
   beforeAll(async () => {
     // turbo builds the web before this package's tests (turbo.json); say so if it did not.
     if (!existsSync(path.join(webDist, 'index.html')))
       throw new Error(`no web build in ${webDist}`);
-    const port = await freePort();
-    origin = `http://127.0.0.1:${port}`;
-    [identity, wallet] = await Promise.all([
-      startTestService(
-        'identity',
-        async (runtime, url) => buildIdentity(runtime, await testIdentityConfig(url)),
-        { topicPrefix },
-      ),
-      startTestService(
-        'wallet',
-        (runtime, url) =>
-          buildWallet(runtime, {
-            ...testWalletConfig(url, () => `${origin}/api/payments/webhook`),
-            publicOrigin: origin,
-          }),
-        { topicPrefix },
-      ),
-    ]);
-    gateway = await startTestGateway(
-      { identity: identity.url, wallet: wallet.url },
-      { publicOrigin: origin, webDistDir: webDist },
-      port,
-    );
+    platform = await startMoneyPlatform(topicPrefix, { webDist });
     browser = await chromium.launch({ executablePath: chromiumPath });
   });
   afterAll(async () => {
     await browser?.close();
-    await gateway?.stop();
-    await Promise.all([identity?.stop(), wallet?.stop()]);
-    await deleteTopics(topicPrefix);
+    await platform?.stop();
   });
 
   it('pays on the checkout page and comes back to a credited wallet', async () => {
-    const user = await seedUser(identity.app.db);
+    const user = await seedUser(platform.identity.app.db);
     const token = await tokenFor({ id: user.id });
     await eventually(async () => {
       const result = await graphql(
-        gateway.url,
+        platform.gateway.url,
         '{ getWallet { status { success } } }',
         {},
         { token },
@@ -103,13 +51,13 @@ describe('top-up in the browser', () => {
     const context = await browser.newContext({ locale: 'en-GB' });
     // The session cookie the gateway sets at log-in (HttpOnly; no Secure over plain http).
     await context.addCookies([
-      { name: 'session', value: token, url: origin, httpOnly: true },
+      { name: 'session', value: token, url: platform.origin, httpOnly: true },
       // A returning visitor: no intro video over the page.
-      { name: 'firstTimeVisitVideoWatched', value: 'true', url: origin },
+      { name: 'firstTimeVisitVideoWatched', value: 'true', url: platform.origin },
     ]);
     const page = await context.newPage();
 
-    await page.goto(`${origin}/wallet`);
+    await page.goto(`${platform.origin}/wallet`);
     await page.locator('input[name="topUpAmount"]').fill('20');
     await page.getByRole('button', { name: /^Top up €20\.00/ }).click();
 
@@ -121,7 +69,7 @@ describe('top-up in the browser', () => {
     await page.getByText('Your top-up was successful').waitFor({ timeout: 20_000 });
     expect(await page.getByText('€20.00').count()).toBeGreaterThan(0);
     const balance = await graphql(
-      gateway.url,
+      platform.gateway.url,
       '{ getWallet { wallet { availableAmount } } }',
       {},
       { token },

@@ -1,23 +1,16 @@
 import { TOPICS, newEvent } from '@challenge/events';
-import { buildApp as buildIdentity } from '@challenge/identity/app';
 import { seedUser } from '@challenge/identity/seed';
 import { createEscrowClient } from '@challenge/kit';
 import {
   TEST_INTERNAL_API_TOKEN,
-  deleteTopics,
   eventually,
   graphql,
   produceRaw,
-  startTestService,
-  testIdentityConfig,
-  testWalletConfig,
   tokenFor,
   uniqueTopicPrefix,
-  type TestService,
 } from '@challenge/testing';
-import { buildApp as buildWallet } from '@challenge/wallet/app';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestGateway } from '../support/gateway.ts';
+import { startMoneyPlatform } from '../support/money.ts';
 
 const WALLET =
   '{ getWallet { status { success identifier } wallet { availableAmount freezeAmount openPayoutAmount } } }';
@@ -29,51 +22,29 @@ const WALLET =
  */
 describe('money through the gateway: top-up, reward, payout', () => {
   const topicPrefix = uniqueTopicPrefix();
-  let identity: TestService<Awaited<ReturnType<typeof buildIdentity>>>;
-  let wallet: TestService<Awaited<ReturnType<typeof buildWallet>>>;
-  let gateway: Awaited<ReturnType<typeof startTestGateway>>;
+  let platform: Awaited<ReturnType<typeof startMoneyPlatform>>;
   let alice: { id: string; token: string };
   let bob: { id: string; token: string };
   const moderator = { id: crypto.randomUUID(), roles: ['user' as const, 'moderator' as const] };
 
   beforeAll(async () => {
-    let gatewayUrl = '';
-    [identity, wallet] = await Promise.all([
-      startTestService(
-        'identity',
-        async (runtime, url) => buildIdentity(runtime, await testIdentityConfig(url)),
-        { topicPrefix },
-      ),
-      startTestService(
-        'wallet',
-        (runtime, url) =>
-          buildWallet(
-            runtime,
-            // The provider calls the gateway's public webhook, as Mollie would in production.
-            testWalletConfig(url, () => new URL('/api/payments/webhook', gatewayUrl).href),
-          ),
-        { topicPrefix },
-      ),
+    platform = await startMoneyPlatform(topicPrefix);
+    const [a, b] = await Promise.all([
+      seedUser(platform.identity.app.db),
+      seedUser(platform.identity.app.db),
     ]);
-    gateway = await startTestGateway({ identity: identity.url, wallet: wallet.url });
-    gatewayUrl = gateway.url;
-    const [a, b] = await Promise.all([seedUser(identity.app.db), seedUser(identity.app.db)]);
     alice = { id: a.id, token: await tokenFor({ id: a.id }) };
     bob = { id: b.id, token: await tokenFor({ id: b.id }) };
   });
-  afterAll(async () => {
-    await gateway?.stop();
-    await Promise.all([identity?.stop(), wallet?.stop()]);
-    await deleteTopics(topicPrefix);
-  });
+  afterAll(() => platform?.stop());
 
   const walletOf = async (who: { token: string }) =>
-    (await graphql(gateway.url, WALLET, {}, who)).data?.getWallet;
+    (await graphql(platform.gateway.url, WALLET, {}, who)).data?.getWallet;
 
   it('tops up by card: checkout paid, webhook through the gateway, balance credited', async () => {
     await eventually(async () => expect((await walletOf(alice)).status.success).toBe(true));
     const started = await graphql(
-      gateway.url,
+      platform.gateway.url,
       `
         mutation ($input: InitializePaymentInput!) {
           InitializePayment(input: $input) {
@@ -107,7 +78,7 @@ describe('money through the gateway: top-up, reward, payout', () => {
       }),
     );
     const topUp = await graphql(
-      gateway.url,
+      platform.gateway.url,
       'query($id: ID!) { getTopUp(id: $id) { topUp { paymentStatus originUrl } } }',
       { id: paymentId },
       alice,
@@ -119,7 +90,10 @@ describe('money through the gateway: top-up, reward, payout', () => {
   });
 
   it("holds alice's reward and pays it to bob when the challenge completes", async () => {
-    const escrow = createEscrowClient({ baseUrl: wallet.url, token: TEST_INTERNAL_API_TOKEN });
+    const escrow = createEscrowClient({
+      baseUrl: platform.wallet.url,
+      token: TEST_INTERNAL_API_TOKEN,
+    });
     const challenge = {
       challengeId: crypto.randomUUID(),
       slug: 'juggle-three-oranges',
@@ -152,7 +126,7 @@ describe('money through the gateway: top-up, reward, payout', () => {
     );
     expect((await walletOf(alice)).wallet).toMatchObject({ availableAmount: 500, freezeAmount: 0 });
     const history = await graphql(
-      gateway.url,
+      platform.gateway.url,
       '{ getWalletTransactions { items { kind availableChange challenge { slug challengeName } } } }',
       {},
       bob,
@@ -168,7 +142,7 @@ describe('money through the gateway: top-up, reward, payout', () => {
 
   it('pays bob out: request, SEPA export and completion by a moderator', async () => {
     const profile = await graphql(
-      gateway.url,
+      platform.gateway.url,
       `
         mutation ($input: PaymentProfileInput!) {
           updateProfilePaymentInformation(input: $input) {
@@ -194,7 +168,7 @@ describe('money through the gateway: top-up, reward, payout', () => {
     );
     expect(profile.data?.updateProfilePaymentInformation.status.success).toBe(true);
     const requested = await graphql(
-      gateway.url,
+      platform.gateway.url,
       'mutation { payoutRequest(input: { amount: 1200 }) { status { success } payoutRequest { id } } }',
       {},
       bob,
@@ -207,14 +181,14 @@ describe('money through the gateway: top-up, reward, payout', () => {
     });
 
     const notStaff = await graphql(
-      gateway.url,
+      platform.gateway.url,
       '{ paginatedListOfPayoutRequests { status { identifier } } }',
       {},
       bob,
     );
     expect(notStaff.data?.paginatedListOfPayoutRequests.status.identifier).toBe('access_denied');
     const exported = await graphql(
-      gateway.url,
+      platform.gateway.url,
       'mutation { exportPayoutRequests { status { success } payoutCount totalAmount xml } }',
       {},
       moderator,
@@ -229,7 +203,7 @@ describe('money through the gateway: top-up, reward, payout', () => {
     );
 
     const completed = await graphql(
-      gateway.url,
+      platform.gateway.url,
       'mutation($id: ID!) { setPayoutRequestAsCompleted(id: $id) { status { success identifier } } }',
       { id: payoutId },
       moderator,
@@ -241,7 +215,7 @@ describe('money through the gateway: top-up, reward, payout', () => {
       openPayoutAmount: 0,
     });
     const totals = await graphql(
-      gateway.url,
+      platform.gateway.url,
       '{ totalMoneyInCirculation { totals { walletSum totalBalance totalMoneyTopUps totalMoneyPayouts } } }',
       {},
       moderator,
@@ -255,7 +229,7 @@ describe('money through the gateway: top-up, reward, payout', () => {
   });
 
   it('shows a wallet to its owner only', async () => {
-    const anonymous = await graphql(gateway.url, WALLET);
+    const anonymous = await graphql(platform.gateway.url, WALLET);
     expect(anonymous.data?.getWallet.status.identifier).toBe('unauthorized');
   });
 });
