@@ -23,16 +23,22 @@ export function ensureDependencies() {
   const installed = path.join(root, 'node_modules', '.package-lock.json');
   const lockfile = path.join(root, 'package-lock.json');
   if (existsSync(installed) && statSync(installed).mtimeMs >= statSync(lockfile).mtimeMs) return;
-  console.log('Installing npm dependencies...');
-  // Not `npm ci`: this registry's lockfiles leave out other platforms' optional packages (turbo's
-  // darwin and windows binaries), which `npm ci` counts as out of sync; `npm install` follows
-  // the lockfile all the same and leaves it unchanged.
-  const result = spawnSync('npm', ['install', '--no-audit', '--no-fund'], {
+  // A clone without node_modules installs exactly the lockfile, as the Dockerfile does; one whose
+  // node_modules is older than the lockfile (after a pull) is brought up to date in place.
+  const fresh = !existsSync(path.join(root, 'node_modules'));
+  const args = fresh ? ['ci'] : ['install'];
+  console.log(`Installing npm dependencies (npm ${args[0]})...`);
+  const result = spawnSync('npm', [...args, '--no-audit', '--no-fund'], {
     cwd: root,
     stdio: 'inherit',
   });
   if (result.status !== 0) {
-    console.error('npm could not install the dependencies (see above).');
+    console.error(
+      `npm ${args[0]} could not install the dependencies (see above).` +
+        (fresh
+          ? ' If it says package.json and package-lock.json are out of sync, run `npm install` once and commit package-lock.json.'
+          : ''),
+    );
     process.exit(result.status ?? 1);
   }
 }

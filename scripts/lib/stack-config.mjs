@@ -52,7 +52,9 @@ export const minio = Object.freeze({
   password: 'minioadmin-local-secret',
   region: 'us-east-1',
   module: 'github.com/minio/minio',
-  release: 'RELEASE.2025-09-07T16-13-09Z',
+  // The Go module proxy refuses MinIO's RELEASE.* tags (not semantic versions) but serves
+  // pseudo-versions: this is commit 7aac2a2c5b7c of 2026-02-12, the newest it serves.
+  version: 'v0.0.0-20260212201848-7aac2a2c5b7c',
 });
 export const smtp = Object.freeze({ host, port: 32525, httpPort: 38025 });
 /** The payment sandbox (scripts/payment-sandbox.mjs), a local stand-in for Mollie. */

@@ -1,5 +1,8 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import pg from 'pg';
+import { repoRoot } from '../../../scripts/lib/stack-config.mjs';
 import { stack } from './stack.ts';
 
 export const SERVICES = [
@@ -12,8 +15,33 @@ export const SERVICES = [
 ] as const;
 export type ServiceName = (typeof SERVICES)[number];
 
-/** The migrated template every test database of a service is copied from (global setup). */
-export const templateDatabase = (service: ServiceName) => `${service}_template`;
+/** A digest of a service's committed migrations: what its template database must contain. */
+function migrationsDigest(service: ServiceName): string {
+  const dir = path.join(repoRoot, 'services', service, 'prisma', 'migrations');
+  const hash = createHash('sha256');
+  for (const entry of readdirSync(dir, { withFileTypes: true }).sort((a, b) =>
+    a.name.localeCompare(b.name),
+  )) {
+    if (!entry.isDirectory()) continue;
+    hash.update(`${entry.name}\n`);
+    hash.update(readFileSync(path.join(dir, entry.name, 'migration.sql')));
+  }
+  return hash.digest('hex').slice(0, 10);
+}
+
+const templates = new Map<ServiceName, string>();
+/**
+ * The migrated template every test database of a service is copied from (global setup). Named
+ * after its migrations, so clones and branches sharing one stack never copy each other's schema.
+ */
+export function templateDatabase(service: ServiceName): string {
+  let name = templates.get(service);
+  if (!name) {
+    name = `${service}_template_${migrationsDigest(service)}`;
+    templates.set(service, name);
+  }
+  return name;
+}
 
 async function withAdmin<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
   const client = new pg.Client({ connectionString: stack.postgresAdminUrl });

@@ -18,30 +18,37 @@ import {
 const name = 'minio';
 const binDir = path.join(cacheDir, 'bin');
 export const binary = path.join(binDir, 'minio');
-const releaseMarker = `${binary}.release`;
+const versionMarker = `${binary}.version`;
 export const address = `${cfg.host}:${cfg.port}`;
 
-function installedRelease() {
+function installedVersion() {
   if (!fs.existsSync(binary)) return null;
   // A binary without a marker (built by hand with the same command) is accepted as is.
-  return fs.existsSync(releaseMarker) ? fs.readFileSync(releaseMarker, 'utf8').trim() : cfg.release;
+  return fs.existsSync(versionMarker) ? fs.readFileSync(versionMarker, 'utf8').trim() : cfg.version;
 }
 
 export async function ensureInstalled() {
-  if (installedRelease() === cfg.release) return;
+  if (installedVersion() === cfg.version) return;
   if (!commandPath('go'))
     throw new Error(
-      `minio: Go is needed to build MinIO (go install ${cfg.module}@${cfg.release}); install Go first`,
+      `minio: Go is needed to build MinIO (go install ${cfg.module}@${cfg.version}); install Go first`,
     );
   ensureDir(binDir);
+  await run('go', ['list', '-m', `${cfg.module}@${cfg.version}`], {
+    logName: 'minio-install',
+  }).catch((err) => {
+    throw new Error(
+      `${err.message}\nThe Go module proxy does not serve ${cfg.module}@${cfg.version}. It serves semantic and pseudo-versions only (not MinIO's RELEASE.* tags): pin one in scripts/lib/stack-config.mjs (\`go list -m ${cfg.module}@latest\` names the newest).`,
+    );
+  });
   reporter.say(
-    `minio     building ${cfg.module}@${cfg.release} with go install (minutes the first time; log: ${logFile('minio-install')})`,
+    `minio     building ${cfg.module}@${cfg.version} with go install (minutes the first time; log: ${logFile('minio-install')})`,
   );
-  await run('go', ['install', `${cfg.module}@${cfg.release}`], {
+  await run('go', ['install', `${cfg.module}@${cfg.version}`], {
     env: { GOBIN: binDir, GOFLAGS: '-trimpath' },
     logName: 'minio-install',
   });
-  fs.writeFileSync(releaseMarker, `${cfg.release}\n`);
+  fs.writeFileSync(versionMarker, `${cfg.version}\n`);
 }
 
 export async function isRunning() {
