@@ -763,6 +763,10 @@ async function handle(req, res) {
     }
   }
 
+  // The public certificate of the HTTPS API, for a clone that reuses this sandbox but keeps its
+  // cache elsewhere (another HOME): it must trust what this server serves.
+  if (method === 'GET' && root === 'certificate.pem' && !parts.length)
+    return send(res, 200, 'application/x-pem-file', tls.cert);
   if (method === 'GET' && root === 'healthz' && !parts.length)
     return json(res, 200, { ok: true, service: 'payment-sandbox', payments: payments.size });
   if (method === 'GET' && !root) return html(res, 200, indexPage());
@@ -824,8 +828,9 @@ function tlsOptions() {
   return { key: fs.readFileSync(key), cert: fs.readFileSync(cert) };
 }
 
+const tls = tlsOptions();
 const httpServer = http.createServer(onRequest);
-const httpsServer = https.createServer(tlsOptions(), onRequest);
+const httpsServer = https.createServer(tls, onRequest);
 httpServer.listen(cfg.port, listenHost, () =>
   console.log(
     `payment sandbox: checkout and control API on ${publicBase}/, ${payments.size} stored payment(s)`,

@@ -1,7 +1,8 @@
 /** The payment sandbox of the local stack (scripts/payment-sandbox.mjs): checkout and control API on 127.0.0.1:38090, the Mollie API over HTTPS on 127.0.0.1:38091. */
+import fs from 'node:fs';
 import path from 'node:path';
-import { paymentSandbox as cfg, repoRoot } from '../stack-config.mjs';
-import { aptInstall, commandPath, nodeScriptService } from './helpers.mjs';
+import { paymentSandbox as cfg, repoRoot, stackUrls } from '../stack-config.mjs';
+import { aptInstall, commandPath, ensureDir, httpGet, nodeScriptService } from './helpers.mjs';
 
 export const address = `http://${cfg.host}:${cfg.port} (API https://${cfg.host}:${cfg.tlsPort}/v2/)`;
 
@@ -10,7 +11,7 @@ export async function ensureInstalled() {
   if (!commandPath('openssl')) await aptInstall(['openssl']);
 }
 
-export const { isRunning, start, stop, status } = nodeScriptService({
+const service = nodeScriptService({
   name: 'payments',
   script: path.join(repoRoot, 'scripts', 'payment-sandbox.mjs'),
   address,
@@ -18,3 +19,21 @@ export const { isRunning, start, stop, status } = nodeScriptService({
   service: 'payment-sandbox',
   ports: [cfg.port, cfg.tlsPort],
 });
+
+export const { start, stop, status } = service;
+
+/**
+ * A sandbox already running may have been started by a clone whose cache is elsewhere (another
+ * HOME): fetch the certificate it serves, so this clone's wallet trusts it.
+ */
+export async function isRunning() {
+  if (!(await service.isRunning())) return false;
+  const { caFile } = stackUrls().paymentSandbox;
+  if (!fs.existsSync(caFile)) {
+    const answer = await httpGet(`http://${cfg.host}:${cfg.port}/certificate.pem`);
+    if (answer.status !== 200 || !answer.body.includes('BEGIN CERTIFICATE')) return false;
+    ensureDir(path.dirname(caFile));
+    fs.writeFileSync(caFile, answer.body);
+  }
+  return true;
+}
