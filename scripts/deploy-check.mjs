@@ -360,12 +360,13 @@ function ensureGoProgram(name) {
 // Every pin must be a version the Go module proxy serves (semantic or pseudo-version; it refuses
 // tags like MinIO's RELEASE.*), checked even when a binary is already built, so a pin that only
 // works from a warm cache fails here rather than on a new machine.
-for (const { mod, version } of [
-  ...Object.values(TOOLS),
-  ...Object.values(GO_PROGRAMS).flatMap((p) => [p.require, ...(p.also ?? [])]),
-]) {
-  check(`Go module proxy serves ${mod}@${version}`, 'go', ['list', '-m', `${mod}@${version}`]);
-}
+const pins = new Set(
+  [
+    ...Object.values(TOOLS),
+    ...Object.values(GO_PROGRAMS).flatMap((p) => [p.require, ...(p.also ?? [])]),
+  ].map(({ mod, version }) => `${mod}@${version}`),
+);
+for (const pin of pins) check(`Go module proxy serves ${pin}`, 'go', ['list', '-m', pin]);
 const have = Object.fromEntries(Object.keys(TOOLS).map((tool) => [tool, ensureTool(tool)]));
 const helm = path.join(BIN, 'helm');
 const kustomize = path.join(BIN, 'kustomize');
