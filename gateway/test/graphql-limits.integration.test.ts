@@ -40,7 +40,7 @@ describe('GraphQL query limits (defaults)', () => {
   it('answers a query at the depth limit and refuses one level deeper', async () => {
     const atLimit = await ask(nested(DEFAULT_GRAPHQL_LIMITS.depth));
     expect(atLimit.status).toBe(200);
-    expect(atLimit.body.data.node.id).toBe('n');
+    expect(atLimit.body.data).toEqual({ node: { child: null } });
     expectRefused(
       await ask(nested(DEFAULT_GRAPHQL_LIMITS.depth + 1)),
       /^Query depth limit of 12 exceeded, found 13\.$/,
@@ -58,19 +58,23 @@ describe('GraphQL query limits (defaults)', () => {
   });
 
   it('refuses more directives than the limit', async () => {
-    const directives = ' @include(if: true)'.repeat(DEFAULT_GRAPHQL_LIMITS.directives + 1);
+    const fields = (count: number) => `{ whoAmI { ${'userId @include(if: true) '.repeat(count)}} }`;
+    expect((await ask(fields(DEFAULT_GRAPHQL_LIMITS.directives))).status).toBe(200);
     expectRefused(
-      await ask(`{ whoAmI { userId${directives} } }`),
+      await ask(fields(DEFAULT_GRAPHQL_LIMITS.directives + 1)),
       'Directives limit of 20 exceeded, found 21.',
     );
   });
 
   it('refuses a document of more tokens than the limit before parsing it whole', async () => {
-    // `{ whoAmI { userId userId ... } }`: 5 tokens around the repeated field.
-    const fields = (count: number) => `{ whoAmI { ${'userId '.repeat(count)}} }`;
-    expect((await ask(fields(DEFAULT_GRAPHQL_LIMITS.tokens - 5))).status).toBe(200);
+    // `{ node(path: [0 1 2 ...]) { id } }`: 12 tokens around the numbers.
+    const list = (count: number) =>
+      `{ node(path: [${Array.from({ length: count }, (_, i) => i).join(' ')}]) { id } }`;
+    const atLimit = await ask(list(DEFAULT_GRAPHQL_LIMITS.tokens - 12));
+    expect(atLimit.status).toBe(200);
+    expect(atLimit.body.data).toEqual({ node: { id: 'n' } });
     expectRefused(
-      await ask(fields(DEFAULT_GRAPHQL_LIMITS.tokens - 4)),
+      await ask(list(DEFAULT_GRAPHQL_LIMITS.tokens - 11)),
       'Syntax Error: Document contains more that 1000 tokens. Parsing aborted.',
     );
   });

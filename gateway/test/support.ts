@@ -74,7 +74,8 @@ const IDENTITY_SDL = /* GraphQL */ `
   }
   type Query {
     whoAmI: WhoAmI!
-    node: Node
+    "path: any list of numbers, ignored (a long document of distinct tokens)."
+    node(path: [Int!]): Node
   }
   type Mutation {
     login(input: LoginInput!): SessionResult!
