@@ -86,7 +86,7 @@ describe('GraphQL query limits (defaults)', () => {
     expectRefused(await ask(query), /^Query Cost limit of 2000 exceeded, found \d+(\.\d+)?\.$/);
   });
 
-  it('names an unknown field, argument or type without suggesting the right one', async () => {
+  it('names an unknown field or type without suggesting the right one', async () => {
     expectRefused(
       await ask('{ whoAmi { userId } }'),
       'Cannot query field "whoAmi" on type "Query".',
