@@ -26,8 +26,20 @@ import { ForwardingDataSource } from './data-source.ts';
 import { DEV_INBOX_PATH, devInbox } from './dev-inbox.ts';
 import { geofence, locationEndpoint, type GeofenceOptions } from './geofence.ts';
 import { cors, metricsGuard, securityHeaders } from './http-security.ts';
-import { DEFAULT_RATE_LIMITS, type RateLimits } from './rate-limit-rules.ts';
-import { rateLimitPlugin } from './rate-limit.ts';
+import {
+  DEFAULT_GRAPHQL_LIMITS,
+  limitParseOptions,
+  limitRules,
+  withoutSuggestions,
+  type GraphqlLimits,
+} from './graphql-limits.ts';
+import {
+  DEFAULT_GRAPHQL_RATE_LIMIT,
+  DEFAULT_RATE_LIMITS,
+  type IpRateRule,
+  type RateLimits,
+} from './rate-limit-rules.ts';
+import { ipRateLimit, rateLimitPlugin } from './rate-limit.ts';
 import { PAYMENT_WEBHOOK_PUBLIC_PATH, paymentWebhook } from './payment-webhook.ts';
 import { sessionPlugin } from './session-plugin.ts';
 import type { SubgraphName } from './supergraph.ts';
@@ -50,6 +62,10 @@ export interface GatewayOptions {
   geofence?: GeofenceOptions;
   /** Default: DEFAULT_RATE_LIMITS. */
   rateLimits?: RateLimits;
+  /** Default: DEFAULT_GRAPHQL_RATE_LIMIT, every /graphql request per client IP (IPv6 per /64). */
+  graphqlRateLimit?: IpRateRule;
+  /** Default: DEFAULT_GRAPHQL_LIMITS, bounds on one GraphQL document. */
+  graphqlLimits?: GraphqlLimits;
   /** Prefix of the rate-limit keys in Redis (default `gateway:`); tests isolate with it. */
   rateLimitKeyPrefix?: string;
   /** Bearer token that unlocks /metrics for public addresses. */
@@ -69,8 +85,21 @@ function trustProxySetting(value: string): number | string[] {
   return /^\d+$/.test(value) ? Number(value) : value.split(',').map((item) => item.trim());
 }
 
+/** Apollo's codes for a request the client got wrong (syntax, validation, variables). */
+const CLIENT_ERROR_CODES = new Set([
+  'GRAPHQL_PARSE_FAILED',
+  'GRAPHQL_VALIDATION_FAILED',
+  'BAD_USER_INPUT',
+  'BAD_REQUEST',
+  'OPERATION_RESOLUTION_FAILURE',
+  'PERSISTED_QUERY_NOT_FOUND',
+  'PERSISTED_QUERY_NOT_SUPPORTED',
+]);
+
 export async function buildGateway(options: GatewayOptions): Promise<Gateway> {
   const { logger, lifecycle, production } = options;
+  const graphqlLimits = options.graphqlLimits ?? DEFAULT_GRAPHQL_LIMITS;
+  const rateLimitKeyPrefix = options.rateLimitKeyPrefix ?? 'gateway:';
   const geofenceOptions = options.geofence ?? { enabled: true, allowPrivate: !production };
   const app = express();
   app.disable('x-powered-by');
@@ -86,13 +115,20 @@ export async function buildGateway(options: GatewayOptions): Promise<Gateway> {
   const apollo = new ApolloServer<GatewayContext>({
     gateway,
     includeStacktraceInErrorResponses: false,
+    // Introspection only outside production; no "Did you mean ...?" in validation errors.
+    introspection: !production,
+    hideSchemaDetailsFromClientErrors: true,
+    // One operation per request (Apollo's default, stated): a batch would multiply the limits.
+    allowBatchedHttpRequests: false,
+    parseOptions: limitParseOptions(graphqlLimits),
+    validationRules: limitRules(graphqlLimits),
     plugins: [
       ApolloServerPluginDrainHttpServer({ httpServer }),
       rateLimitPlugin({
         redis: options.redis,
         logger,
         limits: options.rateLimits ?? DEFAULT_RATE_LIMITS,
-        keyPrefix: options.rateLimitKeyPrefix ?? 'gateway:',
+        keyPrefix: rateLimitKeyPrefix,
       }),
       sessionPlugin(),
     ],
@@ -105,7 +141,18 @@ export async function buildGateway(options: GatewayOptions): Promise<Gateway> {
           extensions: { code: 'INTERNAL_SERVER_ERROR', identifier: 'generic_error' },
         };
       }
-      return formatted;
+      const identifier = formatted.extensions?.identifier;
+      return {
+        ...formatted,
+        // Suggestions map the schema for whoever guesses; any error may carry one.
+        message: withoutSuggestions(formatted.message),
+        extensions: {
+          ...formatted.extensions,
+          ...(identifier === undefined && CLIENT_ERROR_CODES.has(code as string)
+            ? { identifier: 'invalid_input' }
+            : {}),
+        },
+      };
     },
   });
   await apollo.start();
@@ -125,6 +172,12 @@ export async function buildGateway(options: GatewayOptions): Promise<Gateway> {
   app.use(
     '/graphql',
     geofence(geofenceOptions),
+    ipRateLimit({
+      redis: options.redis,
+      logger,
+      rule: options.graphqlRateLimit ?? DEFAULT_GRAPHQL_RATE_LIMIT,
+      keyPrefix: rateLimitKeyPrefix,
+    }),
     express.json({ limit: '1mb' }),
     authenticate({
       verifier: options.verifier,

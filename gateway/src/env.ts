@@ -1,6 +1,13 @@
 import { baseEnv, jwtVerifyEnv, loadEnv, redisEnv } from '@challenge/kit';
 import { z } from 'zod';
-import { DEFAULT_RATE_LIMITS, type RateLimits, type RateRule } from './rate-limit-rules.ts';
+import { DEFAULT_GRAPHQL_LIMITS, type GraphqlLimits } from './graphql-limits.ts';
+import {
+  DEFAULT_GRAPHQL_RATE_LIMIT,
+  DEFAULT_RATE_LIMITS,
+  type IpRateRule,
+  type RateLimits,
+  type RateRule,
+} from './rate-limit-rules.ts';
 
 const UNIT_SECONDS = { s: 1, m: 60, h: 3600 } as const;
 
@@ -23,6 +30,22 @@ const rateRule = (fallback: RateRule) =>
     })
     .optional()
     .transform((rule) => rule ?? fallback);
+
+/** A per-IP rule as `<per IP>/<window>`, e.g. `600/1m`. */
+const ipRateRule = (fallback: IpRateRule) =>
+  z
+    .string()
+    .regex(/^[1-9]\d*\/[1-9]\d*[smh]$/, 'expected <per IP>/<window>, e.g. 600/1m')
+    .transform((value): IpRateRule => {
+      const [ip, window] = value.split('/') as [string, string];
+      const unit = window.slice(-1) as keyof typeof UNIT_SECONDS;
+      return { ip: Number(ip), windowSeconds: Number(window.slice(0, -1)) * UNIT_SECONDS[unit] };
+    })
+    .optional()
+    .transform((rule) => rule ?? fallback);
+
+/** A positive whole number with a default. */
+const positiveInt = (fallback: number) => z.coerce.number().int().positive().default(fallback);
 
 const originList = z
   .string()
@@ -58,6 +81,14 @@ export const envSchema = baseEnv.extend({
   CORS_ORIGINS: originList.default([]),
   /** Bearer token that unlocks /metrics for public addresses; private addresses need none. */
   METRICS_TOKEN: z.string().min(16).optional(),
+  /** Every /graphql request per client IP (IPv6 per /64). */
+  RATE_LIMIT_GRAPHQL: ipRateRule(DEFAULT_GRAPHQL_RATE_LIMIT),
+  /** Bounds on one GraphQL document (graphql-limits.ts). */
+  GRAPHQL_MAX_DEPTH: positiveInt(DEFAULT_GRAPHQL_LIMITS.depth),
+  GRAPHQL_MAX_ALIASES: positiveInt(DEFAULT_GRAPHQL_LIMITS.aliases),
+  GRAPHQL_MAX_DIRECTIVES: positiveInt(DEFAULT_GRAPHQL_LIMITS.directives),
+  GRAPHQL_MAX_TOKENS: positiveInt(DEFAULT_GRAPHQL_LIMITS.tokens),
+  GRAPHQL_MAX_COST: positiveInt(DEFAULT_GRAPHQL_LIMITS.cost),
   RATE_LIMIT_REQUEST_LOGIN_LINK: rateRule(DEFAULT_RATE_LIMITS.requestLoginLink),
   RATE_LIMIT_VERIFY_LOGIN_CODE: rateRule(DEFAULT_RATE_LIMITS.verifyLoginCode),
   RATE_LIMIT_VERIFY_LOGIN_LINK: rateRule(DEFAULT_RATE_LIMITS.verifyLoginLink),
@@ -79,5 +110,15 @@ export function rateLimitsFromEnv(env: GatewayEnv): RateLimits {
     requestForgotPasswordLink: env.RATE_LIMIT_REQUEST_FORGOT_PASSWORD_LINK,
     resetForgottenPassword: env.RATE_LIMIT_RESET_FORGOTTEN_PASSWORD,
     verifyUser: env.RATE_LIMIT_VERIFY_USER,
+  };
+}
+
+export function graphqlLimitsFromEnv(env: GatewayEnv): GraphqlLimits {
+  return {
+    depth: env.GRAPHQL_MAX_DEPTH,
+    aliases: env.GRAPHQL_MAX_ALIASES,
+    directives: env.GRAPHQL_MAX_DIRECTIVES,
+    tokens: env.GRAPHQL_MAX_TOKENS,
+    cost: env.GRAPHQL_MAX_COST,
   };
 }

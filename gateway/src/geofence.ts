@@ -1,6 +1,7 @@
 import { createRequire } from 'node:module';
 import { BlockList, isIP } from 'node:net';
 import type { RequestHandler } from 'express';
+import { unmapped } from './client-address.ts';
 import { sendError } from './respond.ts';
 
 /** The part of geoip-country (CommonJS, no types) used here; its database loads at start. */
@@ -37,9 +38,6 @@ for (const [network, prefix] of [
 }
 PRIVATE_RANGES.addAddress('::1', 'ipv6');
 PRIVATE_RANGES.addSubnet('fc00::', 7, 'ipv6');
-
-/** `::ffff:1.2.3.4` (an IPv4 client on a dual-stack socket) is the IPv4 address 1.2.3.4. */
-const unmapped = (ip: string): string => ip.replace(/^::ffff:(?=\d+\.\d+\.\d+\.\d+$)/i, '');
 
 export function isPrivateAddress(ip: string | undefined): boolean {
   if (!ip) return false;

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { createLifecycle, createLogger, createRedis, createTokenVerifier } from '@challenge/kit';
 import { buildGateway } from './app.ts';
-import { rateLimitsFromEnv, readEnv } from './env.ts';
+import { graphqlLimitsFromEnv, rateLimitsFromEnv, readEnv } from './env.ts';
 
 const env = readEnv();
 const logger = createLogger('gateway', env.LOG_LEVEL);
@@ -45,6 +45,8 @@ const gateway = await buildGateway({
     allowPrivate: env.NODE_ENV !== 'production' || env.GEOFENCE_ALLOW_PRIVATE,
   },
   rateLimits: rateLimitsFromEnv(env),
+  graphqlRateLimit: env.RATE_LIMIT_GRAPHQL,
+  graphqlLimits: graphqlLimitsFromEnv(env),
   metricsToken: env.METRICS_TOKEN,
   corsOrigins: env.CORS_ORIGINS,
 });

@@ -33,3 +33,16 @@ export const DEFAULT_RATE_LIMITS: RateLimits = {
 
 export const isLimitedOperation = (name: string): name is LimitedOperation =>
   (LIMITED_OPERATIONS as readonly string[]).includes(name);
+
+/** Requests allowed per fixed window from one client (an IPv4 address, an IPv6 /64). */
+export interface IpRateRule {
+  ip: number;
+  windowSeconds: number;
+}
+
+/**
+ * Every `/graphql` request counts. A page of the web sends a handful of operations and the
+ * top-up poll one every few seconds, so 600 a minute leaves room for many people behind one
+ * address (offices, carrier NAT) while stopping a flood.
+ */
+export const DEFAULT_GRAPHQL_RATE_LIMIT: IpRateRule = { ip: 600, windowSeconds: 60 };

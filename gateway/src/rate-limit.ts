@@ -1,10 +1,13 @@
 import { createHash } from 'node:crypto';
 import { HeaderMap, type ApolloServerPlugin } from '@apollo/server';
 import { ERROR_CATALOGUE, type Logger, type Redis } from '@challenge/kit';
+import type { RequestHandler } from 'express';
 import { GraphQLError } from 'graphql';
+import { rateLimitSubject } from './client-address.ts';
 import type { GatewayContext } from './context.ts';
 import { accountOf, argumentValues, rootFields } from './operations.ts';
-import { isLimitedOperation, type RateLimits } from './rate-limit-rules.ts';
+import { isLimitedOperation, type IpRateRule, type RateLimits } from './rate-limit-rules.ts';
+import { sendError } from './respond.ts';
 
 /**
  * Fixed windows in Redis: each key counts attempts and expires with its window. Returns, per
@@ -32,12 +35,19 @@ interface Counter {
   limit: number;
 }
 
-export interface RateLimitOptions {
+interface RedisCounting {
   redis: Redis;
   logger: Logger;
-  limits: RateLimits;
   /** Prefix of every key, so that tests (and shared Redis instances) stay apart. */
   keyPrefix: string;
+}
+
+export interface RateLimitOptions extends RedisCounting {
+  limits: RateLimits;
+}
+
+export interface IpRateLimitOptions extends RedisCounting {
+  rule: IpRateRule;
 }
 
 const digest = (value: string) => createHash('sha256').update(value).digest('hex').slice(0, 32);
@@ -68,7 +78,7 @@ function withTimeout<T>(work: Promise<T>): Promise<T> {
  * else null. Redis trouble is logged and lets the attempt through (fail open).
  */
 async function count(
-  options: RateLimitOptions,
+  options: RedisCounting,
   counters: Counter[],
   windowSeconds: number,
 ): Promise<number | null> {
@@ -88,7 +98,7 @@ async function count(
 }
 
 /**
- * Limits the sign-in mutations per client IP and per account. Every root field counts, so
+ * Limits the sign-in mutations per client IP (IPv6 per /64) and per account. Every root field counts, so
  * aliases cannot multiply attempts within one request.
  */
 export function rateLimitPlugin(options: RateLimitOptions): ApolloServerPlugin<GatewayContext> {
@@ -104,7 +114,10 @@ export function rateLimitPlugin(options: RateLimitOptions): ApolloServerPlugin<G
             const base = `${options.keyPrefix}ratelimit:${name}`;
             const counters: Counter[] = [];
             if (rule.ip !== null) {
-              counters.push({ key: `${base}:ip:${contextValue.clientIp}`, limit: rule.ip });
+              counters.push({
+                key: `${base}:ip:${rateLimitSubject(contextValue.clientIp)}`,
+                limit: rule.ip,
+              });
             }
             const account = accountOf(argumentValues(field, request.variables));
             if (rule.account !== null && account) {
@@ -117,5 +130,20 @@ export function rateLimitPlugin(options: RateLimitOptions): ApolloServerPlugin<G
         },
       };
     },
+  };
+}
+
+/**
+ * Every request to the API per client IP (IPv6 per /64), before it is parsed: 429
+ * `too_many_requests` with Retry-After over the limit; fails open like the sign-in limits.
+ */
+export function ipRateLimit(options: IpRateLimitOptions): RequestHandler {
+  return (req, res, next) => {
+    const key = `${options.keyPrefix}ratelimit:graphql:ip:${rateLimitSubject(req.ip ?? 'unknown')}`;
+    count(options, [{ key, limit: options.rule.ip }], options.rule.windowSeconds).then((wait) => {
+      if (wait === null) return next();
+      res.set('retry-after', String(Math.max(1, wait)));
+      sendError(res, 429, 'too_many_requests', 'TOO_MANY_REQUESTS');
+    }, next);
   };
 }

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { composeServices } from '@apollo/composition';
+import { Supergraph, printSchema } from '@apollo/federation-internals';
 import { parse } from 'graphql';
 
 /** Subgraph name -> its checked-in SDL file. The names are the supergraph's join__Graph names. */
@@ -46,4 +47,13 @@ export function composeSupergraph(subgraphs: SubgraphSdl[] = readSubgraphSdls())
     );
   }
   return result.supergraphSdl;
+}
+
+/**
+ * The schema clients see (the supergraph without its join and link machinery) as SDL: what
+ * Apollo validates every request against. SDL rather than a schema object, so that a caller
+ * builds it with its own copy of graphql-js (Vite's ESM copy in the web's tests).
+ */
+export function apiSchemaSdl(supergraphSdl: string): string {
+  return printSchema(Supergraph.build(supergraphSdl).apiSchema());
 }

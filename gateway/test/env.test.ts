@@ -1,7 +1,8 @@
 import { EnvError, parseEnv } from '@challenge/kit';
 import { describe, expect, it } from 'vitest';
-import { envSchema, rateLimitsFromEnv } from '../src/env.ts';
-import { DEFAULT_RATE_LIMITS } from '../src/rate-limit-rules.ts';
+import { envSchema, graphqlLimitsFromEnv, rateLimitsFromEnv } from '../src/env.ts';
+import { DEFAULT_GRAPHQL_LIMITS } from '../src/graphql-limits.ts';
+import { DEFAULT_GRAPHQL_RATE_LIMIT, DEFAULT_RATE_LIMITS } from '../src/rate-limit-rules.ts';
 
 const REQUIRED = {
   PORT: '4700',
@@ -26,6 +27,15 @@ describe('gateway environment', () => {
     });
     expect(env.METRICS_TOKEN).toBeUndefined();
     expect(rateLimitsFromEnv(env)).toEqual(DEFAULT_RATE_LIMITS);
+    expect(env.RATE_LIMIT_GRAPHQL).toEqual(DEFAULT_GRAPHQL_RATE_LIMIT);
+    expect(graphqlLimitsFromEnv(env)).toEqual(DEFAULT_GRAPHQL_LIMITS);
+    expect(DEFAULT_GRAPHQL_LIMITS).toEqual({
+      depth: 12,
+      aliases: 10,
+      directives: 20,
+      tokens: 1000,
+      cost: 2000,
+    });
     expect(DEFAULT_RATE_LIMITS.requestLoginLink).toEqual({
       account: 5,
       ip: 20,
@@ -49,6 +59,41 @@ describe('gateway environment', () => {
     expect(limits.login).toEqual({ account: 2, ip: null, windowSeconds: 30 });
     expect(limits.verifyUser).toEqual({ account: null, ip: 4, windowSeconds: 7200 });
     expect(limits.requestLoginLink).toEqual(DEFAULT_RATE_LIMITS.requestLoginLink);
+  });
+
+  it('reads the general rate limit and the query limits', () => {
+    const env = parseEnv(envSchema, {
+      ...REQUIRED,
+      RATE_LIMIT_GRAPHQL: '120/30s',
+      GRAPHQL_MAX_DEPTH: '8',
+      GRAPHQL_MAX_ALIASES: '4',
+      GRAPHQL_MAX_DIRECTIVES: '5',
+      GRAPHQL_MAX_TOKENS: '500',
+      GRAPHQL_MAX_COST: '900',
+    });
+    expect(env.RATE_LIMIT_GRAPHQL).toEqual({ ip: 120, windowSeconds: 30 });
+    expect(graphqlLimitsFromEnv(env)).toEqual({
+      depth: 8,
+      aliases: 4,
+      directives: 5,
+      tokens: 500,
+      cost: 900,
+    });
+  });
+
+  it('refuses a general rate limit or query limit that is not a positive number', () => {
+    for (const [name, value] of [
+      ['RATE_LIMIT_GRAPHQL', '-/1m'],
+      ['RATE_LIMIT_GRAPHQL', '0/1m'],
+      ['RATE_LIMIT_GRAPHQL', '600'],
+      ['GRAPHQL_MAX_DEPTH', '0'],
+      ['GRAPHQL_MAX_COST', 'lots'],
+      ['GRAPHQL_MAX_TOKENS', '1.5'],
+    ] as const) {
+      expect(() => parseEnv(envSchema, { ...REQUIRED, [name]: value }), `${name}=${value}`).toThrow(
+        EnvError,
+      );
+    }
   });
 
   it('names each malformed variable', () => {

@@ -67,8 +67,15 @@ const IDENTITY_SDL = /* GraphQL */ `
     status: Status!
     userId: ID
   }
+  "A chain as deep as a client asks, for the query-limit tests."
+  type Node {
+    id: ID!
+    child: Node
+  }
   type Query {
     whoAmI: WhoAmI!
+    "path: any list of numbers, ignored (a long document of distinct tokens)."
+    node(path: [Int!]): Node
   }
   type Mutation {
     login(input: LoginInput!): SessionResult!
@@ -130,6 +137,7 @@ export async function startPlatform(): Promise<TestPlatform> {
     },
     resolvers: {
       Query: {
+        node: () => ({ id: 'n', child: null }),
         whoAmI: (_: unknown, __: unknown, context: RequestContext) => ({
           status: okStatus(),
           userId: context.user?.id ?? null,

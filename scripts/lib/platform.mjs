@@ -129,6 +129,7 @@ export function gatewayEnv() {
     GEOFENCE_ENABLED: 'true',
     GEOFENCE_ALLOW_PRIVATE: 'false',
     // Left at their defaults: CORS_ORIGINS (none), METRICS_TOKEN (none; loopback may scrape)
-    // and the RATE_LIMIT_* sign-in limits (gateway/README.md).
+    // the RATE_LIMIT_* rate limits and the GRAPHQL_MAX_* query limits (gateway/README.md); set
+    // in the shell, they reach the gateway (e.g. RATE_LIMIT_GRAPHQL=100000/1m for a load test).
   };
 }

@@ -27,7 +27,8 @@ export interface EscrowReconciliationQuery {
 
 export type EscrowReconciliationQueryVariables = Record<string, never>;
 
-const ESCROW_HOLD_FIELDS = gql`
+/** The fields of a hold, spread into both lists. */
+export const ESCROW_HOLD_FIELDS = gql`
   fragment EscrowHoldFields on EscrowHold {
     challengeId
     slug

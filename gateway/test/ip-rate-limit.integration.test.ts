@@ -1,0 +1,124 @@
+import { randomBytes } from 'node:crypto';
+import { Redis } from 'ioredis';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEFAULT_GRAPHQL_RATE_LIMIT } from '../src/rate-limit-rules.ts';
+import {
+  post,
+  privateIp,
+  startPlatform,
+  uniqueEmail,
+  type Answer,
+  type TestPlatform,
+} from './support.ts';
+
+const WHO = '{ whoAmI { userId } }';
+const REQUEST_LINK = `mutation RequestLoginLink($input: RequestLoginLinkInput!) {
+  requestLoginLink(input: $input) { email status { success } }
+}`;
+const from = (ip: string) => ({ 'x-forwarded-for': ip });
+
+/** A private IPv6 /64 of its own per test (fd00::/8, unique local), as its first four groups. */
+const privateNetwork64 = () =>
+  `fd${randomBytes(7)
+    .toString('hex')
+    .replace(/(.{2})(.{4})(.{4})(.{4})/, '$1:$2:$3:$4')}`;
+
+function expectTooMany(answer: Answer, windowSeconds: number) {
+  expect(answer.status).toBe(429);
+  expect(answer.body).toEqual({
+    errors: [
+      {
+        message: 'Too many requests. Please wait a moment and try again.',
+        extensions: { code: 'TOO_MANY_REQUESTS', identifier: 'too_many_requests' },
+      },
+    ],
+  });
+  const retryAfter = Number(answer.headers.get('retry-after'));
+  expect(retryAfter).toBeGreaterThan(0);
+  expect(retryAfter).toBeLessThanOrEqual(windowSeconds);
+}
+
+describe('general per-IP rate limit on /graphql', () => {
+  let platform: TestPlatform;
+  let base: string;
+  const LIMIT = 5;
+
+  beforeAll(async () => {
+    platform = await startPlatform();
+    base = await platform.gateway({ graphqlRateLimit: { ip: LIMIT, windowSeconds: 60 } });
+  });
+  afterAll(() => platform.stop());
+
+  it('is generous by default: the web bursts fit many times over', () => {
+    expect(DEFAULT_GRAPHQL_RATE_LIMIT).toEqual({ ip: 600, windowSeconds: 60 });
+  });
+
+  it('refuses a burst over the limit with 429 and Retry-After, per address', async () => {
+    const ip = privateIp();
+    for (let i = 0; i < LIMIT; i += 1) {
+      const answer = await post(base, WHO, {}, from(ip));
+      expect(answer.status).toBe(200);
+      expect(answer.body.data.whoAmI).toEqual({ userId: null });
+    }
+    expectTooMany(await post(base, WHO, {}, from(ip)), 60);
+    // Any request counts, also one that does not parse.
+    expectTooMany(await post(base, '{', {}, from(ip)), 60);
+    expect((await post(base, WHO, {}, from(privateIp()))).status).toBe(200);
+  });
+
+  it('counts IPv6 clients per /64: two addresses in one /64 share a bucket', async () => {
+    const network = privateNetwork64();
+    for (let i = 0; i < LIMIT; i += 1) {
+      const address =
+        i % 2 ? `${network}::${i + 1}` : `${network}:${randomBytes(2).toString('hex')}::1`;
+      expect((await post(base, WHO, {}, from(address))).status).toBe(200);
+    }
+    expectTooMany(await post(base, WHO, {}, from(`${network}:ffff:ffff:ffff:ffff`)), 60);
+    // The neighbouring /64 is another client.
+    const neighbour = network.replace(/[0-9a-f]$/, (digit) =>
+      ((parseInt(digit, 16) + 1) % 16).toString(16),
+    );
+    expect((await post(base, WHO, {}, from(`${neighbour}::1`))).status).toBe(200);
+  });
+
+  it('lets requests through when Redis is unreachable (fail open)', async () => {
+    const broken = new Redis('redis://127.0.0.1:9', {
+      lazyConnect: true,
+      enableOfflineQueue: false,
+      maxRetriesPerRequest: 0,
+      retryStrategy: () => null,
+    });
+    broken.on('error', () => {});
+    const failOpen = await platform.gateway({
+      redis: broken,
+      graphqlRateLimit: { ip: 1, windowSeconds: 60 },
+    });
+    for (let i = 0; i < 3; i += 1) {
+      expect((await post(failOpen, WHO, {}, from('10.9.9.9'))).status).toBe(200);
+    }
+    broken.disconnect();
+  });
+});
+
+describe('sign-in rate limits per IPv6 /64', () => {
+  let platform: TestPlatform;
+  let base: string;
+
+  beforeAll(async () => {
+    platform = await startPlatform();
+    base = await platform.gateway(); // default limits: 20 login-link requests per IP
+  });
+  afterAll(() => platform.stop());
+
+  it('counts every address of a /64 as one client', async () => {
+    const network = privateNetwork64();
+    const requestLink = (address: string) =>
+      post(base, REQUEST_LINK, { input: { email: uniqueEmail(), originUrl: '/' } }, from(address));
+    for (let i = 1; i <= 20; i += 1) {
+      expect((await requestLink(`${network}::${i.toString(16)}`)).status).toBe(200);
+    }
+    const refused = await requestLink(`${network}:1:2:3:4`);
+    expect(refused.status).toBe(429);
+    expect(refused.body.errors[0].extensions.identifier).toBe('too_many_requests');
+  });
+});
