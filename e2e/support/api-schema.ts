@@ -1,33 +1,31 @@
-import { composeServices } from '@apollo/composition';
-import { readSubgraphSdls } from '@challenge/gateway/supergraph';
+import { composeSupergraph } from '@challenge/gateway/supergraph';
 import {
+  buildSchema,
   getNamedType,
   isInputObjectType,
   isLeafType,
   isListType,
   isNonNullType,
   isObjectType,
-  parse,
   type GraphQLField,
   type GraphQLOutputType,
   type GraphQLSchema,
 } from 'graphql';
 
 /**
- * The API schema clients see: composed from the subgraphs' checked-in SDL as the gateway's build
- * does, federation's own types removed. A new query or mutation appears here by itself.
+ * The schema clients see: the supergraph composed from the subgraphs' checked-in SDL by the
+ * gateway's own function, read as a schema. A new query or mutation appears here by itself.
+ * (Built from the SDL text: composition may load another copy of graphql than this module's.)
  */
 export function apiSchema(): GraphQLSchema {
-  const result = composeServices(
-    readSubgraphSdls().map(({ name, sdl }) => ({
-      name,
-      url: `http://${name}.invalid/graphql`,
-      typeDefs: parse(sdl),
-    })),
-  );
-  if (result.errors) throw new Error(result.errors.map((error) => error.message).join('\n'));
-  return result.schema.toAPISchema().toGraphQLJSSchema();
+  return buildSchema(composeSupergraph());
 }
+
+/** Hidden from clients by federation (`@inaccessible`), so not an operation of the API. */
+const inaccessible = (field: {
+  astNode?: { directives?: readonly { name: { value: string } }[] } | null;
+}) =>
+  field.astNode?.directives?.some((directive) => directive.name.value === 'inaccessible') ?? false;
 
 export type OperationKind = 'query' | 'mutation';
 
@@ -44,6 +42,7 @@ export function operations(schema: GraphQLSchema = apiSchema()): Operation[] {
   const of = (kind: OperationKind) => {
     const root = kind === 'query' ? schema.getQueryType() : schema.getMutationType();
     return Object.values(root?.getFields() ?? {})
+      .filter((field) => !inaccessible(field))
       .map((field) => ({ kind, name: field.name, field }))
       .sort((a, b) => a.name.localeCompare(b.name));
   };

@@ -13,6 +13,7 @@ import {
 } from '@challenge/testing';
 import { buildApp as buildWallet } from '@challenge/wallet/app';
 import { startTestGateway, type TestGatewayOptions } from './gateway.ts';
+import { freePort } from './money.ts';
 
 /**
  * All six subgraphs for real (each on its own fresh database, Kafka topics under one prefix of
@@ -20,6 +21,9 @@ import { startTestGateway, type TestGatewayOptions } from './gateway.ts';
  */
 export async function startPlatform(gatewayOptions: TestGatewayOptions = {}) {
   const topicPrefix = uniqueTopicPrefix();
+  // Wallet learns the gateway's address first: the provider's webhooks come back through it.
+  const port = await freePort();
+  const webhook = () => `http://127.0.0.1:${port}/api/payments/webhook`;
   const options = { topicPrefix };
   const [identity, wallet, challenge, media, moderation, notification] = await Promise.all([
     startTestService(
@@ -29,7 +33,7 @@ export async function startPlatform(gatewayOptions: TestGatewayOptions = {}) {
     ),
     startTestService(
       'wallet',
-      (runtime, url) => buildWallet(runtime, testWalletConfig(url)),
+      (runtime, url) => buildWallet(runtime, testWalletConfig(url, webhook)),
       options,
     ),
     startTestService('challenge', buildChallenge, options),
@@ -57,6 +61,7 @@ export async function startPlatform(gatewayOptions: TestGatewayOptions = {}) {
   const gateway = await startTestGateway(
     Object.fromEntries(services.map((service) => [service.runtime.name, service.url])),
     gatewayOptions,
+    port,
   );
   return {
     identity,
