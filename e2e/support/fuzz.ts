@@ -252,3 +252,35 @@ export function faultsOf(httpStatus: number, text: string): string[] {
   if (!body.errors?.length && body.data === undefined) faults.push('neither data nor errors');
   return faults;
 }
+
+/**
+ * One well-typed input per string in `strings` where every string argument and field is that
+ * string (and every number an edge): the same edge reaches every field of every operation in
+ * each run, whatever the random inputs happen to try.
+ */
+export function edgeVariablesOf(
+  args: readonly { name: string; type: GraphQLInputType }[],
+  strings: readonly string[] = ['\u0000', 'a'.repeat(10_000), ''],
+): Record<string, unknown>[] {
+  const valueFor = (type: GraphQLInputType, text: string, index: number): unknown => {
+    if (isNonNullType(type)) return valueFor(type.ofType, text, index);
+    if (isListType(type)) return [valueFor(type.ofType, text, index)];
+    if (isEnumType(type)) return type.getValues()[0]?.name;
+    if (isInputObjectType(type)) {
+      return Object.fromEntries(
+        Object.values(type.getFields()).map((field) => [
+          field.name,
+          valueFor(field.type, text, index),
+        ]),
+      );
+    }
+    if (type.name === GraphQLInt.name || type.name === GraphQLFloat.name) {
+      return BOUNDARY_INTS[(index * 3) % BOUNDARY_INTS.length];
+    }
+    if (type.name === GraphQLBoolean.name) return index % 2 === 0;
+    return text;
+  };
+  return strings.map((text, index) =>
+    Object.fromEntries(args.map((arg) => [arg.name, valueFor(arg.type, text, index)])),
+  );
+}

@@ -5,7 +5,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { env } from '../src/env.ts';
 import { documentOf, operations } from '../support/api-schema.ts';
-import { faultsOf, variablesOf } from '../support/fuzz.ts';
+import { edgeVariablesOf, faultsOf, variablesOf } from '../support/fuzz.ts';
 import { inPool } from '../support/matrix.ts';
 import type { TestGatewayOptions } from '../support/gateway.ts';
 import { startPlatform, type Platform } from '../support/platform.ts';
@@ -74,10 +74,10 @@ describe('fuzz: every operation of the supergraph, through the gateway', () => {
             ]),
           ),
         ) as Record<Caller, { id: string; roles: Role[] } | null>;
-        const inputs = fc.sample(variablesOf(operation.field.args), {
-          numRuns: RUNS,
-          seed: SEED + index,
-        });
+        const inputs = [
+          ...edgeVariablesOf(operation.field.args),
+          ...fc.sample(variablesOf(operation.field.args), { numRuns: RUNS, seed: SEED + index }),
+        ];
         const tasks = inputs.flatMap((variables) =>
           (Object.keys(CALLERS) as Caller[]).map((caller) => async () => {
             const user = users[caller];
