@@ -64,6 +64,17 @@ export interface Gateway {
   listen(port: number, host?: string): Promise<string>;
 }
 
+/** Apollo's codes for a request the schema refuses; they carry no identifier of their own. */
+const CLIENT_ERROR_CODES = new Set([
+  'GRAPHQL_PARSE_FAILED',
+  'GRAPHQL_VALIDATION_FAILED',
+  'BAD_USER_INPUT',
+  'BAD_REQUEST',
+  'PERSISTED_QUERY_NOT_FOUND',
+  'PERSISTED_QUERY_NOT_SUPPORTED',
+  'OPERATION_RESOLUTION_FAILURE',
+]);
+
 /** Express's trust-proxy setting from the env: a hop count, or names/addresses. */
 function trustProxySetting(value: string): number | string[] {
   return /^\d+$/.test(value) ? Number(value) : value.split(',').map((item) => item.trim());
@@ -103,6 +114,13 @@ export async function buildGateway(options: GatewayOptions): Promise<Gateway> {
         return {
           message: 'Something went wrong.',
           extensions: { code: 'INTERNAL_SERVER_ERROR', identifier: 'generic_error' },
+        };
+      }
+      // A request the schema refuses (syntax, validation, variable types): a catalogue error too.
+      if (!formatted.extensions?.identifier && CLIENT_ERROR_CODES.has(String(code))) {
+        return {
+          ...formatted,
+          extensions: { ...formatted.extensions, identifier: 'invalid_input' },
         };
       }
       return formatted;
