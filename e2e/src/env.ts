@@ -13,6 +13,6 @@ function positiveInteger(name: string, fallback: number | undefined): number | u
 }
 
 export const env = {
-  fuzzRuns: positiveInteger('FUZZ_RUNS', 6)!,
+  fuzzRuns: positiveInteger('FUZZ_RUNS', 4)!,
   fuzzSeed: positiveInteger('FUZZ_SEED', undefined),
 };
