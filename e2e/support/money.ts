@@ -10,7 +10,7 @@ import { buildApp as buildWallet } from '@challenge/wallet/app';
 import { startTestGateway } from './gateway.ts';
 
 /** A free port, so that wallet knows the gateway's address before the gateway listens on it. */
-function freePort(): Promise<number> {
+export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer();
     server.once('error', reject);

@@ -80,21 +80,21 @@ export interface Gateway {
   listen(port: number, host?: string): Promise<string>;
 }
 
-/** Express's trust-proxy setting from the env: a hop count, or names/addresses. */
-function trustProxySetting(value: string): number | string[] {
-  return /^\d+$/.test(value) ? Number(value) : value.split(',').map((item) => item.trim());
-}
-
-/** Apollo's codes for a request the client got wrong (syntax, validation, variables). */
+/** Apollo's codes for a request the schema refuses; they carry no identifier of their own. */
 const CLIENT_ERROR_CODES = new Set([
   'GRAPHQL_PARSE_FAILED',
   'GRAPHQL_VALIDATION_FAILED',
   'BAD_USER_INPUT',
   'BAD_REQUEST',
-  'OPERATION_RESOLUTION_FAILURE',
   'PERSISTED_QUERY_NOT_FOUND',
   'PERSISTED_QUERY_NOT_SUPPORTED',
+  'OPERATION_RESOLUTION_FAILURE',
 ]);
+
+/** Express's trust-proxy setting from the env: a hop count, or names/addresses. */
+function trustProxySetting(value: string): number | string[] {
+  return /^\d+$/.test(value) ? Number(value) : value.split(',').map((item) => item.trim());
+}
 
 export async function buildGateway(options: GatewayOptions): Promise<Gateway> {
   const { logger, lifecycle, production } = options;

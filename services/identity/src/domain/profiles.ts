@@ -7,6 +7,7 @@ import {
   type PageRequest,
 } from '@challenge/kit';
 import { z } from 'zod';
+import { safeString } from './rules.ts';
 import { transactionRunner, type Database } from '../data/db.ts';
 import {
   findProfileById,
@@ -30,10 +31,10 @@ export const CONSUMER = 'identity';
 const DELETION_DELAY_MONTHS = 1;
 
 export const profileInput = z.object({
-  displayName: z.string().trim().min(1).max(60).nullish(),
-  bio: z.string().trim().max(500).nullish(),
+  displayName: safeString().trim().min(1).max(60).nullish(),
+  bio: safeString().trim().max(500).nullish(),
   /** The media key or URL of an uploaded avatar; media checks the file type on upload. */
-  avatar: z.string().trim().max(500).nullish(),
+  avatar: safeString().trim().max(500).nullish(),
 });
 export const minimalChallengeInput = z.object({
   minimumChallengeEnabled: z.boolean(),

@@ -11,7 +11,14 @@ export const LOGIN_CHALLENGE_TTL_MS = 15 * 60 * 1000;
 export const MAX_FAILED_CODE_ATTEMPTS = 5;
 export const PASSWORD_RESET_TTL_MS = 60 * 60 * 1000;
 
-export const emailSchema = z.string().trim().toLowerCase().pipe(z.email());
+/**
+ * A string from a client: PostgreSQL text cannot hold NUL, so one is refused as invalid input here
+ * instead of failing in the database.
+ */
+export const safeString = () =>
+  z.string().refine((value) => !value.includes('\u0000'), 'must not contain NUL characters');
+
+export const emailSchema = safeString().trim().toLowerCase().pipe(z.email());
 
 /** At least 8 characters with an uppercase and a lowercase letter, a number and a special character. */
 export function assertPasswordRules(password: string): void {

@@ -14,53 +14,54 @@ import {
   requestDeletion,
   setFollowing,
 } from '../domain/profiles.ts';
+import { safeString } from '../domain/rules.ts';
 import type { IdentityContext } from '../context.ts';
 
-const text = z.string().max(1000);
-const requestLoginLinkInput = z.object({ email: text, originUrl: z.string().max(2048) });
+const text = safeString().max(1000);
+const requestLoginLinkInput = z.object({ email: text, originUrl: safeString().max(2048) });
 const verifyLoginLinkInput = z.object({
   email: text,
   expires: z.number().int(),
-  hash: z.string().min(1).max(200),
+  hash: safeString().min(1).max(200),
 });
-const verifyLoginCodeInput = z.object({ email: text, code: z.string().min(1).max(20) });
+const verifyLoginCodeInput = z.object({ email: text, code: safeString().min(1).max(20) });
 const loginInput = z.object({
-  username: z.string().min(1).max(200),
-  password: z.string().min(1).max(1000),
+  username: safeString().min(1).max(200),
+  password: safeString().min(1).max(1000),
 });
 const verifyUserInput = z.object({
   email: text,
-  code: z.string().max(20).nullish(),
-  hash: z.string().max(200).nullish(),
+  code: safeString().max(20).nullish(),
+  hash: safeString().max(200).nullish(),
   expires: z.number().int().nullish(),
-  username: z.string().max(100),
-  password: z.string().max(1000),
-  repeatPassword: z.string().max(1000),
-  birthday: z.string().max(20),
-  phoneNumber: z.string().max(40).nullish(),
+  username: safeString().max(100),
+  password: safeString().max(1000),
+  repeatPassword: safeString().max(1000),
+  birthday: safeString().max(20),
+  phoneNumber: safeString().max(40).nullish(),
   acceptTerms: z.boolean(),
 });
 const forgotInput = z.object({ email: text });
 const resetInput = z.object({
-  token: z.string().min(1).max(200),
-  password: z.string().max(1000),
-  repeatPassword: z.string().max(1000),
+  token: safeString().min(1).max(200),
+  password: safeString().max(1000),
+  repeatPassword: safeString().max(1000),
 });
 const changeInput = z.object({
-  currentPassword: z.string().max(1000),
-  password: z.string().max(1000),
-  repeatPassword: z.string().max(1000),
+  currentPassword: safeString().max(1000),
+  password: safeString().max(1000),
+  repeatPassword: safeString().max(1000),
 });
 const banInput = z.object({
   userId: z.uuid(),
   type: z.enum(['soft', 'hard']),
-  reason: z.string().max(800).nullish(),
+  reason: safeString().max(800).nullish(),
 });
 /** Staff actions on one user (unban, verify). */
 const unbanInput = z.object({ userId: z.uuid() });
 
-const followInput = z.object({ username: z.string().min(1).max(100) });
-const usernameArgs = z.object({ username: z.string().min(1).max(100) });
+const followInput = z.object({ username: safeString().min(1).max(100) });
+const usernameArgs = z.object({ username: safeString().min(1).max(100) });
 
 type Args = { input: unknown };
 type PageArgs = { username: string; page?: number; itemsPerPage?: number };

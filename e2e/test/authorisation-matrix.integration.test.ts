@@ -1,0 +1,388 @@
+import { randomBytes } from 'node:crypto';
+import { seedChallenge } from '@challenge/challenge/seed';
+import { seedUser } from '@challenge/identity/seed';
+import type { Role } from '@challenge/kit';
+import { eventually, graphql, tokenFor, type Caller } from '@challenge/testing';
+import { seedWallet, walletCount } from '@challenge/wallet/seed';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { documentOf, operations, type Operation } from '../support/api-schema.ts';
+import {
+  MATRIX_ROLES,
+  address,
+  answersAsExpected,
+  inPool,
+  outcomeOf,
+  type Expected,
+  type MatrixRole,
+} from '../support/matrix.ts';
+import { startPlatform, type Platform } from '../support/platform.ts';
+
+/**
+ * The authorisation matrix (issue 10): every query and mutation of the composed supergraph, asked
+ * through the real gateway by each role, with the answer the table expects. An operation that the
+ * supergraph has and this table lacks fails the test: a new operation gets its row here.
+ */
+
+const A = 'allow';
+const UNAUTH = 'unauthorized';
+const DENIED = 'access_denied';
+const BANNED = 'banned_user';
+const PASSWORD = 'Sturdy-Pass-42';
+
+type Variables = Record<string, unknown>;
+interface Row {
+  /** visitor, user (a stranger), party (owner), banned, referee, moderator, admin. */
+  expect: [Expected, Expected, Expected, Expected, Expected, Expected, Expected];
+  /** The operation's variables, with real data; none by default. */
+  variables?: (fixtures: Fixtures, role: MatrixRole) => Variables | Promise<Variables>;
+  /** Destructive for its caller (logout, deleteUser): a fresh user of the role per cell. */
+  fresh?: true;
+}
+
+interface Person {
+  id: string;
+  username: string;
+  roles: Role[];
+}
+
+interface Fixtures {
+  /** The party: owns a private profile, a private challenge and a top-up. */
+  party: Person;
+  privateSlug: string;
+  topUpId: string;
+  /** A user nobody else uses, for staff actions that change them. */
+  target(): Promise<Person>;
+  /** An open payout request of a fresh user, for staff to complete. */
+  openPayout(): Promise<string>;
+}
+
+const PAYMENT_PROFILE = {
+  paymentName: 'Matrix Tester',
+  paymentAccountNumber: 'NL91ABNA0417164300',
+  paymentBic: 'ABNANL2A',
+  paymentAddress: 'Damrak 1',
+  paymentPostalCode: '1012 LG',
+  paymentCity: 'Amsterdam',
+  paymentCountryCode: 'NL',
+  phoneNumber: '+31612345678',
+};
+
+const staffOnly = (): Row['expect'] => [UNAUTH, DENIED, DENIED, BANNED, DENIED, A, A];
+const loggedIn = (): Row['expect'] => [UNAUTH, A, A, BANNED, A, A, A];
+const anyone = (): Row['expect'] => [A, A, A, BANNED, A, A, A];
+/** Only the party sees it; everyone else is told it is not there (or that it is private). */
+const partyOnly = (hidden: Expected, visitor: Expected = hidden): Row['expect'] => [
+  visitor,
+  hidden,
+  A,
+  BANNED,
+  hidden,
+  hidden,
+  hidden,
+];
+
+const MATRIX: Record<string, Row> = {
+  // Queries
+  getActivityLogByUser: { expect: loggedIn() },
+  getChallengeBySlug: {
+    expect: partyOnly('challenge_not_found'),
+    variables: (f) => ({ input: { slug: f.privateSlug } }),
+  },
+  getCurrentUserProfile: { expect: loggedIn() },
+  getEmailPreferences: { expect: loggedIn() },
+  getFollowers: {
+    expect: partyOnly('private_profile'),
+    variables: (f) => ({ username: f.party.username }),
+  },
+  getFollowing: {
+    expect: partyOnly('private_profile'),
+    variables: (f) => ({ username: f.party.username }),
+  },
+  getOpenPayoutAmount: {
+    expect: ['get_open_payout_amount_user_not_logged_in', A, A, BANNED, A, A, A],
+  },
+  getProfilePaymentInformation: { expect: loggedIn() },
+  getSettings: {
+    expect: partyOnly(DENIED, UNAUTH),
+    variables: (f) => ({ username: f.party.username }),
+  },
+  getTopUp: { expect: partyOnly('not_found', UNAUTH), variables: (f) => ({ id: f.topUpId }) },
+  getUserProfile: {
+    expect: partyOnly('private_profile'),
+    variables: (f) => ({ username: f.party.username }),
+  },
+  getWallet: { expect: loggedIn() },
+  getWalletTransactions: { expect: loggedIn() },
+  escrowReconciliation: { expect: staffOnly() },
+  paginatedListOfPayoutRequests: { expect: staffOnly() },
+  paginatedListOfReports: { expect: staffOnly(), variables: () => ({ type: 'User', page: 1 }) },
+  totalMoneyInCirculation: { expect: staffOnly() },
+
+  // Mutations: signing in and out
+  requestLoginLink: {
+    expect: anyone(),
+    variables: () => ({ input: { email: address(), originUrl: '/' } }),
+  },
+  verifyLoginLink: {
+    expect: anyone(),
+    variables: () => ({
+      input: {
+        email: address(),
+        expires: Math.floor(Date.now() / 1000) + 600,
+        hash: 'a'.repeat(64),
+      },
+    }),
+  },
+  verifyLoginCode: {
+    expect: anyone(),
+    variables: () => ({ input: { email: address(), code: '000000' } }),
+  },
+  verifyUser: {
+    expect: anyone(),
+    variables: () => ({
+      input: {
+        email: address(),
+        code: '000000',
+        username: `matrix_${randomBytes(3).toString('hex')}`,
+        password: PASSWORD,
+        repeatPassword: PASSWORD,
+        birthday: '1990-01-01',
+        acceptTerms: true,
+      },
+    }),
+  },
+  login: {
+    expect: anyone(),
+    variables: (f) => ({ input: { username: f.party.username, password: 'Wrong-Pass-42' } }),
+  },
+  logout: { expect: loggedIn(), fresh: true },
+  requestForgotPasswordLink: {
+    expect: anyone(),
+    variables: () => ({ input: { email: address() } }),
+  },
+  resetForgottenPassword: {
+    expect: anyone(),
+    variables: () => ({
+      input: { token: 'z'.repeat(43), password: PASSWORD, repeatPassword: PASSWORD },
+    }),
+  },
+  changePassword: {
+    expect: loggedIn(),
+    variables: () => ({
+      input: { currentPassword: 'Wrong-Pass-42', password: PASSWORD, repeatPassword: PASSWORD },
+    }),
+  },
+
+  // Mutations: one's own profile and follows
+  updateProfile: {
+    expect: loggedIn(),
+    variables: () => ({ input: { bio: 'Set by the matrix.' } }),
+  },
+  updateChallengeableProfile: {
+    expect: loggedIn(),
+    variables: () => ({ input: { challengeable: true } }),
+  },
+  // false: the party's profile must stay private for the rows above.
+  updatePublicProfile: {
+    expect: loggedIn(),
+    variables: () => ({ input: { publicProfile: false } }),
+  },
+  updateMinimalChallenge: {
+    expect: loggedIn(),
+    variables: () => ({ input: { minimumChallengeEnabled: true, minimumChallengeValue: 500 } }),
+  },
+  followUser: { expect: loggedIn(), variables: (f) => ({ input: { username: f.party.username } }) },
+  unfollowUser: {
+    expect: loggedIn(),
+    variables: (f) => ({ input: { username: f.party.username } }),
+  },
+  deleteUser: { expect: loggedIn(), fresh: true },
+  updateEmailPreferences: {
+    expect: loggedIn(),
+    variables: () => ({ input: { marketing: false } }),
+  },
+
+  // Mutations: staff actions on users
+  banUser: {
+    expect: staffOnly(),
+    variables: async (f) => ({ input: { userId: (await f.target()).id, type: 'soft' } }),
+  },
+  unbanUser: {
+    expect: staffOnly(),
+    variables: async (f) => ({ input: { userId: (await f.target()).id } }),
+  },
+  moderatorVerifyUser: {
+    expect: staffOnly(),
+    variables: async (f) => ({ input: { userId: (await f.target()).id } }),
+  },
+
+  // Mutations: money
+  InitializePayment: {
+    expect: loggedIn(),
+    variables: () => ({ input: { amount: 1_000, originUrl: '/wallet' } }),
+  },
+  updateProfilePaymentInformation: {
+    expect: loggedIn(),
+    variables: () => ({ input: PAYMENT_PROFILE }),
+  },
+  payoutRequest: { expect: loggedIn(), variables: () => ({ input: { amount: 1_000 } }) },
+  setPayoutRequestAsCompleted: {
+    expect: staffOnly(),
+    variables: async (f) => ({ id: await f.openPayout() }),
+  },
+  exportPayoutRequests: {
+    expect: staffOnly(),
+    // With no open payout the answer would be not_found; one is made for every cell.
+    variables: async (f) => {
+      await f.openPayout();
+      return { input: { includeExported: true } };
+    },
+  },
+};
+
+const ROLES_OF: Record<Exclude<MatrixRole, 'visitor'>, Role[]> = {
+  user: ['user'],
+  party: ['user'],
+  banned: ['user'],
+  referee: ['user', 'referee'],
+  moderator: ['user', 'moderator'],
+  admin: ['user', 'admin'],
+};
+
+describe('the authorisation matrix: every operation of the supergraph x every role', () => {
+  const supergraph = operations();
+  let platform: Platform;
+  let fixtures: Fixtures;
+  const people = new Map<MatrixRole, Person>();
+  let moderator: Person;
+
+  async function person(roles: Role[]): Promise<Person> {
+    const user = await seedUser(platform.identity.app.db, { roles });
+    return { id: user.id, username: user.username, roles };
+  }
+
+  /** The wallet opened on the user's UserRegistered event, through Kafka. */
+  const walletOpened = (user: Person) =>
+    eventually(async () => {
+      if ((await walletCount(platform.wallet.app.db, user.id)) !== 1)
+        throw new Error('no wallet yet');
+    });
+
+  async function banned(): Promise<Person> {
+    const user = await person(['user']);
+    const response = await graphql(
+      platform.gateway.url,
+      'mutation ($input: BanUserInput!) { banUser(input: $input) { status { success identifier } } }',
+      { input: { userId: user.id, type: 'hard' } },
+      moderator,
+    );
+    expect(response.data?.banUser.status).toEqual({ success: true, identifier: 'ok' });
+    return user;
+  }
+
+  const send = (query: string, variables: Variables, as: Caller) =>
+    graphql(platform.gateway.url, query, variables, as);
+
+  beforeAll(async () => {
+    platform = await startPlatform();
+    moderator = await person(['user', 'moderator']);
+    for (const role of ['user', 'party', 'referee', 'moderator', 'admin'] as const) {
+      people.set(role, await person(ROLES_OF[role]));
+    }
+    people.set('banned', await banned());
+    const party = people.get('party')!;
+    await Promise.all([...people.values()].map(walletOpened));
+
+    const privately = await send(
+      'mutation { updatePublicProfile(input: { publicProfile: false }) { status { success } } }',
+      {},
+      party,
+    );
+    expect(privately.data?.updatePublicProfile.status.success).toBe(true);
+    const challenge = await seedChallenge(platform.challenge.app.db, {
+      ownerId: party.id,
+      visibility: 'private',
+    });
+    const topUp = await send(
+      'mutation ($input: InitializePaymentInput!) { InitializePayment(input: $input) { status { success identifier } paymentId } }',
+      { input: { amount: 1_000, originUrl: '/wallet' } },
+      party,
+    );
+    expect(topUp.data?.InitializePayment.status).toEqual({ success: true, identifier: 'ok' });
+
+    fixtures = {
+      party,
+      privateSlug: challenge.slug,
+      topUpId: topUp.data!.InitializePayment.paymentId,
+      target: () => person(['user']),
+      async openPayout() {
+        const owner = await person(['user']);
+        await walletOpened(owner);
+        await seedWallet(platform.wallet.app.db, owner.id, 5_000);
+        const profile = await send(
+          'mutation ($input: PaymentProfileInput!) { updateProfilePaymentInformation(input: $input) { status { success identifier } } }',
+          { input: PAYMENT_PROFILE },
+          owner,
+        );
+        expect(profile.data?.updateProfilePaymentInformation.status.success).toBe(true);
+        const payout = await send(
+          'mutation ($input: PayoutRequestInput!) { payoutRequest(input: $input) { status { success identifier } payoutRequest { id } } }',
+          { input: { amount: 1_000 } },
+          owner,
+        );
+        expect(payout.data?.payoutRequest.status.success).toBe(true);
+        return payout.data!.payoutRequest.payoutRequest.id as string;
+      },
+    };
+  });
+  afterAll(async () => {
+    await platform?.stop();
+  });
+
+  it('has a row for every query and mutation of the supergraph, and none for a missing one', () => {
+    const names = supergraph.map((operation) => operation.name);
+    expect({
+      withoutRow: names.filter((name) => !(name in MATRIX)),
+      rowWithoutOperation: Object.keys(MATRIX).filter((name) => !names.includes(name)),
+    }).toEqual({ withoutRow: [], rowWithoutOperation: [] });
+  });
+
+  it('answers every cell as the table says, through the real gateway', async () => {
+    const covered = supergraph.filter((operation) => operation.name in MATRIX);
+
+    /** Who asks in a cell: the role's standing user, or a fresh one for destructive rows. */
+    async function callerFor(role: MatrixRole, row: Row): Promise<Caller | undefined> {
+      if (role === 'visitor') return undefined;
+      if (!row.fresh) {
+        const user = people.get(role)!;
+        return role === 'banned' ? { token: await tokenFor(user) } : user;
+      }
+      const user = role === 'banned' ? await banned() : await person(ROLES_OF[role]);
+      return role === 'banned' ? { token: await tokenFor(user) } : user;
+    }
+
+    const cells = covered.flatMap((operation: Operation) =>
+      MATRIX_ROLES.map((role, column) => async () => {
+        const row = MATRIX[operation.name]!;
+        const expected = row.expect[column]!;
+        const variables = (await row.variables?.(fixtures, role)) ?? {};
+        const caller = await callerFor(role, row);
+        const response = await graphql(
+          platform.gateway.url,
+          documentOf(operation),
+          variables,
+          caller,
+        );
+        const outcome = outcomeOf(response, operation.name);
+        return answersAsExpected(outcome, expected)
+          ? null
+          : `${operation.name} as ${role}: expected ${expected}, got ${outcome}`;
+      }),
+    );
+    const wrong = (await inPool(6, cells)).filter((line) => line !== null);
+    console.log(
+      `authorisation matrix: ${covered.length} operations x ${MATRIX_ROLES.length} roles = ${cells.length} cells checked`,
+    );
+    expect(wrong).toEqual([]);
+  }, 180_000);
+});
