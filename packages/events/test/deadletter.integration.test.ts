@@ -1,10 +1,9 @@
 import { execFile } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import type { Producer } from 'kafkajs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { childEnv, repoRoot } from '../../../scripts/lib/stack-config.mjs';
 import {
   UnhandleableEventError,
   handleOnce,
@@ -25,7 +24,6 @@ import {
   type TestDatabase,
 } from './support.ts';
 
-const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const kafka = createKafka({
   clientId: 'events-deadletter-tests',
   brokers: stack.kafkaBrokers,
@@ -56,11 +54,10 @@ async function deadletter(...args: string[]): Promise<string> {
     ['--import', 'tsx', 'scripts/deadletter.mjs', ...args],
     {
       cwd: repoRoot,
-      env: {
-        ...process.env,
+      env: childEnv({
         KAFKA_BROKERS: stack.kafkaBrokers.join(','),
         KAFKA_TOPIC_PREFIX: topics.prefix,
-      },
+      }),
     },
   );
   return stdout;
@@ -170,7 +167,7 @@ describe('npm run deadletter', () => {
     await expect(
       promisify(execFile)(process.execPath, ['--import', 'tsx', 'scripts/deadletter.mjs', 'list'], {
         cwd: repoRoot,
-        env: { ...process.env, KAFKA_BROKERS: 'x:1', KAFKA_SASL_MECHANISM: 'scram-sha-256' },
+        env: childEnv({ KAFKA_BROKERS: 'x:1', KAFKA_SASL_MECHANISM: 'scram-sha-256' }),
       }),
     ).rejects.toMatchObject({
       code: 1,
