@@ -12,3 +12,7 @@ export declare function stackUrls(): {
   smtpCatcherHttp: string;
   paymentSandbox: { apiUrl: string; apiKey: string; caFile: string; baseUrl: string };
 };
+/** Environment for child processes: the current environment plus `extra`. */
+export declare function childEnv(
+  extra?: Record<string, string>,
+): Record<string, string | undefined>;

@@ -76,3 +76,42 @@ YAML map name -> values; use with fromYaml. */}}
       key: {{ .Values.redis.secretKey }}
 {{- end }}
 {{- end }}
+
+{{/* Kafka TLS and SASL (docs/adr/0019): the non-secret part for the ConfigMap. */}}
+{{- define "cp.kafkaSecurityConfig" -}}
+{{- with .Values.kafka }}
+{{- if .ssl }}
+KAFKA_SSL: "true"
+{{- end }}
+{{- if .sasl.mechanism }}
+{{- if and (eq .sasl.mechanism "plain") (not .ssl) }}
+{{- fail "kafka.sasl.mechanism plain sends the password in clear: set kafka.ssl=true (or use scram-sha-512)" }}
+{{- end }}
+KAFKA_SASL_MECHANISM: {{ .sasl.mechanism | quote }}
+KAFKA_SASL_USERNAME: {{ required "kafka.sasl.username is required with kafka.sasl.mechanism" .sasl.username | quote }}
+{{- end }}
+{{- end }}
+{{- end }}
+
+{{/* Kafka TLS and SASL: the CA bundle and the SASL password, from existing Secrets. */}}
+{{- define "cp.kafkaSecretEnv" -}}
+{{- with .Values.kafka }}
+{{- if .caSecret }}
+{{- if not .ssl }}
+{{- fail "kafka.caSecret is set but kafka.ssl is false" }}
+{{- end }}
+- name: KAFKA_SSL_CA
+  valueFrom:
+    secretKeyRef:
+      name: {{ .caSecret }}
+      key: {{ .caKey }}
+{{- end }}
+{{- if .sasl.mechanism }}
+- name: KAFKA_SASL_PASSWORD
+  valueFrom:
+    secretKeyRef:
+      name: {{ required "kafka.sasl.existingSecret is required with kafka.sasl.mechanism" .sasl.existingSecret }}
+      key: {{ .sasl.passwordKey }}
+{{- end }}
+{{- end }}
+{{- end }}

@@ -1,15 +1,45 @@
-import type { Consumer, Kafka, KafkaMessage, Producer } from 'kafkajs';
+import type { Consumer, IHeaders, Kafka, KafkaMessage, Producer } from 'kafkajs';
 import type { Logger } from 'pino';
-import { MalformedEventError, parseEvent, type DomainEvent, type EventType } from './schemas.ts';
+import { z } from 'zod';
+import {
+  EVENT_TYPES,
+  MalformedEventError,
+  parseEvent,
+  type DomainEvent,
+  type EventType,
+} from './schemas.ts';
 import type { SqlExecutor, TransactionRunner } from './sql.ts';
 import { TOPICS, physicalTopic, type TopicName } from './topics.ts';
 
 /**
- * Consumers. A message that cannot be read (not JSON, bad envelope, bad data) is parked on the
- * dead-letter topic and skipped at once: it can never become readable, and it must not block
- * the partition. A handler failure is retried with backoff (the database may be restarting);
- * one that keeps failing is parked too, with its error, so that it can be replayed after a fix.
+ * Consumers (docs/adr/0018). A message is parked on the dead-letter topic only when it can never
+ * be handled: it cannot be read (not JSON, bad envelope, data failing its schema), its event type
+ * came on another service's topic, or its handler refuses it (UnhandleableEventError, a zod
+ * error, malformed JSON). Any other handler failure is our own infrastructure (database,
+ * network, a deadlock) and is retried until it succeeds: that partition is paused for a capped
+ * exponential backoff and the message is read again, while the other partitions go on.
  */
+
+/**
+ * Thrown by a handler for an event it can never handle, whatever is retried (e.g. it refers to
+ * something that cannot exist). The event is parked at once, to be looked at and replayed.
+ */
+export class UnhandleableEventError extends Error {
+  constructor(reason: string, options?: ErrorOptions) {
+    super(reason, options);
+    this.name = 'UnhandleableEventError';
+  }
+}
+
+/** Whether a handler error means "never", as opposed to "not now" (retried). */
+export function isUnhandleableError(error: unknown): boolean {
+  return (
+    error instanceof UnhandleableEventError ||
+    error instanceof MalformedEventError ||
+    error instanceof z.core.$ZodError ||
+    error instanceof SyntaxError
+  );
+}
 
 export type EventHandlers = {
   [K in EventType]?: (event: DomainEvent<K>) => Promise<void>;
@@ -29,9 +59,15 @@ export interface EventConsumerOptions {
    * all the contract promises: events are keyed by aggregate id.
    */
   partitionsConsumedConcurrently?: number;
-  /** Handler attempts before a message is parked; the backoff doubles from `retryBaseMs`. */
+  /**
+   * Handler attempts before a failing message is parked although its error looks transient.
+   * Default: never (retried until it succeeds); money consumers must keep the default.
+   */
   maxAttempts?: number;
+  /** First pause after a failed attempt (default 250 ms), doubling up to `retryMaxMs`. */
   retryBaseMs?: number;
+  /** Longest pause between two attempts (default 30 s). */
+  retryMaxMs?: number;
 }
 
 export interface EventConsumer {
@@ -40,12 +76,62 @@ export interface EventConsumer {
   stop(): Promise<void>;
 }
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+/** The headers the consumer adds when it parks a message; replay removes them again. */
+export const PARKING_HEADERS = [
+  'original-topic',
+  'original-partition',
+  'original-offset',
+  'consumer-group',
+  'reason',
+  'reason-kind',
+  'parked-at',
+] as const;
+
+export type ParkReasonKind = 'malformed' | 'wrong-topic' | 'unhandleable' | 'attempts-exhausted';
+
+/** What one consumer group of this process is doing, read by the metrics (packages/kit). */
+export interface ConsumerStats {
+  group: string;
+  partitions: {
+    topic: string;
+    partition: number;
+    /** Messages behind the high watermark after the last message handled (null: none yet). */
+    lag: number | null;
+    /** The message in hand whose handler keeps failing, while it is retried. */
+    retrying: { offset: string; attempts: number; sinceMs: number } | null;
+  }[];
+  /** Messages this process parked, by original topic and reason kind. */
+  parked: { topic: string; kind: ParkReasonKind; count: number }[];
+}
+
+type StatsSource = () => ConsumerStats;
+const statsSources = new WeakMap<Kafka, Set<StatsSource>>();
+
+/** The stats of every running consumer started with this Kafka client. */
+export function consumerStats(kafka: Kafka): ConsumerStats[] {
+  return [...(statsSources.get(kafka) ?? [])].map((source) => source());
+}
+
+interface PartitionState {
+  topic: string;
+  partition: number;
+  lag: number | null;
+  retrying: { offset: string; attempts: number; sinceMs: number } | null;
+}
+
+type Outcome = { done: true } | { done: false; retryInMs: number };
+const DONE: Outcome = { done: true };
+
+/** The backoff before attempt `attempts + 1`: base doubling per attempt, capped. */
+export function retryDelayMs(attempts: number, baseMs: number, maxMs: number): number {
+  return Math.min(maxMs, baseMs * 2 ** Math.min(attempts - 1, 30));
+}
 
 export async function startEventConsumer(options: EventConsumerOptions): Promise<EventConsumer> {
   const { kafka, producer, topicPrefix, logger } = options;
-  const maxAttempts = options.maxAttempts ?? 8;
+  const maxAttempts = options.maxAttempts ?? Number.POSITIVE_INFINITY;
   const retryBaseMs = options.retryBaseMs ?? 250;
+  const retryMaxMs = options.retryMaxMs ?? 30_000;
   const groupId = `${topicPrefix}${options.groupId}`;
   // A stop waits for the fetch in flight; a 1 s long-poll keeps stops quick at the cost of a few
   // more idle fetches (data still arrives at once: the broker answers as soon as it has any).
@@ -55,11 +141,32 @@ export async function startEventConsumer(options: EventConsumerOptions): Promise
     maxWaitTimeInMs: 1_000,
   });
 
-  const park = async (topic: string, partition: number, message: KafkaMessage, reason: string) => {
+  const partitions = new Map<string, PartitionState>();
+  const parked = new Map<string, { topic: string; kind: ParkReasonKind; count: number }>();
+  const resumeTimers = new Set<NodeJS.Timeout>();
+  const stateOf = (topic: string, partition: number): PartitionState => {
+    const key = `${topic}|${partition}`;
+    let state = partitions.get(key);
+    if (!state) {
+      state = { topic, partition, lag: null, retrying: null };
+      partitions.set(key, state);
+    }
+    return state;
+  };
+
+  const park = async (
+    topic: string,
+    partition: number,
+    message: KafkaMessage,
+    kind: ParkReasonKind,
+    reason: string,
+  ) => {
     logger.error(
-      { topic, partition, offset: message.offset, reason },
+      { topic, partition, offset: message.offset, kind, reason },
       'event parked on dead-letter topic',
     );
+    const headers: IHeaders = { ...message.headers };
+    for (const name of PARKING_HEADERS) delete headers[name];
     await producer.send({
       topic: physicalTopic(TOPICS.deadLetter, topicPrefix),
       acks: -1,
@@ -68,15 +175,90 @@ export async function startEventConsumer(options: EventConsumerOptions): Promise
           key: message.key,
           value: message.value,
           headers: {
+            ...headers,
             'original-topic': topic,
             'original-partition': String(partition),
             'original-offset': message.offset,
             'consumer-group': groupId,
             reason: reason.slice(0, 1000),
+            'reason-kind': kind,
+            'parked-at': new Date().toISOString(),
           },
         },
       ],
     });
+    const key = `${topic}|${kind}`;
+    const entry = parked.get(key) ?? { topic, kind, count: 0 };
+    entry.count += 1;
+    parked.set(key, entry);
+  };
+
+  const handle = async (
+    topic: string,
+    partition: number,
+    message: KafkaMessage,
+    state: PartitionState,
+  ): Promise<Outcome> => {
+    let event: DomainEvent | null;
+    try {
+      event = parseEvent(message.value);
+    } catch (error) {
+      if (!(error instanceof MalformedEventError)) throw error;
+      await park(topic, partition, message, 'malformed', `malformed: ${error.message}`);
+      return DONE;
+    }
+    if (!event) return DONE; // a type this service's contract does not know yet
+    // Only the service that owns a type publishes it, on its own topic: anything else is forged
+    // or misrouted, and is never trusted.
+    const ownTopic = physicalTopic(EVENT_TYPES[event.type].topic, topicPrefix);
+    if (topic !== ownTopic) {
+      await park(
+        topic,
+        partition,
+        message,
+        'wrong-topic',
+        `wrong topic: ${event.type} is published on ${ownTopic} only`,
+      );
+      return DONE;
+    }
+    const handler = options.handlers[event.type] as ((e: DomainEvent) => Promise<void>) | undefined;
+    if (!handler) return DONE;
+    const previous = state.retrying?.offset === message.offset ? state.retrying : null;
+    const attempts = (previous?.attempts ?? 0) + 1;
+    try {
+      await handler(event);
+      if (previous) {
+        logger.info(
+          { eventId: event.id, type: event.type, attempts },
+          'event handled after retries',
+        );
+      }
+      state.retrying = null;
+      return DONE;
+    } catch (error) {
+      const message_ = (error as Error)?.message ?? String(error);
+      if (isUnhandleableError(error)) {
+        state.retrying = null;
+        await park(topic, partition, message, 'unhandleable', `handler refused: ${message_}`);
+        return DONE;
+      }
+      if (attempts >= maxAttempts) {
+        state.retrying = null;
+        await park(topic, partition, message, 'attempts-exhausted', `handler failed: ${message_}`);
+        return DONE;
+      }
+      state.retrying = {
+        offset: message.offset,
+        attempts,
+        sinceMs: previous?.sinceMs ?? Date.now(),
+      };
+      const retryInMs = retryDelayMs(attempts, retryBaseMs, retryMaxMs);
+      logger.warn(
+        { err: error, eventId: event.id, type: event.type, topic, partition, attempts, retryInMs },
+        'event handler failed; the partition retries it after a pause',
+      );
+      return { done: false, retryInMs };
+    }
   };
 
   await consumer.connect();
@@ -86,40 +268,63 @@ export async function startEventConsumer(options: EventConsumerOptions): Promise
   });
   await consumer.run({
     partitionsConsumedConcurrently: options.partitionsConsumedConcurrently ?? 4,
-    eachMessage: async ({ topic, partition, message, heartbeat }) => {
-      let event: DomainEvent | null;
-      try {
-        event = parseEvent(message.value);
-      } catch (error) {
-        if (!(error instanceof MalformedEventError)) throw error;
-        await park(topic, partition, message, `malformed: ${error.message}`);
-        return;
-      }
-      if (!event) return; // a type this service's contract does not know yet
-      const handler = options.handlers[event.type] as
-        ((e: DomainEvent) => Promise<void>) | undefined;
-      if (!handler) return;
-      for (let attempt = 1; ; attempt += 1) {
-        try {
-          await handler(event);
+    // Offsets are resolved one message at a time, only once it is handled or parked.
+    eachBatchAutoResolve: false,
+    eachBatch: async ({
+      batch,
+      resolveOffset,
+      heartbeat,
+      pause,
+      isRunning,
+      isStale,
+      commitOffsetsIfNecessary,
+    }) => {
+      const { topic, partition } = batch;
+      const state = stateOf(topic, partition);
+      for (const message of batch.messages) {
+        if (!isRunning() || isStale()) return;
+        const outcome = await handle(topic, partition, message, state);
+        if (!outcome.done) {
+          // Pause this partition alone, read this message again after the backoff. The group
+          // keeps heart-beating through the other partitions' fetches, so nothing rebalances, and
+          // the committed offset stays at this message whatever happens meanwhile.
+          const resume = pause();
+          consumer.seek({ topic, partition, offset: message.offset });
+          const timer = setTimeout(() => {
+            resumeTimers.delete(timer);
+            resume();
+          }, outcome.retryInMs);
+          resumeTimers.add(timer);
           return;
-        } catch (error) {
-          const log = { err: error, eventId: event.id, type: event.type, attempt };
-          if (attempt >= maxAttempts) {
-            await park(topic, partition, message, `handler failed: ${(error as Error).message}`);
-            return;
-          }
-          logger.warn(log, 'event handler failed; retrying');
-          await sleep(retryBaseMs * 2 ** (attempt - 1));
-          await heartbeat();
         }
+        resolveOffset(message.offset);
+        state.lag = Math.max(0, Number(batch.highWatermark) - Number(message.offset) - 1);
+        await commitOffsetsIfNecessary();
+        await heartbeat();
       }
     },
   });
 
+  const stats: StatsSource = () => ({
+    group: groupId,
+    partitions: [...partitions.values()].map((state) => ({
+      topic: state.topic,
+      partition: state.partition,
+      lag: state.lag,
+      retrying: state.retrying && { ...state.retrying },
+    })),
+    parked: [...parked.values()].map((entry) => ({ ...entry })),
+  });
+  const sources = statsSources.get(kafka) ?? new Set<StatsSource>();
+  statsSources.set(kafka, sources);
+  sources.add(stats);
+
   return {
     consumer,
     async stop() {
+      for (const timer of resumeTimers) clearTimeout(timer);
+      resumeTimers.clear();
+      sources.delete(stats);
       await consumer.disconnect();
     },
   };

@@ -1,4 +1,5 @@
 export * from './consumer.ts';
+export * from './deadletter.ts';
 export * from './kafka.ts';
 export * from './outbox.ts';
 export * from './schemas.ts';

@@ -1,4 +1,12 @@
-import { Kafka, Partitioners, logLevel, type Admin, type LogEntry, type Producer } from 'kafkajs';
+import {
+  Kafka,
+  Partitioners,
+  logLevel,
+  type Admin,
+  type LogEntry,
+  type Producer,
+  type SASLOptions,
+} from 'kafkajs';
 import type { Logger } from 'pino';
 import { TOPICS, TOPIC_RETENTION_MS, physicalTopic } from './topics.ts';
 
@@ -11,15 +19,28 @@ const LEVELS: Record<number, 'error' | 'warn' | 'info' | 'debug'> = {
   [logLevel.DEBUG]: 'debug',
 };
 
-export function createKafka(options: {
-  clientId: string;
-  brokers: string[];
-  logger: Logger;
-}): Kafka {
+/**
+ * How the clients reach brokers that require it: TLS (optionally trusting a private CA) and
+ * SASL (PLAIN or SCRAM). Built from KAFKA_SSL, KAFKA_SSL_CA and KAFKA_SASL_* by packages/kit.
+ */
+export interface KafkaSecurity {
+  ssl?: boolean | { ca: string[] };
+  sasl?: SASLOptions;
+}
+
+export function createKafka(
+  options: {
+    clientId: string;
+    brokers: string[];
+    logger: Logger;
+  } & KafkaSecurity,
+): Kafka {
   const logger = options.logger.child({ component: 'kafkajs' });
   return new Kafka({
     clientId: options.clientId,
     brokers: options.brokers,
+    ...(options.ssl ? { ssl: options.ssl } : {}),
+    ...(options.sasl ? { sasl: options.sasl } : {}),
     logLevel: logLevel.WARN,
     retry: { retries: 8, initialRetryTime: 200 },
     logCreator:

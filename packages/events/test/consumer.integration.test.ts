@@ -1,19 +1,33 @@
 import { randomUUID } from 'node:crypto';
-import type { Producer } from 'kafkajs';
+import type { IHeaders, Producer } from 'kafkajs';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startEventConsumer, type EventConsumer, type EventHandlers } from '../src/consumer.ts';
+import { z } from 'zod';
+import {
+  UnhandleableEventError,
+  consumerStats,
+  handleOnce,
+  startEventConsumer,
+  type EventConsumer,
+  type EventConsumerOptions,
+  type EventHandlers,
+} from '../src/consumer.ts';
 import { createIdempotentProducer, createKafka } from '../src/kafka.ts';
 import { newEvent } from '../src/outbox.ts';
 import type { DomainEvent } from '../src/schemas.ts';
 import { TOPICS } from '../src/topics.ts';
 import {
+  createTestDatabase,
   createTopics,
   eventually,
   header,
   readTopic,
   silentLogger,
   stack,
+  testDatabaseName,
+  transactionRunner,
   type ReadMessage,
+  type TestDatabase,
 } from './support.ts';
 
 const kafka = createKafka({
@@ -24,6 +38,8 @@ const kafka = createKafka({
 let topics: { prefix: string; remove(): Promise<void> };
 let producer: Producer;
 const running: EventConsumer[] = [];
+const databases: TestDatabase[] = [];
+const pools: pg.Pool[] = [];
 
 beforeAll(async () => {
   topics = await createTopics();
@@ -33,6 +49,8 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await Promise.all(running.map((consumer) => consumer.stop()));
+  await Promise.all(pools.map((pool) => pool.end()));
+  await Promise.all(databases.map((db) => db.drop()));
   await producer?.disconnect();
   await topics?.remove();
 });
@@ -41,11 +59,17 @@ afterAll(async () => {
 async function produce(
   key: string,
   values: string[],
+  options: { headers?: IHeaders; partition?: number } = {},
 ): Promise<{ partition: number; offsets: string[] }> {
   const [meta] = await producer.send({
     topic: `${topics.prefix}${TOPICS.identity}`,
     acks: -1,
-    messages: values.map((value) => ({ key, value })),
+    messages: values.map((value) => ({
+      key,
+      value,
+      headers: options.headers,
+      partition: options.partition,
+    })),
   });
   const base = BigInt(meta!.baseOffset ?? '0');
   return { partition: meta!.partition, offsets: values.map((_, i) => String(base + BigInt(i))) };
@@ -54,7 +78,10 @@ async function produce(
 async function consume(
   groupId: string,
   handlers: EventHandlers,
-  retry = { maxAttempts: 4, retryBaseMs: 10 },
+  retry: Pick<EventConsumerOptions, 'maxAttempts' | 'retryBaseMs' | 'retryMaxMs'> = {
+    retryBaseMs: 10,
+    retryMaxMs: 100,
+  },
 ) {
   const consumer = await startEventConsumer({
     kafka,
@@ -85,7 +112,9 @@ describe('event consumer', () => {
     const key = randomUUID();
     const good = verified(key);
     const badData = { ...verified(key), data: { userId: 'not-a-uuid' } };
-    const sent = await produce(key, ['not json', json(badData), json(good)]);
+    const sent = await produce(key, ['not json', json(badData), json(good)], {
+      headers: { 'event-type': 'UserVerified', 'trace-id': 'trace-42' },
+    });
     const handled: string[] = [];
     await consume('malformed', { UserVerified: async (event) => void handled.push(event.id) });
 
@@ -96,6 +125,11 @@ describe('event consumer', () => {
       expect(header(message, 'original-topic')).toBe(`${topics.prefix}${TOPICS.identity}`);
       expect(header(message, 'original-partition')).toBe(String(sent.partition));
       expect(header(message, 'original-offset')).toBe(sent.offsets[i]);
+      // The original headers come along, so that a replay gives them back.
+      expect(header(message, 'event-type')).toBe('UserVerified');
+      expect(header(message, 'trace-id')).toBe('trace-42');
+      expect(header(message, 'reason-kind')).toBe('malformed');
+      expect(Date.parse(header(message, 'parked-at') ?? '')).not.toBeNaN();
     });
     expect(header(parked[0]!, 'reason')).toBe('malformed: not JSON');
     expect(header(parked[1]!, 'reason')).toMatch(/^malformed: bad UserVerified data: /);
@@ -123,7 +157,7 @@ describe('event consumer', () => {
     );
   });
 
-  it('parks an event whose handler keeps failing after maxAttempts and goes on with the next', async () => {
+  it('parks an event whose handler keeps failing after an explicit maxAttempts and goes on with the next', async () => {
     const key = randomUUID();
     const [poison, next] = [verified(key), verified(key)];
     let attempts = 0;
@@ -145,8 +179,161 @@ describe('event consumer', () => {
     const parked = (await parkedBy('poison')).filter((m) => m.value?.toString() === json(poison));
     expect(parked).toHaveLength(1);
     expect(header(parked[0]!, 'reason')).toBe('handler failed: projection store down');
+    expect(header(parked[0]!, 'reason-kind')).toBe('attempts-exhausted');
     expect(header(parked[0]!, 'original-offset')).toBe(sent.offsets[0]);
     expect(parked[0]!.key?.toString()).toBe(key);
+  });
+
+  it('never parks while its database is away longer than the old parking window, and applies the effect once when it is back', async () => {
+    const key = randomUUID();
+    const [money, next] = [verified(key), verified(key)];
+    // The handler's database does not exist yet: every attempt fails as a PostgreSQL outage does
+    // (connection refused by the server), for longer than 8 tries from 10 ms used to last.
+    const name = testDatabaseName();
+    const pool = new pg.Pool({ connectionString: stack.databaseUrl(name), max: 2 });
+    pool.on('error', () => undefined);
+    pools.push(pool);
+    const transaction = transactionRunner(pool);
+    let failures = 0;
+    const handled: string[] = [];
+    await consume(
+      'outage',
+      {
+        UserVerified: async (event) => {
+          // The group reads identity.v1 from the start: other tests' events are not ours.
+          if (event.aggregateId !== key) return;
+          try {
+            await handleOnce(transaction, 'outage', event.id, async (tx) => {
+              await tx.$executeRawUnsafe(
+                `INSERT INTO counters (name, value) VALUES ($1, 1)
+                   ON CONFLICT (name) DO UPDATE SET value = counters.value + 1`,
+                event.id,
+              );
+            });
+          } catch (error) {
+            if (event.id === money.id) failures += 1;
+            throw error;
+          }
+          handled.push(event.id);
+        },
+      },
+      { retryBaseMs: 10, retryMaxMs: 200 },
+    );
+    const sent = await produce(key, [json(money), json(next)]);
+    await eventually(() => expect(failures).toBeGreaterThanOrEqual(10), 30_000);
+    const stats = consumerStats(kafka).find((s) => s.group === `${topics.prefix}outage`);
+    const retrying = stats?.partitions.find((p) => p.partition === sent.partition)?.retrying;
+    expect(retrying?.attempts).toBeGreaterThanOrEqual(10);
+    expect(retrying?.offset).toBe(sent.offsets[0]);
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    expect(handled).toEqual([]);
+
+    const db = await createTestDatabase(name);
+    databases.push(db);
+    await eventually(() => expect(handled).toEqual([money.id, next.id]));
+    const counted = await db.sql.$queryRawUnsafe<{ name: string; value: number }[]>(
+      'SELECT name, value FROM counters ORDER BY name',
+    );
+    expect(counted.map((row) => [row.name, row.value]).sort()).toEqual(
+      [
+        [money.id, 1],
+        [next.id, 1],
+      ].sort(),
+    );
+    expect((await parkedBy('outage')).filter((m) => m.key?.toString() === key)).toEqual([]);
+    const after = consumerStats(kafka).find((s) => s.group === `${topics.prefix}outage`);
+    expect(after?.partitions.find((p) => p.partition === sent.partition)?.retrying).toBeNull();
+  });
+
+  it('keeps the other partitions going while one partition retries its message', async () => {
+    const [stuck, other] = [verified(), verified()];
+    let healthy = false;
+    const handled: string[] = [];
+    let failures = 0;
+    await consume(
+      'paused',
+      {
+        UserVerified: async (event) => {
+          if (event.id === stuck.id && !healthy) {
+            failures += 1;
+            throw Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), {
+              code: 'ECONNREFUSED',
+            });
+          }
+          handled.push(event.id);
+        },
+      },
+      { retryBaseMs: 200, retryMaxMs: 400 },
+    );
+    await produce(stuck.aggregateId, [json(stuck)], { partition: 0 });
+    await eventually(() => expect(failures).toBeGreaterThanOrEqual(1));
+    await produce(other.aggregateId, [json(other)], { partition: 1 });
+    await eventually(() => expect(handled).toContain(other.id), 5_000);
+    expect(handled).not.toContain(stuck.id);
+
+    healthy = true;
+    await eventually(() => expect(handled).toContain(stuck.id));
+    expect(handled.filter((id) => id === stuck.id)).toHaveLength(1);
+    expect((await parkedBy('paused')).filter((m) => m.value?.toString() === json(stuck))).toEqual(
+      [],
+    );
+  });
+
+  it("parks an event type that came on another service's topic at once, with its headers, and never handles it", async () => {
+    const key = randomUUID();
+    // WalletCreated belongs on wallet.v1: on identity.v1 it is forged or misrouted.
+    const forged = newEvent('WalletCreated', {
+      aggregateId: key,
+      actorId: null,
+      data: { walletId: randomUUID(), userId: key },
+    });
+    const next = verified(key);
+    const handled: string[] = [];
+    await consume('wrong-topic', {
+      WalletCreated: async (event) => void handled.push(event.id),
+      UserVerified: async (event) => void handled.push(event.id),
+    });
+    const sent = await produce(key, [json(forged), json(next)], {
+      headers: { 'event-type': 'WalletCreated', 'event-id': forged.id },
+    });
+    await eventually(() => expect(handled).toContain(next.id));
+    expect(handled).not.toContain(forged.id);
+    const parked = (await parkedBy('wrong-topic')).filter((m) => m.key?.toString() === key);
+    expect(parked).toHaveLength(1);
+    expect(parked[0]!.value?.toString()).toBe(json(forged));
+    expect(header(parked[0]!, 'reason-kind')).toBe('wrong-topic');
+    expect(header(parked[0]!, 'reason')).toBe(
+      `wrong topic: WalletCreated is published on ${topics.prefix}${TOPICS.wallet} only`,
+    );
+    expect(header(parked[0]!, 'original-offset')).toBe(sent.offsets[0]);
+    expect(header(parked[0]!, 'event-id')).toBe(forged.id);
+  });
+
+  it('parks at once an event its handler refuses (UnhandleableEventError, a zod error), without retrying', async () => {
+    const key = randomUUID();
+    const [refused, invalid, next] = [verified(key), verified(key), verified(key)];
+    const attempts = new Map<string, number>();
+    const handled: string[] = [];
+    await consume(
+      'refused',
+      {
+        UserVerified: async (event) => {
+          attempts.set(event.id, (attempts.get(event.id) ?? 0) + 1);
+          if (event.id === refused.id) throw new UnhandleableEventError('no such user');
+          if (event.id === invalid.id) z.object({ walletId: z.uuid() }).parse({});
+          handled.push(event.id);
+        },
+      },
+      { retryBaseMs: 10, retryMaxMs: 100 },
+    );
+    await produce(key, [json(refused), json(invalid), json(next)]);
+    await eventually(() => expect(handled).toContain(next.id));
+    expect(attempts.get(refused.id)).toBe(1);
+    expect(attempts.get(invalid.id)).toBe(1);
+    const parked = (await parkedBy('refused')).filter((m) => m.key?.toString() === key);
+    expect(parked.map((m) => m.value?.toString())).toEqual([json(refused), json(invalid)]);
+    expect(parked.map((m) => header(m, 'reason-kind'))).toEqual(['unhandleable', 'unhandleable']);
+    expect(header(parked[0]!, 'reason')).toBe('handler refused: no such user');
   });
 
   it('skips an unknown event type and a type without a handler, without parking them', async () => {

@@ -70,9 +70,11 @@ async function withAdmin(work: (client: pg.Client) => Promise<unknown>): Promise
   }
 }
 
+/** A name for a test database that does not exist yet. */
+export const testDatabaseName = () => `events_t_${randomBytes(5).toString('hex')}`;
+
 /** A fresh database for one test file, with the outbox and processed-events tables. */
-export async function createTestDatabase(): Promise<TestDatabase> {
-  const name = `events_t_${randomBytes(5).toString('hex')}`;
+export async function createTestDatabase(name = testDatabaseName()): Promise<TestDatabase> {
   await withAdmin((client) => client.query(`CREATE DATABASE "${name}"`));
   const pool = new pg.Pool({ connectionString: stack.databaseUrl(name), max: 12 });
   await pool.query(SCHEMA);

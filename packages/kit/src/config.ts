@@ -1,3 +1,4 @@
+import type { KafkaSecurity } from '@challenge/events';
 import { z } from 'zod';
 
 /**
@@ -39,7 +40,68 @@ export const kafkaEnv = z.object({
     .string()
     .regex(/^[a-zA-Z0-9._-]*$/)
     .default(''),
+  /** TLS to the brokers (default false); KAFKA_SSL_CA, a PEM bundle, replaces the system CAs. */
+  KAFKA_SSL: z.stringbool().default(false),
+  KAFKA_SSL_CA: pem.optional(),
+  /** SASL authentication; a mechanism needs a username and a password (docs/adr/0019). */
+  KAFKA_SASL_MECHANISM: z.enum(['plain', 'scram-sha-256', 'scram-sha-512']).optional(),
+  KAFKA_SASL_USERNAME: z.string().min(1).optional(),
+  KAFKA_SASL_PASSWORD: z.string().min(1).optional(),
 });
+
+type KafkaSecurityEnv = Partial<
+  Pick<
+    z.output<typeof kafkaEnv>,
+    | 'KAFKA_SSL'
+    | 'KAFKA_SSL_CA'
+    | 'KAFKA_SASL_MECHANISM'
+    | 'KAFKA_SASL_USERNAME'
+    | 'KAFKA_SASL_PASSWORD'
+  >
+>;
+
+/**
+ * Rules between the Kafka security variables, which a field schema cannot say (and an object
+ * refinement would not survive the services' `.extend`): parseEnv applies them.
+ */
+function kafkaSecurityProblems(env: KafkaSecurityEnv): string[] {
+  const problems: string[] = [];
+  const problem = (name: string, message: string) =>
+    problems.push(`Invalid environment variable ${name}: ${message}`);
+  if (env.KAFKA_SASL_MECHANISM) {
+    if (!env.KAFKA_SASL_USERNAME) {
+      problem('KAFKA_SASL_USERNAME', 'is required when KAFKA_SASL_MECHANISM is set');
+    }
+    if (!env.KAFKA_SASL_PASSWORD) {
+      problem('KAFKA_SASL_PASSWORD', 'is required when KAFKA_SASL_MECHANISM is set');
+    }
+    if (env.KAFKA_SASL_MECHANISM === 'plain' && !env.KAFKA_SSL) {
+      problem('KAFKA_SASL_MECHANISM', 'plain sends the password in clear: set KAFKA_SSL=true');
+    }
+  } else if (env.KAFKA_SASL_USERNAME || env.KAFKA_SASL_PASSWORD) {
+    problem('KAFKA_SASL_MECHANISM', 'is required when KAFKA_SASL_USERNAME or _PASSWORD is set');
+  }
+  if (env.KAFKA_SSL_CA && !env.KAFKA_SSL) {
+    problem('KAFKA_SSL_CA', 'is set but KAFKA_SSL is not true');
+  }
+  return problems;
+}
+
+/** The kafkajs `ssl` and `sasl` options the Kafka security variables ask for. */
+export function kafkaSecurity(env: KafkaSecurityEnv): KafkaSecurity {
+  const problems = kafkaSecurityProblems(env);
+  if (problems.length > 0) throw new EnvError(problems);
+  const security: KafkaSecurity = {};
+  if (env.KAFKA_SSL) security.ssl = env.KAFKA_SSL_CA ? { ca: [env.KAFKA_SSL_CA] } : true;
+  if (env.KAFKA_SASL_MECHANISM && env.KAFKA_SASL_USERNAME && env.KAFKA_SASL_PASSWORD) {
+    security.sasl = {
+      mechanism: env.KAFKA_SASL_MECHANISM,
+      username: env.KAFKA_SASL_USERNAME,
+      password: env.KAFKA_SASL_PASSWORD,
+    };
+  }
+  return security;
+}
 export const jwtVerifyEnv = z.object({
   JWT_PUBLIC_KEY: pem,
   JWT_ISSUER: z.string().min(1).default('challenge-platform'),
@@ -84,7 +146,11 @@ export function parseEnv<S extends z.ZodType>(schema: S, source: Source): z.outp
   // An empty string means "not set", as in most env-file conventions.
   const cleaned = Object.fromEntries(Object.entries(source).filter(([, value]) => value !== ''));
   const result = schema.safeParse(cleaned);
-  if (result.success) return result.data;
+  if (result.success) {
+    const problems = kafkaSecurityProblems(result.data as KafkaSecurityEnv);
+    if (problems.length > 0) throw new EnvError(problems);
+    return result.data;
+  }
   const problems = result.error.issues.map((issue) => {
     const name = issue.path.join('.') || '(environment)';
     const missing = issue.code === 'invalid_type' && cleaned[name] === undefined;

@@ -1,4 +1,5 @@
-import { Counter, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import { TOPICS, consumerStats, physicalTopic, type Admin, type Kafka } from '@challenge/events';
+import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import type { RequestHandler } from 'express';
 
 /** One registry per app, so that several apps can live in one test process. */
@@ -36,4 +37,90 @@ export function createMetrics(service: string): Metrics {
     next();
   };
   return { registry, graphqlOperations, middleware };
+}
+
+/**
+ * The event consumers' health (docs/adr/0018), read at each scrape: how far each partition is
+ * behind, which handlers are retrying and for how long, what this process parked, and how many
+ * messages the dead-letter topic holds. Alert on retrying seconds and on dead letters.
+ */
+export function registerEventMetrics(
+  registry: Registry,
+  clients: { kafka: Kafka; admin: Admin; topicPrefix: string },
+): void {
+  const partitionLabels = ['group', 'topic', 'partition'] as const;
+  new Gauge({
+    name: 'events_consumer_lag_messages',
+    help: 'Messages behind the high watermark after the last message a consumer handled',
+    labelNames: partitionLabels,
+    registers: [registry],
+    collect() {
+      this.reset();
+      for (const stats of consumerStats(clients.kafka)) {
+        for (const p of stats.partitions) {
+          if (p.lag === null) continue;
+          this.set({ group: stats.group, topic: p.topic, partition: String(p.partition) }, p.lag);
+        }
+      }
+    },
+  });
+  new Gauge({
+    name: 'events_consumer_retrying_seconds',
+    help: 'How long the handler of the message in hand has been failing and retried (0: not)',
+    labelNames: partitionLabels,
+    registers: [registry],
+    collect() {
+      this.reset();
+      const now = Date.now();
+      for (const stats of consumerStats(clients.kafka)) {
+        for (const p of stats.partitions) {
+          const seconds = p.retrying ? (now - p.retrying.sinceMs) / 1000 : 0;
+          this.set({ group: stats.group, topic: p.topic, partition: String(p.partition) }, seconds);
+        }
+      }
+    },
+  });
+  new Gauge({
+    name: 'events_consumer_retrying_handlers',
+    help: 'Partitions whose message in hand is being retried after a handler failure',
+    labelNames: ['group'] as const,
+    registers: [registry],
+    collect() {
+      this.reset();
+      for (const stats of consumerStats(clients.kafka)) {
+        this.set(
+          { group: stats.group },
+          stats.partitions.filter((p) => p.retrying !== null).length,
+        );
+      }
+    },
+  });
+  new Counter({
+    name: 'events_parked_total',
+    help: 'Messages this process parked on the dead-letter topic, by original topic and reason',
+    labelNames: ['group', 'topic', 'kind'] as const,
+    registers: [registry],
+    collect() {
+      this.reset();
+      for (const stats of consumerStats(clients.kafka)) {
+        for (const entry of stats.parked) {
+          this.inc({ group: stats.group, topic: entry.topic, kind: entry.kind }, entry.count);
+        }
+      }
+    },
+  });
+  const deadLetterTopic = physicalTopic(TOPICS.deadLetter, clients.topicPrefix);
+  new Gauge({
+    name: 'events_deadletter_messages',
+    help: 'Messages the dead-letter topic holds (replayed ones included until retention drops them)',
+    registers: [registry],
+    async collect() {
+      try {
+        const offsets = await clients.admin.fetchTopicOffsets(deadLetterTopic);
+        this.set(offsets.reduce((sum, p) => sum + Number(p.high) - Number(p.low), 0));
+      } catch {
+        // Kafka unreachable: the last value stays, and /readyz reports Kafka.
+      }
+    },
+  });
 }

@@ -9,6 +9,7 @@ import {
 } from '@challenge/events';
 import type { Logger } from 'pino';
 import { createTokenVerifier, type TokenVerifier } from './auth.ts';
+import { kafkaSecurity } from './config.ts';
 import { createLifecycle, type Lifecycle } from './lifecycle.ts';
 import { createLogger } from './logger.ts';
 import { createRedis, pingRedis, type Redis } from './redis.ts';
@@ -24,6 +25,11 @@ export interface RuntimeEnv {
   REDIS_URL: string;
   KAFKA_BROKERS: string[];
   KAFKA_TOPIC_PREFIX: string;
+  KAFKA_SSL?: boolean;
+  KAFKA_SSL_CA?: string;
+  KAFKA_SASL_MECHANISM?: 'plain' | 'scram-sha-256' | 'scram-sha-512';
+  KAFKA_SASL_USERNAME?: string;
+  KAFKA_SASL_PASSWORD?: string;
   JWT_PUBLIC_KEY: string;
   JWT_ISSUER: string;
 }
@@ -53,7 +59,12 @@ export async function startRuntime(
   lifecycle.onStop('redis', async () => {
     await redis.quit();
   });
-  const kafka = createKafka({ clientId: name, brokers: env.KAFKA_BROKERS, logger: log });
+  const kafka = createKafka({
+    clientId: name,
+    brokers: env.KAFKA_BROKERS,
+    logger: log,
+    ...kafkaSecurity(env),
+  });
   const admin = kafka.admin();
   await admin.connect();
   lifecycle.onStop('kafka admin', () => admin.disconnect());

@@ -10,6 +10,7 @@ import type { Express } from 'express';
 import { parse } from 'graphql';
 import { createAccessCheck } from './access.ts';
 import type { ReadinessChecks } from './health.ts';
+import { registerEventMetrics } from './metrics.ts';
 import type { ServiceRuntime } from './runtime.ts';
 import { createSubgraph, type RequestContext, type Subgraph } from './subgraph.ts';
 
@@ -75,5 +76,6 @@ export async function createServiceApp<TContext extends RequestContext>(
     checkUser: createAccessCheck(runtime.redis),
     routes: options.routes,
   });
+  if (consumer) registerEventMetrics(subgraph.metrics.registry, runtime);
   return { subgraph, relay, consumer };
 }

@@ -1,5 +1,13 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { EnvError, jwtSignEnv, parseEnv, s3Env, smtpEnv, subgraphEnv } from '../src/config.ts';
+import {
+  EnvError,
+  jwtSignEnv,
+  kafkaSecurity,
+  parseEnv,
+  s3Env,
+  smtpEnv,
+  subgraphEnv,
+} from '../src/config.ts';
 import { rsaKeyPair, type KeyPair } from './support.ts';
 
 // A schema composed the way a service composes its env module.
@@ -146,5 +154,86 @@ describe('parseEnv', () => {
     expect(
       problems.some((line) => line.startsWith('Invalid environment variable DATABASE_URL: ')),
     ).toBe(true);
+  });
+});
+
+describe('Kafka TLS and SASL', () => {
+  const security = (extra: Record<string, string>) =>
+    kafkaSecurity(parseEnv(schema, { ...validSource(), ...extra }));
+
+  it('connects in plain text without credentials by default', () => {
+    const env = parseEnv(schema, validSource());
+    expect(env).toMatchObject({ KAFKA_SSL: false });
+    expect(kafkaSecurity(env)).toEqual({});
+  });
+
+  it('maps KAFKA_SSL, a CA bundle and each SASL mechanism to the kafkajs options', () => {
+    expect(security({ KAFKA_SSL: 'true' })).toEqual({ ssl: true });
+    expect(security({ KAFKA_SSL: 'false' })).toEqual({});
+    const ca = keys.publicKeyPem.replace(/\n/g, '\\n');
+    expect(security({ KAFKA_SSL: 'true', KAFKA_SSL_CA: ca })).toEqual({
+      ssl: { ca: [keys.publicKeyPem] },
+    });
+    for (const mechanism of ['plain', 'scram-sha-256', 'scram-sha-512'] as const) {
+      expect(
+        security({
+          KAFKA_SSL: 'true',
+          KAFKA_SASL_MECHANISM: mechanism,
+          KAFKA_SASL_USERNAME: 'wallet',
+          KAFKA_SASL_PASSWORD: 's3cret',
+        }),
+      ).toEqual({ ssl: true, sasl: { mechanism, username: 'wallet', password: 's3cret' } });
+    }
+    // SCRAM never sends the password itself, so it may go without TLS (a private network).
+    expect(
+      security({
+        KAFKA_SASL_MECHANISM: 'scram-sha-512',
+        KAFKA_SASL_USERNAME: 'wallet',
+        KAFKA_SASL_PASSWORD: 's3cret',
+      }),
+    ).toEqual({ sasl: { mechanism: 'scram-sha-512', username: 'wallet', password: 's3cret' } });
+  });
+
+  it('refuses at start a mechanism without credentials, credentials without a mechanism, PLAIN in clear, a CA without TLS, an unknown mechanism', () => {
+    expect(problemsOf({ ...validSource(), KAFKA_SASL_MECHANISM: 'scram-sha-256' })).toEqual([
+      'Invalid environment variable KAFKA_SASL_USERNAME: is required when KAFKA_SASL_MECHANISM is set',
+      'Invalid environment variable KAFKA_SASL_PASSWORD: is required when KAFKA_SASL_MECHANISM is set',
+    ]);
+    expect(
+      problemsOf({
+        ...validSource(),
+        KAFKA_SASL_MECHANISM: 'scram-sha-256',
+        KAFKA_SASL_USERNAME: 'wallet',
+      }),
+    ).toEqual([
+      'Invalid environment variable KAFKA_SASL_PASSWORD: is required when KAFKA_SASL_MECHANISM is set',
+    ]);
+    expect(problemsOf({ ...validSource(), KAFKA_SASL_USERNAME: 'wallet' })).toEqual([
+      'Invalid environment variable KAFKA_SASL_MECHANISM: is required when KAFKA_SASL_USERNAME or _PASSWORD is set',
+    ]);
+    expect(
+      problemsOf({
+        ...validSource(),
+        KAFKA_SASL_MECHANISM: 'plain',
+        KAFKA_SASL_USERNAME: 'wallet',
+        KAFKA_SASL_PASSWORD: 's3cret',
+      }),
+    ).toEqual([
+      'Invalid environment variable KAFKA_SASL_MECHANISM: plain sends the password in clear: set KAFKA_SSL=true',
+    ]);
+    expect(problemsOf({ ...validSource(), KAFKA_SSL_CA: keys.publicKeyPem })).toEqual([
+      'Invalid environment variable KAFKA_SSL_CA: is set but KAFKA_SSL is not true',
+    ]);
+    for (const [name, value] of [
+      ['KAFKA_SASL_MECHANISM', 'gssapi'],
+      ['KAFKA_SSL', 'maybe'],
+      ['KAFKA_SSL_CA', 'not a pem'],
+    ]) {
+      const problems = problemsOf({ ...validSource(), KAFKA_SSL: 'true', [name!]: value! });
+      expect(problems).toHaveLength(1);
+      expect(problems[0]).toMatch(new RegExp(`^Invalid environment variable ${name}: `));
+    }
+    // kafkaSecurity itself refuses what parseEnv refuses, for callers with their own parsing.
+    expect(() => kafkaSecurity({ KAFKA_SASL_MECHANISM: 'plain' })).toThrow(EnvError);
   });
 });

@@ -119,6 +119,11 @@ describe('when the SMTP relay refuses for a while', () => {
       authOptional: true,
       disabledCommands: ['STARTTLS'],
       logger: false,
+      onRcptTo(address, _session, callback) {
+        if (address.address.startsWith('no-such-mailbox'))
+          return callback(Object.assign(new Error('no such mailbox'), { responseCode: 550 }));
+        callback();
+      },
       onData(stream, session, callback) {
         const chunks: Buffer[] = [];
         stream.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -183,6 +188,21 @@ describe('when the SMTP relay refuses for a while', () => {
     await waitForCaughtUp(topicPrefix, COMMANDS_GROUP, TOPICS.notificationCommands);
     expect(accepted).toHaveLength(1);
     expect((await findSentEmail(service.app.db, event.id))?.attempts).toBe(3);
+  });
+
+  it('parks an e-mail the relay refuses for good (5xx) after one attempt', async () => {
+    const event = loginLinkRequested({ email: `no-such-mailbox-${Date.now()}@example.com` });
+    await produceRaw(topicPrefix, TOPICS.notificationCommands, [asMessage(event)]);
+
+    const parked = await readTopic(topicPrefix, TOPICS.deadLetter, (all) =>
+      all.some((message) => JSON.parse(message.value!.toString()).id === event.id),
+    );
+    const letter = parked.find((message) => JSON.parse(message.value!.toString()).id === event.id);
+    expect(letter?.headers?.reason?.toString()).toMatch(/550 no such mailbox/);
+    expect(await findSentEmail(service.app.db, event.id)).toMatchObject({
+      status: 'failed',
+      attempts: 1,
+    });
   });
 
   it('sends the e-mail of each party of an event once, with its List-Unsubscribe header', async () => {

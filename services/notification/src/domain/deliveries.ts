@@ -1,3 +1,4 @@
+import { UnhandleableEventError } from '@challenge/events';
 import type { Logger } from 'pino';
 import { transactionRunner, type Database } from '../data/db.ts';
 import type { Mailer } from '../data/mailer.ts';
@@ -91,6 +92,12 @@ export class DeliveryFailedError extends Error {
   }
 }
 
+/** An SMTP answer in the 5xx range: the relay refuses for good. */
+export function isPermanentRefusal(error: unknown): boolean {
+  const code = (error as { responseCode?: unknown } | null)?.responseCode;
+  return typeof code === 'number' && code >= 500 && code < 600;
+}
+
 /** One line for the row and the logs: the error's code and message with every secret removed. */
 export function describeFailure(error: unknown, secrets: string[]): string {
   const code = (error as { code?: unknown } | null)?.code;
@@ -143,6 +150,10 @@ export async function deliverOnce(
   } catch (error) {
     const failure = describeFailure(error, request.secrets);
     await markFailed(db, key, failure);
+    // A relay's 5xx answer (e.g. 550 no such mailbox) will not change on a retry: park it at
+    // once, so it does not hold up the other mail of its partition. Anything else (the relay
+    // down, 4xx) is retried until it passes.
+    if (isPermanentRefusal(error)) throw new UnhandleableEventError(failure);
     throw new DeliveryFailedError(failure);
   }
   await markSent(db, key);
