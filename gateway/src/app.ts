@@ -26,7 +26,12 @@ import { ForwardingDataSource } from './data-source.ts';
 import { DEV_INBOX_PATH, devInbox } from './dev-inbox.ts';
 import { geofence, locationEndpoint, type GeofenceOptions } from './geofence.ts';
 import { cors, metricsGuard, securityHeaders } from './http-security.ts';
-import { DEFAULT_RATE_LIMITS, type RateLimits } from './rate-limit-rules.ts';
+import {
+  DEFAULT_RATE_LIMITS,
+  DEFAULT_WEBHOOK_RATE_LIMIT,
+  type RateLimits,
+  type RateRule,
+} from './rate-limit-rules.ts';
 import { rateLimitPlugin } from './rate-limit.ts';
 import { PAYMENT_WEBHOOK_PUBLIC_PATH, paymentWebhook } from './payment-webhook.ts';
 import { sessionPlugin } from './session-plugin.ts';
@@ -50,6 +55,8 @@ export interface GatewayOptions {
   geofence?: GeofenceOptions;
   /** Default: DEFAULT_RATE_LIMITS. */
   rateLimits?: RateLimits;
+  /** The payment webhook's limit per client IP (default DEFAULT_WEBHOOK_RATE_LIMIT). */
+  webhookRateLimit?: RateRule;
   /** Prefix of the rate-limit keys in Redis (default `gateway:`); tests isolate with it. */
   rateLimitKeyPrefix?: string;
   /** Bearer token that unlocks /metrics for public addresses. */
@@ -121,7 +128,14 @@ export async function buildGateway(options: GatewayOptions): Promise<Gateway> {
   });
   app.get('/api/location', locationEndpoint(geofenceOptions));
   if (!production) app.use(DEV_INBOX_PATH, devInbox());
-  app.post(PAYMENT_WEBHOOK_PUBLIC_PATH, ...paymentWebhook(options.subgraphUrls.wallet, logger));
+  app.post(
+    PAYMENT_WEBHOOK_PUBLIC_PATH,
+    ...paymentWebhook(options.subgraphUrls.wallet, logger, {
+      redis: options.redis,
+      rule: options.webhookRateLimit ?? DEFAULT_WEBHOOK_RATE_LIMIT,
+      keyPrefix: options.rateLimitKeyPrefix ?? 'gateway:',
+    }),
+  );
   app.use(
     '/graphql',
     geofence(geofenceOptions),

@@ -1,6 +1,11 @@
 import { baseEnv, jwtVerifyEnv, loadEnv, redisEnv } from '@challenge/kit';
 import { z } from 'zod';
-import { DEFAULT_RATE_LIMITS, type RateLimits, type RateRule } from './rate-limit-rules.ts';
+import {
+  DEFAULT_RATE_LIMITS,
+  DEFAULT_WEBHOOK_RATE_LIMIT,
+  type RateLimits,
+  type RateRule,
+} from './rate-limit-rules.ts';
 
 const UNIT_SECONDS = { s: 1, m: 60, h: 3600 } as const;
 
@@ -65,6 +70,8 @@ export const envSchema = baseEnv.extend({
   RATE_LIMIT_REQUEST_FORGOT_PASSWORD_LINK: rateRule(DEFAULT_RATE_LIMITS.requestForgotPasswordLink),
   RATE_LIMIT_RESET_FORGOTTEN_PASSWORD: rateRule(DEFAULT_RATE_LIMITS.resetForgottenPassword),
   RATE_LIMIT_VERIFY_USER: rateRule(DEFAULT_RATE_LIMITS.verifyUser),
+  /** `-/<per IP>/<window>`: the payment provider's webhook. */
+  RATE_LIMIT_PAYMENT_WEBHOOK: rateRule(DEFAULT_WEBHOOK_RATE_LIMIT),
 });
 export type GatewayEnv = z.output<typeof envSchema>;
 

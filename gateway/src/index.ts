@@ -45,6 +45,7 @@ const gateway = await buildGateway({
     allowPrivate: env.NODE_ENV !== 'production' || env.GEOFENCE_ALLOW_PRIVATE,
   },
   rateLimits: rateLimitsFromEnv(env),
+  webhookRateLimit: env.RATE_LIMIT_PAYMENT_WEBHOOK,
   metricsToken: env.METRICS_TOKEN,
   corsOrigins: env.CORS_ORIGINS,
 });

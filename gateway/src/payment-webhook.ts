@@ -1,5 +1,7 @@
 import express, { type RequestHandler } from 'express';
-import type { Logger } from '@challenge/kit';
+import type { Logger, Redis } from '@challenge/kit';
+import { count } from './rate-limit.ts';
+import type { RateRule } from './rate-limit-rules.ts';
 
 /** Public path the payment provider posts to (Mollie: `id=tr_...`, form-encoded). */
 export const PAYMENT_WEBHOOK_PUBLIC_PATH = '/api/payments/webhook';
@@ -9,9 +11,29 @@ export const PAYMENT_WEBHOOK_PUBLIC_PATH = '/api/payments/webhook';
  * servers are not our users. Safe to expose: the body is only an id, and wallet asks the
  * provider for the payment's real state before it moves any money.
  */
-export function paymentWebhook(walletGraphqlUrl: string, logger: Logger): RequestHandler[] {
+export function paymentWebhook(
+  walletGraphqlUrl: string,
+  logger: Logger,
+  limit: { redis: Redis; rule: RateRule; keyPrefix: string },
+): RequestHandler[] {
   const target = new URL('/webhooks/payments', walletGraphqlUrl);
   return [
+    // Per client IP, before anything reaches wallet (and wallet the provider).
+    async (req, res, next) => {
+      if (limit.rule.ip === null) return next();
+      const key = `${limit.keyPrefix}ratelimit:paymentWebhook:ip:${req.ip ?? 'unknown'}`;
+      const wait = await count(
+        { redis: limit.redis, logger },
+        [{ key, limit: limit.rule.ip }],
+        limit.rule.windowSeconds,
+      );
+      if (wait === null) return next();
+      res
+        .status(429)
+        .set('retry-after', String(Math.max(1, wait)))
+        .type('text/plain');
+      res.send('too many requests');
+    },
     express.urlencoded({ extended: false, limit: '4kb' }),
     async (req, res) => {
       const id = typeof req.body?.id === 'string' ? req.body.id : '';

@@ -27,7 +27,7 @@ return out`;
 /** A limit that hangs (Redis unreachable) must not hold sign-ins up longer than this. */
 const REDIS_TIMEOUT_MS = 1_000;
 
-interface Counter {
+export interface Counter {
   key: string;
   limit: number;
 }
@@ -67,8 +67,8 @@ function withTimeout<T>(work: Promise<T>): Promise<T> {
  * Counts one attempt on each counter; resolves the seconds to wait when any is over its limit,
  * else null. Redis trouble is logged and lets the attempt through (fail open).
  */
-async function count(
-  options: RateLimitOptions,
+export async function count(
+  options: Pick<RateLimitOptions, 'redis' | 'logger'>,
   counters: Counter[],
   windowSeconds: number,
 ): Promise<number | null> {
