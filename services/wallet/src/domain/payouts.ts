@@ -245,7 +245,8 @@ export async function cancelPayout(
         from: { user: payout.userId, kind: 'user_frozen' },
         to: { user: payout.userId, kind: 'user_available' },
         amountCents: payout.amountCents,
-        description: input.reason,
+        // The IBAN, as on the completion; the reason is staff's record, not the user's history.
+        description: payout.iban,
       });
       return payoutView(cancelled);
     }),
