@@ -116,6 +116,8 @@ describe('money invariants under random concurrent operations', () => {
           challenged: string;
         }[] = [];
         const payouts: string[] = [];
+        /** The payments of every SEPA file made: a payout may be in one only. */
+        const filed: string[] = [];
         let toppedUp = 0;
 
         const run = async (op: (typeof operations)[number]) => {
@@ -194,7 +196,12 @@ describe('money invariants under random concurrent operations', () => {
                 exportPayoutRequests(db, debtor, null),
                 exportPayoutRequests(db, debtor, null),
               ]);
-              for (const file of files) if (file.status === 'rejected') throw file.reason;
+              for (const file of files) {
+                if (file.status === 'rejected') throw file.reason;
+                filed.push(
+                  ...[...file.value.xml.matchAll(/<EndToEndId>(\w+)</g)].map((m) => m[1]!),
+                );
+              }
               return;
             }
             case 'cancelPayout': {
@@ -224,6 +231,7 @@ describe('money invariants under random concurrent operations', () => {
           }
         }
         await assertInvariants(users, toppedUp);
+        expect(new Set(filed).size).toBe(filed.length);
       }),
       // No shrinking: each run takes real transactions, and the first counterexample says enough.
       { numRuns: 12, endOnFailure: true },
