@@ -227,7 +227,8 @@ export async function onChallengeEvent(
         rewardCents: BigInt(rewardCents),
         at: new Date(event.occurredAt),
       });
-      let payee = (await findChallengeState(tx, challengeId))?.challengedUserId ?? null;
+      const state = await findChallengeState(tx, challengeId);
+      let payee = state?.challengedUserId ?? null;
       if (NAMES_CHALLENGED_USER.has(event.type) && challengedUserId) {
         payee = await nameChallengedUserOnce(tx, challengeId, challengedUserId);
         if (payee !== challengedUserId) {
@@ -235,7 +236,10 @@ export async function onChallengeEvent(
         }
       }
       if (isLiveAfter(event.type)) {
-        if (hold?.status === 'released' && hold.voidedAt) await holdAgain(tx, hold, log);
+        // Only when the challenge is live as recorded (an older event does not overwrite a newer state).
+        if (hold?.status === 'released' && hold.voidedAt && state && isLive(state.status)) {
+          await holdAgain(tx, hold, log);
+        }
         return;
       }
       if (!hold) {
