@@ -87,6 +87,10 @@ describe('payout states: one file per payout, completion after export, staff can
     }
     const exported = await graphql(wallet.url, LIST, { status: 'exported' }, STAFF);
     expect(exported.data?.paginatedListOfPayoutRequests.pagination.totalCount).toBe(12);
+    const ids = await wallet.app.db.payoutRequest.findMany({ select: { exportedAt: true } });
+    for (const { exportedAt } of ids) {
+      expect(Math.abs(exportedAt!.getTime() - Date.now())).toBeLessThan(120_000);
+    }
     const open = await graphql(wallet.url, LIST, { status: 'open' }, STAFF);
     expect(open.data?.paginatedListOfPayoutRequests.pagination.totalCount).toBe(0);
   });

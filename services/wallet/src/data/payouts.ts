@@ -132,7 +132,8 @@ export async function claimPayoutsForExport(
 ): Promise<PayoutRow[]> {
   const statuses = includeExported ? UNPAID_STATUSES : ['open'];
   const claimed = await tx.$queryRaw<{ id: string }[]>`
-    UPDATE payout_requests SET status = 'exported', export_batch = ${batch}, exported_at = ${at}
+    UPDATE payout_requests SET status = 'exported', export_batch = ${batch},
+      exported_at = (${at.toISOString()}::timestamptz AT TIME ZONE 'UTC')
     WHERE id IN (
       SELECT id FROM payout_requests WHERE status::text = ANY(${statuses}::text[])
       ORDER BY id FOR UPDATE)
