@@ -36,6 +36,7 @@ import {
 import {
   DEFAULT_GRAPHQL_RATE_LIMIT,
   DEFAULT_RATE_LIMITS,
+  DEFAULT_WEBHOOK_RATE_LIMIT,
   type IpRateRule,
   type RateLimits,
 } from './rate-limit-rules.ts';
@@ -66,6 +67,8 @@ export interface GatewayOptions {
   graphqlRateLimit?: IpRateRule;
   /** Default: DEFAULT_GRAPHQL_LIMITS, bounds on one GraphQL document. */
   graphqlLimits?: GraphqlLimits;
+  /** The payment webhook's limit per client IP (default DEFAULT_WEBHOOK_RATE_LIMIT). */
+  webhookRateLimit?: IpRateRule;
   /** Prefix of the rate-limit keys in Redis (default `gateway:`); tests isolate with it. */
   rateLimitKeyPrefix?: string;
   /** Bearer token that unlocks /metrics for public addresses. */
@@ -168,13 +171,23 @@ export async function buildGateway(options: GatewayOptions): Promise<Gateway> {
   });
   app.get('/api/location', locationEndpoint(geofenceOptions));
   if (!production) app.use(DEV_INBOX_PATH, devInbox());
-  app.post(PAYMENT_WEBHOOK_PUBLIC_PATH, ...paymentWebhook(options.subgraphUrls.wallet, logger));
+  app.post(
+    PAYMENT_WEBHOOK_PUBLIC_PATH,
+    ...paymentWebhook(options.subgraphUrls.wallet, logger, {
+      redis: options.redis,
+      logger,
+      keyPrefix: rateLimitKeyPrefix,
+      name: 'paymentWebhook',
+      rule: options.webhookRateLimit ?? DEFAULT_WEBHOOK_RATE_LIMIT,
+    }),
+  );
   app.use(
     '/graphql',
     geofence(geofenceOptions),
     ipRateLimit({
       redis: options.redis,
       logger,
+      name: 'graphql',
       rule: options.graphqlRateLimit ?? DEFAULT_GRAPHQL_RATE_LIMIT,
       keyPrefix: rateLimitKeyPrefix,
     }),

@@ -5,6 +5,7 @@ import {
   DEFAULT_GRAPHQL_RATE_LIMIT,
   DEFAULT_RATE_LIMITS,
   type IpRateRule,
+  DEFAULT_WEBHOOK_RATE_LIMIT,
   type RateLimits,
   type RateRule,
 } from './rate-limit-rules.ts';
@@ -96,6 +97,8 @@ export const envSchema = baseEnv.extend({
   RATE_LIMIT_REQUEST_FORGOT_PASSWORD_LINK: rateRule(DEFAULT_RATE_LIMITS.requestForgotPasswordLink),
   RATE_LIMIT_RESET_FORGOTTEN_PASSWORD: rateRule(DEFAULT_RATE_LIMITS.resetForgottenPassword),
   RATE_LIMIT_VERIFY_USER: rateRule(DEFAULT_RATE_LIMITS.verifyUser),
+  /** `<per IP>/<window>`: the payment provider's webhook. */
+  RATE_LIMIT_PAYMENT_WEBHOOK: ipRateRule(DEFAULT_WEBHOOK_RATE_LIMIT),
 });
 export type GatewayEnv = z.output<typeof envSchema>;
 

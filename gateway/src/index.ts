@@ -47,6 +47,7 @@ const gateway = await buildGateway({
   rateLimits: rateLimitsFromEnv(env),
   graphqlRateLimit: env.RATE_LIMIT_GRAPHQL,
   graphqlLimits: graphqlLimitsFromEnv(env),
+  webhookRateLimit: env.RATE_LIMIT_PAYMENT_WEBHOOK,
   metricsToken: env.METRICS_TOKEN,
   corsOrigins: env.CORS_ORIGINS,
 });

@@ -1,5 +1,6 @@
 import express, { type RequestHandler } from 'express';
 import type { Logger } from '@challenge/kit';
+import { ipRateLimit, type IpRateLimitOptions } from './rate-limit.ts';
 
 /** Public path the payment provider posts to (Mollie: `id=tr_...`, form-encoded). */
 export const PAYMENT_WEBHOOK_PUBLIC_PATH = '/api/payments/webhook';
@@ -9,9 +10,15 @@ export const PAYMENT_WEBHOOK_PUBLIC_PATH = '/api/payments/webhook';
  * servers are not our users. Safe to expose: the body is only an id, and wallet asks the
  * provider for the payment's real state before it moves any money.
  */
-export function paymentWebhook(walletGraphqlUrl: string, logger: Logger): RequestHandler[] {
+export function paymentWebhook(
+  walletGraphqlUrl: string,
+  logger: Logger,
+  limit: IpRateLimitOptions,
+): RequestHandler[] {
   const target = new URL('/webhooks/payments', walletGraphqlUrl);
   return [
+    // Per client IP, before anything reaches wallet (and wallet the provider).
+    ipRateLimit(limit),
     express.urlencoded({ extended: false, limit: '4kb' }),
     async (req, res) => {
       const id = typeof req.body?.id === 'string' ? req.body.id : '';

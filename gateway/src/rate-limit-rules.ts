@@ -31,6 +31,13 @@ export const DEFAULT_RATE_LIMITS: RateLimits = {
   verifyUser: { account: null, ip: 10, windowSeconds: HOUR },
 };
 
+/**
+ * The payment provider's webhook, per client IP: generous, because all of Mollie's webhooks and
+ * their retries (up to 10 per payment over a day) come from a few addresses; a flood from one
+ * address gets 429, which Mollie would retry later.
+ */
+export const DEFAULT_WEBHOOK_RATE_LIMIT: IpRateRule = { ip: 600, windowSeconds: 60 };
+
 export const isLimitedOperation = (name: string): name is LimitedOperation =>
   (LIMITED_OPERATIONS as readonly string[]).includes(name);
 

@@ -30,7 +30,7 @@ return out`;
 /** A limit that hangs (Redis unreachable) must not hold sign-ins up longer than this. */
 const REDIS_TIMEOUT_MS = 1_000;
 
-interface Counter {
+export interface Counter {
   key: string;
   limit: number;
 }
@@ -47,6 +47,8 @@ export interface RateLimitOptions extends RedisCounting {
 }
 
 export interface IpRateLimitOptions extends RedisCounting {
+  /** What is counted: one bucket per name and client. */
+  name: string;
   rule: IpRateRule;
 }
 
@@ -139,7 +141,7 @@ export function rateLimitPlugin(options: RateLimitOptions): ApolloServerPlugin<G
  */
 export function ipRateLimit(options: IpRateLimitOptions): RequestHandler {
   return (req, res, next) => {
-    const key = `${options.keyPrefix}ratelimit:graphql:ip:${rateLimitSubject(req.ip ?? 'unknown')}`;
+    const key = `${options.keyPrefix}ratelimit:${options.name}:ip:${rateLimitSubject(req.ip ?? 'unknown')}`;
     count(options, [{ key, limit: options.rule.ip }], options.rule.windowSeconds).then((wait) => {
       if (wait === null) return next();
       res.set('retry-after', String(Math.max(1, wait)));

@@ -8,6 +8,7 @@ describe('payment provider webhook', () => {
   let platform: TestPlatform;
   let wallet: Server;
   let gateway: string;
+  let walletUrl: string;
   const received: { path: string; type: string; body: string }[] = [];
   let answer = 200;
 
@@ -22,7 +23,7 @@ describe('payment provider webhook', () => {
       });
     });
     await new Promise<void>((resolve) => wallet.listen(0, '127.0.0.1', resolve));
-    const walletUrl = `http://127.0.0.1:${(wallet.address() as AddressInfo).port}/graphql`;
+    walletUrl = `http://127.0.0.1:${(wallet.address() as AddressInfo).port}/graphql`;
     platform = await startPlatform();
     gateway = await platform.gateway({
       production: true,
@@ -60,5 +61,28 @@ describe('payment provider webhook', () => {
   it('forwards nothing but the id', async () => {
     await post('id=tr_a&amount=999999&status=paid');
     expect(received.at(-1)?.body).toBe('id=tr_a');
+  });
+
+  it('limits the webhook per client IP: over the limit 429 and nothing forwarded', async () => {
+    const limited = await platform.gateway({
+      production: true,
+      subgraphUrls: { wallet: walletUrl } as Record<SubgraphName, string>,
+      webhookRateLimit: { ip: 3, windowSeconds: 60 },
+    });
+    const postTo = (ip: string) =>
+      fetch(`${limited.replace(/\/graphql$/, '')}/api/payments/webhook`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-forwarded-for': ip },
+        body: 'id=tr_flood',
+      });
+    const before = received.length;
+    const statuses = [];
+    for (let i = 0; i < 4; i += 1) statuses.push((await postTo('203.0.113.7')).status);
+    expect(statuses).toEqual([200, 200, 200, 429]);
+    expect(received.length - before).toBe(3);
+    const over = await postTo('203.0.113.7');
+    expect(Number(over.headers.get('retry-after'))).toBeGreaterThan(0);
+    // Another address (another of the provider's servers) is not held up.
+    expect((await postTo('203.0.113.8')).status).toBe(200);
   });
 });

@@ -51,9 +51,17 @@ export interface EscrowHoldView {
 }
 
 export interface EscrowClient {
-  /** Holds the reward or throws AppError('insufficient_funds'); repeating it is harmless. */
+  /**
+   * Holds the reward or throws AppError('insufficient_funds'); repeating it answers the same hold
+   * while it is held. Once the reward was given back or paid, or the challenge's events ended it,
+   * it throws AppError('invalid_action'): the challenge must then not be opened (ADR 0015).
+   */
   hold(request: EscrowHoldRequest): Promise<EscrowHoldView>;
-  /** Gives an unused hold back (a challenge that could not be opened after all). */
+  /**
+   * Gives an unused hold back (a challenge that could not be opened after all); refused with
+   * invalid_action once wallet has seen any event of the challenge. Should the challenge go live
+   * after all, wallet takes the reward again when its ChallengeCreated arrives.
+   */
   release(challengeId: string): Promise<EscrowHoldView>;
 }
 

@@ -24,6 +24,7 @@ export async function buildApp(runtime: ServiceRuntime, config: WalletConfig): P
     limits: config.limits,
     publicOrigin: config.publicOrigin,
     webhookUrl: config.paymentWebhookUrl,
+    requireLiveMode: config.requireLivePayments ?? false,
   };
   const app = await createServiceApp<WalletContext>({
     runtime,

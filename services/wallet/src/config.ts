@@ -7,6 +7,8 @@ export interface WalletConfig {
   /** A function because a test learns its own port only after listening. */
   paymentWebhookUrl: () => string;
   mollie: { apiKey: string; apiEndpoint: string; extraCaPem?: string };
+  /** Credit only payments in Mollie's live mode (production); default false. */
+  requireLivePayments?: boolean;
   limits: Limits;
   sepaDebtor: { name: string; iban: string; bic: string };
   reconciliation: { intervalMs: number; graceMs: number };

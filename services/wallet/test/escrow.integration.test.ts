@@ -252,4 +252,124 @@ describe('escrow: the money side of the challenge saga', () => {
     await publish(live, ['ChallengeCancelled']);
     expect(await balances(wallet.app, owner)).toEqual({ available: 1000, frozen: 0 });
   });
+
+  const holdRow = (c: Snapshot) =>
+    wallet.app.db.escrowHold.findUniqueOrThrow({ where: { challengeId: c.challengeId } });
+
+  it('refuses to hold again a reward already given back or paid, or of an ended challenge', async () => {
+    const owner = await userWithBalance(wallet.app, 1000);
+    const challenged = await userWithBalance(wallet.app, 0);
+    // Given back by the challenge service, then its create retried: no challenge without money.
+    const given = challenge(owner, 300, challenged);
+    await holdFor(given);
+    expect(await escrow.release(given.challengeId)).toMatchObject({ status: 'released' });
+    await expect(holdFor(given)).rejects.toMatchObject({ identifier: 'invalid_action' });
+    // Paid out: a repeated hold must not answer success either.
+    const paid = challenge(owner, 200, challenged);
+    await holdFor(paid);
+    await publish(paid, ['ChallengeCreated', 'ChallengeAccepted', 'ChallengeCompleted']);
+    await expect(holdFor(paid)).rejects.toMatchObject({ identifier: 'invalid_action' });
+    // A challenge wallet saw end without any hold gets none afterwards.
+    const ended = challenge(owner, 100, challenged);
+    await publish(ended, ['ChallengeCreated', 'ChallengeCancelled']);
+    await expect(holdFor(ended)).rejects.toMatchObject({ identifier: 'invalid_action' });
+    expect(
+      await wallet.app.db.escrowHold.count({ where: { challengeId: ended.challengeId } }),
+    ).toBe(0);
+    expect(await balances(wallet.app, owner)).toEqual({ available: 800, frozen: 0 });
+    expect(await balances(wallet.app, challenged)).toEqual({ available: 200, frozen: 0 });
+  });
+
+  it('keeps the reward of a challenge whose ChallengeCreated comes after a release', async () => {
+    const owner = await userWithBalance(wallet.app, 500);
+    const c = challenge(owner, 500, randomUUID());
+    await holdFor(c);
+    expect(await escrow.release(c.challengeId)).toMatchObject({ status: 'released' });
+    expect(await balances(wallet.app, owner)).toEqual({ available: 500, frozen: 0 });
+    // The challenge went live after all (its create committed although challenge thought not).
+    await publish(c, ['ChallengeCreated', 'ChallengeAccepted'], 2);
+    expect(await balances(wallet.app, owner)).toEqual({ available: 0, frozen: 500 });
+    expect(await holdRow(c)).toMatchObject({ status: 'held', voidedAt: expect.any(Date) });
+    await expect(escrow.release(c.challengeId)).rejects.toMatchObject({
+      identifier: 'invalid_action',
+    });
+    await publish(c, ['ChallengeCancelled']);
+    expect(await balances(wallet.app, owner)).toEqual({ available: 500, frozen: 0 });
+    expect((await transfersOf(c.challengeId)).map((t) => t.kind).sort()).toEqual([
+      'escrow_hold',
+      'escrow_hold',
+      'escrow_release',
+      'escrow_release',
+    ]);
+  });
+
+  it('never leaves a live challenge without its reward when a release races ChallengeCreated', async () => {
+    for (let round = 0; round < 4; round += 1) {
+      const owner = await userWithBalance(wallet.app, 700);
+      const c = challenge(owner, 700, randomUUID());
+      await holdFor(c);
+      const [released] = await Promise.allSettled([
+        escrow.release(c.challengeId),
+        publish(c, ['ChallengeCreated']),
+      ]);
+      if (released.status === 'rejected') {
+        expect(released.reason).toMatchObject({ identifier: 'invalid_action' });
+      }
+      // Whoever won, the live challenge's reward is held (the reconciliation checks it too).
+      expect(await balances(wallet.app, owner)).toEqual({ available: 0, frozen: 700 });
+      expect((await holdRow(c)).status).toBe('held');
+      const report = await graphql(wallet.url, RECONCILIATION, {}, STAFF);
+      expect(report.data?.escrowReconciliation.liveChallengesWithoutHold).toEqual([]);
+      await publish(c, ['ChallengeExpired']);
+      expect(await balances(wallet.app, owner)).toEqual({ available: 700, frozen: 0 });
+    }
+  });
+
+  it('pays only the challenged user that the challenge named before it completed', async () => {
+    const owner = await userWithBalance(wallet.app, 1000);
+    const named = await userWithBalance(wallet.app, 0);
+    const intruder = await userWithBalance(wallet.app, 0);
+    const c = challenge(owner, 1000, named);
+    await holdFor(c);
+    await publish(c, ['ChallengeCreated', 'ChallengeAccepted', 'ChallengeVideoUploaded']);
+    // A completion that names someone else moves nothing...
+    await publish({ ...c, challengedUserId: intruder }, ['ChallengeCompleted']);
+    expect(await balances(wallet.app, intruder)).toEqual({ available: 0, frozen: 0 });
+    expect(await balances(wallet.app, owner)).toEqual({ available: 0, frozen: 1000 });
+    // ...and staff see the held reward of a completed challenge.
+    const report = await graphql(wallet.url, RECONCILIATION, {}, STAFF);
+    expect(report.data?.escrowReconciliation.holdsWithoutLiveChallenge).toEqual([
+      expect.objectContaining({ challengeId: c.challengeId, challengeStatus: 'completed' }),
+    ]);
+    // The completion that names the challenged user pays them, once.
+    await publish(c, ['ChallengeCompleted'], 2);
+    expect(await balances(wallet.app, named)).toEqual({ available: 1000, frozen: 0 });
+    expect(await balances(wallet.app, intruder)).toEqual({ available: 0, frozen: 0 });
+  });
+
+  it('takes the challenged user of an e-mail invite from its acceptance, and no later one', async () => {
+    const owner = await userWithBalance(wallet.app, 400);
+    const accepted = await userWithBalance(wallet.app, 0);
+    const later = await userWithBalance(wallet.app, 0);
+    const c = challenge(owner, 400, null);
+    await holdFor(c);
+    await publish(c, ['ChallengeCreated']);
+    await publish({ ...c, challengedUserId: accepted }, ['ChallengeAccepted']);
+    await publish({ ...c, challengedUserId: later }, ['ChallengeAccepted', 'ChallengeCompleted']);
+    expect(await balances(wallet.app, later)).toEqual({ available: 0, frozen: 0 });
+    expect(await balances(wallet.app, owner)).toEqual({ available: 0, frozen: 400 });
+    await publish({ ...c, challengedUserId: accepted }, ['ChallengeCompleted']);
+    expect(await balances(wallet.app, accepted)).toEqual({ available: 400, frozen: 0 });
+
+    // A challenge that never named anyone pays no one; its failure gives the owner the money back.
+    const other = await userWithBalance(wallet.app, 300);
+    const unnamed = challenge(other, 300, null);
+    await holdFor(unnamed);
+    await publish(unnamed, ['ChallengeCreated', 'ChallengeCompleted']);
+    await publish({ ...unnamed, challengedUserId: later }, ['ChallengeCompleted']);
+    expect(await balances(wallet.app, later)).toEqual({ available: 0, frozen: 0 });
+    expect(await balances(wallet.app, other)).toEqual({ available: 0, frozen: 300 });
+    await publish(unnamed, ['ChallengeFailed']);
+    expect(await balances(wallet.app, other)).toEqual({ available: 300, frozen: 0 });
+  });
 });

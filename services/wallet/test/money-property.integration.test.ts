@@ -9,7 +9,13 @@ import { insertWallet } from '../src/data/wallets.ts';
 import { holdReward, onChallengeEvent, reconcileEscrow } from '../src/domain/escrow.ts';
 import { moneyTotals } from '../src/domain/history.ts';
 import { transfer } from '../src/domain/ledger.ts';
-import { completePayout, requestPayout, updatePaymentProfile } from '../src/domain/payouts.ts';
+import {
+  cancelPayout,
+  completePayout,
+  exportPayoutRequests,
+  requestPayout,
+  updatePaymentProfile,
+} from '../src/domain/payouts.ts';
 import { expectLedgerBalanced } from './support.ts';
 
 /**
@@ -24,7 +30,8 @@ const limits = {
   monthlyWithdrawalLimitCents: 10_000_000,
   minimumPayoutCents: 1,
 };
-const silent = { warn: () => undefined };
+const silent = { warn: () => undefined, error: () => undefined };
+const debtor = testWalletConfig('').sepaDebtor;
 
 beforeAll(async () => {
   database = await createTestDatabase('wallet');
@@ -60,12 +67,27 @@ function challengeEvent(
   } as never) as Parameters<typeof onChallengeEvent>[1];
 }
 
-const EXPECTED_REFUSALS = ['insufficient_funds', 'payout_request_no_longer_open'];
+const EXPECTED_REFUSALS = [
+  'insufficient_funds',
+  'payout_request_no_longer_open',
+  // Completing a payout that is not in a SEPA file yet; exporting when nothing is open.
+  'invalid_status_change',
+  'not_found',
+];
 
 describe('money invariants under random concurrent operations', () => {
   it('never goes negative, sums to zero, and every frozen cent is a held reward or an open payout', async () => {
     const operation = fc.record({
-      type: fc.constantFrom('topUp', 'hold', 'capture', 'release', 'payout', 'completePayout'),
+      type: fc.constantFrom(
+        'topUp',
+        'hold',
+        'capture',
+        'release',
+        'payout',
+        'exportPayouts',
+        'cancelPayout',
+        'completePayout',
+      ),
       user: fc.nat(2),
       other: fc.nat(2),
       pick: fc.nat(50),
@@ -87,8 +109,15 @@ describe('money invariants under random concurrent operations', () => {
             phoneNumber: '+31612345678',
           });
         }
-        const holds: { challengeId: string; ownerId: string; cents: number }[] = [];
+        const holds: {
+          challengeId: string;
+          ownerId: string;
+          cents: number;
+          challenged: string;
+        }[] = [];
         const payouts: string[] = [];
+        /** The payments of every SEPA file made: a payout may be in one only. */
+        const filed: string[] = [];
         let toppedUp = 0;
 
         const run = async (op: (typeof operations)[number]) => {
@@ -107,7 +136,12 @@ describe('money invariants under random concurrent operations', () => {
               return Promise.all([transfer(db, request), transfer(db, request)]);
             }
             case 'hold': {
-              const hold = { challengeId: randomUUID(), ownerId: user, cents: op.cents };
+              const hold = {
+                challengeId: randomUUID(),
+                ownerId: user,
+                cents: op.cents,
+                challenged: users[op.other]!,
+              };
               const request = {
                 challengeId: hold.challengeId,
                 ownerId: user,
@@ -131,7 +165,11 @@ describe('money invariants under random concurrent operations', () => {
                   expect(result.reason).toMatchObject({ identifier: 'insufficient_funds' });
                 }
               }
-              await onChallengeEvent(db, challengeEvent('ChallengeCreated', hold, user), silent);
+              await onChallengeEvent(
+                db,
+                challengeEvent('ChallengeCreated', hold, hold.challenged),
+                silent,
+              );
               holds.push(hold);
               return;
             }
@@ -140,7 +178,7 @@ describe('money invariants under random concurrent operations', () => {
               const hold = holds[op.pick % Math.max(1, holds.length)];
               if (!hold) return;
               const type = op.type === 'capture' ? 'ChallengeCompleted' : 'ChallengeCancelled';
-              const event = challengeEvent(type, hold, users[op.other]!);
+              const event = challengeEvent(type, hold, hold.challenged);
               // The same event twice, as Kafka may deliver it.
               return Promise.all([
                 onChallengeEvent(db, event, silent),
@@ -151,6 +189,27 @@ describe('money invariants under random concurrent operations', () => {
               const payout = await requestPayout(db, limits, user, { amount: op.cents });
               payouts.push(payout.id);
               return;
+            }
+            case 'exportPayouts': {
+              // A double click: each payout goes into one of the two files at most.
+              const files = await Promise.allSettled([
+                exportPayoutRequests(db, debtor, null),
+                exportPayoutRequests(db, debtor, null),
+              ]);
+              for (const file of files) {
+                if (file.status === 'rejected') throw file.reason;
+                filed.push(
+                  ...[...file.value.xml.matchAll(/<EndToEndId>(\w+)</g)].map((m) => m[1]!),
+                );
+              }
+              return;
+            }
+            case 'cancelPayout': {
+              const id = payouts[op.pick % Math.max(1, payouts.length)];
+              if (!id) return;
+              const staff = randomUUID();
+              const input = { id, reason: 'Returned by the bank' };
+              return Promise.all([cancelPayout(db, staff, input), cancelPayout(db, staff, input)]);
             }
             default: {
               const id = payouts[op.pick % Math.max(1, payouts.length)];
@@ -172,6 +231,7 @@ describe('money invariants under random concurrent operations', () => {
           }
         }
         await assertInvariants(users, toppedUp);
+        expect(new Set(filed).size).toBe(filed.length);
       }),
       // No shrinking: each run takes real transactions, and the first counterexample says enough.
       { numRuns: 12, endOnFailure: true },
@@ -193,11 +253,18 @@ async function assertInvariants(users: string[], toppedUp: number) {
       }),
       db.payoutRequest.aggregate({
         _sum: { amountCents: true },
-        where: { userId: user, status: 'open' },
+        where: { userId: user, status: { in: ['open', 'exported'] } },
       }),
     ]);
     expect(frozen.balance).toBe((held._sum.amountCents ?? 0n) + (open._sum.amountCents ?? 0n));
   }
+  // A payout is paid or cancelled, never both, and each at most once.
+  const [bothWays] = await db.$queryRaw<{ count: bigint }[]>`
+    SELECT COUNT(*) AS count FROM (
+      SELECT split_part(idempotency_key, ':', 2) AS payout FROM ledger_transfers
+      WHERE kind IN ('payout_complete', 'payout_cancel')
+      GROUP BY 1 HAVING COUNT(*) > 1) twice`;
+  expect(bothWays!.count).toBe(0n);
   // Each hold settled at most once.
   const [doubles] = await db.$queryRaw<{ count: bigint }[]>`
     SELECT COUNT(*) AS count FROM (

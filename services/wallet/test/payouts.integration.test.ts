@@ -193,7 +193,7 @@ describe('payouts: payment profile, requests, SEPA export, completion', () => {
   });
 
   it('completes a payout once: the money leaves, a second call is no longer open', async () => {
-    const { items } = (await graphql(wallet.url, LIST, { status: 'open' }, STAFF)).data!
+    const { items } = (await graphql(wallet.url, LIST, { status: 'exported' }, STAFF)).data!
       .paginatedListOfPayoutRequests;
     const id = items[0].id as string;
     const byUser = await graphql(wallet.url, COMPLETE, { id }, as(user));

@@ -233,10 +233,72 @@ describe('card top-ups through the payment provider (the local Mollie sandbox)',
     expect(nobody.status.identifier).toBe('wallet_not_found');
   });
 
+  it('asks the provider nothing about a payment id we never stored', async () => {
+    // A spy on our own adapter (it still calls the sandbox): which ids reach the provider.
+    const asked: string[] = [];
+    const getPayment = wallet.app.provider.getPayment;
+    wallet.app.provider.getPayment = (id) => {
+      asked.push(id);
+      return getPayment(id);
+    };
+    try {
+      const answers = await Promise.all(
+        ['tr_madeup1', 'tr_madeup2', 'tr_madeup3'].map((id) => webhook(id)),
+      );
+      expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200]);
+      expect(asked).toEqual([]);
+      const user = await userWithBalance(wallet.app, 0);
+      const started = await startTopUp(user, 700);
+      const id = await providerId(started.paymentId!);
+      expect((await webhook(id)).status).toBe(200);
+      expect(asked).toEqual([id]);
+    } finally {
+      wallet.app.provider.getPayment = getPayment;
+    }
+  });
+
   it('answers unauthorized without a logged-in user', async () => {
     const result = await graphql(wallet.url, INITIALIZE, {
       input: { amount: 1000, originUrl: '/' },
     });
     expect(result.data?.InitializePayment.status.identifier).toBe('unauthorized');
+  });
+});
+
+describe('card top-ups in production: only live payments are money', () => {
+  const topicPrefix = uniqueTopicPrefix();
+  let wallet: Awaited<ReturnType<typeof startWallet>>;
+
+  beforeAll(async () => {
+    wallet = await startWallet(topicPrefix, { requireLivePayments: true });
+  });
+  afterAll(async () => {
+    await wallet?.stop();
+    await deleteTopics(topicPrefix);
+  });
+
+  it('does not credit a paid payment in test mode (the sandbox is always test mode)', async () => {
+    const user = await userWithBalance(wallet.app, 0);
+    const started = await graphql(
+      wallet.url,
+      INITIALIZE,
+      { input: { amount: 1500, originUrl: '/wallet' } },
+      { id: user },
+    );
+    const topUpId = started.data!.InitializePayment.paymentId as string;
+    const { providerPaymentId } = await wallet.app.db.topUpPayment.findUniqueOrThrow({
+      where: { id: topUpId },
+    });
+    await sandbox(`${providerPaymentId}/status`, { status: 'paid' });
+    const answer = await fetch(new URL(PAYMENT_WEBHOOK_PATH, wallet.url), {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ id: providerPaymentId! }).toString(),
+    });
+    expect(answer.status).toBe(200);
+    expect(await balances(wallet.app, user)).toEqual({ available: 0, frozen: 0 });
+    const topUp = await graphql(wallet.url, TOP_UP, { id: topUpId }, { id: user });
+    expect(topUp.data?.getTopUp.topUp.paymentStatus).toBe('open');
+    expect(await wallet.app.db.ledgerTransfer.count({ where: { kind: 'top_up' } })).toBe(0);
   });
 });

@@ -12,6 +12,7 @@ export interface HoldRow {
   status: HoldStatus;
   payeeId: string | null;
   createdAt: Date;
+  voidedAt: Date | null;
 }
 
 const holdColumns = {
@@ -23,6 +24,7 @@ const holdColumns = {
   status: true,
   payeeId: true,
   createdAt: true,
+  voidedAt: true,
 } as const;
 
 /** Inserts the hold unless the challenge has one; true when this call created it. */
@@ -50,11 +52,43 @@ export async function markHoldSettled(
   challengeId: string,
   status: 'captured' | 'released',
   payeeId: string | null,
+  voided = false,
 ): Promise<void> {
+  const now = new Date();
   await tx.escrowHold.update({
     where: { challengeId },
-    data: { status, payeeId, settledAt: new Date() },
+    data: { status, payeeId, settledAt: now, ...(voided ? { voidedAt: now } : {}) },
   });
+}
+
+/** A voided hold held again (its challenge went live after all); voidedAt stays as a record. */
+export async function markHoldHeldAgain(tx: Transaction, challengeId: string): Promise<void> {
+  await tx.escrowHold.update({
+    where: { challengeId },
+    data: { status: 'held', settledAt: null },
+  });
+}
+
+export function findChallengeState(db: Database | Transaction, challengeId: string) {
+  return db.challengeState.findUnique({
+    where: { challengeId },
+    select: { status: true, challengedUserId: true },
+  });
+}
+
+/**
+ * Names the challenged user once: the first ChallengeCreated or ChallengeAccepted that names one
+ * fixes who a captured reward may go to. Returns the user now on record.
+ */
+export async function nameChallengedUserOnce(
+  tx: Transaction,
+  challengeId: string,
+  challengedUserId: string,
+): Promise<string | null> {
+  await tx.$executeRaw`
+    UPDATE challenge_states SET challenged_user_id = ${challengedUserId}::uuid
+    WHERE challenge_id = ${challengeId}::uuid AND challenged_user_id IS NULL`;
+  return (await findChallengeState(tx, challengeId))?.challengedUserId ?? null;
 }
 
 export function findHold(db: Database, challengeId: string): Promise<HoldRow | null> {

@@ -91,7 +91,7 @@ export async function bumpWalletReport(tx: Transaction, userId: string) {
     RETURNING version,
       COALESCE((SELECT balance FROM ledger_accounts WHERE user_id = ${userId}::uuid AND kind = 'user_available'), 0) AS "availableCents",
       COALESCE((SELECT balance FROM ledger_accounts WHERE user_id = ${userId}::uuid AND kind = 'user_frozen'), 0) AS "frozenCents",
-      COALESCE((SELECT SUM(amount_cents) FROM payout_requests WHERE user_id = ${userId}::uuid AND status = 'open'), 0)::bigint AS "openPayoutCents"`;
+      COALESCE((SELECT SUM(amount_cents) FROM payout_requests WHERE user_id = ${userId}::uuid AND status IN ('open', 'exported')), 0)::bigint AS "openPayoutCents"`;
   if (!row) throw new Error(`wallet of ${userId} is missing`);
   return row;
 }

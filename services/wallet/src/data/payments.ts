@@ -50,6 +50,11 @@ export function findTopUp(db: Database | Transaction, id: string) {
   return db.topUpPayment.findUnique({ where: { id }, select: topUpColumns });
 }
 
+/** Whether a top-up of ours has this provider id (no lock: a webhook's first look). */
+export async function topUpExistsForProviderId(db: Database, providerPaymentId: string) {
+  return (await db.topUpPayment.count({ where: { providerPaymentId } })) > 0;
+}
+
 /** The top-up, locked until the transaction ends, so that two webhooks apply one after the other. */
 export async function lockTopUpByProviderId(tx: Transaction, providerPaymentId: string) {
   const rows = await tx.$queryRaw<{ id: string }[]>`

@@ -46,7 +46,12 @@ const payoutColumns = {
   exportedAt: true,
   createdAt: true,
   completedAt: true,
+  cancelledAt: true,
+  cancelReason: true,
 } as const;
+
+/** Payouts whose money is still frozen: asked for, maybe in a SEPA file, not yet done. */
+export const UNPAID_STATUSES: PayoutStatus[] = ['open', 'exported'];
 
 export type PayoutRow = NonNullable<Awaited<ReturnType<typeof findPayout>>>;
 
@@ -113,26 +118,51 @@ export async function listPayouts(
   return { rows, total };
 }
 
-/** Open payouts for a SEPA file, oldest first; those already in a file only when asked. */
-export function openPayoutsToExport(tx: Transaction, includeExported: boolean) {
+/**
+ * Claims the payouts of one SEPA file in one statement: `open` ones (and, for a lost file, the
+ * `exported` ones again) become `exported` with this batch, their rows locked while they are
+ * read. A second export at the same moment waits for the locks, then finds them no longer
+ * open (PostgreSQL re-checks a locked row's WHERE), so no payout is in two new files.
+ */
+export async function claimPayoutsForExport(
+  tx: Transaction,
+  includeExported: boolean,
+  batch: string,
+  at: Date,
+): Promise<PayoutRow[]> {
+  const statuses = includeExported ? UNPAID_STATUSES : ['open'];
+  const claimed = await tx.$queryRaw<{ id: string }[]>`
+    UPDATE payout_requests SET status = 'exported', export_batch = ${batch},
+      exported_at = (${at.toISOString()}::timestamptz AT TIME ZONE 'UTC')
+    WHERE id IN (
+      SELECT id FROM payout_requests WHERE status::text = ANY(${statuses}::text[])
+      ORDER BY id FOR UPDATE)
+    RETURNING id::text AS id`;
+  if (claimed.length === 0) return [];
   return tx.payoutRequest.findMany({
-    where: { status: 'open', ...(includeExported ? {} : { exportBatch: null }) },
+    where: { id: { in: claimed.map((row) => row.id) } },
     orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
     select: payoutColumns,
   });
 }
 
-export async function markExported(tx: Transaction, ids: string[], batch: string): Promise<void> {
-  await tx.payoutRequest.updateMany({
-    where: { id: { in: ids } },
-    data: { exportBatch: batch, exportedAt: new Date() },
+export function markPayoutCancelled(tx: Transaction, id: string, staffId: string, reason: string) {
+  return tx.payoutRequest.update({
+    where: { id },
+    data: {
+      status: 'cancelled',
+      cancelledAt: new Date(),
+      cancelledBy: staffId,
+      cancelReason: reason,
+    },
+    select: payoutColumns,
   });
 }
 
 export async function openPayoutCents(db: Database | Transaction, userId: string): Promise<bigint> {
   const sum = await db.payoutRequest.aggregate({
     _sum: { amountCents: true },
-    where: { userId, status: 'open' },
+    where: { userId, status: { in: UNPAID_STATUSES } },
   });
   return sum._sum.amountCents ?? 0n;
 }
@@ -140,7 +170,8 @@ export async function openPayoutCents(db: Database | Transaction, userId: string
 export async function withdrawnSince(db: Database | Transaction, userId: string, since: Date) {
   const sum = await db.payoutRequest.aggregate({
     _sum: { amountCents: true },
-    where: { userId, createdAt: { gte: since } },
+    // A cancelled payout gave its money back: it no longer counts towards the monthly limit.
+    where: { userId, createdAt: { gte: since }, status: { not: 'cancelled' } },
   });
   return sum._sum.amountCents ?? 0n;
 }

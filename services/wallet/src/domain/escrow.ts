@@ -1,13 +1,17 @@
 import { handleOnce, type DomainEvent } from '@challenge/events';
 import { AppError, type EscrowHoldRequest, type EscrowHoldView } from '@challenge/kit';
 import { transactionRunner, type Database, type Transaction } from '../data/db.ts';
+import { lockWallets, userBalances } from '../data/ledger.ts';
 import {
+  findChallengeState,
   findHold,
   holdsWithoutLiveChallenge,
   insertHoldOnce,
   liveChallengesWithoutHold,
   lockHold,
+  markHoldHeldAgain,
   markHoldSettled,
+  nameChallengedUserOnce,
   recordChallengeState,
   type HoldRow,
   type MismatchRow,
@@ -35,7 +39,12 @@ const view = (hold: HoldRow): EscrowHoldView => ({
   status: hold.status,
 });
 
-/** Holds the reward or throws insufficient_funds; the same request again returns the same hold. */
+/**
+ * Holds the reward or throws insufficient_funds; the same request again returns the same hold
+ * while it is held. A hold already given back or paid is refused (invalid_action), so that a
+ * retried create can never open a challenge with no money behind it (ADR 0015); so is a hold for
+ * a challenge whose events already ended it.
+ */
 export function holdReward(db: Database, request: EscrowHoldRequest): Promise<EscrowHoldView> {
   return retryOnConflict(() =>
     transactionRunner(db)(async (tx) => {
@@ -48,7 +57,18 @@ export function holdReward(db: Database, request: EscrowHoldRequest): Promise<Es
         if (hold.ownerId !== request.ownerId || hold.amountCents !== BigInt(request.amountCents)) {
           throw new AppError('invalid_input', 'This challenge already holds a different reward.');
         }
+        if (hold.status !== 'held') {
+          throw new AppError(
+            'invalid_action',
+            `This challenge's reward is no longer held (${hold.status}).`,
+          );
+        }
         return view(hold);
+      }
+      const state = await findChallengeState(tx, request.challengeId);
+      if (state && !isLive(state.status)) {
+        // Throwing rolls the new hold row back.
+        throw new AppError('invalid_action', 'This challenge has already ended.');
       }
       await transferIn(tx, {
         idempotencyKey: `escrow-hold:${request.challengeId}`,
@@ -65,21 +85,27 @@ export function holdReward(db: Database, request: EscrowHoldRequest): Promise<Es
 
 /**
  * Gives back a hold whose challenge never went live (challenge could not open it after the
- * hold). A challenge wallet has seen live keeps its hold until its own events settle it.
+ * hold): the hold is voided. Refused once wallet has seen any event of the challenge (its own
+ * events settle it then). The consumer locks the hold row before it records an event, so this
+ * and a late ChallengeCreated are serialised: if the release wins, the late event finds the hold
+ * voided and takes the reward again (ADR 0015). A repeated release answers the same hold.
  */
 export function releaseUnusedHold(db: Database, challengeId: string): Promise<EscrowHoldView> {
   return retryOnConflict(() =>
     transactionRunner(db)(async (tx) => {
       const hold = await lockHold(tx, challengeId);
       if (!hold) throw new AppError('not_found', 'This challenge holds no reward.');
-      const state = await tx.challengeState.findUnique({ where: { challengeId } });
-      if (state && state.status !== 'draft') {
+      if (hold.status === 'released' && hold.voidedAt) return view(hold);
+      if (await findChallengeState(tx, challengeId)) {
         throw new AppError(
           'invalid_action',
           'The challenge is live: its own events settle the reward.',
         );
       }
-      return view(await settle(tx, hold, { release: true }));
+      if (hold.status !== 'held') {
+        throw new AppError('invalid_action', `This challenge's reward is ${hold.status}.`);
+      }
+      return view(await settle(tx, hold, { void: true }));
     }),
   );
 }
@@ -87,7 +113,7 @@ export function releaseUnusedHold(db: Database, challengeId: string): Promise<Es
 async function settle(
   tx: Transaction,
   hold: HoldRow,
-  outcome: { release: true } | { payeeId: string },
+  outcome: { release: true } | { void: true } | { payeeId: string },
 ): Promise<HoldRow> {
   if (hold.status !== 'held') return hold;
   if ('payeeId' in outcome) {
@@ -103,17 +129,51 @@ async function settle(
     await markHoldSettled(tx, hold.challengeId, 'captured', outcome.payeeId);
     return { ...hold, status: 'captured', payeeId: outcome.payeeId };
   }
+  // A void has its own key: a voided hold taken again and later released moves money twice.
+  const voided = 'void' in outcome;
   await transferIn(tx, {
-    idempotencyKey: `escrow-release:${hold.challengeId}`,
+    idempotencyKey: `${voided ? 'escrow-void' : 'escrow-release'}:${hold.challengeId}`,
     kind: 'escrow_release',
     from: { user: hold.ownerId, kind: 'user_frozen' },
     to: { user: hold.ownerId, kind: 'user_available' },
     amountCents: hold.amountCents,
     challengeId: hold.challengeId,
   });
-  await markHoldSettled(tx, hold.challengeId, 'released', null);
-  return { ...hold, status: 'released' };
+  await markHoldSettled(tx, hold.challengeId, 'released', null, voided);
+  return { ...hold, status: 'released', voidedAt: voided ? new Date() : hold.voidedAt };
 }
+
+/**
+ * A challenge went live after its hold was voided (the release raced a late ChallengeCreated):
+ * the reward is taken from the owner's available money again, once. If the owner has spent it,
+ * nothing moves, the error is logged and the reconciliation reports the live challenge without
+ * a hold for a person to decide.
+ */
+async function holdAgain(tx: Transaction, hold: HoldRow, log: EscrowLog): Promise<void> {
+  await lockWallets(tx, [hold.ownerId]);
+  const { availableCents } = await userBalances(tx, hold.ownerId);
+  if (availableCents < hold.amountCents) {
+    log.error(
+      { challengeId: hold.challengeId },
+      'a challenge went live after its hold was voided and the owner can no longer pay it',
+    );
+    return;
+  }
+  await transferIn(tx, {
+    idempotencyKey: `escrow-rehold:${hold.challengeId}`,
+    kind: 'escrow_hold',
+    from: { user: hold.ownerId, kind: 'user_available' },
+    to: { user: hold.ownerId, kind: 'user_frozen' },
+    amountCents: hold.amountCents,
+    challengeId: hold.challengeId,
+  });
+  await markHoldHeldAgain(tx, hold.challengeId);
+}
+
+type EscrowLog = {
+  warn(object: object, message: string): void;
+  error(object: object, message: string): void;
+};
 
 type ChallengeEvent = DomainEvent<
   | 'ChallengeCreated'
@@ -142,15 +202,22 @@ export const STATUS_AFTER: Record<ChallengeEvent['type'], string> = {
 
 export const CHALLENGE_EVENT_TYPES = Object.keys(STATUS_AFTER) as ChallengeEvent['type'][];
 
-/** Records where the challenge is and settles its hold when the challenge ended; once per event. */
+/**
+ * Records where the challenge is and settles its hold when the challenge ended; once per event.
+ * The hold row is locked first, before the state is recorded, so that a release call and this
+ * event cannot interleave. A completed challenge pays only the challenged user that its own
+ * ChallengeCreated or ChallengeAccepted named; a completion naming someone else, or a challenge
+ * that never named one, moves nothing and is logged (the reconciliation reports the hold).
+ */
 export async function onChallengeEvent(
   db: Database,
   event: ChallengeEvent,
-  log: { warn(object: object, message: string): void },
+  log: EscrowLog,
 ): Promise<void> {
   await retryOnConflict(() =>
     handleOnce(transactionRunner(db), ESCROW_CONSUMER, event.id, async (tx) => {
       const { challengeId, ownerId, rewardCents, challengedUserId } = event.data;
+      const hold = await lockHold(tx, challengeId);
       await recordChallengeState(tx, {
         challengeId,
         slug: event.data.slug,
@@ -160,8 +227,21 @@ export async function onChallengeEvent(
         rewardCents: BigInt(rewardCents),
         at: new Date(event.occurredAt),
       });
-      if (isLiveAfter(event.type)) return;
-      const hold = await lockHold(tx, challengeId);
+      const state = await findChallengeState(tx, challengeId);
+      let payee = state?.challengedUserId ?? null;
+      if (NAMES_CHALLENGED_USER.has(event.type) && challengedUserId) {
+        payee = await nameChallengedUserOnce(tx, challengeId, challengedUserId);
+        if (payee !== challengedUserId) {
+          log.warn({ challengeId, type: event.type }, 'an event names another challenged user');
+        }
+      }
+      if (isLiveAfter(event.type)) {
+        // Only when the challenge is live as recorded (an older event does not overwrite a newer state).
+        if (hold?.status === 'released' && hold.voidedAt && state && isLive(state.status)) {
+          await holdAgain(tx, hold, log);
+        }
+        return;
+      }
       if (!hold) {
         // Nothing to move; the reconciliation has no hold to report either, so say it loudly.
         log.warn({ challengeId, type: event.type }, 'a challenge ended without an escrow hold');
@@ -169,9 +249,14 @@ export async function onChallengeEvent(
       }
       if (hold.status !== 'held') return;
       if (event.type === 'ChallengeCompleted') {
-        if (!challengedUserId)
-          throw new Error(`completed challenge ${challengeId} has no challenged user`);
-        await settle(tx, hold, { payeeId: challengedUserId });
+        if (!payee || (challengedUserId && challengedUserId !== payee)) {
+          log.error(
+            { challengeId, named: payee, completedFor: challengedUserId },
+            'a completed challenge does not name the challenged user its earlier events named: reward kept held',
+          );
+          return;
+        }
+        await settle(tx, hold, { payeeId: payee });
       } else {
         await settle(tx, hold, { release: true });
       }
@@ -179,8 +264,15 @@ export async function onChallengeEvent(
   );
 }
 
-const isLiveAfter = (type: ChallengeEvent['type']) =>
-  (LIVE_STATUSES as readonly string[]).includes(STATUS_AFTER[type]);
+/** The events whose challenged user is the one a reward may be paid to. */
+const NAMES_CHALLENGED_USER = new Set<ChallengeEvent['type']>([
+  'ChallengeCreated',
+  'ChallengeAccepted',
+]);
+
+const isLive = (status: string) => (LIVE_STATUSES as readonly string[]).includes(status);
+
+const isLiveAfter = (type: ChallengeEvent['type']) => isLive(STATUS_AFTER[type]);
 
 export interface Reconciliation {
   holdsWithoutLiveChallenge: MismatchRow[];

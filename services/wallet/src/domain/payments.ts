@@ -10,6 +10,7 @@ import {
   insertTopUp,
   lockTopUpByProviderId,
   lockWallet,
+  topUpExistsForProviderId,
   updateTopUp,
   type TopUpRow,
 } from '../data/payments.ts';
@@ -29,6 +30,8 @@ export interface TopUpDeps {
   limits: Limits;
   publicOrigin: string;
   webhookUrl: () => string;
+  /** Production: only a payment in Mollie's live mode is credited (ADR 0017). */
+  requireLiveMode: boolean;
   logger: Logger;
 }
 
@@ -125,10 +128,15 @@ export async function initializePayment(
 const formatEuro = (cents: number) => `€${(cents / 100).toFixed(2)}`;
 
 /**
- * A webhook said the payment changed: ask the provider, then apply what it says once. Unknown
- * ids are ignored (answered as handled, so that nobody learns which ids exist).
+ * A webhook said the payment changed: ask the provider, then apply what it says once. An id we
+ * never stored is ignored before the provider is asked (a flood of made-up ids costs no provider
+ * calls) and answered as handled, so that nobody learns which ids exist.
  */
 export async function applyProviderPayment(deps: TopUpDeps, providerPaymentId: string) {
+  if (!(await topUpExistsForProviderId(deps.db, providerPaymentId))) {
+    deps.logger.warn({ providerPaymentId }, 'a webhook for a payment we did not start');
+    return null;
+  }
   const payment = await deps.provider.getPayment(providerPaymentId);
   return retryOnConflict(() =>
     transactionRunner(deps.db)(async (tx) => {
@@ -144,7 +152,7 @@ export async function applyProviderPayment(deps: TopUpDeps, providerPaymentId: s
         );
         return topUp;
       }
-      let current = await applyStatus(tx, topUp, payment);
+      let current = await applyStatus(tx, topUp, payment, deps);
       current = await recover(tx, current, 'refund', payment.refundedCents);
       current = await recover(tx, current, 'chargeback', payment.chargedBackCents);
       return current;
@@ -152,8 +160,18 @@ export async function applyProviderPayment(deps: TopUpDeps, providerPaymentId: s
   );
 }
 
-async function applyStatus(tx: Transaction, topUp: TopUpRow, payment: ProviderPayment) {
+async function applyStatus(
+  tx: Transaction,
+  topUp: TopUpRow,
+  payment: ProviderPayment,
+  deps: Pick<TopUpDeps, 'requireLiveMode' | 'logger'>,
+) {
   if (topUp.status !== 'open') return topUp; // paid, failed... are final for us
+  if (payment.status === 'paid' && deps.requireLiveMode && payment.mode !== 'live') {
+    // A test-mode payment is no money: with a test key in production nothing may be credited.
+    deps.logger.error({ topUpId: topUp.id }, 'a payment not in live mode: not credited');
+    return topUp;
+  }
   if (payment.status === 'paid') {
     await transferIn(tx, {
       idempotencyKey: `top-up:${topUp.id}`,

@@ -6,16 +6,16 @@ import type { Limits, WalletConfig } from '../config.ts';
 import { transactionRunner, type Database } from '../data/db.ts';
 import { lockWallet } from '../data/payments.ts';
 import {
+  claimPayoutsForExport,
   deletePaymentProfile,
   findPaymentProfile,
   findPayoutByRequestKey,
   insertPayout,
   listPayouts,
   lockPayout,
-  markExported,
+  markPayoutCancelled,
   markPayoutDone,
   openPayoutCents,
-  openPayoutsToExport,
   savePaymentProfile,
   type PaymentProfileRow,
   type PayoutRow,
@@ -31,6 +31,9 @@ import { buildCreditTransferFile, toSepaText, type PainVersion } from './sepa/in
 /**
  * Payouts: the user asks for an amount, which is frozen at once; staff send the bank transfers
  * (a SEPA file) and then mark each payout done, which moves the frozen money out of the wallet.
+ * States (ADR 0016): open -> exported (in a SEPA file) -> done; open or exported -> cancelled
+ * (the money back to available). Each move locks the payout row first, so one of two racing
+ * moves wins and the other finds the payout no longer where it was.
  */
 
 const text = (max: number) => z.string().trim().min(1).max(max);
@@ -125,6 +128,8 @@ export function payoutView(payout: PayoutRow) {
     createdAt: payout.createdAt.toISOString(),
     completedAt: payout.completedAt?.toISOString() ?? null,
     exportedAt: payout.exportedAt?.toISOString() ?? null,
+    cancelledAt: payout.cancelledAt?.toISOString() ?? null,
+    cancelReason: payout.cancelReason,
   };
 }
 
@@ -180,7 +185,14 @@ export async function completePayout(db: Database, staffId: string, payoutId: st
     transactionRunner(db)(async (tx) => {
       const payout = await lockPayout(tx, payoutId);
       if (!payout) throw new AppError('not_found', 'This payout request does not exist.');
-      if (payout.status !== 'open') throw new AppError('payout_request_no_longer_open');
+      if (payout.status === 'open') {
+        // Only a payout in a SEPA file can have been paid by the bank.
+        throw new AppError(
+          'invalid_status_change',
+          'Export this payout request into a SEPA file before completing it.',
+        );
+      }
+      if (payout.status !== 'exported') throw new AppError('payout_request_no_longer_open');
       // Done first, so that the balance report of the transfer no longer counts it as open.
       const done = await markPayoutDone(tx, payoutId, staffId);
       await transferIn(tx, {
@@ -203,8 +215,46 @@ export async function completePayout(db: Database, staffId: string, payoutId: st
   );
 }
 
+export const cancelPayoutInput = z.object({
+  id: z.string(),
+  reason: z.string().trim().min(1, 'A reason is required.').max(800),
+});
+
+/**
+ * Staff cancel a payout that was not paid (the bank returned it, the details were wrong): the
+ * frozen money goes back to the user's available balance, once, as a `payout_cancel` transfer.
+ */
+export async function cancelPayout(
+  db: Database,
+  staffId: string,
+  input: z.infer<typeof cancelPayoutInput>,
+) {
+  if (!z.uuid().safeParse(input.id).success) throw new AppError('not_found');
+  return retryOnConflict(() =>
+    transactionRunner(db)(async (tx) => {
+      const payout = await lockPayout(tx, input.id);
+      if (!payout) throw new AppError('not_found', 'This payout request does not exist.');
+      if (payout.status !== 'open' && payout.status !== 'exported') {
+        throw new AppError('payout_request_no_longer_open');
+      }
+      // Cancelled first, so that the balance report of the transfer no longer counts it as open.
+      const cancelled = await markPayoutCancelled(tx, input.id, staffId, input.reason);
+      await transferIn(tx, {
+        idempotencyKey: `payout-cancel:${input.id}`,
+        kind: 'payout_cancel',
+        from: { user: payout.userId, kind: 'user_frozen' },
+        to: { user: payout.userId, kind: 'user_available' },
+        amountCents: payout.amountCents,
+        // The IBAN, as on the completion; the reason is staff's record, not the user's history.
+        description: payout.iban,
+      });
+      return payoutView(cancelled);
+    }),
+  );
+}
+
 export const payoutListInput = pageRequestSchema.extend({
-  status: z.enum(['open', 'done']).nullish(),
+  status: z.enum(['open', 'exported', 'done', 'cancelled']).nullish(),
 });
 
 export async function listPayoutRequests(db: Database, input: z.output<typeof payoutListInput>) {
@@ -233,12 +283,17 @@ export async function exportPayoutRequests(
   now = new Date(),
 ) {
   const version: PainVersion = input?.format ?? 'pain.001.001.09';
+  const messageId = `PAYOUTS-${now.toISOString().slice(0, 10)}-${randomBytes(4).toString('hex').toUpperCase()}`;
   return transactionRunner(db)(async (tx) => {
-    const payouts = await openPayoutsToExport(tx, input?.includeExported ?? false);
+    const payouts = await claimPayoutsForExport(
+      tx,
+      input?.includeExported ?? false,
+      messageId,
+      now,
+    );
     if (payouts.length === 0) {
       throw new AppError('not_found', 'There are no open payout requests to export.');
     }
-    const messageId = `PAYOUTS-${now.toISOString().slice(0, 10)}-${randomBytes(4).toString('hex').toUpperCase()}`;
     const file = buildCreditTransferFile({
       version,
       messageId,
@@ -264,11 +319,6 @@ export async function exportPayoutRequests(
         remittanceInformation: `Challenge platform payout ${payout.id.slice(0, 8)}`,
       })),
     });
-    await markExported(
-      tx,
-      payouts.map((payout) => payout.id),
-      messageId,
-    );
     return {
       fileName: `${messageId}.${version}.xml`,
       xml: file.xml,

@@ -26,6 +26,7 @@ function toProviderPayment(payment: Payment): ProviderPayment {
     refundedCents: fromMollieAmount(payment.amountRefunded),
     chargedBackCents: fromMollieAmount(payment.amountChargedBack),
     checkoutUrl: payment.getCheckoutUrl(),
+    mode: payment.mode === 'live' ? 'live' : 'test',
     topUpId: typeof metadata?.topUpId === 'string' ? metadata.topUpId : null,
   };
 }

@@ -13,6 +13,8 @@ export interface ProviderPayment {
   chargedBackCents: bigint;
   /** Where the user pays; only while the payment is open. */
   checkoutUrl: string | null;
+  /** Mollie's mode: `live` money or a `test` payment (the sandbox's are always test). */
+  mode: 'live' | 'test';
   /** The top-up it belongs to, as sent at creation. */
   topUpId: string | null;
 }

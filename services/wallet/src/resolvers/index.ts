@@ -4,6 +4,8 @@ import { reconcileEscrow, type MismatchRow } from '../domain/escrow.ts';
 import { moneyTotals, walletHistory } from '../domain/history.ts';
 import { getTopUp, initializePayment, initializePaymentInput } from '../domain/payments.ts';
 import {
+  cancelPayout,
+  cancelPayoutInput,
   completePayout,
   exportInput,
   exportPayoutRequests,
@@ -121,6 +123,12 @@ export const resolvers: GraphQLResolverMap<WalletContext> = {
       envelope(context.logger, async () => {
         const staff = requireRole(context, ...STAFF);
         return { payoutRequest: await completePayout(context.db, staff.id, args.id) };
+      }),
+    cancelPayoutRequest: (_parent, args: { id: string; reason: string }, context) =>
+      envelope(context.logger, async () => {
+        const staff = requireRole(context, ...STAFF);
+        const input = cancelPayoutInput.parse(args);
+        return { payoutRequest: await cancelPayout(context.db, staff.id, input) };
       }),
     exportPayoutRequests: (_parent, args: { input?: unknown }, context) =>
       envelope(context.logger, async () => {

@@ -14,6 +14,10 @@ import {
   type PayoutRequestsQueryVariables,
 } from '../graphql/PayoutRequests';
 import {
+  CancelPayoutRequestDocument,
+  type CancelPayoutRequestMutationVariables,
+} from '../graphql/CancelPayoutRequest';
+import {
   SetPayoutRequestAsCompletedDocument,
   type SetPayoutRequestAsCompletedMutationVariables,
 } from '../graphql/SetPayoutRequestAsCompleted';
@@ -49,6 +53,8 @@ function payout(
     createdAt: '2026-11-20T09:30:00.000Z',
     completedAt: null,
     exportedAt: null,
+    cancelledAt: null,
+    cancelReason: null,
     ...values,
   };
 }
@@ -67,8 +73,15 @@ const carla = payout({
   accountNumber: 'BE68539007547034',
   bic: 'GKCCBEBB',
   countryCode: 'BE',
+  status: 'exported',
   exportedAt: '2026-11-21T08:00:00.000Z',
 });
+/** Bob's request once it is in a SEPA file: only then can it be marked as paid. */
+const bobInFile: PayoutRequest = {
+  ...bob,
+  status: 'exported',
+  exportedAt: '2026-11-21T08:00:00.000Z',
+};
 const dirk = payout({
   id: 'p-3',
   name: 'Dirk Bakker',
@@ -138,6 +151,32 @@ function completeMock(
         status: statusOf(success, identifier ?? 'ok', success ? 'OK' : 'Refused'),
         payoutRequest: success
           ? { ...payoutResult(bob), status: 'done', completedAt: '2026-11-22T10:00:00.000Z' }
+          : null,
+      },
+    },
+    { onVariables: (variables) => sent.push(variables) },
+  );
+}
+
+function cancelMock(
+  sent: CancelPayoutRequestMutationVariables[],
+  success: boolean,
+  identifier: string | null = null,
+) {
+  return answerMock<CancelPayoutRequestMutationVariables>(
+    CancelPayoutRequestDocument,
+    () => true,
+    {
+      cancelPayoutRequest: {
+        __typename: 'PayoutRequestResult',
+        status: statusOf(success, identifier ?? 'ok', success ? 'OK' : 'Refused'),
+        payoutRequest: success
+          ? {
+              ...payoutResult(bob),
+              status: 'cancelled',
+              cancelledAt: '2026-11-22T10:00:00.000Z',
+              cancelReason: 'Returned by the bank',
+            }
           : null,
       },
     },
@@ -326,6 +365,7 @@ describe('moderator page: payouts', () => {
     const table = await screen.findByRole('table', { name: 'Payout requests' });
     await waitFor(() => expect(within(table).getByText('Dirk Bakker')).toBeTruthy());
     expect(within(table).queryByRole('button', { name: /Mark as paid/ })).toBeNull();
+    expect(within(table).queryByRole('button', { name: /Cancel payout/ })).toBeNull();
     expect(plain(table.textContent)).toContain('Paid 19 Nov 2026');
 
     fireEvent.change(filter, { target: { value: 'all' } });
@@ -350,7 +390,7 @@ describe('moderator page: payouts', () => {
       mocks: [
         loggedInMock(admin),
         // Once the server has completed it, Bob's request is no longer open.
-        payoutsMock(() => ({ items: sent.length > 0 ? [carla] : [bob, carla] })),
+        payoutsMock(() => ({ items: sent.length > 0 ? [carla] : [bobInFile, carla] })),
         completeMock(sent, true),
       ],
     });
@@ -379,7 +419,11 @@ describe('moderator page: payouts', () => {
     const sent: SetPayoutRequestAsCompletedMutationVariables[] = [];
     renderApp({
       path: '/moderator?tab=payouts',
-      mocks: [loggedInMock(admin), payoutsMock(() => ({ items: [bob] })), completeMock(sent, true)],
+      mocks: [
+        loggedInMock(admin),
+        payoutsMock(() => ({ items: [bobInFile] })),
+        completeMock(sent, true),
+      ],
     });
     const table = await screen.findByRole('table', { name: 'Payout requests' });
     fireEvent.click(within(table).getByRole('button', { name: /Mark as paid/ }));
@@ -394,7 +438,7 @@ describe('moderator page: payouts', () => {
       path: '/moderator?tab=payouts',
       mocks: [
         loggedInMock(admin),
-        payoutsMock(() => ({ items: [bob] })),
+        payoutsMock(() => ({ items: [bobInFile] })),
         completeMock([], false, 'payout_request_no_longer_open'),
       ],
     });
@@ -407,6 +451,88 @@ describe('moderator page: payouts', () => {
     expect(
       screen.getByText('Someone has already processed it. The list has been refreshed.'),
     ).toBeTruthy();
+  });
+
+  it('offers mark as paid only for a payout in a SEPA file, and cancel for open and exported ones', async () => {
+    renderApp({
+      path: '/moderator?tab=payouts',
+      mocks: [loggedInMock(admin), payoutsMock(() => ({ items: [bob, carla] }))],
+    });
+    const table = await screen.findByRole('table', { name: 'Payout requests' });
+    const [open, exported] = within(table).getAllByRole('row').slice(1);
+    expect(within(open!).queryByRole('button', { name: /Mark as paid/ })).toBeNull();
+    expect(
+      within(open!).getByRole('button', { name: 'Cancel payout: Bob de Vries, €123.45' }),
+    ).toBeTruthy();
+    expect(within(exported!).getByRole('button', { name: /Mark as paid/ })).toBeTruthy();
+    expect(within(exported!).getByRole('button', { name: /Cancel payout/ })).toBeTruthy();
+    expect(plain(exported!.textContent)).toContain('In a SEPA file');
+  });
+
+  it('cancels a payout only with a reason, after confirming, then refreshes the list', async () => {
+    const sent: CancelPayoutRequestMutationVariables[] = [];
+    renderApp({
+      path: '/moderator?tab=payouts',
+      mocks: [
+        loggedInMock(admin),
+        payoutsMock(() => ({ items: sent.length > 0 ? [carla] : [bob, carla] })),
+        cancelMock(sent, true),
+      ],
+    });
+    const table = await screen.findByRole('table', { name: 'Payout requests' });
+    fireEvent.click(
+      within(table).getByRole('button', { name: 'Cancel payout: Bob de Vries, €123.45' }),
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'Cancel this payout?' });
+    expect(plain(dialog.textContent)).toContain('Account holderBob de Vries');
+    expect(plain(dialog.textContent)).toContain('€123.45');
+    const confirm = within(dialog).getByRole('button', { name: 'Yes, cancel the payout' });
+    fireEvent.click(confirm);
+    expect(await within(dialog).findByText('Give a reason for the cancellation.')).toBeTruthy();
+    expect(sent).toEqual([]);
+
+    fireEvent.change(within(dialog).getByLabelText('Reason (kept for staff)'), {
+      target: { value: '  Returned by the bank  ' },
+    });
+    fireEvent.click(confirm);
+    expect(
+      (
+        await screen.findAllByText(
+          'The payout of €123.45 to Bob de Vries is cancelled; the money is back in the wallet',
+        )
+      ).length,
+    ).toBeGreaterThan(0);
+    expect(sent).toEqual([{ id: 'p-1', reason: 'Returned by the bank' }]);
+    await waitFor(() => expect(within(table).queryByText('Bob de Vries')).toBeNull());
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('keeping the payout sends nothing; one someone else processed is explained', async () => {
+    const sent: CancelPayoutRequestMutationVariables[] = [];
+    renderApp({
+      path: '/moderator?tab=payouts',
+      mocks: [
+        loggedInMock(admin),
+        payoutsMock(() => ({ items: [bob] })),
+        cancelMock(sent, false, 'payout_request_no_longer_open'),
+      ],
+    });
+    const table = await screen.findByRole('table', { name: 'Payout requests' });
+    fireEvent.click(within(table).getByRole('button', { name: /Cancel payout/ }));
+    let dialog = await screen.findByRole('dialog');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Keep the payout' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(sent).toEqual([]);
+
+    fireEvent.click(within(table).getByRole('button', { name: /Cancel payout/ }));
+    dialog = await screen.findByRole('dialog');
+    // A fresh dialog: the reason typed for another payout is not kept.
+    const reason = within(dialog).getByLabelText('Reason (kept for staff)') as HTMLTextAreaElement;
+    expect(reason.value).toBe('');
+    fireEvent.change(reason, { target: { value: 'Account closed' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Yes, cancel the payout' }));
+    expect(await screen.findByText('This payout request is no longer open.')).toBeTruthy();
+    expect(sent).toEqual([{ id: 'p-1', reason: 'Account closed' }]);
   });
 
   it('downloads the SEPA XML (pain.001.001.09 by default) as a file named by the server', async () => {

@@ -13,6 +13,7 @@ import {
 } from '../../../lib/mutationOutcome';
 import { Button } from '../../../ui/Button';
 import { Checkbox } from '../../../ui/Checkbox';
+import { TextArea } from '../../../ui/Input';
 import { Modal } from '../../../ui/Modal';
 import { Notice, type NoticeTone } from '../../../ui/Notice';
 import { Pager } from '../../../ui/Pager';
@@ -21,13 +22,17 @@ import layout from '../../../ui/layout.module.css';
 import { useToasts } from '../../../ui/toast/Toasts';
 import { SEPA_FORMATS, type SepaFormat } from '../graphql/ExportPayoutRequests';
 import type { PayoutRequest } from '../graphql/PayoutRequests';
+import { useCancelPayoutRequest } from '../hooks/useCancelPayoutRequest';
 import { useExportPayoutRequests } from '../hooks/useExportPayoutRequests';
 import { useGetPayoutRequests, type PayoutStatusFilter } from '../hooks/useGetPayoutRequests';
 import { useSetPayoutRequestAsCompleted } from '../hooks/useSetPayoutRequestAsCompleted';
 import { ColumnHeaders, Loading } from './ModeratorParts';
 import styles from './Moderator.module.css';
 
-const FILTERS: readonly PayoutStatusFilter[] = ['open', 'done', 'all'];
+const FILTERS: readonly PayoutStatusFilter[] = ['open', 'exported', 'done', 'cancelled', 'all'];
+const STATUSES = ['open', 'exported', 'done', 'cancelled'] as const;
+/** The server's limit of a cancellation reason. */
+const REASON_MAX = 800;
 
 type Failed = Extract<MutationOutcome<unknown>, { ok: false }>;
 type Message = { tone: NoticeTone; title?: string; text: string; detail?: string | null };
@@ -38,7 +43,10 @@ function serverDetail(outcome: Failed, shown: string | null): string | null {
   return message && message !== shown ? message : null;
 }
 
-/** Payouts: export the open ones as a SEPA file for the bank, then mark each one as paid. */
+/**
+ * Payouts: export the open ones as a SEPA file for the bank, then mark each exported one as
+ * paid; an open or exported one the bank returned is cancelled (its money goes back).
+ */
 export function PayoutsPanel() {
   const { t } = useTranslation();
   const titleId = useId();
@@ -47,6 +55,13 @@ export function PayoutsPanel() {
   const list = useGetPayoutRequests(page, filter);
   const [message, setMessage] = useState<Message | null>(null);
   const [confirming, setConfirming] = useState<PayoutRequest | null>(null);
+  const [cancelling, setCancelling] = useState<PayoutRequest | null>(null);
+  const finish = (result: Message) => {
+    setConfirming(null);
+    setCancelling(null);
+    setMessage(result);
+    void list.refetch();
+  };
 
   return (
     <section className={styles.section} aria-labelledby={titleId}>
@@ -104,6 +119,10 @@ export function PayoutsPanel() {
               setMessage(null);
               setConfirming(payout);
             }}
+            onCancel={(payout) => {
+              setMessage(null);
+              setCancelling(payout);
+            }}
           />
         )
       ) : list.loading ? (
@@ -132,14 +151,12 @@ export function PayoutsPanel() {
         disabled={list.fetching}
       />
 
-      <MarkPaidDialog
-        payout={confirming}
-        onClose={() => setConfirming(null)}
-        onDone={(result) => {
-          setConfirming(null);
-          setMessage(result);
-          void list.refetch();
-        }}
+      <MarkPaidDialog payout={confirming} onClose={() => setConfirming(null)} onDone={finish} />
+      <CancelPayoutDialog
+        key={cancelling?.id ?? 'none'}
+        payout={cancelling}
+        onClose={() => setCancelling(null)}
+        onDone={finish}
       />
     </section>
   );
@@ -149,10 +166,12 @@ function PayoutTable({
   items,
   busy,
   onMarkPaid,
+  onCancel,
 }: {
   items: PayoutRequest[];
   busy: boolean;
   onMarkPaid: (payout: PayoutRequest) => void;
+  onCancel: (payout: PayoutRequest) => void;
 }) {
   const { t, i18n } = useTranslation();
   const language = i18n.language;
@@ -205,12 +224,23 @@ function PayoutTable({
                 {date(payout.createdAt)}
               </td>
               <td role="cell" data-label={columns.status}>
-                <span className={payout.status === 'open' ? styles.badgeOpen : styles.badgeDone}>
-                  {payout.status === 'open' || payout.status === 'done'
-                    ? t(`moderator.payouts.status.${payout.status}`)
+                <span
+                  className={
+                    payout.status === 'open' || payout.status === 'exported'
+                      ? styles.badgeOpen
+                      : styles.badgeDone
+                  }
+                >
+                  {(STATUSES as readonly string[]).includes(payout.status)
+                    ? t(`moderator.payouts.status.${payout.status as (typeof STATUSES)[number]}`)
                     : payout.status}
                 </span>
-                {payout.completedAt ? (
+                {payout.cancelledAt ? (
+                  <span className={styles.secondary}>
+                    {t('moderator.payouts.cancelledAt', { date: date(payout.cancelledAt) })}
+                    {payout.cancelReason ? `: ${payout.cancelReason}` : null}
+                  </span>
+                ) : payout.completedAt ? (
                   <span className={styles.secondary}>
                     {t('moderator.payouts.paidAt', { date: date(payout.completedAt) })}
                   </span>
@@ -221,7 +251,7 @@ function PayoutTable({
                 ) : null}
               </td>
               <td role="cell" data-label={columns.actions} className={styles.actionsCell}>
-                {payout.status === 'open' ? (
+                {payout.status === 'exported' ? (
                   <Button
                     variant="secondary"
                     size="sm"
@@ -232,6 +262,19 @@ function PayoutTable({
                     })}
                   >
                     {t('moderator.payouts.markPaid')}
+                  </Button>
+                ) : null}
+                {payout.status === 'open' || payout.status === 'exported' ? (
+                  <Button
+                    variant="secondary"
+                    size="sm"
+                    onClick={() => onCancel(payout)}
+                    aria-label={t('moderator.payouts.cancelPayoutFor', {
+                      name: payout.name,
+                      amount: formatAmount(payout.amount, language),
+                    })}
+                  >
+                    {t('moderator.payouts.cancelPayout')}
                   </Button>
                 ) : (
                   <span className={styles.secondary}>—</span>
@@ -319,6 +362,104 @@ function MarkPaidDialog({
             <dd className={styles.iban}>{formatIban(payout.accountNumber)}</dd>
           </dl>
           <p>{t('moderator.payouts.confirmText')}</p>
+        </div>
+      ) : null}
+    </Modal>
+  );
+}
+
+/**
+ * Asks before cancelling a payout, with the reason staff must give: the frozen money goes back
+ * to the user's available balance, and the payout can no longer be paid.
+ */
+function CancelPayoutDialog({
+  payout,
+  onClose,
+  onDone,
+}: {
+  payout: PayoutRequest | null;
+  onClose: () => void;
+  onDone: (message: Message) => void;
+}) {
+  const { t, i18n } = useTranslation();
+  const toasts = useToasts();
+  const { cancelPayoutRequest, loading } = useCancelPayoutRequest();
+  const [reason, setReason] = useState('');
+  const [touched, setTouched] = useState(false);
+  const amount = payout ? formatAmount(payout.amount, i18n.language) : '';
+  const trimmed = reason.trim();
+  const reasonError = !trimmed
+    ? t('moderator.payouts.cancelReasonRequired')
+    : trimmed.length > REASON_MAX
+      ? t('moderator.payouts.cancelReasonTooLong', { max: REASON_MAX })
+      : null;
+
+  const confirm = async () => {
+    setTouched(true);
+    if (!payout || reasonError) return;
+    const outcome = await cancelPayoutRequest(payout.id, trimmed);
+    if (outcome.ok) {
+      const text = t('moderator.payouts.cancelled', { name: payout.name, amount });
+      toasts.success(text);
+      onDone({ tone: 'success', text });
+      return;
+    }
+    if (failureIdentifier(outcome) === 'payout_request_no_longer_open') {
+      onDone({
+        tone: 'warning',
+        title: errorText(t, 'payout_request_no_longer_open'),
+        text: t('moderator.payouts.noLongerOpen'),
+      });
+      return;
+    }
+    const text = describeFailure(t, outcome) ?? t('errors.generic_error');
+    onDone({
+      tone: 'error',
+      title: t('moderator.payouts.cancelFailed'),
+      text,
+      detail: serverDetail(outcome, text),
+    });
+  };
+
+  return (
+    <Modal
+      open={payout !== null}
+      onClose={() => (loading ? undefined : onClose())}
+      persistent={loading}
+      size="sm"
+      title={t('moderator.payouts.cancelTitle')}
+      footer={
+        <>
+          <Button variant="secondary" onClick={onClose} disabled={loading}>
+            {t('moderator.payouts.keep')}
+          </Button>
+          <Button variant="primary" onClick={() => void confirm()} loading={loading}>
+            {t('moderator.payouts.cancelConfirm')}
+          </Button>
+        </>
+      }
+    >
+      {payout ? (
+        <div className={styles.confirm}>
+          <dl className={styles.facts}>
+            <dt>{t('moderator.payouts.columns.user')}</dt>
+            <dd>@{payout.user.username}</dd>
+            <dt>{t('moderator.payouts.columns.accountHolder')}</dt>
+            <dd>{payout.name}</dd>
+            <dt>{t('moderator.payouts.columns.amount')}</dt>
+            <dd className={styles.money}>{amount}</dd>
+          </dl>
+          <p>{t('moderator.payouts.cancelText')}</p>
+          <TextArea
+            label={t('moderator.payouts.cancelReason')}
+            name="reason"
+            rows={3}
+            value={reason}
+            onChange={(event) => setReason(event.target.value)}
+            onBlur={() => setTouched(true)}
+            status={touched && reasonError ? 'error' : 'none'}
+            message={touched ? reasonError : null}
+          />
         </div>
       ) : null}
     </Modal>

@@ -24,11 +24,13 @@ export interface PayoutRequest {
   postalCode: string;
   city: string;
   countryCode: string;
-  /** open or done */
+  /** open, exported (in a SEPA file), done or cancelled */
   status: string;
   createdAt: string;
   completedAt: string | null;
   exportedAt: string | null;
+  cancelledAt: string | null;
+  cancelReason: string | null;
 }
 
 export interface PayoutRequestsQuery {
@@ -42,8 +44,8 @@ export interface PayoutRequestsQuery {
 export interface PayoutRequestsQueryVariables {
   page: number;
   itemsPerPage: number;
-  /** open or done; null for all. */
-  status: 'open' | 'done' | null;
+  /** null for all. */
+  status: 'open' | 'exported' | 'done' | 'cancelled' | null;
 }
 
 export const PAYOUT_REQUEST_FIELDS = gql`
@@ -67,6 +69,8 @@ export const PAYOUT_REQUEST_FIELDS = gql`
     createdAt
     completedAt
     exportedAt
+    cancelledAt
+    cancelReason
   }
 `;
 

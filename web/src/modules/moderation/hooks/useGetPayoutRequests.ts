@@ -8,7 +8,7 @@ import {
 
 export const PAYOUTS_PER_PAGE = 20;
 
-export type PayoutStatusFilter = 'open' | 'done' | 'all';
+export type PayoutStatusFilter = 'open' | 'exported' | 'done' | 'cancelled' | 'all';
 
 type Pagination = NonNullable<
   NonNullable<PayoutRequestsQuery['paginatedListOfPayoutRequests']>['pagination']
