@@ -230,6 +230,10 @@ const MATRIX: Record<string, Row> = {
     expect: staffOnly(),
     variables: async (f) => ({ id: await f.openPayout() }),
   },
+  cancelPayoutRequest: {
+    expect: staffOnly(),
+    variables: async (f) => ({ id: await f.openPayout(), reason: 'Returned by the bank' }),
+  },
   exportPayoutRequests: {
     expect: staffOnly(),
     // With no open payout the answer would be not_found; one is made for every cell.
