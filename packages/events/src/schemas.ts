@@ -47,7 +47,30 @@ export const EVENT_TYPES = {
       username: z.string().min(1),
       email: z.email(),
       locale,
+      /**
+       * Added for challenge's 18+ rule (docs/adr/0026): the birthday as YYYY-MM-DD, null when the
+       * account has none yet. Optional: identity does not publish it yet.
+       */
+      birthday: z.iso.date().nullable().optional(),
     }),
+  },
+  /**
+   * Who may challenge this user and from which amount (settings). Added for challenge's
+   * projection (docs/adr/0026); identity does not publish it yet. Sent on every change.
+   */
+  UserChallengeSettingsChanged: {
+    topic: TOPICS.identity,
+    data: z.object({
+      userId: z.uuid(),
+      challengeable: z.boolean(),
+      /** Euro cents; null when the user set no minimum. */
+      minimumChallengeCents: z.number().int().nonnegative().nullable(),
+    }),
+  },
+  /** The account's birthday was set or changed (complete account). Not published yet. */
+  UserBirthdaySet: {
+    topic: TOPICS.identity,
+    data: z.object({ userId: z.uuid(), birthday: z.iso.date() }),
   },
   UserProfileUpdated: {
     topic: TOPICS.identity,
