@@ -202,6 +202,32 @@ export const EVENT_TYPES = {
       amountCents: z.number().int().positive(),
     }),
   },
+  /**
+   * Media finished processing a proof video (the media issue publishes it). Challenge moves the
+   * challenge from accepted to review when the uploader is its challenged user.
+   */
+  VideoProcessed: {
+    topic: TOPICS.media,
+    data: z.object({
+      videoId: z.uuid(),
+      challengeId: z.uuid(),
+      uploadedBy: z.uuid(),
+    }),
+  },
+  /**
+   * A referee decided a disputed challenge (the moderation issue publishes it): approved ->
+   * completed, failed -> failed.
+   */
+  RefereeDecided: {
+    topic: TOPICS.moderation,
+    data: z.object({
+      caseId: z.uuid(),
+      challengeId: z.uuid(),
+      refereeId: z.uuid(),
+      decision: z.enum(['approved', 'failed']),
+      comment: reason.nullable(),
+    }),
+  },
   /** A report was handled; its reporter hears the outcome. */
   ReportResolved: {
     topic: TOPICS.moderation,

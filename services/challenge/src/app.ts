@@ -10,6 +10,7 @@ import { DEFAULT_RULES, type ChallengeOptions, type ChallengeRules } from './con
 import { createDatabase, pingDatabase, transactionRunner, type Database } from './data/db.ts';
 import type { ChallengeContext } from './context.ts';
 import { startConsumers } from './events/consumers.ts';
+import { startScheduler } from './domain/scheduler.ts';
 import { resolvers } from './resolvers/index.ts';
 
 export interface ChallengeApp extends ServiceApp {
@@ -44,6 +45,15 @@ export async function buildApp(
     extend: (base) => ({ ...base, db, escrow, rules }),
     consumers: () => startConsumers(runtime, db),
   });
+  if (options.schedulerIntervalMs) {
+    const scheduler = startScheduler(db, {
+      intervalMs: options.schedulerIntervalMs,
+      judgingWindowMs: rules.judgingWindowMs,
+      logger: runtime.logger,
+    });
+    // Registered after the database, so it stops first.
+    runtime.lifecycle.onStop('scheduler', () => scheduler.stop());
+  }
   return { ...app, db, escrow, rules };
 }
 

@@ -6,6 +6,8 @@ export interface ChallengeOptions {
    */
   wallet?: { internalUrl: string; internalApiToken: string };
   rules?: Partial<ChallengeRules>;
+  /** How often the scheduler (expiry, judging window) runs; not started when absent (tests). */
+  schedulerIntervalMs?: number;
 }
 
 /** The configurable business rules; defaults in the README. */

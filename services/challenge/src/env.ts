@@ -16,6 +16,8 @@ export const envSchema = subgraphEnv.extend({
     .int()
     .positive()
     .default(DEFAULT_RULES.judgingWindowMs / 86_400_000),
+  /** How often the scheduler looks for expired challenges and elapsed judging windows. */
+  SCHEDULER_INTERVAL_MS: z.coerce.number().int().positive().default(60_000),
 });
 export type ChallengeEnv = z.output<typeof envSchema>;
 
@@ -32,5 +34,6 @@ export function challengeOptions(env: ChallengeEnv): ChallengeOptions {
       rewardMaxCents: env.CHALLENGE_REWARD_MAX_CENTS,
       judgingWindowMs: env.JUDGING_WINDOW_DAYS * 86_400_000,
     },
+    schedulerIntervalMs: env.SCHEDULER_INTERVAL_MS,
   };
 }
