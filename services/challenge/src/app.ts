@@ -49,6 +49,7 @@ export async function buildApp(
     const scheduler = startScheduler(db, {
       intervalMs: options.schedulerIntervalMs,
       judgingWindowMs: rules.judgingWindowMs,
+      escrow,
       logger: runtime.logger,
     });
     // Registered after the database, so it stops first.

@@ -3,7 +3,8 @@ import { TOPICS, newEvent, type DomainEvent } from '@challenge/events';
 import { eventually, graphql, produceRaw, uniqueTopicPrefix } from '@challenge/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDatabase } from '../src/data/db.ts';
-import { runSchedulerOnce } from '../src/domain/scheduler.ts';
+import { insertChallenge } from '../src/data/challenges.ts';
+import { runSchedulerOnce, sweepStaleDrafts } from '../src/domain/scheduler.ts';
 import {
   registerUser,
   startPlatform,
@@ -165,6 +166,46 @@ describe('the scheduler', () => {
         friendBefore.availableAmount + 250,
       ),
     );
+  });
+});
+
+describe('the stale-draft sweep', () => {
+  it('releases the hold of a draft a crash left behind and removes it, leaving young drafts', async () => {
+    const before = await walletOf(platform, owner);
+    const draft = async (minutesAgo: number) => {
+      const row = await insertChallenge(db(), {
+        slug: `left-behind-${randomUUID().slice(0, 8)}`,
+        ownerId: owner.id,
+        challengedUserId: friend.id,
+        name: 'Left behind',
+        description: 'A creation that never finished.',
+        rewardCents: 700n,
+        status: 'draft',
+        expirationDate: new Date(Date.now() + 14 * 86_400_000),
+        expirationTimeWeeks: 2,
+      });
+      await db().challenge.update({
+        where: { id: row.id },
+        data: { createdAt: new Date(Date.now() - minutesAgo * 60_000) },
+      });
+      return row;
+    };
+    const [held, unheld, young] = [await draft(20), await draft(20), await draft(1)];
+    await platform.challenge.app.escrow.hold({
+      challengeId: held.id,
+      ownerId: owner.id,
+      amountCents: 700,
+      slug: held.slug,
+      challengeName: held.name,
+    });
+    expect((await walletOf(platform, owner)).freezeAmount).toBe(before.freezeAmount + 700);
+
+    expect(await sweepStaleDrafts(db(), platform.challenge.app.escrow, logger)).toBe(2);
+    expect(await walletOf(platform, owner)).toEqual(before);
+    const left = await db().challenge.findMany({
+      where: { id: { in: [held.id, unheld.id, young.id] } },
+    });
+    expect(left.map((row) => row.id)).toEqual([young.id]);
   });
 });
 

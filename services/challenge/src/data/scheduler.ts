@@ -1,4 +1,4 @@
-import type { Transaction } from './db.ts';
+import type { Database, Transaction } from './db.ts';
 
 /** Any number for the advisory lock, the same in every replica of the challenge service. */
 const SCHEDULER_LOCK = 7_242_101;
@@ -32,4 +32,19 @@ export async function lockDueChallenges(
      ORDER BY expiration_date
      LIMIT ${limit}
        FOR UPDATE SKIP LOCKED`;
+}
+
+/** Drafts created before `before`: creations that never finished (ADR 27). */
+export async function findStaleDrafts(
+  db: Database,
+  before: Date,
+  limit: number,
+): Promise<string[]> {
+  const rows = await db.challenge.findMany({
+    where: { status: 'draft', createdAt: { lt: before } },
+    select: { id: true },
+    orderBy: { createdAt: 'asc' },
+    take: limit,
+  });
+  return rows.map((row) => row.id);
 }

@@ -1,8 +1,8 @@
-import { AppError } from '@challenge/kit';
+import { AppError, type EscrowClient } from '@challenge/kit';
 import type { Logger } from 'pino';
-import { findChallengeById } from '../data/challenges.ts';
+import { deleteDrafts, findChallengeById } from '../data/challenges.ts';
 import { transactionRunner, type Database } from '../data/db.ts';
-import { lockDueChallenges, tryLockScheduler } from '../data/scheduler.ts';
+import { findStaleDrafts, lockDueChallenges, tryLockScheduler } from '../data/scheduler.ts';
 import { transitionIn } from './status.ts';
 
 const BATCH = 100;
@@ -46,6 +46,36 @@ export async function runSchedulerOnce(
   }
 }
 
+/** A draft older than this is a creation that never finished: requests time out far sooner. */
+export const STALE_DRAFT_MS = 15 * 60_000;
+
+/**
+ * Finishes what a crash between hold and opening left (ADR 27): each stale draft's hold is
+ * released (a draft that has none answers not_found) and the draft deleted. Safe in any number
+ * of instances: the release is idempotent and the delete only removes a row still in draft.
+ * Returns how many drafts were removed.
+ */
+export async function sweepStaleDrafts(
+  db: Database,
+  escrow: EscrowClient,
+  logger: Logger,
+  now = new Date(),
+): Promise<number> {
+  const ids = await findStaleDrafts(db, new Date(now.getTime() - STALE_DRAFT_MS), BATCH);
+  const removable: string[] = [];
+  for (const id of ids) {
+    try {
+      await escrow.release(id);
+      removable.push(id);
+    } catch (error) {
+      if (error instanceof AppError && error.identifier === 'not_found') removable.push(id);
+      else logger.error({ err: error, challengeId: id }, 'could not release a stale draft');
+    }
+  }
+  await deleteDrafts(db, removable);
+  return removable.length;
+}
+
 export interface Scheduler {
   stop(): Promise<void>;
 }
@@ -53,13 +83,14 @@ export interface Scheduler {
 /** Runs the scheduler every `intervalMs` until stopped; a failing pass is logged and retried. */
 export function startScheduler(
   db: Database,
-  options: { intervalMs: number; judgingWindowMs: number; logger: Logger },
+  options: { intervalMs: number; judgingWindowMs: number; escrow: EscrowClient; logger: Logger },
 ): Scheduler {
   let stopped = false;
   let running: Promise<unknown> = Promise.resolve();
   const tick = () => {
     if (stopped) return;
     running = runSchedulerOnce(db, options.judgingWindowMs, options.logger)
+      .then(() => sweepStaleDrafts(db, options.escrow, options.logger))
       .catch((error: unknown) => options.logger.error({ err: error }, 'scheduler pass failed'))
       .finally(() => {
         if (!stopped) timer = setTimeout(tick, options.intervalMs);
