@@ -256,13 +256,17 @@ export async function createChallenges(
   const held: string[] = [];
   try {
     for (const draft of drafts) {
-      await escrow.hold({
-        challengeId: draft.id,
-        ownerId: owner.id,
-        amountCents: input.challengeReward,
-        slug: draft.slug,
-        challengeName: draft.name,
-      });
+      await escrow
+        .hold({
+          challengeId: draft.id,
+          ownerId: owner.id,
+          amountCents: input.challengeReward,
+          slug: draft.slug,
+          challengeName: draft.name,
+        })
+        .catch((error: unknown) => {
+          throw walletRefusal(error, logger);
+        });
       held.push(draft.id);
     }
     return await transactionRunner(db)(async (tx) => {
@@ -292,6 +296,19 @@ export async function createChallenges(
     await undoCreation(deps, drafts, held, logger);
     throw error;
   }
+}
+
+/** Wallet's own answers the owner can act on; anything else is a wallet issue. */
+const WALLET_ANSWERS: readonly string[] = [
+  'insufficient_funds',
+  'wallet_not_found',
+  'limit_exceeded_this_month',
+];
+
+function walletRefusal(error: unknown, logger: Logger): AppError {
+  if (error instanceof AppError && WALLET_ANSWERS.includes(error.identifier)) return error;
+  logger.error({ err: error }, 'escrow hold failed');
+  return new AppError('status_updated_failed_with_wallet_issue');
 }
 
 /**
