@@ -71,6 +71,13 @@ export function serviceEnv(service) {
       AUTH_HASH_SECRET: developmentSecret('auth-hash-secret'),
     });
   }
+  if (service === 'challenge') {
+    Object.assign(env, {
+      // The escrow hold: wallet's internal API, with the same shared secret wallet checks.
+      WALLET_INTERNAL_URL: `http://127.0.0.1:${SERVICE_PORTS.wallet}`,
+      INTERNAL_API_TOKEN: developmentSecret('internal-api-token'),
+    });
+  }
   if (service === 'wallet') {
     Object.assign(env, {
       PUBLIC_ORIGIN: publicUrl,

@@ -47,7 +47,30 @@ export const EVENT_TYPES = {
       username: z.string().min(1),
       email: z.email(),
       locale,
+      /**
+       * Added for challenge's 18+ rule (docs/adr/0026): the birthday as YYYY-MM-DD, null when the
+       * account has none yet. Optional: identity does not publish it yet.
+       */
+      birthday: z.iso.date().nullable().optional(),
     }),
+  },
+  /**
+   * Who may challenge this user and from which amount (settings). Added for challenge's
+   * projection (docs/adr/0026); identity does not publish it yet. Sent on every change.
+   */
+  UserChallengeSettingsChanged: {
+    topic: TOPICS.identity,
+    data: z.object({
+      userId: z.uuid(),
+      challengeable: z.boolean(),
+      /** Euro cents; null when the user set no minimum. */
+      minimumChallengeCents: z.number().int().nonnegative().nullable(),
+    }),
+  },
+  /** The account's birthday was set or changed (complete account). Not published yet. */
+  UserBirthdaySet: {
+    topic: TOPICS.identity,
+    data: z.object({ userId: z.uuid(), birthday: z.iso.date() }),
   },
   UserProfileUpdated: {
     topic: TOPICS.identity,
@@ -177,6 +200,32 @@ export const EVENT_TYPES = {
       payoutId: z.uuid(),
       userId: z.uuid(),
       amountCents: z.number().int().positive(),
+    }),
+  },
+  /**
+   * Media finished processing a proof video (the media issue publishes it). Challenge moves the
+   * challenge from accepted to review when the uploader is its challenged user.
+   */
+  VideoProcessed: {
+    topic: TOPICS.media,
+    data: z.object({
+      videoId: z.uuid(),
+      challengeId: z.uuid(),
+      uploadedBy: z.uuid(),
+    }),
+  },
+  /**
+   * A referee decided a disputed challenge (the moderation issue publishes it): approved ->
+   * completed, failed -> failed.
+   */
+  RefereeDecided: {
+    topic: TOPICS.moderation,
+    data: z.object({
+      caseId: z.uuid(),
+      challengeId: z.uuid(),
+      refereeId: z.uuid(),
+      decision: z.enum(['approved', 'failed']),
+      comment: reason.nullable(),
     }),
   },
   /** A report was handled; its reporter hears the outcome. */

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { newEvent } from '@challenge/events';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   deleteTopics,
@@ -7,9 +8,12 @@ import {
   type TestService,
   graphql,
   readiness,
+  eventually,
 } from '@challenge/testing';
 import { buildApp, type ChallengeApp } from '../src/app.ts';
 import { insertChallenge, type NewChallengeRow } from '../src/data/challenges.ts';
+import { findKnownUser } from '../src/data/users.ts';
+import { publishIdentity } from './support/platform.ts';
 
 const topicPrefix = uniqueTopicPrefix();
 let service: TestService<ChallengeApp>;
@@ -207,5 +211,63 @@ describe('operations', () => {
     const { httpStatus, body } = await readiness(service.url);
     expect(httpStatus).toBe(200);
     expect(body).toEqual({ status: 'ready', checks: { database: 'ok', redis: 'ok', kafka: 'ok' } });
+  });
+});
+
+describe('createChallenge while wallet cannot be reached', () => {
+  it('answers status_updated_failed_with_wallet_issue and leaves nothing behind', async () => {
+    // This service runs without a wallet: every escrow call fails.
+    const [owner, friend] = [randomUUID(), randomUUID()];
+    await publishIdentity(
+      topicPrefix,
+      [owner, friend].map((id) =>
+        newEvent('UserRegistered', {
+          aggregateId: id,
+          actorId: id,
+          data: {
+            userId: id,
+            username: `u${id.slice(0, 8)}`,
+            email: `${id}@example.com`,
+            locale: 'en',
+            birthday: '1990-01-01',
+          },
+        }),
+      ),
+    );
+    await eventually(async () =>
+      expect(await findKnownUser(service.app.db, friend)).not.toBeNull(),
+    );
+    const { data } = await graphql(
+      service.url,
+      `
+        mutation ($input: CreateChallengeInput!) {
+          createChallenge(input: $input) {
+            status {
+              success
+              identifier
+            }
+            challenges {
+              slug
+            }
+          }
+        }
+      `,
+      {
+        input: {
+          challengeName: 'Run 5 km',
+          challengeDescription: 'Fast.',
+          challengeReward: 500,
+          tags: ['run'],
+          acceptCredit: true,
+          challengedUsername: `u${friend.slice(0, 8)}`,
+        },
+      },
+      { id: owner },
+    );
+    expect(data?.createChallenge).toEqual({
+      status: { success: false, identifier: 'status_updated_failed_with_wallet_issue' },
+      challenges: null,
+    });
+    expect(await service.app.db.challenge.count({ where: { ownerId: owner } })).toBe(0);
   });
 });

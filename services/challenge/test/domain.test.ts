@@ -75,6 +75,14 @@ describe('toChallengeView', () => {
     visibility: 'public',
     expirationDate: new Date('2030-01-15T12:00:00Z'),
     expirationTimeWeeks: 3,
+    challengeType: 'solo',
+    tags: ['running'],
+    proofPhrase: 'blue otter 42',
+    reason: null,
+    judgedByReferee: false,
+    challengeFailedComment: null,
+    acceptedAt: null,
+    reviewStartedAt: null,
     createdAt: new Date('2030-01-01T00:00:00Z'),
   };
 
@@ -91,6 +99,21 @@ describe('toChallengeView', () => {
       expirationTimeWeeks: 3,
       ownerId: record.ownerId,
       challengedUserId: null,
+      challengeType: 'solo',
+      tags: [{ name: 'running' }],
+      judgedByReferee: false,
+      challengeFailedComment: null,
+      reason: null,
+      // Neither the invited address nor the proof phrase goes to a stranger.
+      challengedEmail: null,
+      proofPhrase: null,
+      acceptedAt: null,
+      judgingDeadline: null,
+      createdAt: '2030-01-01T00:00:00.000Z',
+    });
+    expect(toChallengeView(record, { id: record.ownerId, staff: false })).toMatchObject({
+      challengedEmail: 'friend@example.com',
+      proofPhrase: 'blue otter 42',
     });
   });
 

@@ -1,7 +1,8 @@
-import type { ChallengeStatus, ChallengeVisibility } from './generated/enums.ts';
+import type { ChallengeStatus, ChallengeType, ChallengeVisibility } from './generated/enums.ts';
+import type { Prisma } from './generated/client.ts';
 import type { Database, Transaction } from './db.ts';
 
-export type { ChallengeStatus, ChallengeVisibility };
+export type { ChallengeStatus, ChallengeType, ChallengeVisibility };
 
 export interface ChallengeRecord {
   id: string;
@@ -16,6 +17,14 @@ export interface ChallengeRecord {
   visibility: ChallengeVisibility;
   expirationDate: Date;
   expirationTimeWeeks: number;
+  challengeType: ChallengeType;
+  tags: string[];
+  proofPhrase: string | null;
+  reason: string | null;
+  judgedByReferee: boolean;
+  challengeFailedComment: string | null;
+  acceptedAt: Date | null;
+  reviewStartedAt: Date | null;
   createdAt: Date;
 }
 
@@ -32,6 +41,14 @@ const challengeFields = {
   visibility: true,
   expirationDate: true,
   expirationTimeWeeks: true,
+  challengeType: true,
+  tags: true,
+  proofPhrase: true,
+  reason: true,
+  judgedByReferee: true,
+  challengeFailedComment: true,
+  acceptedAt: true,
+  reviewStartedAt: true,
   createdAt: true,
 } as const;
 
@@ -61,6 +78,12 @@ export interface NewChallengeRow {
   visibility?: ChallengeVisibility;
   expirationDate: Date;
   expirationTimeWeeks: number;
+  challengeType?: ChallengeType;
+  tags?: string[];
+  proofPhrase?: string | null;
+  reason?: string | null;
+  acceptedAt?: Date | null;
+  reviewStartedAt?: Date | null;
 }
 
 export function insertChallenge(
@@ -68,4 +91,146 @@ export function insertChallenge(
   row: NewChallengeRow,
 ): Promise<ChallengeRecord> {
   return db.challenge.create({ data: row, select: challengeFields });
+}
+
+/** Removes challenges that never went live (a creation undone); a live one is never touched. */
+export async function deleteDrafts(db: Database | Transaction, ids: string[]): Promise<void> {
+  if (ids.length === 0) return;
+  await db.challenge.deleteMany({ where: { id: { in: ids }, status: 'draft' } });
+}
+
+/** The fields a status change may set besides the status. */
+export type TransitionFields = Partial<
+  Pick<
+    ChallengeRecord,
+    | 'proofPhrase'
+    | 'reason'
+    | 'judgedByReferee'
+    | 'challengeFailedComment'
+    | 'acceptedAt'
+    | 'reviewStartedAt'
+    | 'challengedUserId'
+  >
+>;
+
+/**
+ * A status change as a conditional update: it happens only while the challenge is still in one
+ * of `from`, so of two concurrent changes exactly one wins. Null when none was made.
+ */
+export async function changeStatus(
+  tx: Transaction,
+  id: string,
+  from: readonly ChallengeStatus[],
+  to: ChallengeStatus,
+  fields: TransitionFields = {},
+): Promise<ChallengeRecord | null> {
+  const [updated] = await tx.challenge.updateManyAndReturn({
+    where: { id, status: { in: [...from] } },
+    data: { ...fields, status: to },
+    select: challengeFields,
+  });
+  return updated ?? null;
+}
+
+/** The owner's edits, made only while the challenge is still in one of `inStatuses`. */
+export async function updateChallengeFields(
+  tx: Transaction,
+  id: string,
+  inStatuses: readonly ChallengeStatus[],
+  fields: Partial<
+    Pick<ChallengeRecord, 'description' | 'visibility' | 'expirationDate' | 'expirationTimeWeeks'>
+  >,
+): Promise<ChallengeRecord | null> {
+  const [updated] = await tx.challenge.updateManyAndReturn({
+    where: { id, status: { in: [...inStatuses] } },
+    data: fields,
+    select: challengeFields,
+  });
+  return updated ?? null;
+}
+
+/** Who reads a list: a visitor (null), a user, or staff, who see private challenges too. */
+export interface Reader {
+  id: string | null;
+  staff: boolean;
+}
+
+/** Drafts are a moment inside createChallenge: never listed. Private ones only to their parties. */
+function visibleTo(reader: Reader): Prisma.ChallengeWhereInput {
+  if (reader.staff) return { status: { not: 'draft' } };
+  const parties: Prisma.ChallengeWhereInput[] = reader.id
+    ? [{ ownerId: reader.id }, { challengedUserId: reader.id }]
+    : [];
+  return { status: { not: 'draft' }, OR: [{ visibility: 'public' }, ...parties] };
+}
+
+export interface ChallengeFilter {
+  statuses?: readonly ChallengeStatus[];
+  challengeType?: ChallengeType;
+  /** Only challenges this user owns or is challenged by. */
+  partyId?: string;
+  ownerId?: string;
+  challengedUserId?: string;
+  /**
+   * The dashboard's running list: open ones this user sent, and accepted, review or referee ones
+   * they are a party of (an open one sent to them is a request, not running).
+   */
+  runningFor?: string;
+}
+
+function whereOf(reader: Reader, filter: ChallengeFilter): Prisma.ChallengeWhereInput {
+  const and: Prisma.ChallengeWhereInput[] = [visibleTo(reader)];
+  if (filter.statuses) and.push({ status: { in: [...filter.statuses] } });
+  if (filter.challengeType) and.push({ challengeType: filter.challengeType });
+  if (filter.partyId) {
+    and.push({ OR: [{ ownerId: filter.partyId }, { challengedUserId: filter.partyId }] });
+  }
+  if (filter.ownerId) and.push({ ownerId: filter.ownerId });
+  if (filter.challengedUserId) and.push({ challengedUserId: filter.challengedUserId });
+  if (filter.runningFor) {
+    const id = filter.runningFor;
+    and.push({
+      OR: [
+        { ownerId: id, status: 'open' },
+        {
+          OR: [{ ownerId: id }, { challengedUserId: id }],
+          status: { in: ['accepted', 'review', 'referee'] },
+        },
+      ],
+    });
+  }
+  return { AND: and };
+}
+
+/** A page of challenges, newest first, and how many match in all. */
+export async function listChallenges(
+  db: Database,
+  reader: Reader,
+  filter: ChallengeFilter,
+  window: { skip: number; take: number },
+): Promise<{ items: ChallengeRecord[]; total: number }> {
+  const where = whereOf(reader, filter);
+  const [items, total] = await db.$transaction([
+    db.challenge.findMany({
+      where,
+      select: challengeFields,
+      orderBy: [{ createdAt: 'desc' }, { id: 'asc' }],
+      ...window,
+    }),
+    db.challenge.count({ where }),
+  ]);
+  return { items, total };
+}
+
+/** Gives the challenges waiting for an invited address to the account that signed up with it. */
+export async function claimInvitations(
+  tx: Transaction,
+  email: string,
+  userId: string,
+): Promise<number> {
+  const { count } = await tx.challenge.updateMany({
+    where: { challengedEmail: email, challengedUserId: null, ownerId: { not: userId } },
+    data: { challengedUserId: userId },
+  });
+  return count;
 }

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { AppError } from '@challenge/kit';
+import { AppError, type AuthUser } from '@challenge/kit';
 import type { Database } from '../data/db.ts';
 import {
   findChallengeById,
@@ -23,19 +23,44 @@ export interface ChallengeView {
   expirationTimeWeeks: number;
   ownerId: string;
   challengedUserId: string | null;
+  challengeType: ChallengeRecord['challengeType'];
+  tags: { name: string }[];
+  judgedByReferee: boolean;
+  challengeFailedComment: string | null;
+  /** The decline reason (refused) or the owner's reject reason (referee, and after). */
+  reason: string | null;
+  /** Only for the two parties and staff: the rest never see whom an address invites. */
+  challengedEmail: string | null;
+  /** Only for the two parties and staff, once accepted. */
+  proofPhrase: string | null;
+  acceptedAt: string | null;
+  /** While in review: when the owner's silence starts to count as approval. */
+  judgingDeadline: string | null;
+  createdAt: string;
 }
 
 /** Who a visibility rule needs to know about. */
-type Audience = Pick<ChallengeRecord, 'visibility' | 'ownerId' | 'challengedUserId'>;
+type Audience = Pick<ChallengeRecord, 'visibility' | 'ownerId' | 'challengedUserId'> &
+  Partial<Pick<ChallengeRecord, 'status'>>;
+
+/** Referees, moderators and admins see private challenges too. */
+export const STAFF_ROLES = ['referee', 'moderator', 'admin'] as const;
+export const isStaff = (viewer: Pick<AuthUser, 'roles'> | null): boolean =>
+  !!viewer && viewer.roles.some((role) => (STAFF_ROLES as readonly string[]).includes(role));
+
+const isParty = (challenge: Audience, viewerId: string | null) =>
+  viewerId !== null && (viewerId === challenge.ownerId || viewerId === challenge.challengedUserId);
 
 /**
- * A public challenge is visible to everyone, visitors included; a private one only to its owner
- * and its challenged user. Everyone else is told it does not exist, so its existence never leaks.
+ * A public challenge is visible to everyone, visitors included; a private one only to its owner,
+ * its challenged user and staff. Everyone else is told it does not exist, so its existence never
+ * leaks. A draft (a moment inside createChallenge) only to its owner and staff.
  */
-export function canView(challenge: Audience, viewerId: string | null): boolean {
+export function canView(challenge: Audience, viewerId: string | null, staff = false): boolean {
+  if (staff) return true;
+  if (challenge.status === 'draft') return viewerId !== null && viewerId === challenge.ownerId;
   if (challenge.visibility === 'public') return true;
-  if (viewerId === null) return false;
-  return viewerId === challenge.ownerId || viewerId === challenge.challengedUserId;
+  return isParty(challenge, viewerId);
 }
 
 /** Cents as a GraphQL Int: safe up to 2^31-1 cents (21 million euro). */
@@ -45,7 +70,12 @@ function toInt(cents: bigint): number {
   return Number(cents);
 }
 
-export function toChallengeView(challenge: ChallengeRecord): ChallengeView {
+export function toChallengeView(
+  challenge: ChallengeRecord,
+  viewer: { id: string | null; staff: boolean } = { id: null, staff: false },
+  judgingWindowMs = 7 * 86_400_000,
+): ChallengeView {
+  const insider = viewer.staff || isParty(challenge, viewer.id);
   return {
     id: challenge.id,
     slug: challenge.slug,
@@ -58,17 +88,37 @@ export function toChallengeView(challenge: ChallengeRecord): ChallengeView {
     expirationTimeWeeks: challenge.expirationTimeWeeks,
     ownerId: challenge.ownerId,
     challengedUserId: challenge.challengedUserId,
+    challengeType: challenge.challengeType,
+    tags: challenge.tags.map((name) => ({ name })),
+    judgedByReferee: challenge.judgedByReferee,
+    challengeFailedComment: challenge.challengeFailedComment,
+    reason: challenge.reason,
+    challengedEmail: insider ? challenge.challengedEmail : null,
+    proofPhrase: insider ? challenge.proofPhrase : null,
+    acceptedAt: challenge.acceptedAt?.toISOString() ?? null,
+    judgingDeadline:
+      challenge.status === 'review' && challenge.reviewStartedAt
+        ? new Date(challenge.reviewStartedAt.getTime() + judgingWindowMs).toISOString()
+        : null,
+    createdAt: challenge.createdAt.toISOString(),
   };
 }
 
+/** The reader of a request: who, and whether staff. */
+export const readerOf = (user: AuthUser | null) => ({ id: user?.id ?? null, staff: isStaff(user) });
+
 export async function getChallengeBySlug(
   db: Database,
-  viewerId: string | null,
+  viewer: AuthUser | null,
   slug: string,
+  judgingWindowMs?: number,
 ): Promise<ChallengeView> {
+  const reader = readerOf(viewer);
   const challenge = await findChallengeBySlug(db, parseSlug(slug));
-  if (!challenge || !canView(challenge, viewerId)) throw new AppError('challenge_not_found');
-  return toChallengeView(challenge);
+  if (!challenge || !canView(challenge, reader.id, reader.staff)) {
+    throw new AppError('challenge_not_found');
+  }
+  return toChallengeView(challenge, reader, judgingWindowMs);
 }
 
 /**
@@ -77,10 +127,14 @@ export async function getChallengeBySlug(
  */
 export async function findVisibleChallenge(
   db: Database,
-  viewerId: string | null,
+  viewer: AuthUser | null,
   id: string,
+  judgingWindowMs?: number,
 ): Promise<ChallengeView | null> {
   if (!z.uuid().safeParse(id).success) return null;
+  const reader = readerOf(viewer);
   const challenge = await findChallengeById(db, id);
-  return challenge && canView(challenge, viewerId) ? toChallengeView(challenge) : null;
+  return challenge && canView(challenge, reader.id, reader.staff)
+    ? toChallengeView(challenge, reader, judgingWindowMs)
+    : null;
 }

@@ -1,0 +1,26 @@
+/** Challenge's settings beyond the database, built from the environment by env.ts (or a test). */
+export interface ChallengeOptions {
+  /**
+   * Wallet's internal API (the escrow hold) and the shared secret of internal calls. Only tests
+   * that never create a challenge leave it out; creating one then fails with generic_error.
+   */
+  wallet?: { internalUrl: string; internalApiToken: string };
+  rules?: Partial<ChallengeRules>;
+  /** How often the scheduler (expiry, judging window) runs; not started when absent (tests). */
+  schedulerIntervalMs?: number;
+}
+
+/** The configurable business rules; defaults in the README. */
+export interface ChallengeRules {
+  /** Bounds of one challenge's reward, integer euro cents, both inclusive. */
+  rewardMinCents: number;
+  rewardMaxCents: number;
+  /** How long the owner may take to judge a video before silence counts as approval. */
+  judgingWindowMs: number;
+}
+
+export const DEFAULT_RULES: ChallengeRules = {
+  rewardMinCents: 100,
+  rewardMaxCents: 100_000,
+  judgingWindowMs: 7 * 24 * 60 * 60 * 1000,
+};

@@ -1,0 +1,50 @@
+import type { Database, Transaction } from './db.ts';
+
+/** Any number for the advisory lock, the same in every replica of the challenge service. */
+const SCHEDULER_LOCK = 7_242_101;
+
+/** True when this transaction holds the scheduler's lock (released at its end). */
+export async function tryLockScheduler(tx: Transaction): Promise<boolean> {
+  const [row] = await tx.$queryRawUnsafe<{ locked: boolean }[]>(
+    `SELECT pg_try_advisory_xact_lock(${SCHEDULER_LOCK}) AS locked`,
+  );
+  return row?.locked === true;
+}
+
+/**
+ * Challenges whose time is up, locked for this transaction (rows another transaction holds are
+ * skipped, not waited for): open or accepted past their expiration date, and in review past the
+ * owner's judging window.
+ */
+export async function lockDueChallenges(
+  tx: Transaction,
+  now: Date,
+  judgingWindowMs: number,
+  limit: number,
+): Promise<{ id: string; due: 'expire' | 'judgingWindowElapsed' }[]> {
+  const reviewStartedBefore = new Date(now.getTime() - judgingWindowMs);
+  return tx.$queryRaw<{ id: string; due: 'expire' | 'judgingWindowElapsed' }[]>`
+    SELECT id::text AS id,
+           CASE WHEN status = 'review' THEN 'judgingWindowElapsed' ELSE 'expire' END AS due
+      FROM challenges
+     WHERE (status IN ('open', 'accepted') AND expiration_date <= ${now})
+        OR (status = 'review' AND review_started_at <= ${reviewStartedBefore})
+     ORDER BY expiration_date
+     LIMIT ${limit}
+       FOR UPDATE SKIP LOCKED`;
+}
+
+/** Drafts created before `before`: creations that never finished (ADR 27). */
+export async function findStaleDrafts(
+  db: Database,
+  before: Date,
+  limit: number,
+): Promise<string[]> {
+  const rows = await db.challenge.findMany({
+    where: { status: 'draft', createdAt: { lt: before } },
+    select: { id: true },
+    orderBy: { createdAt: 'asc' },
+    take: limit,
+  });
+  return rows.map((row) => row.id);
+}

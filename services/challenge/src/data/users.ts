@@ -1,0 +1,103 @@
+import type { Database, Transaction } from './db.ts';
+
+/** A user as challenge knows them: the projection of identity's events (docs/adr/0026). */
+export interface KnownUserRecord {
+  id: string;
+  username: string;
+  email: string;
+  challengeable: boolean;
+  minimumChallengeCents: number | null;
+  birthday: Date | null;
+  banned: boolean;
+  deletedAt: Date | null;
+}
+
+const userFields = {
+  id: true,
+  username: true,
+  email: true,
+  challengeable: true,
+  minimumChallengeCents: true,
+  birthday: true,
+  banned: true,
+  deletedAt: true,
+} as const;
+
+/**
+ * Records a new account (or a replayed registration); a deleted account is never brought back.
+ * Settings, ban and birthday events may have come first (another partition order): they are kept.
+ */
+export async function upsertRegisteredUser(
+  db: Database | Transaction,
+  user: { id: string; username: string; email: string; birthday: Date | null | undefined },
+): Promise<void> {
+  const email = user.email.toLowerCase();
+  const usernameKey = user.username.toLowerCase();
+  const birthday = user.birthday ?? null;
+  await db.$executeRaw`
+    INSERT INTO known_users (id, username, username_key, email, birthday, updated_at)
+    VALUES (${user.id}::uuid, ${user.username}, ${usernameKey}, ${email}, ${birthday}::date, now())
+    ON CONFLICT (id) DO UPDATE
+       SET username = excluded.username, username_key = excluded.username_key,
+           email = excluded.email, birthday = COALESCE(excluded.birthday, known_users.birthday),
+           updated_at = now()
+     WHERE known_users.deleted_at IS NULL`;
+}
+
+/** Changes fields of a known, live account; an unknown account is left alone. */
+export async function updateKnownUser(
+  db: Database | Transaction,
+  id: string,
+  change: Partial<
+    Pick<KnownUserRecord, 'challengeable' | 'minimumChallengeCents' | 'birthday' | 'banned'>
+  >,
+): Promise<void> {
+  await db.knownUser.updateMany({
+    where: { id, deletedAt: null },
+    data: { ...change, updatedAt: new Date() },
+  });
+}
+
+/** Erases the personal fields and keeps a tombstone, so a replayed registration stays erased. */
+export async function eraseKnownUser(db: Database | Transaction, id: string): Promise<void> {
+  await db.knownUser.updateMany({
+    where: { id },
+    data: {
+      username: `deleted-${id}`,
+      usernameKey: `deleted-${id}`,
+      email: `deleted-${id}@invalid`,
+      birthday: null,
+      challengeable: false,
+      deletedAt: new Date(),
+    },
+  });
+}
+
+export function findKnownUser(
+  db: Database | Transaction,
+  id: string,
+): Promise<KnownUserRecord | null> {
+  return db.knownUser.findFirst({ where: { id, deletedAt: null }, select: userFields });
+}
+
+export function findKnownUserByUsername(
+  db: Database | Transaction,
+  username: string,
+): Promise<KnownUserRecord | null> {
+  return db.knownUser.findFirst({
+    where: { usernameKey: username.toLowerCase(), deletedAt: null },
+    select: userFields,
+  });
+}
+
+export async function findKnownUsersByEmail(
+  db: Database | Transaction,
+  emails: string[],
+): Promise<Map<string, KnownUserRecord>> {
+  if (emails.length === 0) return new Map();
+  const rows = await db.knownUser.findMany({
+    where: { email: { in: emails }, deletedAt: null },
+    select: userFields,
+  });
+  return new Map(rows.map((row) => [row.email, row]));
+}

@@ -1,0 +1,62 @@
+import type { DomainEvent } from '@challenge/events';
+import { AppError } from '@challenge/kit';
+import type { Logger } from 'pino';
+import { findChallengeById } from '../data/challenges.ts';
+import type { Transaction } from '../data/db.ts';
+import { transitionIn } from './status.ts';
+
+/**
+ * Transitions that other services cause through their events (docs/challenge-states.md):
+ * media's VideoProcessed (accepted -> review) and moderation's RefereeDecided (referee ->
+ * completed or failed). Run inside the consumer's handleOnce transaction, so the change, its
+ * event and the record of the handled event commit together. An event that no longer fits
+ * (the challenge moved on, or the uploader is not its challenged user) changes nothing.
+ */
+export async function applyVideoProcessed(
+  tx: Transaction,
+  event: DomainEvent<'VideoProcessed'>,
+  logger: Logger,
+): Promise<void> {
+  const challenge = await findChallengeById(tx, event.data.challengeId);
+  if (!challenge || challenge.challengedUserId !== event.data.uploadedBy) {
+    logger.warn({ eventId: event.id }, 'VideoProcessed for no challenge of that uploader');
+    return;
+  }
+  await refusalsLogged(logger, event.id, () =>
+    transitionIn(tx, challenge, {
+      action: 'videoProcessed',
+      actors: ['system'],
+      actorId: event.data.uploadedBy,
+      videoId: event.data.videoId,
+    }),
+  );
+}
+
+export async function applyRefereeDecided(
+  tx: Transaction,
+  event: DomainEvent<'RefereeDecided'>,
+  logger: Logger,
+): Promise<void> {
+  const challenge = await findChallengeById(tx, event.data.challengeId);
+  if (!challenge) {
+    logger.warn({ eventId: event.id }, 'RefereeDecided for an unknown challenge');
+    return;
+  }
+  await refusalsLogged(logger, event.id, () =>
+    transitionIn(tx, challenge, {
+      action: event.data.decision === 'approved' ? 'refereeApprove' : 'refereeFail',
+      actors: ['referee'],
+      actorId: event.data.refereeId,
+      comment: event.data.comment,
+    }),
+  );
+}
+
+async function refusalsLogged(logger: Logger, eventId: string, run: () => Promise<unknown>) {
+  try {
+    await run();
+  } catch (error) {
+    if (!(error instanceof AppError)) throw error;
+    logger.warn({ eventId, refusal: error.identifier }, 'event did not fit the challenge');
+  }
+}

@@ -1,0 +1,317 @@
+import { randomInt } from 'node:crypto';
+import { enqueueEvents, newEvent, type DomainEvent } from '@challenge/events';
+import { AppError, type AuthUser } from '@challenge/kit';
+import {
+  changeStatus,
+  findChallengeById,
+  findChallengeBySlug,
+  updateChallengeFields,
+  type ChallengeRecord,
+  type TransitionFields,
+} from '../data/challenges.ts';
+import { transactionRunner, type Database, type Transaction } from '../data/db.ts';
+import { findKnownUser } from '../data/users.ts';
+import { expirationOf } from './create.ts';
+import { canView, isStaff } from './challenges.ts';
+import { challengeEventData } from './events.ts';
+import { parseSlug } from './slugs.ts';
+import { actorsOf, decideTransition, type Action, type Actor } from './transitions.ts';
+import { isAdult } from './users.ts';
+
+export const REASON_MAX = 800;
+
+/**
+ * A decline or reject reason: required ("Please provide a reason") and at most 800 characters,
+ * counted as Unicode code points (what a person calls characters), not UTF-16 units.
+ */
+export function parseReason(value: string | null | undefined): string {
+  const reason = value?.trim() ?? '';
+  if (!reason) throw new AppError('invalid_input', 'Please provide a reason');
+  if ([...reason].length > REASON_MAX) {
+    throw new AppError('invalid_input', `Exceeds character limit of ${REASON_MAX}`);
+  }
+  return reason;
+}
+
+const PHRASE_ADJECTIVES = [
+  'blue', 'brave', 'calm', 'clever', 'dizzy', 'eager', 'fuzzy', 'giant', 'happy', 'lucky',
+  'mellow', 'noisy', 'proud', 'quick', 'rusty', 'shiny', 'silent', 'sunny', 'tiny', 'wild',
+] as const; // prettier-ignore
+const PHRASE_NOUNS = [
+  'otter', 'falcon', 'teapot', 'comet', 'pickle', 'walrus', 'banjo', 'cactus', 'lantern', 'moose',
+  'pebble', 'rocket', 'squid', 'tulip', 'violin', 'waffle', 'yak', 'zebra', 'kettle', 'parrot',
+] as const; // prettier-ignore
+
+/** A short random phrase to say or show in the video: "brave walrus 37". */
+export function newProofPhrase(): string {
+  const adjective = PHRASE_ADJECTIVES[randomInt(PHRASE_ADJECTIVES.length)];
+  const noun = PHRASE_NOUNS[randomInt(PHRASE_NOUNS.length)];
+  return `${adjective} ${noun} ${randomInt(10, 100)}`;
+}
+
+/** What a transition says in its event; `extra` carries what only the caller knows. */
+function eventFor(
+  action: Action,
+  challenge: ChallengeRecord,
+  actorId: string | null,
+  extra: { videoId?: string },
+): DomainEvent | null {
+  const base = { aggregateId: challenge.id, actorId };
+  const data = challengeEventData(challenge);
+  switch (action) {
+    case 'open':
+      return null; // createChallenge writes ChallengeCreated with its own fields
+    case 'accept':
+      return newEvent('ChallengeAccepted', { ...base, data });
+    case 'decline':
+      return newEvent('ChallengeRefused', {
+        ...base,
+        data: { ...data, reason: challenge.reason! },
+      });
+    case 'cancel':
+      return newEvent('ChallengeCancelled', { ...base, data });
+    case 'videoProcessed':
+      return newEvent('ChallengeVideoUploaded', {
+        ...base,
+        data: { ...data, videoId: extra.videoId! },
+      });
+    case 'reject':
+      return newEvent('ChallengeSentToReferee', {
+        ...base,
+        data: { ...data, reason: challenge.reason! },
+      });
+    case 'approve':
+    case 'judgingWindowElapsed':
+    case 'refereeApprove':
+      return newEvent('ChallengeCompleted', {
+        ...base,
+        data: { ...data, judgedByReferee: challenge.judgedByReferee },
+      });
+    case 'refereeFail':
+      return newEvent('ChallengeFailed', {
+        ...base,
+        data: { ...data, comment: challenge.challengeFailedComment },
+      });
+    case 'expire':
+      return newEvent('ChallengeExpired', { ...base, data });
+  }
+}
+
+/** The fields an action sets besides the status. */
+function fieldsFor(
+  action: Action,
+  input: { reason?: string | null; comment?: string | null },
+  now: Date,
+): TransitionFields {
+  switch (action) {
+    case 'accept':
+      return { proofPhrase: newProofPhrase(), acceptedAt: now };
+    case 'decline':
+    case 'reject':
+      return { reason: parseReason(input.reason) };
+    case 'videoProcessed':
+      return { reviewStartedAt: now };
+    case 'refereeApprove':
+      return { judgedByReferee: true };
+    case 'refereeFail':
+      return {
+        judgedByReferee: true,
+        challengeFailedComment: input.comment?.trim() ? parseReason(input.comment) : null,
+      };
+    default:
+      return {};
+  }
+}
+
+export interface TransitionRequest {
+  action: Action;
+  actors: readonly Actor[];
+  actorId: string | null;
+  reason?: string | null;
+  comment?: string | null;
+  videoId?: string;
+  now?: Date;
+}
+
+/**
+ * Makes one transition in one transaction: decide by the table, change the status only if it is
+ * still the one decided on (so of two concurrent requests one wins, the other hears why it
+ * lost), and write the event through the outbox.
+ */
+export async function transitionIn(
+  tx: Transaction,
+  challenge: ChallengeRecord,
+  request: TransitionRequest,
+): Promise<ChallengeRecord> {
+  const now = request.now ?? new Date();
+  let current = challenge;
+  for (let attempt = 0; attempt < 2; attempt += 1) {
+    const decision = decideTransition({
+      action: request.action,
+      status: current.status,
+      actors: request.actors,
+      expired: current.expirationDate <= now,
+    });
+    if (!decision.allowed) throw new AppError(decision.identifier);
+    const fields = fieldsFor(request.action, request, now);
+    const changed = await changeStatus(tx, current.id, [current.status], decision.to, fields);
+    if (changed) {
+      const event = eventFor(request.action, changed, request.actorId, request);
+      if (event) await enqueueEvents(tx, [event]);
+      return changed;
+    }
+    // Another request changed it first: decide again on what it is now.
+    const reread = await findChallengeById(tx, current.id);
+    if (!reread) throw new AppError('challenge_not_found');
+    current = reread;
+  }
+  throw new AppError('status_failed_to_update');
+}
+
+export function transition(
+  db: Database,
+  challengeId: string,
+  request: TransitionRequest,
+): Promise<ChallengeRecord> {
+  return transactionRunner(db)(async (tx) => {
+    const challenge = await findChallengeById(tx, challengeId);
+    if (!challenge) throw new AppError('challenge_not_found');
+    return transitionIn(tx, challenge, request);
+  });
+}
+
+/** A challenge the user may see, by slug; challenge_not_found otherwise (nothing leaks). */
+async function visibleBySlug(db: Database, user: AuthUser, slug: string) {
+  const challenge = await findChallengeBySlug(db, parseSlug(slug));
+  if (!challenge || !canView(challenge, user.id, isStaff(user))) {
+    throw new AppError('challenge_not_found');
+  }
+  return challenge;
+}
+
+/** The status a client asks for, as the action of the table that leads there. */
+export function actionForStatus(status: string, actors: readonly Actor[]): Action {
+  switch (status) {
+    case 'accepted':
+      return 'accept';
+    case 'refused':
+      return 'decline';
+    case 'completed':
+      return actors.includes('referee') ? 'refereeApprove' : 'approve';
+    case 'referee':
+      return 'reject';
+    case 'failed':
+      return 'refereeFail';
+    case 'cancelled':
+      return 'cancel';
+    case 'draft':
+    case 'open':
+    case 'review':
+    case 'expired':
+      throw new AppError('invalid_status_change');
+    default:
+      throw new AppError('invalid_status');
+  }
+}
+
+/** Actions that need the acting user to be 18 or older (docs/adr/0026). */
+const ADULT_ACTIONS: readonly Action[] = ['accept'];
+
+/**
+ * updateChallengeStatus: accept (gives the proof phrase), decline with reason, approve, reject
+ * with reason; a referee's completed / failed. Who may do what is the table's answer.
+ */
+export async function updateChallengeStatus(
+  db: Database,
+  user: AuthUser,
+  input: { slug: string; status: string; reason?: string | null },
+): Promise<ChallengeRecord> {
+  const challenge = await visibleBySlug(db, user, input.slug);
+  const actors = actorsOf(challenge, user);
+  const action = actionForStatus(input.status, actors);
+  if (ADULT_ACTIONS.includes(action) && actors.includes('challenged')) {
+    const known = await findKnownUser(db, user.id);
+    if (known?.banned) throw new AppError('banned_user');
+    if (!known || !isAdult(known, new Date())) throw new AppError('unavailable_too_young');
+  }
+  return transition(db, challenge.id, {
+    action,
+    actors,
+    actorId: user.id,
+    reason: input.reason,
+    comment: input.reason,
+  });
+}
+
+export async function cancelChallenge(
+  db: Database,
+  user: AuthUser,
+  slug: string,
+): Promise<ChallengeRecord> {
+  const challenge = await visibleBySlug(db, user, slug);
+  return transition(db, challenge.id, {
+    action: 'cancel',
+    actors: actorsOf(challenge, user),
+    actorId: user.id,
+  });
+}
+
+/** Statuses in which the owner may still move the expiration: before anyone accepted. */
+const EXPIRATION_EDITABLE = ['open'] as const;
+/** Description and visibility: any time but in a draft. */
+const EDITABLE = [
+  'open',
+  'accepted',
+  'review',
+  'referee',
+  'completed',
+  'refused',
+  'failed',
+  'expired',
+  'cancelled',
+] as const;
+
+export async function updateChallenge(
+  db: Database,
+  user: AuthUser,
+  input: {
+    slug: string;
+    challengeDescription?: string | null;
+    visibility?: string | null;
+    expirationTimeWeeks?: number | null;
+    expirationDate?: string | null;
+  },
+  now = new Date(),
+): Promise<ChallengeRecord> {
+  const challenge = await visibleBySlug(db, user, input.slug);
+  if (challenge.ownerId !== user.id) throw new AppError('invalid_challenge_owner');
+  const fields: Parameters<typeof updateChallengeFields>[3] = {};
+  if (input.challengeDescription != null) {
+    const description = input.challengeDescription.trim();
+    if (!description) throw new AppError('invalid_input', 'Please add a description');
+    const length = [...description].length;
+    if (length < 3 || length > 300) {
+      throw new AppError('invalid_input', 'The description has 3 to 300 characters');
+    }
+    fields.description = description;
+  }
+  if (input.visibility != null) {
+    if (input.visibility !== 'public' && input.visibility !== 'private') {
+      throw new AppError('invalid_visibility_input');
+    }
+    fields.visibility = input.visibility;
+  }
+  const movesExpiration = input.expirationDate != null || input.expirationTimeWeeks != null;
+  if (movesExpiration) Object.assign(fields, expirationOf(input, now));
+  if (Object.keys(fields).length === 0) throw new AppError('invalid_input', 'Nothing to change');
+  const updated = await transactionRunner(db)((tx) =>
+    updateChallengeFields(
+      tx,
+      challenge.id,
+      movesExpiration ? EXPIRATION_EDITABLE : EDITABLE,
+      fields,
+    ),
+  );
+  if (!updated) throw new AppError('invalid_status_change');
+  return updated;
+}

@@ -1,0 +1,131 @@
+import type { ErrorIdentifier } from '@challenge/kit';
+
+/**
+ * The challenge state machine: ONE table of every allowed transition, with who may make it.
+ * docs/challenge-states.md is this table in prose (keep the two the same; a test compares them).
+ */
+export const CHALLENGE_STATUSES = [
+  'draft',
+  'open',
+  'accepted',
+  'refused',
+  'review',
+  'referee',
+  'completed',
+  'failed',
+  'expired',
+  'cancelled',
+] as const;
+export type Status = (typeof CHALLENGE_STATUSES)[number];
+
+/**
+ * Who acts: the challenge's owner, its challenged user, a referee (staff role), or the system
+ * (the service itself: the hold step, the scheduler, consumers of other services' events).
+ */
+export type Actor = 'owner' | 'challenged' | 'referee' | 'system';
+
+export const ACTIONS = [
+  'open',
+  'accept',
+  'decline',
+  'cancel',
+  'videoProcessed',
+  'approve',
+  'reject',
+  'judgingWindowElapsed',
+  'refereeApprove',
+  'refereeFail',
+  'expire',
+] as const;
+export type Action = (typeof ACTIONS)[number];
+
+export interface Transition {
+  from: readonly Status[];
+  to: Status;
+  by: Actor;
+  /** Refused with challenge_expired once the expiration date has passed. */
+  beforeExpiry?: true;
+}
+
+export const TRANSITIONS: Record<Action, Transition> = {
+  /** The reward is held: the challenge goes live. */
+  open: { from: ['draft'], to: 'open', by: 'system' },
+  accept: { from: ['open'], to: 'accepted', by: 'challenged', beforeExpiry: true },
+  decline: { from: ['open'], to: 'refused', by: 'challenged', beforeExpiry: true },
+  cancel: { from: ['draft', 'open'], to: 'cancelled', by: 'owner' },
+  /** media's VideoProcessed: the owner's judging window starts. */
+  videoProcessed: { from: ['accepted'], to: 'review', by: 'system' },
+  approve: { from: ['review'], to: 'completed', by: 'owner' },
+  reject: { from: ['review'], to: 'referee', by: 'owner' },
+  /** The owner did not judge within the window: counted as approval. */
+  judgingWindowElapsed: { from: ['review'], to: 'completed', by: 'system' },
+  refereeApprove: { from: ['referee'], to: 'completed', by: 'referee' },
+  refereeFail: { from: ['referee'], to: 'failed', by: 'referee' },
+  /** The scheduler, once the expiration date has passed and no video is in. */
+  expire: { from: ['draft', 'open', 'accepted'], to: 'expired', by: 'system' },
+};
+
+/** Statuses in which the owner's reward is held in escrow. */
+export const LIVE_STATUSES: readonly Status[] = ['draft', 'open', 'accepted', 'review', 'referee'];
+export const FINAL_STATUSES: readonly Status[] = [
+  'refused',
+  'completed',
+  'failed',
+  'expired',
+  'cancelled',
+];
+
+export type Decision =
+  | { allowed: true; to: Status; transition: Transition }
+  | { allowed: false; identifier: ErrorIdentifier };
+
+export function isAction(value: string): value is Action {
+  return Object.hasOwn(TRANSITIONS, value);
+}
+
+/**
+ * Decides one transition, purely. The checks run in this order, so a refusal names the first
+ * rule broken: an unknown action (invalid_action); the wrong person (invalid_challenge_owner for
+ * an owner's action, invalid_action for anyone else's); past the expiration date
+ * (challenge_expired); already in the target status (status_unchanged); not allowed from the
+ * current status (invalid_status_change).
+ */
+export function decideTransition(input: {
+  action: string;
+  status: Status;
+  /** Every role the caller holds for this challenge (an owner can also be a referee). */
+  actors: readonly Actor[];
+  expired: boolean;
+}): Decision {
+  if (!isAction(input.action)) return { allowed: false, identifier: 'invalid_action' };
+  const transition = TRANSITIONS[input.action];
+  if (!input.actors.includes(transition.by)) {
+    return {
+      allowed: false,
+      identifier: transition.by === 'owner' ? 'invalid_challenge_owner' : 'invalid_action',
+    };
+  }
+  if (transition.beforeExpiry && input.expired && transition.from.includes(input.status)) {
+    return { allowed: false, identifier: 'challenge_expired' };
+  }
+  if (input.status === transition.to) return { allowed: false, identifier: 'status_unchanged' };
+  if (!transition.from.includes(input.status)) {
+    return { allowed: false, identifier: 'invalid_status_change' };
+  }
+  return { allowed: true, to: transition.to, transition };
+}
+
+/**
+ * The roles a user holds for one challenge. A referee who is a party of the challenge does not
+ * act as its referee (nobody judges their own case).
+ */
+export function actorsOf(
+  challenge: { ownerId: string; challengedUserId: string | null },
+  user: { id: string; roles: readonly string[] },
+): Actor[] {
+  const actors: Actor[] = [];
+  if (user.id === challenge.ownerId) actors.push('owner');
+  if (user.id === challenge.challengedUserId) actors.push('challenged');
+  if (actors.length === 0 && user.roles.includes('referee')) actors.push('referee');
+  return actors;
+}

@@ -1,0 +1,46 @@
+import {
+  TOPICS,
+  handleOnce,
+  startEventConsumer,
+  type DomainEvent,
+  type EventConsumer,
+  type EventHandlers,
+} from '@challenge/events';
+import type { ServiceRuntime } from '@challenge/kit';
+import { transactionRunner, type Database } from '../data/db.ts';
+import { applyRefereeDecided, applyVideoProcessed } from '../domain/external.ts';
+import { IDENTITY_EVENTS, projectUser, type IdentityEvent } from '../domain/users.ts';
+
+/**
+ * One consumer group for everything challenge reads from others: the users projection and the
+ * invitation claim (identity.v1), processed videos (media.v1) and referee decisions
+ * (moderation.v1). Each handler runs once per event id (handleOnce), in one transaction with
+ * its effect.
+ */
+export const CHALLENGE_GROUP = 'challenge.events';
+
+export function startConsumers(runtime: ServiceRuntime, db: Database): Promise<EventConsumer> {
+  const transaction = transactionRunner(db);
+  const { logger } = runtime;
+  const project = async (event: IdentityEvent) =>
+    void (await handleOnce(transaction, CHALLENGE_GROUP, event.id, (tx) => projectUser(tx, event)));
+  return startEventConsumer({
+    kafka: runtime.kafka,
+    producer: runtime.producer,
+    topicPrefix: runtime.topicPrefix,
+    logger,
+    groupId: CHALLENGE_GROUP,
+    topics: [TOPICS.identity, TOPICS.media, TOPICS.moderation],
+    handlers: {
+      ...(Object.fromEntries(IDENTITY_EVENTS.map((type) => [type, project])) as EventHandlers),
+      VideoProcessed: async (event: DomainEvent<'VideoProcessed'>) =>
+        void (await handleOnce(transaction, CHALLENGE_GROUP, event.id, (tx) =>
+          applyVideoProcessed(tx, event, logger),
+        )),
+      RefereeDecided: async (event: DomainEvent<'RefereeDecided'>) =>
+        void (await handleOnce(transaction, CHALLENGE_GROUP, event.id, (tx) =>
+          applyRefereeDecided(tx, event, logger),
+        )),
+    },
+  });
+}

@@ -1,0 +1,129 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import {
+  ACTIONS,
+  CHALLENGE_STATUSES,
+  TRANSITIONS,
+  actorsOf,
+  decideTransition,
+  type Actor,
+  type Status,
+} from '../src/domain/transitions.ts';
+
+const ACTORS: Actor[] = ['owner', 'challenged', 'referee', 'system'];
+
+/** The table written out by hand: action -> [from statuses, to, by]. */
+const EXPECTED: Record<string, [Status[], Status, Actor]> = {
+  open: [['draft'], 'open', 'system'],
+  accept: [['open'], 'accepted', 'challenged'],
+  decline: [['open'], 'refused', 'challenged'],
+  cancel: [['draft', 'open'], 'cancelled', 'owner'],
+  videoProcessed: [['accepted'], 'review', 'system'],
+  approve: [['review'], 'completed', 'owner'],
+  reject: [['review'], 'referee', 'owner'],
+  judgingWindowElapsed: [['review'], 'completed', 'system'],
+  refereeApprove: [['referee'], 'completed', 'referee'],
+  refereeFail: [['referee'], 'failed', 'referee'],
+  expire: [['draft', 'open', 'accepted'], 'expired', 'system'],
+};
+
+describe('the transition table', () => {
+  it('has exactly the transitions written out here', () => {
+    expect(Object.keys(TRANSITIONS).sort()).toEqual(Object.keys(EXPECTED).sort());
+    for (const [action, [from, to, by]] of Object.entries(EXPECTED)) {
+      expect(TRANSITIONS[action as keyof typeof TRANSITIONS], action).toMatchObject({
+        from,
+        to,
+        by,
+      });
+    }
+  });
+
+  // Every action x every status x every actor, not expired: the decision follows the table.
+  for (const action of ACTIONS) {
+    const [from, to, by] = EXPECTED[action]!;
+    for (const status of CHALLENGE_STATUSES) {
+      for (const actor of ACTORS) {
+        const expected =
+          actor !== by
+            ? by === 'owner'
+              ? 'invalid_challenge_owner'
+              : 'invalid_action'
+            : status === to
+              ? 'status_unchanged'
+              : from.includes(status)
+                ? `-> ${to}`
+                : 'invalid_status_change';
+        it(`${action} by ${actor} in ${status}: ${expected}`, () => {
+          const decision = decideTransition({ action, status, actors: [actor], expired: false });
+          expect(decision.allowed ? `-> ${decision.to}` : decision.identifier).toBe(expected);
+        });
+      }
+    }
+  }
+
+  it('refuses accepting or declining after the expiration date with challenge_expired', () => {
+    for (const action of ['accept', 'decline']) {
+      expect(
+        decideTransition({ action, status: 'open', actors: ['challenged'], expired: true }),
+      ).toEqual({ allowed: false, identifier: 'challenge_expired' });
+    }
+    // Already moved on: the status answer wins.
+    expect(
+      decideTransition({
+        action: 'accept',
+        status: 'accepted',
+        actors: ['challenged'],
+        expired: true,
+      }),
+    ).toEqual({ allowed: false, identifier: 'status_unchanged' });
+    // The owner may still cancel (the money goes back either way), and the scheduler expire.
+    expect(
+      decideTransition({ action: 'cancel', status: 'open', actors: ['owner'], expired: true }),
+    ).toMatchObject({ allowed: true, to: 'cancelled' });
+    expect(
+      decideTransition({ action: 'expire', status: 'open', actors: ['system'], expired: true }),
+    ).toMatchObject({ allowed: true, to: 'expired' });
+  });
+
+  it('refuses an unknown action with invalid_action', () => {
+    expect(
+      decideTransition({ action: 'steal', status: 'open', actors: ACTORS, expired: false }),
+    ).toEqual({ allowed: false, identifier: 'invalid_action' });
+  });
+
+  it('refuses a stranger (no role for the challenge) everything', () => {
+    for (const action of ACTIONS) {
+      const decision = decideTransition({ action, status: 'open', actors: [], expired: false });
+      expect(decision.allowed).toBe(false);
+    }
+  });
+
+  it('is written down in docs/challenge-states.md, row for row', () => {
+    // Prettier pads the table's columns: compare with runs of spaces collapsed.
+    const doc = readFileSync(
+      new URL('../../../docs/challenge-states.md', import.meta.url),
+      'utf8',
+    ).replace(/ +/g, ' ');
+    for (const [action, [from, to, by]] of Object.entries(EXPECTED)) {
+      const row = `| \`${action}\` | ${from.map((s) => `\`${s}\``).join(', ')} | \`${to}\` | ${by} |`;
+      expect(doc, action).toContain(row);
+    }
+  });
+});
+
+describe('actorsOf', () => {
+  const challenge = { ownerId: 'o', challengedUserId: 'c' };
+
+  it('names the owner and the challenged user', () => {
+    expect(actorsOf(challenge, { id: 'o', roles: ['user'] })).toEqual(['owner']);
+    expect(actorsOf(challenge, { id: 'c', roles: ['user'] })).toEqual(['challenged']);
+    expect(actorsOf(challenge, { id: 's', roles: ['user'] })).toEqual([]);
+  });
+
+  it('lets a referee judge only a challenge they are no party of', () => {
+    expect(actorsOf(challenge, { id: 'r', roles: ['user', 'referee'] })).toEqual(['referee']);
+    expect(actorsOf(challenge, { id: 'c', roles: ['user', 'referee'] })).toEqual(['challenged']);
+    expect(actorsOf(challenge, { id: 'o', roles: ['user', 'referee'] })).toEqual(['owner']);
+  });
+});
