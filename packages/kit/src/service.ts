@@ -72,7 +72,7 @@ export async function createServiceApp<TContext extends RequestContext>(
     verifier: runtime.verifier,
     readiness: { database: () => database.ping(), ...runtime.readiness, ...options.readiness },
     extend: options.extend,
-    checkUser: createAccessCheck(runtime.redis),
+    checkUser: createAccessCheck(runtime.redis, runtime.authStatePrefix),
     routes: options.routes,
   });
   return { subgraph, relay, consumer };

@@ -14,6 +14,7 @@ import {
   requestDeletion,
   setFollowing,
 } from '../domain/profiles.ts';
+import { REAUTH_PURPOSES } from '../domain/rules.ts';
 import type { IdentityContext } from '../context.ts';
 
 const text = z.string().max(1000);
@@ -50,6 +51,11 @@ const changeInput = z.object({
   currentPassword: z.string().max(1000),
   password: z.string().max(1000),
   repeatPassword: z.string().max(1000),
+});
+const reauthInput = z.object({
+  purpose: z.enum(REAUTH_PURPOSES),
+  password: z.string().min(1).max(1000).nullish(),
+  code: z.string().min(1).max(20).nullish(),
 });
 const banInput = z.object({
   userId: z.uuid(),
@@ -153,6 +159,10 @@ export const resolvers: GraphQLResolverMap<IdentityContext> = {
         await context.auth.changePassword(requireUser(context), changeInput.parse(input));
         return {};
       }),
+    reauthenticate: (_parent, { input }: Args, context) =>
+      envelope(context.logger, () =>
+        context.auth.reauthenticate(requireUser(context), reauthInput.parse(input)),
+      ),
     updateProfile: (_parent, { input }: Args, context) =>
       envelope(context.logger, async () => {
         const change = Object.fromEntries(
