@@ -65,6 +65,7 @@ export const envSchema = baseEnv.extend({
   RATE_LIMIT_REQUEST_FORGOT_PASSWORD_LINK: rateRule(DEFAULT_RATE_LIMITS.requestForgotPasswordLink),
   RATE_LIMIT_RESET_FORGOTTEN_PASSWORD: rateRule(DEFAULT_RATE_LIMITS.resetForgottenPassword),
   RATE_LIMIT_VERIFY_USER: rateRule(DEFAULT_RATE_LIMITS.verifyUser),
+  RATE_LIMIT_REAUTHENTICATE: rateRule(DEFAULT_RATE_LIMITS.reauthenticate),
 });
 export type GatewayEnv = z.output<typeof envSchema>;
 
@@ -79,5 +80,6 @@ export function rateLimitsFromEnv(env: GatewayEnv): RateLimits {
     requestForgotPasswordLink: env.RATE_LIMIT_REQUEST_FORGOT_PASSWORD_LINK,
     resetForgottenPassword: env.RATE_LIMIT_RESET_FORGOTTEN_PASSWORD,
     verifyUser: env.RATE_LIMIT_VERIFY_USER,
+    reauthenticate: env.RATE_LIMIT_REAUTHENTICATE,
   };
 }

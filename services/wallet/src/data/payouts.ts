@@ -22,11 +22,29 @@ export async function deletePaymentProfile(tx: Transaction, userId: string): Pro
   await tx.paymentProfile.deleteMany({ where: { userId } });
 }
 
-export function savePaymentProfile(db: Database, userId: string, profile: PaymentProfileRow) {
+export function savePaymentProfile(
+  db: Database | Transaction,
+  userId: string,
+  profile: PaymentProfileRow & { ibanChangedAt?: Date },
+) {
   return db.paymentProfile.upsert({
     where: { userId },
     create: { userId, ...profile },
     update: profile,
+  });
+}
+
+/** The profile locked for the rest of the transaction (two changes at once are ordered). */
+export async function lockPaymentProfile(tx: Transaction, userId: string) {
+  await tx.$queryRaw`SELECT user_id FROM payment_profiles WHERE user_id = ${userId}::uuid FOR UPDATE`;
+  return tx.paymentProfile.findUnique({ where: { userId } });
+}
+
+export function markPayoutReleased(tx: Transaction, id: string, staffId: string) {
+  return tx.payoutRequest.update({
+    where: { id },
+    data: { releasedAt: new Date(), releasedBy: staffId },
+    select: payoutColumns,
   });
 }
 
@@ -46,6 +64,8 @@ const payoutColumns = {
   exportedAt: true,
   createdAt: true,
   completedAt: true,
+  heldForReview: true,
+  releasedAt: true,
 } as const;
 
 export type PayoutRow = NonNullable<Awaited<ReturnType<typeof findPayout>>>;
@@ -60,7 +80,12 @@ export function findPayoutByRequestKey(tx: Transaction, requestKey: string) {
 
 export function insertPayout(
   tx: Transaction,
-  payout: PaymentProfileRow & { userId: string; amountCents: bigint; requestKey: string | null },
+  payout: PaymentProfileRow & {
+    userId: string;
+    amountCents: bigint;
+    requestKey: string | null;
+    heldForReview: boolean;
+  },
 ) {
   return tx.payoutRequest.create({
     data: {
@@ -73,6 +98,7 @@ export function insertPayout(
       postalCode: payout.postalCode,
       city: payout.city,
       countryCode: payout.countryCode,
+      heldForReview: payout.heldForReview,
       requestKey: payout.requestKey,
     },
     select: payoutColumns,
@@ -116,7 +142,12 @@ export async function listPayouts(
 /** Open payouts for a SEPA file, oldest first; those already in a file only when asked. */
 export function openPayoutsToExport(tx: Transaction, includeExported: boolean) {
   return tx.payoutRequest.findMany({
-    where: { status: 'open', ...(includeExported ? {} : { exportBatch: null }) },
+    where: {
+      status: 'open',
+      ...(includeExported ? {} : { exportBatch: null }),
+      // Held after an IBAN change until staff release it.
+      OR: [{ heldForReview: false }, { releasedAt: { not: null } }],
+    },
     orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
     select: payoutColumns,
   });
