@@ -1,11 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import {
-  SignJWT,
-  UnsecuredJWT,
-  decodeProtectedHeader,
-  importPKCS8,
-  type JWTPayload,
-} from 'jose';
+import { SignJWT, UnsecuredJWT, decodeProtectedHeader, importPKCS8, type JWTPayload } from 'jose';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
   bearerToken,
@@ -189,8 +183,9 @@ describe('key rotation: key ids, several verifying keys', () => {
     await expect(both.verify(oldToken)).resolves.toMatchObject({ roles: ['user'] });
     await expect(both.verify(newToken)).resolves.toMatchObject({ roles: ['user'] });
     // A token from before key ids (no kid) still verifies against the listed keys.
-    await expect(both.verify(await signRs256({ roles: ['user'], exp: now() + 60 }))).resolves
-      .toBeDefined();
+    await expect(
+      both.verify(await signRs256({ roles: ['user'], exp: now() + 60 })),
+    ).resolves.toBeDefined();
 
     const onlyNew = await createTokenVerifier({
       publicKeyPem: otherKeys.publicKeyPem,

@@ -133,9 +133,7 @@ describe('wallet: changing the payout IBAN', () => {
     expect(file.payoutCount).toBe(1); // the earlier payout only
     expect(file.xml).not.toContain('DE89370400440532013000');
     const early = await graphql(wallet.url, COMPLETE, { id: held.id }, STAFF);
-    expect(early.data!.setPayoutRequestAsCompleted.status.identifier).toBe(
-      'payout_request_failed',
-    );
+    expect(early.data!.setPayoutRequestAsCompleted.status.identifier).toBe('payout_request_failed');
 
     const byUser = await graphql(wallet.url, RELEASE, { id: held.id }, { token });
     expect(byUser.data!.releasePayoutRequest.status.identifier).toBe('access_denied');
