@@ -345,7 +345,7 @@ describe('identity: access that cannot be guessed', () => {
   describe('point 11: forgot-password does not tell which addresses exist', () => {
     it('answers known and unknown addresses after the same work, in about the same time', async () => {
       const known = await account();
-      const rounds = 15;
+      const rounds = 21;
       const times = { known: [] as number[], unknown: [] as number[] };
       const timed = async (address: string) => {
         const start = performance.now();
@@ -371,8 +371,8 @@ describe('identity: access that cannot be guessed', () => {
         `forgot-password medians: known ${knownMs.toFixed(1)} ms, unknown ${unknownMs.toFixed(1)} ms`,
       );
       // Generous: the point is the same work, not speed (a known address used to add two inserts
-      // and a commit of the reset and its mail command).
-      expect(Math.abs(knownMs - unknownMs)).toBeLessThan(Math.max(2, 0.25 * unknownMs));
+      // and a commit of the reset and its mail command: 48 against 30 ms on the test machine).
+      expect(Math.abs(knownMs - unknownMs)).toBeLessThan(Math.max(5, 0.3 * unknownMs));
       // The known address still gets its mail (once per request), the unknown ones none.
       const mail = await commandFor('PasswordResetRequested', known.email, rounds);
       expect(mail.username).toBe(known.username);

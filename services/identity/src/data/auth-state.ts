@@ -84,19 +84,15 @@ export async function deleteExpiredRevokedTokens(db: Database, now: Date): Promi
 
 // Failed codes and links per address.
 
-export function lockLoginFailure(tx: Transaction, email: string) {
-  return tx.$queryRaw<{ failures: number; last_failure_at: Date; locked_until: Date | null }[]>`
-    SELECT failures, last_failure_at, locked_until FROM login_failures
-    WHERE email = ${email} FOR UPDATE`.then((rows) => {
-    const row = rows[0];
-    return row
-      ? {
-          failures: row.failures,
-          lastFailureAt: row.last_failure_at,
-          lockedUntil: row.locked_until,
-        }
-      : null;
-  });
+export async function lockLoginFailure(tx: Transaction, email: string) {
+  const rows = await tx.$queryRaw<unknown[]>`
+    SELECT 1 FROM login_failures WHERE email = ${email} FOR UPDATE`;
+  return rows.length
+    ? tx.loginFailure.findUnique({
+        where: { email },
+        select: { failures: true, lastFailureAt: true, lockedUntil: true },
+      })
+    : null;
 }
 
 export async function saveLoginFailure(
@@ -104,12 +100,11 @@ export async function saveLoginFailure(
   email: string,
   state: { failures: number; lastFailureAt: Date; lockedUntil: Date | null },
 ): Promise<void> {
-  // An upsert in SQL: two first failures at once must not collide on the key.
+  // Two first failures at once must not collide on the key: create the row if needed, then set.
   await tx.$executeRaw`
-    INSERT INTO login_failures (email, failures, last_failure_at, locked_until)
-    VALUES (${email}, ${state.failures}, ${state.lastFailureAt}, ${state.lockedUntil})
-    ON CONFLICT (email) DO UPDATE SET failures = EXCLUDED.failures,
-      last_failure_at = EXCLUDED.last_failure_at, locked_until = EXCLUDED.locked_until`;
+    INSERT INTO login_failures (email, failures, last_failure_at)
+    VALUES (${email}, 0, CURRENT_TIMESTAMP) ON CONFLICT (email) DO NOTHING`;
+  await tx.loginFailure.update({ where: { email }, data: state });
 }
 
 // Forgot-password requests, carried out after the answer.

@@ -123,7 +123,14 @@ export async function syncTokenState(
   } while (cursor !== '0');
 
   await deleteExpiredRevokedTokens(db, now);
-  const marked = await redis.eval(MARK_SYNCED_SCRIPT, 2, runKey, keys.synced, now.toISOString());
+  const marked = await redis.eval(
+    MARK_SYNCED_SCRIPT,
+    2,
+    runKey,
+    keys.synced,
+    run,
+    now.toISOString(),
+  );
   return marked === 1;
 }
 
