@@ -21,6 +21,8 @@ const keys = (prefix: string) => ({
   /** "<version>" or "<version>:<kept token id>": tokens of an older version are refused. */
   sessions: (userId: string) => `${prefix}auth:sessions:${userId}`,
   synced: `${prefix}auth:state-synced`,
+  /** Written before session versions existed ("tokens issued before this second"); read only. */
+  legacyValidAfter: (userId: string) => `${prefix}auth:valid-after:${userId}`,
 });
 
 export const authStateKeys = keys;
@@ -94,15 +96,17 @@ export class AuthStateUnavailableError extends Error {
 export function createAccessCheck(redis: Redis, prefix = ''): (user: AuthUser) => Promise<void> {
   const k = keys(prefix);
   return async (user) => {
-    const [revoked, banned, sessions, synced] = await redis.mget(
+    const [revoked, banned, sessions, synced, validAfter] = await redis.mget(
       k.revoked(user.tokenId),
       k.banned(user.id),
       k.sessions(user.id),
       k.synced,
+      k.legacyValidAfter(user.id),
     );
     if (banned) throw new AppError('banned_user');
     if (!synced) throw new AuthStateUnavailableError();
     if (revoked) throw new AppError('unauthorized');
+    if (validAfter && user.issuedAt < Number(validAfter)) throw new AppError('unauthorized');
     if (sessions) {
       const [version, kept] = sessions.split(':');
       if (user.sessionVersion < Number(version) && user.tokenId !== kept) {

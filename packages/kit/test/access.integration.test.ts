@@ -71,6 +71,13 @@ describe('token state in Redis', () => {
     await expect(check(kept)).rejects.toEqual(new AppError('unauthorized'));
   });
 
+  it('still honours a "log out everywhere" written before session versions existed', async () => {
+    const old = user();
+    await redis.set(authStateKeys(prefix).legacyValidAfter(old.id), String(now()));
+    await expect(check(old)).rejects.toEqual(new AppError('unauthorized'));
+    await expect(check({ ...old, issuedAt: now() + 1 })).resolves.toBeUndefined();
+  });
+
   it('cannot decide while Redis lost the state (no synced mark): an error, never a pass', async () => {
     const banned = user();
     await markBanned(redis, banned.id, true, prefix);
