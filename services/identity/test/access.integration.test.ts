@@ -1,6 +1,6 @@
-import { randomUUID } from 'node:crypto';
+import { generateKeyPairSync, randomUUID } from 'node:crypto';
 import { TOPICS, type EventData } from '@challenge/events';
-import { authStateKeys } from '@challenge/kit';
+import { authStateKeys, keyIdOf } from '@challenge/kit';
 import {
   deleteTopics,
   eventually,
@@ -8,6 +8,7 @@ import {
   readTopic,
   startTestService,
   testIdentityConfig,
+  testKeys,
   uniqueTopicPrefix,
   type TestService,
 } from '@challenge/testing';
@@ -339,6 +340,27 @@ describe('identity: access that cannot be guessed', () => {
       expect(await meStatus(loggedOutToken)).toBe('401 unauthorized');
       expect(await meStatus(staleToken)).toBe('401 unauthorized');
       expect(await meStatus(changerToken)).toBe('ok');
+    });
+  });
+
+  describe('point 12: signing keys', () => {
+    it('signs with a kid, and refuses to start with a key the verifiers do not list', async () => {
+      const token = await (await account()).login();
+      const [header] = token.split('.');
+      const { kid } = JSON.parse(Buffer.from(header!, 'base64url').toString()) as { kid: string };
+      expect(kid).toBe(await keyIdOf((await testKeys()).publicKeyPem));
+
+      const stranger = generateKeyPairSync('rsa', {
+        modulusLength: 2048,
+        privateKeyEncoding: { type: 'pkcs8', format: 'pem' },
+        publicKeyEncoding: { type: 'spki', format: 'pem' },
+      });
+      await expect(
+        buildApp(identity.runtime, {
+          ...(await testIdentityConfig(identity.database.url)),
+          jwtPrivateKey: stranger.privateKey,
+        }),
+      ).rejects.toThrow(/does not match any key of JWT_PUBLIC_KEY/);
     });
   });
 
