@@ -60,11 +60,13 @@ export function createTokenState(redis: Redis, prefix = ''): TokenState {
 
 const PAGE = 500;
 
-/** Marks the mirror complete only if no flush happened since this run began (its marker lives). */
+/**
+ * Marks the mirror complete only if no flush happened since this run began: its own marker
+ * (one key per run, so replicas copying at the same time do not disturb each other) still lives.
+ */
 const MARK_SYNCED_SCRIPT = `
-if redis.call('GET', KEYS[1]) == ARGV[1] then
-  redis.call('SET', KEYS[2], ARGV[2])
-  redis.call('DEL', KEYS[1])
+if redis.call('DEL', KEYS[1]) == 1 then
+  redis.call('SET', KEYS[2], ARGV[1])
   return 1
 end
 return 0`;
@@ -80,9 +82,8 @@ export async function syncTokenState(
 ): Promise<boolean> {
   const { redis, prefix } = state;
   const keys = authStateKeys(prefix);
-  const runKey = `${prefix}auth:state-sync-run`;
-  const run = randomUUID();
-  await redis.set(runKey, run, 'EX', 600);
+  const runKey = `${prefix}auth:state-sync-run:${randomUUID()}`;
+  await redis.set(runKey, '1', 'EX', 600);
 
   for (let after: string | null = null; ;) {
     const ids = await listBannedUserIds(db, after, PAGE);
@@ -123,14 +124,7 @@ export async function syncTokenState(
   } while (cursor !== '0');
 
   await deleteExpiredRevokedTokens(db, now);
-  const marked = await redis.eval(
-    MARK_SYNCED_SCRIPT,
-    2,
-    runKey,
-    keys.synced,
-    run,
-    now.toISOString(),
-  );
+  const marked = await redis.eval(MARK_SYNCED_SCRIPT, 2, runKey, keys.synced, now.toISOString());
   return marked === 1;
 }
 
