@@ -166,6 +166,10 @@ const MATRIX: Record<string, Row> = {
       input: { token: 'z'.repeat(43), password: PASSWORD, repeatPassword: PASSWORD },
     }),
   },
+  reauthenticate: {
+    expect: loggedIn(),
+    variables: () => ({ input: { purpose: 'payment_profile', password: 'Wrong-Pass-42' } }),
+  },
   changePassword: {
     expect: loggedIn(),
     variables: () => ({
@@ -227,6 +231,11 @@ const MATRIX: Record<string, Row> = {
   },
   payoutRequest: { expect: loggedIn(), variables: () => ({ input: { amount: 1_000 } }) },
   setPayoutRequestAsCompleted: {
+    expect: staffOnly(),
+    variables: async (f) => ({ id: await f.openPayout() }),
+  },
+  // A payout that is not held answers redundant_mutation: allowed, nothing to release.
+  releasePayoutRequest: {
     expect: staffOnly(),
     variables: async (f) => ({ id: await f.openPayout() }),
   },

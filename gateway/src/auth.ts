@@ -1,4 +1,10 @@
-import { AppError, bearerToken, type AuthUser, type TokenVerifier } from '@challenge/kit';
+import {
+  AppError,
+  AuthStateUnavailableError,
+  bearerToken,
+  type AuthUser,
+  type TokenVerifier,
+} from '@challenge/kit';
 import type { Request, RequestHandler } from 'express';
 import { clearedSessionCookie, cookiesAreSecure, sessionTokenFrom } from './cookies.ts';
 import { sendError } from './respond.ts';
@@ -50,6 +56,11 @@ export function authenticate(options: AuthOptions): RequestHandler {
         user = await options.verifier.verify(token);
         await options.accessCheck(user);
       } catch (error) {
+        if (error instanceof AuthStateUnavailableError) {
+          // Redis lost the token state: answer 503 and keep the session (not a 401).
+          sendError(res, 503, 'generic_error', 'SERVICE_UNAVAILABLE');
+          return;
+        }
         if (!(error instanceof AppError)) throw error;
         res.append('Set-Cookie', clearedSessionCookie(cookiesAreSecure(req, options.production)));
         sendError(res, 401, error.identifier, 'UNAUTHENTICATED');

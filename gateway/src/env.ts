@@ -99,6 +99,7 @@ export const envSchema = baseEnv.extend({
   RATE_LIMIT_VERIFY_USER: rateRule(DEFAULT_RATE_LIMITS.verifyUser),
   /** `<per IP>/<window>`: the payment provider's webhook. */
   RATE_LIMIT_PAYMENT_WEBHOOK: ipRateRule(DEFAULT_WEBHOOK_RATE_LIMIT),
+  RATE_LIMIT_REAUTHENTICATE: rateRule(DEFAULT_RATE_LIMITS.reauthenticate),
 });
 export type GatewayEnv = z.output<typeof envSchema>;
 
@@ -113,6 +114,7 @@ export function rateLimitsFromEnv(env: GatewayEnv): RateLimits {
     requestForgotPasswordLink: env.RATE_LIMIT_REQUEST_FORGOT_PASSWORD_LINK,
     resetForgottenPassword: env.RATE_LIMIT_RESET_FORGOTTEN_PASSWORD,
     verifyUser: env.RATE_LIMIT_VERIFY_USER,
+    reauthenticate: env.RATE_LIMIT_REAUTHENTICATE,
   };
 }
 

@@ -7,6 +7,7 @@ export const LIMITED_OPERATIONS = [
   'requestForgotPasswordLink',
   'resetForgottenPassword',
   'verifyUser',
+  'reauthenticate',
 ] as const;
 export type LimitedOperation = (typeof LIMITED_OPERATIONS)[number];
 
@@ -28,7 +29,10 @@ export const DEFAULT_RATE_LIMITS: RateLimits = {
   login: { account: 10, ip: 30, windowSeconds: MINUTES_15 },
   requestForgotPasswordLink: { account: 3, ip: 10, windowSeconds: HOUR },
   resetForgottenPassword: { account: null, ip: 10, windowSeconds: HOUR },
-  verifyUser: { account: null, ip: 10, windowSeconds: HOUR },
+  // Per account (the e-mail) too: identity also locks an address out after ten wrong codes.
+  verifyUser: { account: 5, ip: 10, windowSeconds: HOUR },
+  // Password or code of a logged-in account (identity counts wrong ones per address as well).
+  reauthenticate: { account: null, ip: 10, windowSeconds: MINUTES_15 },
 };
 
 /**

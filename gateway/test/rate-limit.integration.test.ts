@@ -103,6 +103,22 @@ describe('sign-in rate limits', () => {
     expect(right.headers.getSetCookie()).toEqual([]);
   });
 
+  it('refuses the 6th sign-up completion (verifyUser) for one e-mail, from any address', async () => {
+    const email = uniqueEmail();
+    const verifyUser = (ip: string) =>
+      post(
+        base,
+        `mutation($input: VerifyUserInput!) { verifyUser(input: $input) { status { identifier } } }`,
+        { input: { email, code: '000000', username: 'someone' } },
+        from(ip),
+      );
+    for (let i = 0; i < 5; i += 1) {
+      const answer = await verifyUser(privateIp());
+      expect(answer.body.data.verifyUser.status.identifier).toBe('invalid_credentials');
+    }
+    expectTooMany(await verifyUser(privateIp()), 60 * 60);
+  });
+
   it('leaves other operations alone', async () => {
     const ip = privateIp();
     for (let i = 0; i < 25; i += 1) {

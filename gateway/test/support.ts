@@ -52,6 +52,11 @@ const IDENTITY_SDL = /* GraphQL */ `
     email: String!
     originUrl: String!
   }
+  input VerifyUserInput {
+    email: String!
+    code: String
+    username: String!
+  }
   type SessionResult {
     status: Status!
     accessToken: String
@@ -82,6 +87,7 @@ const IDENTITY_SDL = /* GraphQL */ `
     verifyLoginCode(input: VerifyLoginCodeInput!): SessionResult!
     logout: LogoutResult!
     requestLoginLink(input: RequestLoginLinkInput!): RequestLoginLinkResult!
+    verifyUser(input: VerifyUserInput!): SessionResult!
   }
 `;
 
@@ -153,6 +159,8 @@ export async function startPlatform(): Promise<TestPlatform> {
           await revokeToken(redis, context.user);
           return { status: okStatus() };
         },
+        verifyUser: (_: unknown, { input }: { input: { email: string; code?: string } }) =>
+          session(input.email, input.code === CODE),
         requestLoginLink: (_: unknown, { input }: { input: { email: string } }) => ({
           status: okStatus(),
           email: input.email,

@@ -193,6 +193,19 @@ export const EVENT_TYPES = {
       amountCents: z.number().int().positive(),
     }),
   },
+  /**
+   * The payout IBAN was replaced by another (not set for the first time): the user gets a notice
+   * e-mail. Only the last four characters travel, never the whole account number.
+   */
+  PaymentAccountChanged: {
+    topic: TOPICS.wallet,
+    data: z.object({
+      userId: z.uuid(),
+      ibanEnding: z.string().min(1).max(4),
+      previousIbanEnding: z.string().min(1).max(4),
+      changedAt: z.iso.datetime(),
+    }),
+  },
   /** Staff confirmed that the bank transfer went out. */
   PayoutCompleted: {
     topic: TOPICS.wallet,

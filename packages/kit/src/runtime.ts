@@ -44,6 +44,8 @@ export interface ServiceRuntime {
   producer: Producer;
   topicPrefix: string;
   verifier: TokenVerifier;
+  /** Prefix of the token-state keys in Redis (kit's access.ts): empty but in tests. */
+  authStatePrefix: string;
   /** Readiness probes for the shared clients; a service adds its database. */
   readiness: { redis: () => Promise<void>; kafka: () => Promise<void> };
 }
@@ -52,6 +54,7 @@ export async function startRuntime(
   name: string,
   env: RuntimeEnv,
   logger?: Logger,
+  options: { authStatePrefix?: string } = {},
 ): Promise<ServiceRuntime> {
   const log = logger ?? createLogger(name, env.LOG_LEVEL);
   const lifecycle = createLifecycle(log, env.SHUTDOWN_TIMEOUT_MS);
@@ -86,6 +89,7 @@ export async function startRuntime(
     producer,
     topicPrefix: env.KAFKA_TOPIC_PREFIX,
     verifier,
+    authStatePrefix: options.authStatePrefix ?? '',
     readiness: { redis: () => pingRedis(redis), kafka: () => pingKafka(admin) },
   };
 }

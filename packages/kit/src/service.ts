@@ -73,7 +73,7 @@ export async function createServiceApp<TContext extends RequestContext>(
     verifier: runtime.verifier,
     readiness: { database: () => database.ping(), ...runtime.readiness, ...options.readiness },
     extend: options.extend,
-    checkUser: createAccessCheck(runtime.redis),
+    checkUser: createAccessCheck(runtime.redis, runtime.authStatePrefix),
     routes: options.routes,
   });
   if (consumer) registerEventMetrics(subgraph.metrics.registry, runtime);

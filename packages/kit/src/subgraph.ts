@@ -11,6 +11,7 @@ import express, { type Express, type NextFunction, type Request, type Response }
 import { GraphQLError, type DocumentNode } from 'graphql';
 import type { Logger } from 'pino';
 import { bearerToken, type AuthUser, type TokenVerifier } from './auth.ts';
+import { AuthStateUnavailableError } from './access.ts';
 import { AppError, ERROR_CATALOGUE } from './errors.ts';
 import { mountOperationalEndpoints, type ReadinessChecks } from './health.ts';
 import type { Lifecycle } from './lifecycle.ts';
@@ -65,6 +66,14 @@ const SAFE_CODES = new Set([
 function unauthenticated(error: AppError): GraphQLError {
   return new GraphQLError(error.message, {
     extensions: { code: 'UNAUTHENTICATED', identifier: error.identifier, http: { status: 401 } },
+  });
+}
+
+/** The token state cannot be read (see access.ts): 503, never a 401 that would end the session. */
+function unavailable(logger: Logger, error: Error): GraphQLError {
+  logger.warn({ err: error }, 'authenticated request refused: token state not synced');
+  return new GraphQLError(ERROR_CATALOGUE.generic_error, {
+    extensions: { code: 'SERVICE_UNAVAILABLE', identifier: 'generic_error', http: { status: 503 } },
   });
 }
 
@@ -158,6 +167,7 @@ export async function createSubgraph<TContext extends RequestContext>(
             await options.checkUser?.(base.user);
           } catch (error) {
             if (error instanceof AppError) throw unauthenticated(error);
+            if (error instanceof AuthStateUnavailableError) throw unavailable(logger, error);
             throw error;
           }
         }

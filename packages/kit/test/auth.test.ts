@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { SignJWT, UnsecuredJWT, importPKCS8, type JWTPayload } from 'jose';
+import { SignJWT, UnsecuredJWT, decodeProtectedHeader, importPKCS8, type JWTPayload } from 'jose';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
   bearerToken,
   createTokenIssuer,
   createTokenVerifier,
+  keyIdOf,
   requireRole,
   requireUser,
   type AuthUser,
@@ -71,6 +72,7 @@ describe('token issuer and verifier', () => {
       tokenId: issued.tokenId,
       issuedAt: issued.issuedAt,
       expiresAt: issued.expiresAt,
+      sessionVersion: 0,
     });
     // Each token has its own id (revocation works per token).
     const again = await issuer.issue({ id, roles: ['user'] });
@@ -156,6 +158,89 @@ describe('token issuer and verifier', () => {
   });
 });
 
+describe('key rotation: key ids, several verifying keys', () => {
+  const issuerFor = (pair: KeyPair) =>
+    createTokenIssuer({ privateKeyPem: pair.privateKeyPem, issuer: ISSUER, ttlSeconds: 600 });
+
+  it('names the signing key in the kid header: its RFC 7638 thumbprint', async () => {
+    const issued = await (await issuerFor(keys)).issue({ id: randomUUID(), roles: ['user'] });
+    const { kid } = decodeProtectedHeader(issued.token);
+    expect(kid).toBe(await keyIdOf(keys.publicKeyPem));
+    expect(kid).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(await keyIdOf(keys.publicKeyPem)).not.toBe(await keyIdOf(otherKeys.publicKeyPem));
+  });
+
+  it('verifies tokens of the old and the new key while both are listed; then only the new', async () => {
+    const both = await createTokenVerifier({
+      publicKeyPem: `${keys.publicKeyPem}\n${otherKeys.publicKeyPem}`,
+      issuer: ISSUER,
+    });
+    const oldToken = (await (await issuerFor(keys)).issue({ id: randomUUID(), roles: ['user'] }))
+      .token;
+    const newToken = (
+      await (await issuerFor(otherKeys)).issue({ id: randomUUID(), roles: ['user'] })
+    ).token;
+    await expect(both.verify(oldToken)).resolves.toMatchObject({ roles: ['user'] });
+    await expect(both.verify(newToken)).resolves.toMatchObject({ roles: ['user'] });
+    // A token from before key ids (no kid) still verifies against the listed keys.
+    await expect(
+      both.verify(await signRs256({ roles: ['user'], exp: now() + 60 })),
+    ).resolves.toBeDefined();
+
+    const onlyNew = await createTokenVerifier({
+      publicKeyPem: otherKeys.publicKeyPem,
+      issuer: ISSUER,
+    });
+    await expect(onlyNew.verify(newToken)).resolves.toBeDefined();
+    await expect(onlyNew.verify(oldToken)).rejects.toEqual(new AppError('unauthorized'));
+  });
+
+  it('refuses a kid it does not know, even with a signature of a listed key', async () => {
+    const key = await importPKCS8(keys.privateKeyPem, 'RS256');
+    const token = await new SignJWT({ roles: ['user'] })
+      .setProtectedHeader({ alg: 'RS256', kid: 'not-a-known-key' })
+      .setSubject(randomUUID())
+      .setJti(randomUUID())
+      .setIssuer(ISSUER)
+      .setAudience(AUDIENCE)
+      .setIssuedAt()
+      .setExpirationTime('1m')
+      .sign(key);
+    await expect(verifier.verify(token)).rejects.toEqual(new AppError('unauthorized'));
+  });
+
+  it('carries the session version (claim sv), 0 when absent', async () => {
+    const issued = await (
+      await issuerFor(keys)
+    ).issue({ id: randomUUID(), roles: ['user'], sessionVersion: 3 });
+    expect((await verifier.verify(issued.token)).sessionVersion).toBe(3);
+  });
+
+  it('re-authentication proofs: only for their purpose, never as a session token', async () => {
+    const issuer = await issuerFor(keys);
+    const userId = randomUUID();
+    const proof = await issuer.issueReauth({
+      userId,
+      sessionId: 'session-1',
+      purpose: 'payment_profile',
+      ttlSeconds: 60,
+    });
+    await expect(verifier.verifyReauth(proof.token, 'payment_profile')).resolves.toEqual({
+      userId,
+      sessionId: 'session-1',
+      purpose: 'payment_profile',
+    });
+    await expect(verifier.verifyReauth(proof.token, 'other')).rejects.toEqual(
+      new AppError('invalid_credentials'),
+    );
+    await expect(verifier.verify(proof.token)).rejects.toEqual(new AppError('unauthorized'));
+    const session = await issuer.issue({ id: userId, roles: ['user'] });
+    await expect(verifier.verifyReauth(session.token, 'payment_profile')).rejects.toEqual(
+      new AppError('invalid_credentials'),
+    );
+  });
+});
+
 describe('requireUser and requireRole', () => {
   const user: AuthUser = {
     id: randomUUID(),
@@ -163,6 +248,7 @@ describe('requireUser and requireRole', () => {
     tokenId: 't1',
     issuedAt: now(),
     expiresAt: now() + 60,
+    sessionVersion: 0,
   };
 
   const identifierOf = (run: () => unknown): string | null => {

@@ -9,6 +9,7 @@ import {
   subgraphEnv,
 } from '../src/config.ts';
 import { rsaKeyPair, type KeyPair } from './support.ts';
+import { splitPemKeys } from '../src/auth.ts';
 
 // A schema composed the way a service composes its env module.
 const schema = subgraphEnv.extend({ ...s3Env.shape, ...jwtSignEnv.shape, ...smtpEnv.shape });
@@ -93,6 +94,15 @@ describe('parseEnv', () => {
     expect(env.JWT_PUBLIC_KEY).toBe(keys.publicKeyPem);
     // Real newlines pass through unchanged.
     expect(parseEnv(schema, validSource()).JWT_PRIVATE_KEY).toBe(keys.privateKeyPem);
+  });
+
+  it('keeps several public keys in JWT_PUBLIC_KEY (a key rotation), one after the other', () => {
+    const two = `${keys.publicKeyPem}${keys.publicKeyPem}`.replace(/\n/g, '\\n');
+    const env = parseEnv(schema, { ...validSource(), JWT_PUBLIC_KEY: two });
+    expect(splitPemKeys(env.JWT_PUBLIC_KEY)).toEqual([
+      keys.publicKeyPem.trim(),
+      keys.publicKeyPem.trim(),
+    ]);
   });
 
   it.each([

@@ -1,5 +1,7 @@
 import path from 'node:path';
+import { authStateKeys, createRedis } from '@challenge/kit';
 import pg from 'pg';
+import { pino } from 'pino';
 import { applyMigrations, ensureDatabase } from '../../../scripts/lib/prisma-migrations.mjs';
 import { repoRoot } from '../../../scripts/lib/stack-config.mjs';
 import { SERVICES, templateDatabase } from './databases.ts';
@@ -22,6 +24,15 @@ export default async function setup(): Promise<void> {
     );
   } finally {
     await client.end().catch(() => {});
+  }
+  // Identity marks the token state in Redis as complete when it has copied it there; until then
+  // every authenticated request is refused (kit's access.ts). Tests that start no identity stand
+  // in for it: their state is whatever the test writes.
+  const redis = createRedis(stack.redisUrl, pino({ level: 'silent' }));
+  try {
+    await redis.set(authStateKeys('').synced, 'global-setup');
+  } finally {
+    redis.disconnect();
   }
   for (const service of SERVICES) {
     const name = templateDatabase(service);

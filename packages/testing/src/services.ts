@@ -56,12 +56,14 @@ export interface TestService<A> {
 export async function startTestService<A extends { subgraph: Subgraph }>(
   service: ServiceName,
   build: (runtime: ServiceRuntime, databaseUrl: string) => Promise<A>,
-  options: { topicPrefix: string; logLevel?: string },
+  options: { topicPrefix: string; logLevel?: string; authStatePrefix?: string },
 ): Promise<TestService<A>> {
   const database = await createTestDatabase(service);
   const env = await testRuntimeEnv(options.topicPrefix);
   const logger = pino({ level: options.logLevel ?? 'silent', base: { service } });
-  const runtime = await startRuntime(service, env, logger);
+  const runtime = await startRuntime(service, env, logger, {
+    authStatePrefix: options.authStatePrefix,
+  });
   const app = await build(runtime, database.url);
   const url = await app.subgraph.listen(0);
   return {

@@ -95,7 +95,9 @@ describe('identity: verification and account deletion', () => {
     const oldToken = await tokenFor({ id: leaving.id });
     await new Promise((resolve) => setTimeout(resolve, 1100)); // the token is of an earlier second
 
-    expect(await sweepDueDeletions({ db: identity.app.db, redis: identity.runtime.redis })).toBe(1);
+    expect(
+      await sweepDueDeletions({ db: identity.app.db, tokenState: identity.app.tokenState }),
+    ).toBe(1);
     const erased = await identity.app.db.user.findUniqueOrThrow({ where: { id: leaving.id } });
     expect(erased).toMatchObject({
       status: 'deleted',
@@ -108,7 +110,9 @@ describe('identity: verification and account deletion', () => {
       (await identity.app.db.user.findUniqueOrThrow({ where: { id: staying.id } })).status,
     ).toBe('deletion_requested');
     expect((await graphql(identity.url, ME, {}, { token: oldToken })).httpStatus).toBe(401);
-    expect(await sweepDueDeletions({ db: identity.app.db, redis: identity.runtime.redis })).toBe(0);
+    expect(
+      await sweepDueDeletions({ db: identity.app.db, tokenState: identity.app.tokenState }),
+    ).toBe(0);
 
     const messages = await readTopic(topicPrefix, TOPICS.identity, (all) =>
       all.some((message) => message.value?.toString().includes('"UserDeleted"')),

@@ -1,6 +1,10 @@
 import { AppError } from '@challenge/kit';
 import { describe, expect, it } from 'vitest';
 import {
+  ADDRESS_LOCKOUT_MAX_MS,
+  afterFailedAttempt,
+  isLockedOut,
+  type AddressFailures,
   ageOn,
   ageVerdict,
   assertOriginUrl,
@@ -99,5 +103,32 @@ describe('origin URLs', () => {
     '/a b',
   ])('refuses %j', (url) => {
     expect(() => assertOriginUrl(url)).toThrow(new AppError('invalid_origin_url'));
+  });
+});
+
+describe('failed codes per address (lockout)', () => {
+  const at = (minutes: number) => new Date(today.getTime() + minutes * 60_000);
+  const failTimes = (count: number, start: AddressFailures | null = null, minute = 0) => {
+    let state = start;
+    for (let i = 0; i < count; i += 1) state = afterFailedAttempt(state, at(minute));
+    return state!;
+  };
+
+  it('locks the address at the tenth failure for an hour, then twice as long each round', () => {
+    expect(isLockedOut(failTimes(9), at(0))).toBe(false);
+    const ten = failTimes(10);
+    expect(ten.lockedUntil).toEqual(at(60));
+    expect(isLockedOut(ten, at(59))).toBe(true);
+    expect(isLockedOut(ten, at(60))).toBe(false);
+    const twenty = failTimes(10, ten, 61);
+    expect(twenty.lockedUntil).toEqual(at(61 + 120));
+  });
+
+  it('locks for a day at most, and forgets failures after a week without one', () => {
+    let state: AddressFailures | null = null;
+    for (let round = 0; round < 8; round += 1) state = failTimes(10, state, round * 2000);
+    expect(state!.lockedUntil!.getTime() - at(7 * 2000).getTime()).toBe(ADDRESS_LOCKOUT_MAX_MS);
+    const later = afterFailedAttempt(state, at(7 * 2000 + 7 * 24 * 60 + 1));
+    expect(later).toMatchObject({ failures: 1, lockedUntil: null });
   });
 });

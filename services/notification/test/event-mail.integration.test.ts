@@ -276,4 +276,25 @@ describe('service messages', () => {
     expect(more).toEqual([]);
     expect(await inbox(user.email)).toHaveLength(1);
   });
+
+  it('tell the account holder at once that the payout bank account was changed', async () => {
+    const [user] = await pair();
+    const changed = newEvent('PaymentAccountChanged', {
+      aggregateId: user.id,
+      actorId: user.id,
+      data: {
+        userId: user.id,
+        ibanEnding: '3000',
+        previousIbanEnding: '4300',
+        changedAt: '2026-11-23T10:15:00.000Z',
+      },
+    });
+    await publish(topicPrefix, changed, changed);
+    const [notice, ...more] = await arrived(user.email);
+    expect(notice!.subject).toBe('Your payout bank account was changed');
+    expect(notice!.text).toContain('from the account ending in 4300 to the account ending in 3000');
+    expect(notice!.text).toContain('https://challenge.test/settings/edit-payments');
+    await mailHandled();
+    expect(more).toEqual([]);
+  });
 });

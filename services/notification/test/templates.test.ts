@@ -35,6 +35,15 @@ const templates: EmailTemplate[] = [
     },
   },
   { name: 'payout-completed', data: { amountCents: 123456, walletUrl: link } },
+  {
+    name: 'payment-account-changed',
+    data: {
+      ibanEnding: '4300',
+      previousIbanEnding: '1234',
+      changedAt: expiresAt,
+      settingsUrl: link,
+    },
+  },
   { name: 'report-resolved', data: { entityType: 'Challenge', outcome: 'removed', homeUrl: link } },
 ];
 
@@ -62,6 +71,7 @@ describe('the template list', () => {
       'password-reset': true,
       'challenge-invitation-signup': true,
       'payout-completed': true,
+      'payment-account-changed': true,
       'report-resolved': true,
       ...(Object.fromEntries(challengeTemplates.map((t) => [t.name, true])) as Record<
         ChallengeTemplateName,
@@ -98,6 +108,30 @@ describe.each(challengeTemplates)('the $name e-mail', (template) => {
     expect(text).not.toContain('Bob de Vries');
     expect(text).not.toContain('null');
   });
+});
+
+describe('the payment-account-changed notice', () => {
+  it.each(LOCALES)(
+    'in %s names only the endings of both accounts and the 24-hour check',
+    (locale) => {
+      const email = renderEmail(
+        {
+          name: 'payment-account-changed',
+          data: {
+            ibanEnding: '4300',
+            previousIbanEnding: '1234',
+            changedAt: expiresAt,
+            settingsUrl: link,
+          },
+        },
+        locale,
+      );
+      expect(email.text).toContain('4300');
+      expect(email.text).toContain('1234');
+      expect(email.text).toContain('24');
+      expect(email.unsubscribeUrl ?? null).toBeNull();
+    },
+  );
 });
 
 describe('challenge e-mails', () => {

@@ -35,7 +35,7 @@ export async function buildApp(runtime: ServiceRuntime, config: WalletConfig): P
     },
     schemaFile: new URL('./schema.graphql', import.meta.url),
     resolvers,
-    extend: (base) => ({ ...base, db, config, topUps }),
+    extend: (base) => ({ ...base, db, config, topUps, verifier: runtime.verifier }),
     routes: walletRoutes({
       db,
       internalApiToken: config.internalApiToken,

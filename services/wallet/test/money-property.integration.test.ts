@@ -98,16 +98,20 @@ describe('money invariants under random concurrent operations', () => {
         const users = Array.from({ length: 3 }, () => randomUUID());
         for (const user of users) {
           await transactionRunner(db)((tx) => insertWallet(tx, user));
-          await updatePaymentProfile(db, user, {
-            paymentName: 'Test User',
-            paymentAccountNumber: 'NL91ABNA0417164300',
-            paymentBic: 'ABNANL2A',
-            paymentAddress: 'Street 1',
-            paymentPostalCode: '1000 AA',
-            paymentCity: 'Amsterdam',
-            paymentCountryCode: 'NL',
-            phoneNumber: '+31612345678',
-          });
+          await updatePaymentProfile(
+            { db },
+            { id: user },
+            {
+              paymentName: 'Test User',
+              paymentAccountNumber: 'NL91ABNA0417164300',
+              paymentBic: 'ABNANL2A',
+              paymentAddress: 'Street 1',
+              paymentPostalCode: '1000 AA',
+              paymentCity: 'Amsterdam',
+              paymentCountryCode: 'NL',
+              phoneNumber: '+31612345678',
+            },
+          );
         }
         const holds: {
           challengeId: string;

@@ -95,16 +95,20 @@ describe('wallet consumes UserRegistered', () => {
   it('forgets the bank details of an erased account but keeps its payout records', async () => {
     const userId = randomUUID();
     await seedWallet(wallet.app.db, userId, 5_000);
-    await updatePaymentProfile(wallet.app.db, userId, {
-      paymentName: 'Gone Soon',
-      paymentAccountNumber: 'NL91ABNA0417164300',
-      paymentBic: 'ABNANL2A',
-      paymentAddress: 'Street 1',
-      paymentPostalCode: '1000 AA',
-      paymentCity: 'Amsterdam',
-      paymentCountryCode: 'NL',
-      phoneNumber: '+31612345678',
-    });
+    await updatePaymentProfile(
+      { db: wallet.app.db },
+      { id: userId },
+      {
+        paymentName: 'Gone Soon',
+        paymentAccountNumber: 'NL91ABNA0417164300',
+        paymentBic: 'ABNANL2A',
+        paymentAddress: 'Street 1',
+        paymentPostalCode: '1000 AA',
+        paymentCity: 'Amsterdam',
+        paymentCountryCode: 'NL',
+        phoneNumber: '+31612345678',
+      },
+    );
     await requestPayout(wallet.app.db, wallet.config.limits, userId, { amount: 5_000 });
     const deleted = newEvent('UserDeleted', {
       aggregateId: userId,

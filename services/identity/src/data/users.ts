@@ -16,6 +16,8 @@ export interface UserRecord {
   hideAvailableAmount: boolean;
   banType: BanType | null;
   deletionRequestedAt: Date | null;
+  /** Tokens carry it (claim `sv`); a password change or reset raises it. */
+  sessionVersion: number;
 }
 
 /** What log-in needs beyond the public record: never returned through the API. */
@@ -37,6 +39,7 @@ const userFields = {
   hideAvailableAmount: true,
   banType: true,
   deletionRequestedAt: true,
+  sessionVersion: true,
 } as const;
 
 export function findUserById(db: Database, id: string): Promise<UserRecord | null> {

@@ -1,12 +1,14 @@
 import { enqueueEvents, newEvent } from '@challenge/events';
+import { AppError, type AuthUser, type Logger, type TokenIssuer } from '@challenge/kit';
 import {
-  AppError,
-  revokeAllTokens,
-  revokeToken,
-  type AuthUser,
-  type Redis,
-  type TokenIssuer,
-} from '@challenge/kit';
+  deletePasswordResetRequest,
+  insertPasswordResetRequest,
+  insertRevokedToken,
+  lockLoginFailure,
+  lockPasswordResetRequests,
+  raiseSessionVersion,
+  saveLoginFailure,
+} from '../data/auth-state.ts';
 import { transactionRunner, type Database, type Transaction } from '../data/db.ts';
 import {
   lockOpenChallenge,
@@ -31,7 +33,10 @@ import {
   LOGIN_CHALLENGE_TTL_MS,
   MAX_FAILED_CODE_ATTEMPTS,
   PASSWORD_RESET_TTL_MS,
+  REAUTH_TTL_SECONDS,
+  afterFailedAttempt,
   ageVerdict,
+  isLockedOut,
   assertOriginUrl,
   assertPasswordRules,
   assertPasswordsMatch,
@@ -40,11 +45,13 @@ import {
   parseBirthday,
 } from './rules.ts';
 import { sameSecret, type Secrets } from './secrets.ts';
+import type { TokenState } from './token-state.ts';
 import { registerUserIn } from './users.ts';
 
 export interface AuthDeps {
   db: Database;
-  redis: Redis;
+  tokenState: TokenState;
+  logger: Logger;
   secrets: Secrets;
   issuer: TokenIssuer;
   /** The site's origin, for the links in e-mails. */
@@ -68,22 +75,44 @@ function assertMayLogIn(user: UserRecord): void {
 }
 
 export function createAuth(deps: AuthDeps) {
-  const { db, redis, secrets, issuer } = deps;
+  const { db, tokenState, secrets, issuer, logger } = deps;
   const now = deps.now ?? (() => new Date());
   const inTransaction = transactionRunner(db);
 
   const issueToken = async (user: UserRecord) =>
-    (await issuer.issue({ id: user.id, roles: user.roles })).token;
+    (await issuer.issue({ id: user.id, roles: user.roles, sessionVersion: user.sessionVersion }))
+      .token;
+
+  /**
+   * The address's failures, locked for the transaction; refuses while it is locked out. Call
+   * `fail` on a wrong secret: it counts one more against the address, whatever link it was for.
+   */
+  async function addressGuard(tx: Transaction, email: string) {
+    const failures = await lockLoginFailure(tx, email);
+    if (isLockedOut(failures, now())) throw new AppError('too_many_requests');
+    return {
+      fail: () => saveLoginFailure(tx, email, afterFailedAttempt(failures, now())),
+    };
+  }
+
+  /** Mirrors a raised session version; a failed write is repaired by the next full copy. */
+  async function mirrorSessions(state: Awaited<ReturnType<typeof raiseSessionVersion>>) {
+    await tokenState.setSessions(state).catch((error) => {
+      logger.error({ err: error, userId: state.userId }, 'session version not mirrored to Redis');
+    });
+  }
 
   /**
    * Checks the proof against the address's open challenge, in the caller's transaction. A wrong
-   * code counts against the challenge; at the limit even the right code is refused.
+   * code counts against the challenge and against the address (across links); at either limit
+   * even the right code is refused.
    */
   async function checkProof(
     tx: Transaction,
     email: string,
     proof: InboxProof,
   ): Promise<LoginChallengeRecord> {
+    const guard = await addressGuard(tx, email);
     const challenge = await lockOpenChallenge(tx, email);
     if (!challenge) throw new AppError('invalid_credentials');
     if (challenge.failedAttempts >= MAX_FAILED_CODE_ATTEMPTS)
@@ -95,6 +124,7 @@ export function createAuth(deps: AuthDeps) {
           proof.expires === Math.floor(challenge.expiresAt.getTime() / 1000);
     if (!matches) {
       await recordFailedAttempt(tx, challenge.id);
+      await guard.fail();
       throw new AppError('invalid_credentials');
     }
     if (challenge.expiresAt <= now()) throw new AppError('expired_credentials');
@@ -232,38 +262,61 @@ export function createAuth(deps: AuthDeps) {
       return { accessToken: await issueToken(user) };
     },
 
-    logout(user: AuthUser): Promise<void> {
-      return revokeToken(redis, user);
+    /** The token is refused from now on; stored first, so a lost Redis cannot bring it back. */
+    async logout(user: AuthUser): Promise<void> {
+      const token = {
+        tokenId: user.tokenId,
+        userId: user.id,
+        expiresAt: new Date(user.expiresAt * 1000),
+      };
+      await insertRevokedToken(db, token);
+      await tokenState.revoke(token);
     },
 
-    /** Same answer whether or not the address has an account. */
+    /**
+     * Same answer, after the same work, whether or not the address has an account: the request is
+     * stored and carried out afterwards (processPasswordResetRequests).
+     */
     async requestForgotPasswordLink(input: { email: string }): Promise<void> {
       const email = emailSchema.parse(input.email);
-      const token = secrets.newToken();
-      const expiresAt = new Date(now().getTime() + PASSWORD_RESET_TTL_MS);
-      await inTransaction(async (tx) => {
-        const user = await findUserByEmail(tx, email);
-        if (!user || user.banType) return;
-        await insertPasswordReset(tx, {
-          userId: user.id,
-          tokenHash: secrets.keyed(token),
-          expiresAt,
-        });
-        const link = new URL('/login/recover/reset', deps.publicOrigin);
-        link.search = new URLSearchParams({ token }).toString();
-        await enqueueEvents(tx, [
-          newEvent('PasswordResetRequested', {
-            aggregateId: user.id,
-            actorId: user.id,
-            data: {
-              email,
-              locale: user.locale === 'nl' ? 'nl' : 'en',
-              username: user.username,
-              link: link.toString(),
-              expiresAt: expiresAt.toISOString(),
-            },
-          }),
-        ]);
+      await insertPasswordResetRequest(db, email);
+    },
+
+    /**
+     * Carries out waiting forgot-password requests: a reset and its mail for an account that is
+     * not banned, nothing for any other address. Returns how many requests it handled.
+     */
+    async processPasswordResetRequests(batch = 20): Promise<number> {
+      return inTransaction(async (tx) => {
+        const requests = await lockPasswordResetRequests(tx, batch);
+        for (const request of requests) {
+          await deletePasswordResetRequest(tx, request.id);
+          const user = await findUserByEmail(tx, request.email);
+          if (!user || user.banType) continue;
+          const token = secrets.newToken();
+          const expiresAt = new Date(now().getTime() + PASSWORD_RESET_TTL_MS);
+          await insertPasswordReset(tx, {
+            userId: user.id,
+            tokenHash: secrets.keyed(token),
+            expiresAt,
+          });
+          const link = new URL('/login/recover/reset', deps.publicOrigin);
+          link.search = new URLSearchParams({ token }).toString();
+          await enqueueEvents(tx, [
+            newEvent('PasswordResetRequested', {
+              aggregateId: user.id,
+              actorId: user.id,
+              data: {
+                email: user.email,
+                locale: user.locale === 'nl' ? 'nl' : 'en',
+                username: user.username,
+                link: link.toString(),
+                expiresAt: expiresAt.toISOString(),
+              },
+            }),
+          ]);
+        }
+        return requests.length;
       });
     },
 
@@ -276,31 +329,85 @@ export function createAuth(deps: AuthDeps) {
       assertPasswordRules(input.password);
       assertPasswordsMatch(input.password, input.repeatPassword);
       const passwordHash = await secrets.hashPassword(input.password);
-      const userId = await inTransaction(async (tx) => {
+      const sessions = await inTransaction(async (tx) => {
         const reset = await lockPasswordReset(tx, secrets.keyed(input.token));
         if (!reset || reset.usedAt) throw new AppError('invalid_credentials');
         if (reset.expiresAt <= now()) throw new AppError('expired_credentials');
         await updatePasswordHash(tx, reset.userId, passwordHash);
         await markPasswordResetUsed(tx, reset.id);
-        return reset.userId;
+        return raiseSessionVersion(tx, reset.userId, null);
       });
-      await revokeAllTokens(redis, userId);
+      await mirrorSessions(sessions);
     },
 
+    /**
+     * With the current password; every other session of the account ends, the one that asks
+     * stays logged in. Wrong current passwords count against the address like wrong codes.
+     */
     async changePassword(
       viewer: AuthUser,
       input: { currentPassword: string; password: string; repeatPassword: string },
     ): Promise<void> {
       const user = await findCredentialsById(db, viewer.id);
       if (!user) throw new AppError('authorized_user_not_found');
-      if (!(await secrets.verifyPassword(user.passwordHash, input.currentPassword))) {
-        throw new AppError('invalid_credentials', 'The current password is not correct.');
-      }
+      await confirmPassword(user, input.currentPassword, 'The current password is not correct.');
       assertPasswordRules(input.password);
       assertPasswordsMatch(input.password, input.repeatPassword);
-      await updatePasswordHash(db, user.id, await secrets.hashPassword(input.password));
+      const passwordHash = await secrets.hashPassword(input.password);
+      const sessions = await inTransaction(async (tx) => {
+        await updatePasswordHash(tx, user.id, passwordHash);
+        return raiseSessionVersion(tx, user.id, viewer.tokenId);
+      });
+      await mirrorSessions(sessions);
+    },
+
+    /**
+     * Proof, for `purpose`, that the person of this session just proved to be the account holder:
+     * by the password, or by a fresh code sent to the account's address (requestLoginLink). Other
+     * services verify it with the public key (ADR 21).
+     */
+    async reauthenticate(
+      viewer: AuthUser,
+      input: { purpose: string; password?: string | null; code?: string | null },
+    ): Promise<{ proof: string; expiresAt: string }> {
+      const user = await findCredentialsById(db, viewer.id);
+      if (!user) throw new AppError('authorized_user_not_found');
+      assertMayLogIn(user);
+      if (input.password) {
+        await confirmPassword(user, input.password, 'The password is not correct.');
+      } else if (input.code) {
+        await countingAttempts(async (tx) => {
+          const challenge = await checkProof(tx, user.email, { code: input.code! });
+          if (challenge.purpose !== 'login') throw new AppError('invalid_credentials');
+          await markChallenge(tx, challenge.id, { consumedAt: now() });
+        });
+      } else {
+        throw new AppError('invalid_input', 'Give your password or the code sent to you.');
+      }
+      const issued = await issuer.issueReauth({
+        userId: user.id,
+        sessionId: viewer.tokenId,
+        purpose: input.purpose,
+        ttlSeconds: REAUTH_TTL_SECONDS,
+      });
+      return { proof: issued.token, expiresAt: new Date(issued.expiresAt * 1000).toISOString() };
     },
   };
+
+  /** Checks a password of a logged-in account; a wrong one counts against its address. */
+  async function confirmPassword(
+    user: UserRecord & { passwordHash: string | null },
+    password: string,
+    message: string,
+  ): Promise<void> {
+    await countingAttempts(async (tx) => {
+      const guard = await addressGuard(tx, user.email);
+      if (!(await secrets.verifyPassword(user.passwordHash, password))) {
+        await guard.fail();
+        throw new AppError('invalid_credentials', message);
+      }
+    });
+  }
 }
 
 export type Auth = ReturnType<typeof createAuth>;

@@ -1,23 +1,37 @@
 import { enqueueEvents, newEvent } from '@challenge/events';
-import { AppError, markBanned, type AuthUser, type Redis } from '@challenge/kit';
+import { AppError, type AuthUser } from '@challenge/kit';
 import { transactionRunner, type Database } from '../data/db.ts';
 import { findUserById, updateBan } from '../data/users.ts';
+import type { TokenState } from './token-state.ts';
 
 export type BanKind = 'soft' | 'hard';
 
 /**
  * Bans live here; every subgraph and the gateway refuse a banned user's tokens at once through
- * the ban mark in Redis, written after the commit (a retry of the call writes it again).
+ * the ban mark in Redis, written after the commit. A retry of a ban whose mark was not written
+ * (Redis failed after the commit) writes it and succeeds; only a ban that is complete in both
+ * places is `redundant_mutation`. The periodic copy of the token state repairs it too (ADR 20).
+ * Only admins ban or unban admins.
  */
 export async function setBan(
-  deps: { db: Database; redis: Redis },
+  deps: { db: Database; tokenState: TokenState },
   actor: AuthUser,
   input: { userId: string; type: BanKind | null; reason?: string | null },
 ): Promise<void> {
   if (input.userId === actor.id) throw new AppError('invalid_action', 'You cannot ban yourself.');
   const user = await findUserById(deps.db, input.userId);
   if (!user) throw new AppError('user_not_found');
-  if ((user.banType ?? null) === input.type) throw new AppError('redundant_mutation');
+  if (user.roles.includes('admin') && !actor.roles.includes('admin')) {
+    throw new AppError('access_denied', 'Only an admin can ban or unban an admin.');
+  }
+  const banned = input.type !== null;
+  if ((user.banType ?? null) === input.type) {
+    if ((await deps.tokenState.isBanMarked(user.id)) === banned) {
+      throw new AppError('redundant_mutation');
+    }
+    await deps.tokenState.markBanned(user.id, banned);
+    return;
+  }
   await transactionRunner(deps.db)(async (tx) => {
     const ban = input.type
       ? { banType: input.type, bannedAt: new Date() }
@@ -37,5 +51,5 @@ export async function setBan(
           }),
     ]);
   });
-  await markBanned(deps.redis, user.id, input.type !== null);
+  await deps.tokenState.markBanned(user.id, banned);
 }

@@ -1,6 +1,8 @@
 import { enqueueEvents, newEvent } from '@challenge/events';
-import { AppError, revokeAllTokens, type AuthUser, type Logger, type Redis } from '@challenge/kit';
+import { AppError, type AuthUser, type Logger } from '@challenge/kit';
+import { raiseSessionVersion, type SessionState } from '../data/auth-state.ts';
 import { transactionRunner, type Database } from '../data/db.ts';
+import type { TokenState } from './token-state.ts';
 import {
   erasePersonalData,
   findVerification,
@@ -33,29 +35,31 @@ const MONTH_MS = 30 * 24 * 60 * 60 * 1000;
  * token refused, UserDeleted announced so other services erase theirs. Returns how many.
  */
 export async function sweepDueDeletions(
-  deps: { db: Database; redis: Redis },
+  deps: { db: Database; tokenState: TokenState },
   now = new Date(),
 ): Promise<number> {
   const before = new Date(now.getTime() - MONTH_MS);
   const deleted = await transactionRunner(deps.db)(async (tx) => {
     const ids = await lockDueDeletions(tx, before, 100);
+    const sessions: SessionState[] = [];
     for (const id of ids) {
+      sessions.push(await raiseSessionVersion(tx, id, null));
       await erasePersonalData(tx, id);
       await removeFollowsOf(tx, id);
       await enqueueEvents(tx, [
         newEvent('UserDeleted', { aggregateId: id, actorId: null, data: { userId: id } }),
       ]);
     }
-    return ids;
+    return sessions;
   });
-  for (const id of deleted) await revokeAllTokens(deps.redis, id);
+  for (const sessions of deleted) await deps.tokenState.setSessions(sessions);
   return deleted.length;
 }
 
 /** Runs the sweep every hour (and once at start); a failed run is logged and tried again later. */
 export function scheduleDeletionSweep(deps: {
   db: Database;
-  redis: Redis;
+  tokenState: TokenState;
   logger: Logger;
 }): () => void {
   const run = () =>

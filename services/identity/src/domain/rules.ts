@@ -18,6 +18,44 @@ export const PASSWORD_RESET_TTL_MS = 60 * 60 * 1000;
 export const safeString = () =>
   z.string().refine((value) => !value.includes('\u0000'), 'must not contain NUL characters');
 
+/**
+ * Wrong codes and links per address, whatever the number of links requested: every tenth locks
+ * the address out, for an hour the first time and twice as long each next time (at most a day),
+ * and failures are forgotten after a week without one. Ten guesses a day of a million codes.
+ */
+export const ADDRESS_FAILURE_LIMIT = 10;
+export const ADDRESS_LOCKOUT_MS = 60 * 60 * 1000;
+export const ADDRESS_LOCKOUT_MAX_MS = 24 * 60 * 60 * 1000;
+export const ADDRESS_FAILURE_MEMORY_MS = 7 * 24 * 60 * 60 * 1000;
+
+export interface AddressFailures {
+  failures: number;
+  lastFailureAt: Date;
+  lockedUntil: Date | null;
+}
+
+export function isLockedOut(state: AddressFailures | null, now: Date): boolean {
+  return state?.lockedUntil != null && state.lockedUntil > now;
+}
+
+/** The address's failure record after one more wrong code, link or password. */
+export function afterFailedAttempt(state: AddressFailures | null, now: Date): AddressFailures {
+  const remembered =
+    state !== null && now.getTime() - state.lastFailureAt.getTime() < ADDRESS_FAILURE_MEMORY_MS;
+  const failures = remembered ? state.failures + 1 : 1;
+  let lockedUntil = remembered ? state.lockedUntil : null;
+  if (failures % ADDRESS_FAILURE_LIMIT === 0) {
+    const round = failures / ADDRESS_FAILURE_LIMIT;
+    const ms = Math.min(ADDRESS_LOCKOUT_MS * 2 ** (round - 1), ADDRESS_LOCKOUT_MAX_MS);
+    lockedUntil = new Date(now.getTime() + ms);
+  }
+  return { failures, lastFailureAt: now, lockedUntil };
+}
+
+/** A re-authentication proof (password or fresh code) is good for ten minutes. */
+export const REAUTH_TTL_SECONDS = 10 * 60;
+export const REAUTH_PURPOSES = ['payment_profile'] as const;
+
 export const emailSchema = safeString().trim().toLowerCase().pipe(z.email());
 
 /** At least 8 characters with an uppercase and a lowercase letter, a number and a special character. */

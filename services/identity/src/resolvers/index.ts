@@ -14,7 +14,7 @@ import {
   requestDeletion,
   setFollowing,
 } from '../domain/profiles.ts';
-import { safeString } from '../domain/rules.ts';
+import { REAUTH_PURPOSES, safeString } from '../domain/rules.ts';
 import type { IdentityContext } from '../context.ts';
 
 const text = safeString().max(1000);
@@ -51,6 +51,11 @@ const changeInput = z.object({
   currentPassword: safeString().max(1000),
   password: safeString().max(1000),
   repeatPassword: safeString().max(1000),
+});
+const reauthInput = z.object({
+  purpose: z.enum(REAUTH_PURPOSES),
+  password: z.string().min(1).max(1000).nullish(),
+  code: z.string().min(1).max(20).nullish(),
 });
 const banInput = z.object({
   userId: z.uuid(),
@@ -154,6 +159,10 @@ export const resolvers: GraphQLResolverMap<IdentityContext> = {
         await context.auth.changePassword(requireUser(context), changeInput.parse(input));
         return {};
       }),
+    reauthenticate: (_parent, { input }: Args, context) =>
+      envelope(context.logger, () =>
+        context.auth.reauthenticate(requireUser(context), reauthInput.parse(input)),
+      ),
     updateProfile: (_parent, { input }: Args, context) =>
       envelope(context.logger, async () => {
         const change = Object.fromEntries(

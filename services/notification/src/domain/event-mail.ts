@@ -6,6 +6,7 @@ import { deliverOnce, type DeliveryDeps } from './deliveries.ts';
 import {
   challengeUrl,
   invitationSignupUrl,
+  paymentSettingsUrl,
   preferencesUrl,
   walletUrl,
   type LinkConfig,
@@ -34,6 +35,7 @@ import { nameOf } from './users.ts';
  * | ChallengeCancelled     | challenged user                    | challenge-cancelled             | updateChallenge    |
  * | ChallengeLiked, ChallengeCommented | nobody (activity log only) |                             |                    |
  * | PayoutCompleted        | the user paid out                  | payout-completed                | none (always)      |
+ * | PaymentAccountChanged  | the account holder                 | payment-account-changed         | none (always)      |
  * | ReportResolved         | the reporter                       | report-resolved                 | none (always)      |
  */
 
@@ -238,6 +240,32 @@ export async function sendPayoutMail(
     recipient: user.email!,
     locale: toLocale(user.locale),
     template: { name: 'payout-completed', data: { amountCents, walletUrl: walletUrl(deps.links) } },
+    expiresAt: null,
+    secrets: [],
+  });
+}
+
+/** The payout IBAN was replaced: the account holder hears it at once (a security notice). */
+export async function sendPaymentAccountMail(
+  deps: MailDeps,
+  event: DomainEvent<'PaymentAccountChanged'>,
+): Promise<void> {
+  const { userId, ibanEnding, previousIbanEnding, changedAt } = event.data;
+  const user = addressable(await findUser(deps.db, userId), userId);
+  if (!user) return;
+  await deliverOnce(deps, {
+    eventId: event.id,
+    recipient: user.email!,
+    locale: toLocale(user.locale),
+    template: {
+      name: 'payment-account-changed',
+      data: {
+        ibanEnding,
+        previousIbanEnding,
+        changedAt: new Date(changedAt),
+        settingsUrl: paymentSettingsUrl(deps.links),
+      },
+    },
     expiresAt: null,
     secrets: [],
   });

@@ -72,5 +72,7 @@ export const invitationSignupUrl = (config: LinkConfig, slug: string) =>
 
 export const walletUrl = (config: LinkConfig) => page(config, '/wallet');
 
+export const paymentSettingsUrl = (config: LinkConfig) => page(config, '/settings/edit-payments');
+
 export const preferencesUrl = (config: LinkConfig, userId: string, now?: Date) =>
   `${page(config, '/email-preferences')}?token=${signPreferencesToken(config.secret, userId, now)}`;

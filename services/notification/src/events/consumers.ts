@@ -19,6 +19,7 @@ import {
 import { sendLoginLinkEmail, sendPasswordResetEmail } from '../domain/commands.ts';
 import {
   sendChallengeEventMail,
+  sendPaymentAccountMail,
   sendPayoutMail,
   sendReportOutcomeMail,
   type MailDeps,
@@ -121,6 +122,8 @@ export async function startConsumers(
       handlers: {
         ...forChallengeEvents((event) => sendChallengeEventMail(mail, event)),
         PayoutCompleted: (event: DomainEvent<'PayoutCompleted'>) => sendPayoutMail(mail, event),
+        PaymentAccountChanged: (event: DomainEvent<'PaymentAccountChanged'>) =>
+          sendPaymentAccountMail(mail, event),
         ReportResolved: (event: DomainEvent<'ReportResolved'>) =>
           sendReportOutcomeMail(mail, event),
       },

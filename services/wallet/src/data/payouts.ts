@@ -22,11 +22,29 @@ export async function deletePaymentProfile(tx: Transaction, userId: string): Pro
   await tx.paymentProfile.deleteMany({ where: { userId } });
 }
 
-export function savePaymentProfile(db: Database, userId: string, profile: PaymentProfileRow) {
+export function savePaymentProfile(
+  db: Database | Transaction,
+  userId: string,
+  profile: PaymentProfileRow & { ibanChangedAt?: Date },
+) {
   return db.paymentProfile.upsert({
     where: { userId },
     create: { userId, ...profile },
     update: profile,
+  });
+}
+
+/** The profile locked for the rest of the transaction (two changes at once are ordered). */
+export async function lockPaymentProfile(tx: Transaction, userId: string) {
+  await tx.$queryRaw`SELECT user_id FROM payment_profiles WHERE user_id = ${userId}::uuid FOR UPDATE`;
+  return tx.paymentProfile.findUnique({ where: { userId } });
+}
+
+export function markPayoutReleased(tx: Transaction, id: string, staffId: string) {
+  return tx.payoutRequest.update({
+    where: { id },
+    data: { releasedAt: new Date(), releasedBy: staffId },
+    select: payoutColumns,
   });
 }
 
@@ -48,6 +66,8 @@ const payoutColumns = {
   completedAt: true,
   cancelledAt: true,
   cancelReason: true,
+  heldForReview: true,
+  releasedAt: true,
 } as const;
 
 /** Payouts whose money is still frozen: asked for, maybe in a SEPA file, not yet done. */
@@ -65,7 +85,12 @@ export function findPayoutByRequestKey(tx: Transaction, requestKey: string) {
 
 export function insertPayout(
   tx: Transaction,
-  payout: PaymentProfileRow & { userId: string; amountCents: bigint; requestKey: string | null },
+  payout: PaymentProfileRow & {
+    userId: string;
+    amountCents: bigint;
+    requestKey: string | null;
+    heldForReview: boolean;
+  },
 ) {
   return tx.payoutRequest.create({
     data: {
@@ -78,6 +103,7 @@ export function insertPayout(
       postalCode: payout.postalCode,
       city: payout.city,
       countryCode: payout.countryCode,
+      heldForReview: payout.heldForReview,
       requestKey: payout.requestKey,
     },
     select: payoutColumns,
@@ -136,6 +162,8 @@ export async function claimPayoutsForExport(
       exported_at = (${at.toISOString()}::timestamptz AT TIME ZONE 'UTC')
     WHERE id IN (
       SELECT id FROM payout_requests WHERE status::text = ANY(${statuses}::text[])
+        -- Held after an IBAN change until staff release it.
+        AND (NOT held_for_review OR released_at IS NOT NULL)
       ORDER BY id FOR UPDATE)
     RETURNING id::text AS id`;
   if (claimed.length === 0) return [];

@@ -122,3 +122,13 @@ export function validateBic(value: string, ibanCountry?: string): string {
   }
   return bic;
 }
+
+/** A payout asked within this time after the IBAN was replaced waits for staff (ADR 21). */
+export const IBAN_CHANGE_HOLD_MS = 24 * 60 * 60 * 1000;
+
+export function isRecentIbanChange(changedAt: Date | null | undefined, now: Date): boolean {
+  return changedAt != null && now.getTime() - changedAt.getTime() < IBAN_CHANGE_HOLD_MS;
+}
+
+/** The last four characters, the only part of an IBAN that goes into a notice e-mail. */
+export const ibanEnding = (iban: string): string => compact(iban).slice(-4);

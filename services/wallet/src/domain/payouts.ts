@@ -1,6 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import { enqueueEvents, handleOnce, newEvent, type DomainEvent } from '@challenge/events';
-import { AppError, pageRequestSchema, pageWindow, paginationOf } from '@challenge/kit';
+import {
+  AppError,
+  pageRequestSchema,
+  pageWindow,
+  paginationOf,
+  type AuthUser,
+  type TokenVerifier,
+} from '@challenge/kit';
 import { z } from 'zod';
 import type { Limits, WalletConfig } from '../config.ts';
 import { transactionRunner, type Database } from '../data/db.ts';
@@ -12,15 +19,23 @@ import {
   findPayoutByRequestKey,
   insertPayout,
   listPayouts,
+  lockPaymentProfile,
   lockPayout,
   markPayoutCancelled,
+  markPayoutReleased,
   markPayoutDone,
   openPayoutCents,
   savePaymentProfile,
   type PaymentProfileRow,
   type PayoutRow,
 } from '../data/payouts.ts';
-import { isEuropeanCountry, validateBic, validateIban } from './bank-account.ts';
+import {
+  ibanEnding,
+  isEuropeanCountry,
+  isRecentIbanChange,
+  validateBic,
+  validateIban,
+} from './bank-account.ts';
 import { toInt } from './history.ts';
 import { retryOnConflict, transferIn } from './ledger.ts';
 import { checkMonthlyLimit } from './limits.ts';
@@ -47,6 +62,8 @@ export const paymentProfileInput = z.object({
   paymentCity: text(35),
   paymentCountryCode: text(2),
   phoneNumber: text(20),
+  /** identity's reauthenticate proof (purpose payment_profile): needed to replace an IBAN. */
+  reauthProof: z.string().min(1).max(4096).nullish(),
 });
 
 /** Digits with an optional leading +, spaces, dots, dashes and brackets: 8 to 15 digits (E.164). */
@@ -54,7 +71,7 @@ const PHONE = /^\+?[0-9 ().-]{8,20}$/;
 
 /** Checks and normalises the details a payout needs; the first problem is the error. */
 export function validatePaymentProfile(
-  input: z.infer<typeof paymentProfileInput>,
+  input: Omit<z.infer<typeof paymentProfileInput>, 'reauthProof'>,
 ): PaymentProfileRow {
   const iban = validateIban(input.paymentAccountNumber);
   const bic = validateBic(input.paymentBic, iban.slice(0, 2));
@@ -102,12 +119,56 @@ export async function getPaymentProfile(db: Database, userId: string) {
   return profileView(await findPaymentProfile(db, userId));
 }
 
+/**
+ * Saves the payout details. Replacing an IBAN by another needs a re-authentication proof from
+ * identity for this very session (password or fresh e-mailed code), announces the change
+ * (PaymentAccountChanged: notification mails a notice) and holds payouts for 24 hours (ADR 21).
+ */
 export async function updatePaymentProfile(
-  db: Database,
-  userId: string,
+  deps: { db: Database; verifier?: TokenVerifier },
+  viewer: Pick<AuthUser, 'id'> & Partial<Pick<AuthUser, 'tokenId'>>,
   input: z.infer<typeof paymentProfileInput>,
+  now = new Date(),
 ) {
-  return profileView(await savePaymentProfile(db, userId, validatePaymentProfile(input)));
+  const profile = validatePaymentProfile(input);
+  const saved = await transactionRunner(deps.db)(async (tx) => {
+    const current = await lockPaymentProfile(tx, viewer.id);
+    const replacesIban = current !== null && current.iban !== profile.iban;
+    if (!replacesIban) return savePaymentProfile(tx, viewer.id, profile);
+    await assertReauthenticated(deps.verifier, viewer, input.reauthProof);
+    const row = await savePaymentProfile(tx, viewer.id, { ...profile, ibanChangedAt: now });
+    await enqueueEvents(tx, [
+      newEvent('PaymentAccountChanged', {
+        aggregateId: viewer.id,
+        actorId: viewer.id,
+        data: {
+          userId: viewer.id,
+          ibanEnding: ibanEnding(profile.iban),
+          previousIbanEnding: ibanEnding(current.iban),
+          changedAt: now.toISOString(),
+        },
+      }),
+    ]);
+    return row;
+  });
+  return profileView(saved);
+}
+
+/** The proof must be identity's, for this purpose, this user and this session. */
+async function assertReauthenticated(
+  verifier: TokenVerifier | undefined,
+  viewer: Pick<AuthUser, 'id'> & Partial<Pick<AuthUser, 'tokenId'>>,
+  proof: string | null | undefined,
+): Promise<void> {
+  const refused = new AppError(
+    'invalid_credentials',
+    'Confirm the new bank account with your password or a code sent to your e-mail.',
+  );
+  if (!proof || !verifier || !viewer.tokenId) throw refused;
+  const claims = await verifier.verifyReauth(proof, 'payment_profile').catch(() => {
+    throw refused;
+  });
+  if (claims.userId !== viewer.id || claims.sessionId !== viewer.tokenId) throw refused;
 }
 
 export const payoutRequestInput = z.object({ amount: z.number().int(), idempotencyKey });
@@ -130,6 +191,8 @@ export function payoutView(payout: PayoutRow) {
     exportedAt: payout.exportedAt?.toISOString() ?? null,
     cancelledAt: payout.cancelledAt?.toISOString() ?? null,
     cancelReason: payout.cancelReason,
+    heldForReview: payout.heldForReview && payout.releasedAt === null,
+    releasedAt: payout.releasedAt?.toISOString() ?? null,
   };
 }
 
@@ -139,6 +202,7 @@ export async function requestPayout(
   limits: Limits,
   userId: string,
   input: z.infer<typeof payoutRequestInput>,
+  now = new Date(),
 ) {
   const amountCents = BigInt(input.amount);
   if (amountCents < BigInt(limits.minimumPayoutCents)) {
@@ -158,7 +222,14 @@ export async function requestPayout(
       const profile = await findPaymentProfile(tx, userId);
       if (!profile) throw new AppError('payout_request_details_missing');
       await checkMonthlyLimit(tx, limits, 'withdrawal', userId, amountCents);
-      const payout = await insertPayout(tx, { ...profile, userId, amountCents, requestKey });
+      const heldForReview = isRecentIbanChange(profile.ibanChangedAt, now);
+      const payout = await insertPayout(tx, {
+        ...profile,
+        userId,
+        amountCents,
+        requestKey,
+        heldForReview,
+      });
       await transferIn(tx, {
         idempotencyKey: `payout-request:${payout.id}`,
         kind: 'payout_request',
@@ -193,6 +264,12 @@ export async function completePayout(db: Database, staffId: string, payoutId: st
         );
       }
       if (payout.status !== 'exported') throw new AppError('payout_request_no_longer_open');
+      if (payout.heldForReview && !payout.releasedAt) {
+        throw new AppError(
+          'payout_request_failed',
+          'This payout follows a change of bank account: release it after checking first.',
+        );
+      }
       // Done first, so that the balance report of the transfer no longer counts it as open.
       const done = await markPayoutDone(tx, payoutId, staffId);
       await transferIn(tx, {
@@ -251,6 +328,21 @@ export async function cancelPayout(
       return payoutView(cancelled);
     }),
   );
+}
+
+/**
+ * Staff checked a payout held after an IBAN change (with the user, through a known channel):
+ * it may be exported and completed from now on.
+ */
+export async function releasePayout(db: Database, staffId: string, payoutId: string) {
+  if (!z.uuid().safeParse(payoutId).success) throw new AppError('not_found');
+  return transactionRunner(db)(async (tx) => {
+    const payout = await lockPayout(tx, payoutId);
+    if (!payout) throw new AppError('not_found', 'This payout request does not exist.');
+    if (payout.status !== 'open') throw new AppError('payout_request_no_longer_open');
+    if (!payout.heldForReview || payout.releasedAt) throw new AppError('redundant_mutation');
+    return payoutView(await markPayoutReleased(tx, payoutId, staffId));
+  });
 }
 
 export const payoutListInput = pageRequestSchema.extend({

@@ -15,6 +15,7 @@ import {
   paymentProfileInput,
   payoutListInput,
   payoutRequestInput,
+  releasePayout,
   requestPayout,
   updatePaymentProfile,
 } from '../domain/payouts.ts';
@@ -105,9 +106,9 @@ export const resolvers: GraphQLResolverMap<WalletContext> = {
       ),
     updateProfilePaymentInformation: (_parent, args: { input: unknown }, context) =>
       envelope(context.logger, async () => {
-        const userId = requireUser(context).id;
+        const viewer = requireUser(context);
         const input = paymentProfileInput.parse(args.input);
-        return { paymentProfile: await updatePaymentProfile(context.db, userId, input) };
+        return { paymentProfile: await updatePaymentProfile(context, viewer, input) };
       }),
     payoutRequest: (_parent, args: { input: unknown }, context) =>
       envelope(context.logger, async () => {
@@ -129,6 +130,11 @@ export const resolvers: GraphQLResolverMap<WalletContext> = {
         const staff = requireRole(context, ...STAFF);
         const input = cancelPayoutInput.parse(args);
         return { payoutRequest: await cancelPayout(context.db, staff.id, input) };
+      }),
+    releasePayoutRequest: (_parent, args: { id: string }, context) =>
+      envelope(context.logger, async () => {
+        const staff = requireRole(context, ...STAFF);
+        return { payoutRequest: await releasePayout(context.db, staff.id, args.id) };
       }),
     exportPayoutRequests: (_parent, args: { input?: unknown }, context) =>
       envelope(context.logger, async () => {

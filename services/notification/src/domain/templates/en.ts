@@ -146,6 +146,17 @@ export const en = {
   'payoutCompleted.button': 'Open your wallet',
   'payoutCompleted.ignore': 'Did not ask for a payout? Then contact our support at once.',
 
+  'paymentAccountChanged.subject': 'Your payout bank account was changed',
+  'paymentAccountChanged.preheader': 'Payouts now go to the account ending in {ending}.',
+  'paymentAccountChanged.heading': 'Bank account changed',
+  'paymentAccountChanged.intro':
+    'On {time} the bank account for your payouts was changed from the account ending in {previous} to the account ending in {ending}.',
+  'paymentAccountChanged.hold':
+    'For your safety, payouts asked in the next 24 hours are checked by our staff before they are sent.',
+  'paymentAccountChanged.button': 'Check your payment details',
+  'paymentAccountChanged.ignore':
+    'Did you not make this change? Then change your password and contact our support at once.',
+
   'reportResolved.subject': 'Your report has been handled',
   'reportResolved.preheader': 'Thank you for helping to keep Challenge safe.',
   'reportResolved.heading': 'Your report has been handled',

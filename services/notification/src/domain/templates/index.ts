@@ -51,6 +51,14 @@ export interface PayoutMail {
   walletUrl: string;
 }
 
+/** The payout bank account was replaced: a notice, in case it was not the account holder. */
+export interface PaymentAccountMail {
+  ibanEnding: string;
+  previousIbanEnding: string;
+  changedAt: Date;
+  settingsUrl: string;
+}
+
 export type ReportOutcome = 'removed' | 'taken_offline' | 'user_banned' | 'no_action';
 export interface ReportMail {
   entityType: 'Challenge' | 'User';
@@ -83,6 +91,7 @@ export type EmailTemplate =
   | { name: ChallengeTemplateName; data: ChallengeMail }
   | { name: 'challenge-invitation-signup'; data: SignupInvitation }
   | { name: 'payout-completed'; data: PayoutMail }
+  | { name: 'payment-account-changed'; data: PaymentAccountMail }
   | { name: 'report-resolved'; data: ReportMail };
 export type TemplateName = EmailTemplate['name'];
 
@@ -106,6 +115,8 @@ export function renderEmail(template: EmailTemplate, locale: Locale): RenderedEm
       return signupInvitationEmail(template.data, locale);
     case 'payout-completed':
       return payoutEmail(template.data, locale);
+    case 'payment-account-changed':
+      return paymentAccountEmail(template.data, locale);
     case 'report-resolved':
       return reportEmail(template.data, locale);
   }
@@ -208,6 +219,30 @@ function payoutEmail(data: PayoutMail, locale: Locale): RenderedEmail {
       rawLinkIntro: t('common.rawLink'),
     },
     outro: [t('payoutCompleted.ignore')],
+    signature: t('common.signature'),
+    footer: t('common.account'),
+  });
+}
+
+function paymentAccountEmail(data: PaymentAccountMail, locale: Locale): RenderedEmail {
+  const t = translator(locale);
+  const params = {
+    ending: data.ibanEnding,
+    previous: data.previousIbanEnding,
+    time: formatDateTime(locale, data.changedAt),
+  };
+  return renderLayout({
+    locale,
+    subject: t('paymentAccountChanged.subject'),
+    preheader: t('paymentAccountChanged.preheader', params),
+    heading: t('paymentAccountChanged.heading'),
+    intro: [t('paymentAccountChanged.intro', params), t('paymentAccountChanged.hold')],
+    action: {
+      label: t('paymentAccountChanged.button'),
+      url: data.settingsUrl,
+      rawLinkIntro: t('common.rawLink'),
+    },
+    outro: [t('paymentAccountChanged.ignore')],
     signature: t('common.signature'),
     footer: t('common.account'),
   });

@@ -149,6 +149,18 @@ export const nl: Messages = {
   'payoutCompleted.ignore':
     'Heb je geen uitbetaling aangevraagd? Neem dan meteen contact op met onze support.',
 
+  'paymentAccountChanged.subject': 'Je bankrekening voor uitbetalingen is gewijzigd',
+  'paymentAccountChanged.preheader':
+    'Uitbetalingen gaan nu naar de rekening eindigend op {ending}.',
+  'paymentAccountChanged.heading': 'Bankrekening gewijzigd',
+  'paymentAccountChanged.intro':
+    'Op {time} is de bankrekening voor je uitbetalingen gewijzigd van de rekening eindigend op {previous} naar de rekening eindigend op {ending}.',
+  'paymentAccountChanged.hold':
+    'Voor je veiligheid controleren onze medewerkers uitbetalingen die je de komende 24 uur aanvraagt voordat ze worden verstuurd.',
+  'paymentAccountChanged.button': 'Controleer je betaalgegevens',
+  'paymentAccountChanged.ignore':
+    'Heb je dit niet zelf gewijzigd? Wijzig dan je wachtwoord en neem meteen contact op met onze support.',
+
   'reportResolved.subject': 'Je melding is afgehandeld',
   'reportResolved.preheader': 'Bedankt dat je helpt Challenge veilig te houden.',
   'reportResolved.heading': 'Je melding is afgehandeld',

@@ -8,6 +8,10 @@ import {
   type UpdateProfilePaymentInformationMutationVariables,
 } from '../../wallet/graphql/UpdateProfilePaymentInformation';
 import {
+  ReauthenticateDocument,
+  type ReauthenticateMutationVariables,
+} from '../graphql/Reauthenticate';
+import {
   completeProfile,
   emptyProfile,
   paymentProfileMock,
@@ -200,6 +204,50 @@ describe('settings: payout details', () => {
       ),
     ).toBeTruthy();
     expect(sent).toHaveLength(1);
+  });
+
+  it('asks for the password when the IBAN is replaced, and sends the proof with the details', async () => {
+    const sent: UpdateProfilePaymentInformationMutationVariables[] = [];
+    const confirmed: ReauthenticateMutationVariables[] = [];
+    renderApp({
+      path: PATH,
+      mocks: [
+        loggedInMock(),
+        paymentProfileMock(completeProfile),
+        answerMock<ReauthenticateMutationVariables>(
+          ReauthenticateDocument,
+          () => true,
+          () => ({
+            reauthenticate: {
+              __typename: 'ReauthenticateResult',
+              status: statusOf(true, 'ok', 'OK'),
+              proof: 'proof-token',
+            },
+          }),
+          { onVariables: (variables) => confirmed.push(variables) },
+        ),
+        updateMock(sent, { success: true }),
+      ],
+    });
+    const details = await form();
+    // Other details change without it.
+    expect(within(details).queryByLabelText('Your password')).toBeNull();
+    fill(details, 'IBAN', 'DE89 3704 0044 0532 0130 00');
+    fill(details, 'BIC', 'COBADEFFXXX');
+    fireEvent.click(within(details).getByRole('button', { name: 'Save payout details' }));
+    expect(within(details).getByText('This field is required')).toBeTruthy();
+    expect(sent).toEqual([]);
+    fill(details, 'Your password', 'Sturdy-Pass-42');
+    fireEvent.click(within(details).getByRole('button', { name: 'Save payout details' }));
+    expect(await screen.findByText('Your payout details have been saved')).toBeTruthy();
+    expect(confirmed).toEqual([
+      { input: { purpose: 'payment_profile', password: 'Sturdy-Pass-42' } },
+    ]);
+    expect(sent).toHaveLength(1);
+    expect(sent[0]!.input).toMatchObject({
+      paymentAccountNumber: 'DE89370400440532013000',
+      reauthProof: 'proof-token',
+    });
   });
 
   it('translates a known identifier such as invalid_phone_number', async () => {

@@ -9,6 +9,7 @@ import { Button, ButtonLink } from '../../../ui/Button';
 import { Input } from '../../../ui/Input';
 import { Notice } from '../../../ui/Notice';
 import { PageLoader } from '../../../ui/PageLoader';
+import { PasswordInput } from '../../../ui/PasswordInput';
 import { SelectField } from '../../../ui/SelectField';
 import layout from '../../../ui/layout.module.css';
 import { useToasts } from '../../../ui/toast/Toasts';
@@ -21,6 +22,7 @@ import {
   PAYMENT_PROFILE_KEYS,
   type PaymentProfileKey,
 } from '../../wallet/paymentProfile';
+import { useReauthenticate } from '../hooks/useReauthenticate';
 import { SettingsLoadFailure } from './SettingsLoadFailure';
 import paymentStyles from './EditPaymentsPage.module.css';
 import styles from './Settings.module.css';
@@ -63,7 +65,10 @@ function PaymentProfileForm({ profile }: { profile: PaymentProfile }) {
   const titleId = useId();
   const toasts = useToasts();
   const formRef = useRef<HTMLFormElement>(null);
-  const { updateProfilePaymentInformation, loading } = useUpdateProfilePaymentInformation();
+  const { updateProfilePaymentInformation, loading: saving } = useUpdateProfilePaymentInformation();
+  const { reauthenticate, loading: confirming } = useReauthenticate();
+  const loading = saving || confirming;
+  const [password, setPassword] = useState('');
   const [saved, setSaved] = useState(() => toValues(profile));
   const [values, setValues] = useState(saved);
   const [touched, setTouched] = useState<Partial<Record<PaymentProfileKey, boolean>>>({});
@@ -74,7 +79,13 @@ function PaymentProfileForm({ profile }: { profile: PaymentProfile }) {
   const [justCompleted, setJustCompleted] = useState(false);
   const countries = useMemo(() => europeanCountryOptions(i18n.language), [i18n.language]);
 
+  // Replacing a saved IBAN by another needs the password again (the server checks it).
+  const replacesIban =
+    saved.paymentAccountNumber.trim() !== '' &&
+    compactBankCode(values.paymentAccountNumber) !== compactBankCode(saved.paymentAccountNumber);
   const errors = validate(values, t);
+  const passwordError =
+    replacesIban && submitted && !password ? t('payments.errors.required') : undefined;
   const dirty = PAYMENT_PROFILE_KEYS.some((key) => values[key].trim() !== saved[key].trim());
   const wasIncomplete = missingPaymentFields(profile).length > 0;
   const shown = (key: PaymentProfileKey) => (submitted || touched[key] ? errors[key] : undefined);
@@ -100,9 +111,23 @@ function PaymentProfileForm({ profile }: { profile: PaymentProfile }) {
       formRef.current?.querySelector<HTMLElement>(`[name="${invalid}"]`)?.focus();
       return;
     }
+    if (replacesIban && !password) {
+      formRef.current?.querySelector<HTMLElement>('[name="currentPassword"]')?.focus();
+      return;
+    }
     if (!dirty || loading) return;
     setServerError(null);
-    const outcome = await updateProfilePaymentInformation(toInput(values));
+    let reauthProof: string | undefined;
+    if (replacesIban) {
+      const confirmed = await reauthenticate({ purpose: 'payment_profile', password });
+      if (!confirmed.ok) {
+        const text = describeFailure(t, confirmed);
+        if (text) setServerError({ text, detail: null });
+        return;
+      }
+      reauthProof = confirmed.result.proof ?? undefined;
+    }
+    const outcome = await updateProfilePaymentInformation({ ...toInput(values), reauthProof });
     if (!outcome.ok) {
       const text = describeFailure(t, outcome);
       const message = outcome.status?.message?.trim() || null;
@@ -119,6 +144,7 @@ function PaymentProfileForm({ profile }: { profile: PaymentProfile }) {
     setValues(next);
     setTouched({});
     setSubmitted(false);
+    setPassword('');
     setJustCompleted(wasIncomplete && missingPaymentFields(toInput(next)).length === 0);
     toasts.success(t('payments.saved'));
   };
@@ -207,6 +233,22 @@ function PaymentProfileForm({ profile }: { profile: PaymentProfile }) {
           status={shown('phoneNumber') ? 'error' : 'hint'}
           message={shown('phoneNumber') ?? t('payments.hints.phoneNumber')}
         />
+
+        {replacesIban ? (
+          <PasswordInput
+            label={t('payments.confirm.password')}
+            name="currentPassword"
+            autoComplete="current-password"
+            required
+            value={password}
+            onChange={(event) => {
+              setPassword(event.target.value);
+              setServerError(null);
+            }}
+            status={passwordError ? 'error' : 'hint'}
+            message={passwordError ?? t('payments.confirm.hint')}
+          />
+        ) : null}
 
         {serverError ? (
           <Notice tone="error" title={t('payments.failedTitle')}>

@@ -2,8 +2,11 @@ import { gql, type TypedDocumentNode } from '@apollo/client';
 import type { ResponseStatus } from '../../../lib/graphql';
 import { PAYMENT_PROFILE_FIELDS, type PaymentProfile } from './ProfilePaymentInformation';
 
-/** Every field is required by the server. */
-export type PaymentProfileInput = { [Field in keyof PaymentProfile]: string };
+/** Every profile field is required by the server; replacing a saved IBAN also needs a proof. */
+export type PaymentProfileInput = { [Field in keyof PaymentProfile]: string } & {
+  /** identity's reauthenticate proof (ADR 21). */
+  reauthProof?: string;
+};
 
 export interface UpdateProfilePaymentInformationMutation {
   updateProfilePaymentInformation: {
