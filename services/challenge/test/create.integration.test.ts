@@ -7,6 +7,7 @@ import {
   registerUser,
   startPlatform,
   topUp,
+  settledWalletOf,
   walletOf,
   type Platform,
   type TestUser,
@@ -92,7 +93,7 @@ const challengesOf = (ownerId: string) =>
 
 describe('createChallenge', () => {
   it('challenges a friend by username: the reward is held and the challenge is open', async () => {
-    const before = await walletOf(platform, owner);
+    const before = await settledWalletOf(platform, owner);
     const result = await create(owner, {
       ...base,
       challengedUsername: friend.username.toUpperCase(),
@@ -128,7 +129,7 @@ describe('createChallenge', () => {
   });
 
   it('challenges e-mail addresses with one challenge and one hold each', async () => {
-    const before = await walletOf(platform, owner);
+    const before = await settledWalletOf(platform, owner);
     const result = await create(owner, {
       ...base,
       challengeReward: 200,
@@ -160,7 +161,7 @@ describe('createChallenge', () => {
       registerUser(platform, { challengeable: false }),
       registerUser(platform, { minimumChallengeCents: 1_000 }),
     ]);
-    const before = await walletOf(platform, owner);
+    const before = await settledWalletOf(platform, owner);
     const rowsBefore = (await challengesOf(owner.id)).length;
     const inPast = new Date(Date.now() - 86_400_000).toISOString();
     const cases: [string, Record<string, unknown>][] = [
@@ -205,7 +206,7 @@ describe('createChallenge', () => {
   });
 
   it('answers insufficient_funds when the hold is refused, and creates nothing', async () => {
-    const before = await walletOf(platform, owner);
+    const before = await settledWalletOf(platform, owner);
     const rowsBefore = (await challengesOf(owner.id)).length;
     const result = await create(owner, {
       ...base,
@@ -218,7 +219,7 @@ describe('createChallenge', () => {
   });
 
   it('releases the holds already taken when a later one is refused: all or nothing', async () => {
-    const before = await walletOf(platform, owner);
+    const before = await settledWalletOf(platform, owner);
     const rowsBefore = (await challengesOf(owner.id)).length;
     // The first address's hold succeeds, the second's cannot.
     const reward = Math.floor(before.availableAmount / 2) + 1;

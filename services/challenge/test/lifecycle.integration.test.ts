@@ -7,6 +7,7 @@ import {
   registerUser,
   startPlatform,
   topUp,
+  settledWalletOf,
   walletOf,
   type Platform,
   type TestUser,
@@ -158,7 +159,7 @@ describe('accept and decline', () => {
     expect(tooLong.status.identifier).toBe('invalid_input');
     expect((await rowOf(slug)).status).toBe('open');
 
-    const before = await walletOf(platform, owner);
+    const before = await settledWalletOf(platform, owner);
     const reason = '🏃'.repeat(800); // 800 characters, 1600 UTF-16 units
     const declined = await setStatus(friend, slug, 'refused', reason);
     expect(declined.status.identifier).toBe('ok');
@@ -272,7 +273,7 @@ describe('cancelChallenge', () => {
       expect((await call(CANCEL, { slug }, who)).status.identifier).toBe('invalid_challenge_owner');
     }
     expect((await call(CANCEL, { slug })).status.identifier).toBe('unauthorized');
-    const before = await walletOf(platform, owner);
+    const before = await settledWalletOf(platform, owner);
     expect((await call(CANCEL, { slug }, owner)).status.identifier).toBe('ok');
     expect((await call(CANCEL, { slug }, owner)).status.identifier).toBe('status_unchanged');
     expect(await eventTypes(slug)).toEqual(['ChallengeCreated', 'ChallengeCancelled']);

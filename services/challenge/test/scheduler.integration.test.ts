@@ -9,6 +9,7 @@ import {
   registerUser,
   startPlatform,
   topUp,
+  settledWalletOf,
   walletOf,
   type Platform,
   type TestUser,
@@ -105,7 +106,7 @@ function videoProcessed(challengeId: string, uploadedBy: string) {
 
 describe('the scheduler', () => {
   it('expires overdue open and accepted challenges exactly once with two instances, refunding the owner', async () => {
-    const before = await walletOf(platform, owner);
+    const before = await settledWalletOf(platform, owner);
     const due = await Promise.all([newChallenge(), newChallenge(), newChallenge()]);
     await accept(due[2]!.slug);
     const later = await newChallenge();
@@ -171,7 +172,7 @@ describe('the scheduler', () => {
 
 describe('the stale-draft sweep', () => {
   it('releases the hold of a draft a crash left behind and removes it, leaving young drafts', async () => {
-    const before = await walletOf(platform, owner);
+    const before = await settledWalletOf(platform, owner);
     const draft = async (minutesAgo: number) => {
       const row = await insertChallenge(db(), {
         slug: `left-behind-${randomUUID().slice(0, 8)}`,

@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { expect } from 'vitest';
 import { existsSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { TOPICS, newEvent, type DomainEvent } from '@challenge/events';
@@ -213,6 +214,27 @@ export async function walletOf(
   const { data, errors } = await graphql(platform.wallet.graphqlUrl, WALLET, {}, user);
   if (errors || !data?.getWallet.wallet) throw new Error(JSON.stringify(errors ?? data));
   return data.getWallet.wallet;
+}
+
+/** Statuses in which an owner's reward is held (wallet's frozen balance). */
+const HOLDING = ['draft', 'open', 'accepted', 'review', 'referee'] as const;
+
+/**
+ * The owner's wallet once every settlement of their earlier challenges has landed: frozen equals
+ * the rewards of their challenges that still hold money. A test that compares with a balance
+ * taken before its own step must start from this, or an earlier test's release arriving late
+ * counts as its own.
+ */
+export async function settledWalletOf(platform: Platform, user: { id: string }) {
+  return eventually(async () => {
+    const held = await platform.challenge.app.db.challenge.aggregate({
+      where: { ownerId: user.id, status: { in: [...HOLDING] } },
+      _sum: { rewardCents: true },
+    });
+    const wallet = await walletOf(platform, user);
+    expect(wallet.freezeAmount).toBe(Number(held._sum.rewardCents ?? 0n));
+    return wallet;
+  });
 }
 
 /** Tops the wallet up through the real flow: checkout paid on the payment sandbox, webhook back. */
