@@ -63,11 +63,16 @@ export async function registerUserIn(
         username: created.username,
         email: created.email,
         locale: user.locale,
+        // Challenge's 18+ rule reads it (docs/adr/0026); null: unknown, counts as under 18.
+        birthday: details.birthday ? isoDate(details.birthday) : null,
       },
     }),
   ]);
   return created;
 }
+
+/** A calendar date as YYYY-MM-DD (birthdays are stored as dates, read back as UTC midnight). */
+export const isoDate = (date: Date) => date.toISOString().slice(0, 10);
 
 export function registerUser(
   db: Database,
