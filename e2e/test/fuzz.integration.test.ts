@@ -48,6 +48,7 @@ describe('fuzz: every operation of the supergraph, through the gateway', () => {
       'requestForgotPasswordLink',
       'resetForgottenPassword',
       'verifyUser',
+      'reauthenticate',
     ];
     const rateLimits = Object.fromEntries(limited.map((name) => [name, UNLIMITED])) as RateLimits;
     platform = await startPlatform({ rateLimits });
