@@ -52,6 +52,7 @@ export async function buildApp(
       judgingWindowMs: rules.judgingWindowMs,
       escrow,
       logger: runtime.logger,
+      clock: options.schedulerClock,
     });
     // Registered after the database, so it stops first.
     runtime.lifecycle.onStop('scheduler', () => scheduler.stop());
