@@ -25,12 +25,22 @@ const ADULT = new Date(Date.UTC(1990, 4, 17));
 /** A user as identity registers one; their wallet opened (and funded) through UserRegistered. */
 export async function person(
   platform: Platform,
-  options: { roles?: Role[]; cents?: number; birthday?: Date | null; email?: string } = {},
+  options: {
+    roles?: Role[];
+    cents?: number;
+    birthday?: Date | null;
+    email?: string;
+    username?: string;
+  } = {},
 ): Promise<Person> {
   const roles = options.roles ?? ['user'];
   const user = await seedUser(
     platform.identity.app.db,
-    { roles, ...(options.email ? { email: options.email } : {}) },
+    {
+      roles,
+      ...(options.email ? { email: options.email } : {}),
+      ...(options.username ? { username: options.username } : {}),
+    },
     { birthday: options.birthday === undefined ? ADULT : options.birthday },
   );
   await eventually(async () => {

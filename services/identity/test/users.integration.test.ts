@@ -12,7 +12,7 @@ import {
 } from '@challenge/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, type IdentityApp } from '../src/app.ts';
-import { registerUser } from '../src/domain/users.ts';
+import { announceBirthday, registerUser } from '../src/domain/users.ts';
 import { seedUser } from '../src/seed.ts';
 
 const PROFILE =
@@ -89,6 +89,15 @@ describe('identity accounts', () => {
       birthday: '1990-05-17',
     });
     expect((await eventOf('UserRegistered', unknown.id)).data.birthday).toBeNull();
+  });
+
+  it('announces a birthday set after registration (UserBirthdaySet)', async () => {
+    const user = await seedUser(identity.app.db);
+    await announceBirthday(identity.app.db, user.id, new Date(Date.UTC(2001, 11, 31)));
+    expect((await eventOf('UserBirthdaySet', user.id)).data).toEqual({
+      userId: user.id,
+      birthday: '2001-12-31',
+    });
   });
 
   it('announces every change of the challenge settings (UserChallengeSettingsChanged)', async () => {

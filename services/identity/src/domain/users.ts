@@ -81,3 +81,20 @@ export function registerUser(
 ): Promise<UserRecord> {
   return transactionRunner(db)((tx) => registerUserIn(tx, input, details));
 }
+
+/**
+ * Announces an account's birthday (UserBirthdaySet) for challenge's 18+ rule. For accounts whose
+ * UserRegistered went out before it carried the birthday (the demo accounts of an older `npm
+ * start`); an operation that changes a birthday must call it too.
+ */
+export function announceBirthday(db: Database, userId: string, birthday: Date): Promise<void> {
+  return transactionRunner(db)(async (tx) => {
+    await enqueueEvents(tx, [
+      newEvent('UserBirthdaySet', {
+        aggregateId: userId,
+        actorId: userId,
+        data: { userId, birthday: isoDate(birthday) },
+      }),
+    ]);
+  });
+}
