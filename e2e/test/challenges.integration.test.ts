@@ -4,6 +4,7 @@ import { startRuntime } from '@challenge/kit';
 import {
   TEST_INTERNAL_API_TOKEN,
   eventually,
+  inbox,
   produceRaw,
   readTopic,
   testRuntimeEnv,
@@ -187,6 +188,13 @@ describe('the challenge lifecycle through the gateway, money included', () => {
       await walletsBecome(platform, [
         [owner, { availableAmount: FUNDS - REWARD, freezeAmount: REWARD }],
       ]);
+      // The address has no account: notification mails the invitation (with the challenge).
+      const [invitation] = await eventually(async () => {
+        const mails = await inbox(email);
+        if (!mails.length) throw new Error('no invitation mail yet');
+        return mails;
+      });
+      expect(invitation!.text).toContain(slug);
       const invited = await person(platform, { email });
       // UserRegistered carries the address: the challenge becomes the new account's.
       const { id } = await statusBecomes(platform, owner, slug, 'open');
