@@ -15,6 +15,7 @@ const { applyMigrations, ensureDatabase } = await import('./lib/prisma-migration
 const { SERVICES, SERVICE_PORTS, GATEWAY_PORT, gatewayEnv, publicUrl, serviceEnv } =
   await import('./lib/platform.mjs');
 const { seedDemoMoney } = await import('./lib/demo-money.mjs');
+const { seedDemoChallenges } = await import('./lib/demo-challenges.mjs');
 
 const children = [];
 let stackStartedHere = [];
@@ -157,10 +158,14 @@ launch('gateway', path.join(repoRoot, 'gateway'), gatewayEnv());
 await waitReady('gateway', `http://127.0.0.1:${GATEWAY_PORT}/readyz`);
 
 console.log('\n> Demo money');
-await seedDemoMoney({
-  gatewayUrl: publicUrl,
-  accounts: JSON.parse(readFileSync(path.join(localDir, 'demo-users.json'), 'utf8')),
-}).catch((error) => console.warn(`demo money skipped: ${error.message}`));
+const demoAccounts = JSON.parse(readFileSync(path.join(localDir, 'demo-users.json'), 'utf8'));
+await seedDemoMoney({ gatewayUrl: publicUrl, accounts: demoAccounts }).catch((error) =>
+  console.warn(`demo money skipped: ${error.message}`),
+);
+console.log('\n> Demo challenges');
+await seedDemoChallenges({ gatewayUrl: publicUrl, accounts: demoAccounts }).catch((error) =>
+  console.warn(`demo challenges skipped: ${error.message}`),
+);
 
 console.log(`\nThe platform is up in ${((Date.now() - started) / 1000).toFixed(0)}s.`);
 console.log(`Demo logins and API tokens: .local/demo-users.json   Inbox: ${urls.smtpCatcherHttp}`);

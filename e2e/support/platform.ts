@@ -4,6 +4,7 @@ import { buildApp as buildMedia } from '@challenge/media/app';
 import { buildApp as buildModeration } from '@challenge/moderation/app';
 import { buildApp as buildNotification } from '@challenge/notification/app';
 import {
+  TEST_INTERNAL_API_TOKEN,
   deleteTopics,
   stack,
   startTestService,
@@ -12,6 +13,7 @@ import {
   uniqueTopicPrefix,
 } from '@challenge/testing';
 import { buildApp as buildWallet } from '@challenge/wallet/app';
+import type { ChallengeOptions } from '@challenge/challenge/app';
 import { startTestGateway, type TestGatewayOptions } from './gateway.ts';
 import { freePort } from './money.ts';
 
@@ -19,24 +21,38 @@ import { freePort } from './money.ts';
  * All six subgraphs for real (each on its own fresh database, Kafka topics under one prefix of
  * this file) and the gateway in front of them: the whole supergraph answers, as in production.
  */
-export async function startPlatform(gatewayOptions: TestGatewayOptions = {}) {
+export async function startPlatform(
+  gatewayOptions: TestGatewayOptions = {},
+  /** Challenge's rules and scheduler (tests of expiry and the judging window shorten them). */
+  challengeOptions: Omit<ChallengeOptions, 'wallet'> = {},
+) {
   const topicPrefix = uniqueTopicPrefix();
   // Wallet learns the gateway's address first: the provider's webhooks come back through it.
   const port = await freePort();
   const webhook = () => `http://127.0.0.1:${port}/api/payments/webhook`;
   const options = { topicPrefix };
-  const [identity, wallet, challenge, media, moderation, notification] = await Promise.all([
+  // Challenge takes escrow holds from wallet's internal API (never through the gateway).
+  const wallet = await startTestService(
+    'wallet',
+    (runtime, url) => buildWallet(runtime, testWalletConfig(url, webhook)),
+    options,
+  );
+  const walletInternal = {
+    internalUrl: new URL(wallet.url).origin,
+    internalApiToken: TEST_INTERNAL_API_TOKEN,
+  };
+  const [identity, challenge, media, moderation, notification] = await Promise.all([
     startTestService(
       'identity',
       async (runtime, url) => buildIdentity(runtime, await testIdentityConfig(url)),
       options,
     ),
     startTestService(
-      'wallet',
-      (runtime, url) => buildWallet(runtime, testWalletConfig(url, webhook)),
+      'challenge',
+      (runtime, url) =>
+        buildChallenge(runtime, url, { ...challengeOptions, wallet: walletInternal }),
       options,
     ),
-    startTestService('challenge', buildChallenge, options),
     startTestService(
       'media',
       (runtime, url) => buildMedia(runtime, url, { ...stack.s3, bucket: 'challenge-media-test' }),
@@ -70,6 +86,7 @@ export async function startPlatform(gatewayOptions: TestGatewayOptions = {}) {
     wallet,
     challenge,
     gateway,
+    topicPrefix,
     async stop() {
       await gateway.stop();
       await Promise.all(services.map((service) => service.stop()));

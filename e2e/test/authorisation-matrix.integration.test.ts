@@ -1,5 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import { seedChallenge } from '@challenge/challenge/seed';
 import { seedUser } from '@challenge/identity/seed';
 import type { Role } from '@challenge/kit';
 import { eventually, graphql, tokenFor, type Caller } from '@challenge/testing';
@@ -16,6 +15,7 @@ import {
   type MatrixRole,
 } from '../support/matrix.ts';
 import { startPlatform, type Platform } from '../support/platform.ts';
+import { challengeIn as challengeInOf, challengeInput } from '../support/challenges.ts';
 
 /**
  * The authorisation matrix (issue 10): every query and mutation of the composed supergraph, asked
@@ -28,6 +28,9 @@ const UNAUTH = 'unauthorized';
 const DENIED = 'access_denied';
 const BANNED = 'banned_user';
 const PASSWORD = 'Sturdy-Pass-42';
+const OWNER_ONLY = 'invalid_challenge_owner';
+/** Every matrix user is an adult: challenge's 18+ rule needs the birthday identity announces. */
+const ADULT = new Date(Date.UTC(1990, 4, 17));
 
 type Variables = Record<string, unknown>;
 interface Row {
@@ -48,7 +51,12 @@ interface Person {
 interface Fixtures {
   /** The party: owns a private profile, a private challenge and a top-up. */
   party: Person;
+  /** An adult whom the party challenges (not a column: the rows' party is the owner). */
+  challenged: Person;
+  /** The party's private challenge of `challenged`, open, created with its reward held. */
   privateSlug: string;
+  /** A fresh private challenge of the party, brought to `status` through the real steps. */
+  challengeIn(status: 'open' | 'review' | 'referee'): Promise<string>;
   topUpId: string;
   /** A user nobody else uses, for staff actions that change them. */
   target(): Promise<Person>;
@@ -84,10 +92,13 @@ const partyOnly = (hidden: Expected, visitor: Expected = hidden): Row['expect'] 
 const MATRIX: Record<string, Row> = {
   // Queries
   getActivityLogByUser: { expect: loggedIn() },
+  // A private challenge: its parties and staff (referee, moderator, admin) see it.
   getChallengeBySlug: {
-    expect: partyOnly('challenge_not_found'),
+    expect: ['challenge_not_found', 'challenge_not_found', A, BANNED, A, A, A],
     variables: (f) => ({ input: { slug: f.privateSlug } }),
   },
+  getChallengesByStatus: { expect: anyone(), variables: () => ({ input: { status: 'open' } }) },
+  getDashboardChallenges: { expect: loggedIn() },
   getCurrentUserProfile: { expect: loggedIn() },
   getEmailPreferences: { expect: loggedIn() },
   getFollowers: {
@@ -220,6 +231,37 @@ const MATRIX: Record<string, Row> = {
     variables: async (f) => ({ input: { userId: (await f.target()).id } }),
   },
 
+  // Mutations: challenges. Everyone is an adult here (the 18+ rule has its own tests); a caller
+  // without money is told insufficient_funds, an answer that counts as allowed.
+  createChallenge: {
+    expect: loggedIn(),
+    variables: (f) => ({ input: challengeInput({ reward: 100, challenged: f.challenged }) }),
+  },
+  // The owner approves a video in review; a referee (no party) approves a disputed one. Anyone
+  // else: a stranger does not see the private challenge, staff are not its owner.
+  updateChallengeStatus: {
+    expect: [UNAUTH, 'challenge_not_found', A, BANNED, A, OWNER_ONLY, OWNER_ONLY],
+    variables: async (f, role) => {
+      if (role === 'visitor' || role === 'banned') {
+        return { input: { slug: f.privateSlug, status: 'completed' } };
+      }
+      const slug = await f.challengeIn(role === 'referee' ? 'referee' : 'review');
+      return { input: { slug, status: 'completed' } };
+    },
+  },
+  cancelChallenge: {
+    expect: [UNAUTH, 'challenge_not_found', A, BANNED, OWNER_ONLY, OWNER_ONLY, OWNER_ONLY],
+    variables: async (f, role) => ({
+      slug: role === 'visitor' || role === 'banned' ? f.privateSlug : await f.challengeIn('open'),
+    }),
+  },
+  updateChallenge: {
+    expect: [UNAUTH, 'challenge_not_found', A, BANNED, OWNER_ONLY, OWNER_ONLY, OWNER_ONLY],
+    variables: (f) => ({
+      input: { slug: f.privateSlug, challengeDescription: 'Edited by the matrix.' },
+    }),
+  },
+
   // Mutations: money
   InitializePayment: {
     expect: loggedIn(),
@@ -270,7 +312,7 @@ describe('the authorisation matrix: every operation of the supergraph x every ro
   let moderator: Person;
 
   async function person(roles: Role[]): Promise<Person> {
-    const user = await seedUser(platform.identity.app.db, { roles });
+    const user = await seedUser(platform.identity.app.db, { roles }, { birthday: ADULT });
     return { id: user.id, username: user.username, roles };
   }
 
@@ -312,10 +354,17 @@ describe('the authorisation matrix: every operation of the supergraph x every ro
       party,
     );
     expect(privately.data?.updatePublicProfile.status.success).toBe(true);
-    const challenge = await seedChallenge(platform.challenge.app.db, {
-      ownerId: party.id,
-      visibility: 'private',
-    });
+    // Money for the party's challenges (each matrix cell that cancels or judges makes its own).
+    await seedWallet(platform.wallet.app.db, party.id, 50_000);
+    const challenged = await person(['user']);
+    await walletOpened(challenged);
+    const parties = {
+      owner: { ...party, email: '' },
+      challenged: { ...challenged, email: '' },
+    };
+    const challengeIn = async (status: 'open' | 'review' | 'referee') =>
+      (await challengeInOf(platform, status, parties, { reward: 100, visibility: 'private' })).slug;
+    const privateSlug = await challengeIn('open');
     const topUp = await send(
       'mutation ($input: InitializePaymentInput!) { InitializePayment(input: $input) { status { success identifier } paymentId } }',
       { input: { amount: 1_000, originUrl: '/wallet' } },
@@ -325,7 +374,9 @@ describe('the authorisation matrix: every operation of the supergraph x every ro
 
     fixtures = {
       party,
-      privateSlug: challenge.slug,
+      challenged,
+      privateSlug,
+      challengeIn,
       topUpId: topUp.data!.InitializePayment.paymentId,
       target: () => person(['user']),
       async openPayout() {

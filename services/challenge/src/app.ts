@@ -11,6 +11,7 @@ import { createDatabase, pingDatabase, transactionRunner, type Database } from '
 import type { ChallengeContext } from './context.ts';
 import { startConsumers } from './events/consumers.ts';
 import { startScheduler } from './domain/scheduler.ts';
+export type { ChallengeOptions, ChallengeRules } from './config.ts';
 import { resolvers } from './resolvers/index.ts';
 
 export interface ChallengeApp extends ServiceApp {
@@ -51,6 +52,7 @@ export async function buildApp(
       judgingWindowMs: rules.judgingWindowMs,
       escrow,
       logger: runtime.logger,
+      clock: options.schedulerClock,
     });
     // Registered after the database, so it stops first.
     runtime.lifecycle.onStop('scheduler', () => scheduler.stop());

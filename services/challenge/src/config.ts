@@ -8,6 +8,11 @@ export interface ChallengeOptions {
   rules?: Partial<ChallengeRules>;
   /** How often the scheduler (expiry, judging window) runs; not started when absent (tests). */
   schedulerIntervalMs?: number;
+  /**
+   * The scheduler's clock (expiry, judging window, stale drafts); the wall clock by default. Tests
+   * move it forward to let weeks pass in a moment; never set from the environment.
+   */
+  schedulerClock?: () => Date;
 }
 
 /** The configurable business rules; defaults in the README. */

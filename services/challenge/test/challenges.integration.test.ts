@@ -234,9 +234,12 @@ describe('createChallenge while wallet cannot be reached', () => {
         }),
       ),
     );
-    await eventually(async () =>
-      expect(await findKnownUser(service.app.db, friend)).not.toBeNull(),
-    );
+    // Both: the two events are keyed by different users, so they may land in different
+    // partitions and be projected in either order.
+    await eventually(async () => {
+      expect(await findKnownUser(service.app.db, friend)).not.toBeNull();
+      expect(await findKnownUser(service.app.db, owner)).not.toBeNull();
+    });
     const { data } = await graphql(
       service.url,
       `

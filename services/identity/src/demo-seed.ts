@@ -8,7 +8,7 @@ import { createTokenIssuer, type Role } from '@challenge/kit';
 import { createDatabase } from './data/db.ts';
 import { findCredentialsByUsername, updatePasswordHash } from './data/users.ts';
 import { createSecrets } from './domain/secrets.ts';
-import { registerUser } from './domain/users.ts';
+import { announceBirthday, registerUser } from './domain/users.ts';
 import { readEnv } from './env.ts';
 
 const DEMO_USERS: { username: string; displayName: string; locale: 'en' | 'nl'; roles: Role[] }[] =
@@ -45,6 +45,8 @@ const issuer = await createTokenIssuer({
 
 /** Every demo account logs in with this password (or by link or code through the inbox). */
 const DEMO_PASSWORD = 'Challenge-2026!';
+/** Adults: creating and accepting challenges needs 18 (docs/adr/0026). */
+const DEMO_BIRTHDAY = new Date(Date.UTC(1990, 0, 1));
 const passwordHash = await createSecrets(env.AUTH_HASH_SECRET).hashPassword(DEMO_PASSWORD);
 
 const accounts = [];
@@ -52,6 +54,8 @@ for (const demo of DEMO_USERS) {
   const existing = await findCredentialsByUsername(db, demo.username);
   // Accounts seeded before demo passwords existed get one too.
   if (existing && !existing.passwordHash) await updatePasswordHash(db, existing.id, passwordHash);
+  // Accounts seeded before UserRegistered carried the birthday: challenge's projection hears it.
+  if (existing) await announceBirthday(db, existing.id, DEMO_BIRTHDAY);
   const user =
     existing ??
     (await registerUser(
@@ -59,7 +63,7 @@ for (const demo of DEMO_USERS) {
       { ...demo, email: `${demo.username}@demo.challenge.local` },
       {
         passwordHash,
-        birthday: new Date(Date.UTC(1990, 0, 1)),
+        birthday: DEMO_BIRTHDAY,
         eighteenPlusContent: true,
         termsAcceptedAt: new Date(),
       },

@@ -12,7 +12,7 @@ import {
 } from '@challenge/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, type IdentityApp } from '../src/app.ts';
-import { registerUser } from '../src/domain/users.ts';
+import { announceBirthday, registerUser } from '../src/domain/users.ts';
 import { seedUser } from '../src/seed.ts';
 
 const PROFILE =
@@ -59,6 +59,75 @@ describe('identity accounts', () => {
       type: 'UserRegistered',
       aggregateId: user.id,
       data: { userId: user.id, username: 'Nova_1', email: 'mixed.case@example.test', locale: 'nl' },
+    });
+  });
+
+  /** The first event of `type` about `userId` on identity.v1, as challenge's projection reads it. */
+  async function eventOf(
+    type: string,
+    userId: string,
+    matches: (data: never) => boolean = () => true,
+  ) {
+    const parsed = (messages: { key: Buffer | null; value: Buffer | null }[]) =>
+      messages
+        .filter((message) => message.key?.toString() === userId)
+        .map((message) => JSON.parse(message.value!.toString()))
+        .filter((event) => event.type === type && matches(event.data as never));
+    const messages = await readTopic(topicPrefix, TOPICS.identity, (all) => parsed(all).length > 0);
+    return parsed(messages)[0];
+  }
+
+  it("announces the birthday with the registration (challenge's 18+ rule), null when unknown", async () => {
+    const adult = await seedUser(
+      identity.app.db,
+      {},
+      { birthday: new Date(Date.UTC(1990, 4, 17)) },
+    );
+    const unknown = await seedUser(identity.app.db);
+    expect((await eventOf('UserRegistered', adult.id)).data).toMatchObject({
+      userId: adult.id,
+      birthday: '1990-05-17',
+    });
+    expect((await eventOf('UserRegistered', unknown.id)).data.birthday).toBeNull();
+  });
+
+  it('announces a birthday set after registration (UserBirthdaySet)', async () => {
+    const user = await seedUser(identity.app.db);
+    await announceBirthday(identity.app.db, user.id, new Date(Date.UTC(2001, 11, 31)));
+    expect((await eventOf('UserBirthdaySet', user.id)).data).toEqual({
+      userId: user.id,
+      birthday: '2001-12-31',
+    });
+  });
+
+  it('announces every change of the challenge settings (UserChallengeSettingsChanged)', async () => {
+    const user = await seedUser(identity.app.db);
+    const send = (query: string, input: Record<string, unknown>) =>
+      graphql(identity.url, query, { input }, user);
+    const off = await send(
+      'mutation ($input: UpdateChallengeableProfileInput!) { updateChallengeableProfile(input: $input) { status { success } } }',
+      { challengeable: false },
+    );
+    expect(off.data?.updateChallengeableProfile.status.success).toBe(true);
+    expect((await eventOf('UserChallengeSettingsChanged', user.id)).data).toEqual({
+      userId: user.id,
+      challengeable: false,
+      minimumChallengeCents: null,
+    });
+    const minimum = await send(
+      'mutation ($input: UpdateMinimalChallengeInput!) { updateMinimalChallenge(input: $input) { status { success } } }',
+      { minimumChallengeEnabled: true, minimumChallengeValue: 2_500 },
+    );
+    expect(minimum.data?.updateMinimalChallenge.status.success).toBe(true);
+    const changed = await eventOf(
+      'UserChallengeSettingsChanged',
+      user.id,
+      (data: { minimumChallengeCents: number | null }) => data.minimumChallengeCents !== null,
+    );
+    expect(changed.data).toEqual({
+      userId: user.id,
+      challengeable: false,
+      minimumChallengeCents: 2_500,
     });
   });
 

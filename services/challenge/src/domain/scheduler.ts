@@ -83,14 +83,23 @@ export interface Scheduler {
 /** Runs the scheduler every `intervalMs` until stopped; a failing pass is logged and retried. */
 export function startScheduler(
   db: Database,
-  options: { intervalMs: number; judgingWindowMs: number; escrow: EscrowClient; logger: Logger },
+  options: {
+    intervalMs: number;
+    judgingWindowMs: number;
+    escrow: EscrowClient;
+    logger: Logger;
+    /** The time a pass runs at; the wall clock unless a test moves it (days in a moment). */
+    clock?: () => Date;
+  },
 ): Scheduler {
+  const clock = options.clock ?? (() => new Date());
   let stopped = false;
   let running: Promise<unknown> = Promise.resolve();
   const tick = () => {
     if (stopped) return;
-    running = runSchedulerOnce(db, options.judgingWindowMs, options.logger)
-      .then(() => sweepStaleDrafts(db, options.escrow, options.logger))
+    const now = clock();
+    running = runSchedulerOnce(db, options.judgingWindowMs, options.logger, now)
+      .then(() => sweepStaleDrafts(db, options.escrow, options.logger, now))
       .catch((error: unknown) => options.logger.error({ err: error }, 'scheduler pass failed'))
       .finally(() => {
         if (!stopped) timer = setTimeout(tick, options.intervalMs);

@@ -71,6 +71,22 @@ export async function getSettings(db: Database, viewer: AuthUser) {
 export async function changeProfile(db: Database, viewer: AuthUser, change: ProfileChange) {
   return transactionRunner(db)(async (tx) => {
     const updated = await updateProfileFields(tx, viewer.id, change);
+    if ('challengeable' in change || 'minimumChallengeEnabled' in change) {
+      // Challenge's projection needs them for its rules (docs/adr/0026), on every change.
+      await enqueueEvents(tx, [
+        newEvent('UserChallengeSettingsChanged', {
+          aggregateId: viewer.id,
+          actorId: viewer.id,
+          data: {
+            userId: viewer.id,
+            challengeable: updated.challengeable,
+            minimumChallengeCents: updated.minimumChallengeEnabled
+              ? updated.minimumChallengeValue
+              : null,
+          },
+        }),
+      ]);
+    }
     if ('displayName' in change || 'avatar' in change) {
       await enqueueEvents(tx, [
         newEvent('UserProfileUpdated', {

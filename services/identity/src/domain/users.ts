@@ -63,11 +63,16 @@ export async function registerUserIn(
         username: created.username,
         email: created.email,
         locale: user.locale,
+        // Challenge's 18+ rule reads it (docs/adr/0026); null: unknown, counts as under 18.
+        birthday: details.birthday ? isoDate(details.birthday) : null,
       },
     }),
   ]);
   return created;
 }
+
+/** A calendar date as YYYY-MM-DD (birthdays are stored as dates, read back as UTC midnight). */
+export const isoDate = (date: Date) => date.toISOString().slice(0, 10);
 
 export function registerUser(
   db: Database,
@@ -75,4 +80,21 @@ export function registerUser(
   details?: AccountDetails,
 ): Promise<UserRecord> {
   return transactionRunner(db)((tx) => registerUserIn(tx, input, details));
+}
+
+/**
+ * Announces an account's birthday (UserBirthdaySet) for challenge's 18+ rule. For accounts whose
+ * UserRegistered went out before it carried the birthday (the demo accounts of an older `npm
+ * start`); an operation that changes a birthday must call it too.
+ */
+export function announceBirthday(db: Database, userId: string, birthday: Date): Promise<void> {
+  return transactionRunner(db)(async (tx) => {
+    await enqueueEvents(tx, [
+      newEvent('UserBirthdaySet', {
+        aggregateId: userId,
+        actorId: userId,
+        data: { userId, birthday: isoDate(birthday) },
+      }),
+    ]);
+  });
 }
