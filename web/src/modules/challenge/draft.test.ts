@@ -45,7 +45,12 @@ describe('the create-challenge draft', () => {
       'name:titleRequired',
       'description:descriptionRequired',
     ]);
-    const filled = { ...draft, challengedUsername: 'bob', name: 'ab', description: 'x'.repeat(301) };
+    const filled = {
+      ...draft,
+      challengedUsername: 'bob',
+      name: 'ab',
+      description: 'x'.repeat(301),
+    };
     expect(keys(step1Problems(filled))).toEqual(['name:minLength', 'description:maxLength']);
     // Characters as a person counts them: 300 emoji are 300 characters.
     const emoji = { ...filled, name: 'abc', description: '🎉'.repeat(300) };
@@ -69,7 +74,10 @@ describe('the create-challenge draft', () => {
   it('step 2 needs an amount of at least 0.10, 1 to 9 weeks or a date, a tag and the credit', () => {
     const now = new Date(2026, 0, 10, 12);
     const draft = defaultDraft();
-    expect(keys(step2Problems(draft, now))).toEqual(['tags:tagsRequired', 'acceptCredit:acceptCredit']);
+    expect(keys(step2Problems(draft, now))).toEqual([
+      'tags:tagsRequired',
+      'acceptCredit:acceptCredit',
+    ]);
     const ok = { ...draft, tags: ['sport'], acceptCredit: true };
     expect(step2Problems(ok, now)).toEqual([]);
     expect(keys(step2Problems({ ...ok, amount: 0.09 }, now))).toEqual(['amount:amountTooLow']);

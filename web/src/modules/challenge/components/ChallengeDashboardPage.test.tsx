@@ -4,8 +4,20 @@ import { alice, answerMock, loggedInMock, statusOf } from '../../../test/mocks';
 import { renderApp } from '../../../test/renderApp';
 import { DashboardChallengesDocument } from '../graphql/DashboardChallenges';
 
-const bob = { __typename: 'User', id: 'u-2', username: 'bob', displayName: 'Bob de Vries', avatar: null };
-const aliceUser = { __typename: 'User', id: alice.id, username: 'alice', displayName: 'Alice Jansen', avatar: null };
+const bob = {
+  __typename: 'User',
+  id: 'u-2',
+  username: 'bob',
+  displayName: 'Bob de Vries',
+  avatar: null,
+};
+const aliceUser = {
+  __typename: 'User',
+  id: alice.id,
+  username: 'alice',
+  displayName: 'Alice Jansen',
+  avatar: null,
+};
 
 function summary(id: string, name: string, owner = aliceUser, challenged = bob, status = 'open') {
   return {
@@ -49,7 +61,15 @@ describe('challenge dashboard', () => {
       mocks: [
         loggedInMock(),
         dashboardMock(
-          [summary('1', 'A very long challenge name that has to wrap on a phone screen without overflowing', aliceUser, bob, 'accepted')],
+          [
+            summary(
+              '1',
+              'A very long challenge name that has to wrap on a phone screen without overflowing',
+              aliceUser,
+              bob,
+              'accepted',
+            ),
+          ],
           [summary('2', 'Cold shower', bob, aliceUser)],
         ),
       ],
@@ -65,7 +85,10 @@ describe('challenge dashboard', () => {
   });
 
   it('invites to start a challenge when a tab is empty', async () => {
-    renderApp({ path: '/challenge-dashboard?tab=requests', mocks: [loggedInMock(), dashboardMock([], [])] });
+    renderApp({
+      path: '/challenge-dashboard?tab=requests',
+      mocks: [loggedInMock(), dashboardMock([], [])],
+    });
     expect(await screen.findByRole('heading', { name: 'No challenge requests' })).toBeTruthy();
     expect(screen.getAllByRole('link', { name: 'Start a challenge' }).length).toBeGreaterThan(0);
   });

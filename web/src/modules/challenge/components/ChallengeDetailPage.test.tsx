@@ -9,8 +9,20 @@ import {
   type UpdateChallengeStatusMutationVariables,
 } from '../graphql/UpdateChallengeStatus';
 
-const bob = { __typename: 'User', id: 'u-2', username: 'bob', displayName: 'Bob de Vries', avatar: null };
-const aliceUser = { __typename: 'User', id: alice.id, username: 'alice', displayName: 'Alice Jansen', avatar: null };
+const bob = {
+  __typename: 'User',
+  id: 'u-2',
+  username: 'bob',
+  displayName: 'Bob de Vries',
+  avatar: null,
+};
+const aliceUser = {
+  __typename: 'User',
+  id: alice.id,
+  username: 'alice',
+  displayName: 'Alice Jansen',
+  avatar: null,
+};
 
 function challengeOf(change: Partial<ChallengeDetail> = {}) {
   return {
@@ -83,9 +95,15 @@ describe('challenge detail', () => {
         challengeMock(challengeOf({ status: 'accepted', proofPhrase: 'purple otter sings' })),
       ],
     });
-    expect(await screen.findByRole('heading', { level: 1, name: 'Juggle three balls' })).toBeTruthy();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Juggle three balls' }),
+    ).toBeTruthy();
     expect(screen.getByText('€12.50')).toBeTruthy();
-    expect(screen.getByText('Alice Jansen challenges you. Accept to get your proof phrase, or decline with a reason.')).toBeTruthy();
+    expect(
+      screen.getByText(
+        'Alice Jansen challenges you. Accept to get your proof phrase, or decline with a reason.',
+      ),
+    ).toBeTruthy();
     // The owner's actions are not the challenged user's.
     expect(screen.queryByRole('button', { name: 'Cancel challenge' })).toBeNull();
     fireEvent.click(await screen.findByRole('button', { name: 'Accept challenge' }));
@@ -109,9 +127,13 @@ describe('challenge detail', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Decline the challenge' });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Decline' }));
     expect(await within(dialog).findByText('Please provide a reason')).toBeTruthy();
-    fireEvent.change(within(dialog).getByLabelText('Reason'), { target: { value: 'x'.repeat(801) } });
+    fireEvent.change(within(dialog).getByLabelText('Reason'), {
+      target: { value: 'x'.repeat(801) },
+    });
     expect(within(dialog).getByText('Exceeds character limit of 800')).toBeTruthy();
-    fireEvent.change(within(dialog).getByLabelText('Reason'), { target: { value: '😀'.repeat(800) } });
+    fireEvent.change(within(dialog).getByLabelText('Reason'), {
+      target: { value: '😀'.repeat(800) },
+    });
     expect(within(dialog).getByText('800/800 characters')).toBeTruthy();
     fireEvent.change(within(dialog).getByLabelText('Reason'), { target: { value: 'Too hard' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Decline' }));
@@ -135,7 +157,7 @@ describe('challenge detail', () => {
     expect(screen.queryByRole('button', { name: 'Approve video' })).toBeNull();
   });
 
-  it("gives the owner approve, reject, edit and cancel where the state allows them", async () => {
+  it('gives the owner approve, reject, edit and cancel where the state allows them', async () => {
     const sent: UpdateChallengeStatusMutationVariables[] = [];
     renderApp({
       path: '/challenge/juggle-ab12/detail',
@@ -155,7 +177,9 @@ describe('challenge detail', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Reject video' }));
     // A refusal is shown with its translated text.
     expect(await within(dialog).findByRole('alert')).toBeTruthy();
-    expect(sent).toEqual([{ input: { slug: 'juggle-ab12', status: 'referee', reason: 'No phrase' } }]);
+    expect(sent).toEqual([
+      { input: { slug: 'juggle-ab12', status: 'referee', reason: 'No phrase' } },
+    ]);
   });
 
   it('duplicates a challenge into a new draft', async () => {
@@ -179,7 +203,9 @@ describe('challenge detail', () => {
       mocks: [loggedInMock(), challengeMock(challengeOf())],
     });
     const whatsapp = await screen.findByRole('link', { name: 'Invite by WhatsApp' });
-    expect(whatsapp.getAttribute('href')).toMatch(/^https:\/\/wa\.me\/\?text=.*juggle-ab12%2Fdetail/);
+    expect(whatsapp.getAttribute('href')).toMatch(
+      /^https:\/\/wa\.me\/\?text=.*juggle-ab12%2Fdetail/,
+    );
     expect(screen.getByRole('link', { name: 'Invite by e-mail' }).getAttribute('href')).toMatch(
       /^mailto:\?subject=Juggle%20three%20balls&body=/,
     );

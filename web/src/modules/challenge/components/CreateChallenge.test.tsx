@@ -9,10 +9,7 @@ import {
 } from '../graphql/CreateChallenge';
 
 function storeDraft(change: Partial<ChallengeDraft>) {
-  window.localStorage.setItem(
-    DRAFT_STORAGE_KEY,
-    JSON.stringify({ ...defaultDraft(), ...change }),
-  );
+  window.localStorage.setItem(DRAFT_STORAGE_KEY, JSON.stringify({ ...defaultDraft(), ...change }));
 }
 
 function storedDraft(): ChallengeDraft {
@@ -27,7 +24,11 @@ const readyStep1: Partial<ChallengeDraft> = {
 
 function createMock(
   sent: CreateChallengeMutationVariables[],
-  answer: { success: boolean; identifier?: string; challenges?: { slug: string; challengeName: string }[] },
+  answer: {
+    success: boolean;
+    identifier?: string;
+    challenges?: { slug: string; challengeName: string }[];
+  },
 ) {
   return answerMock<CreateChallengeMutationVariables>(
     CreateChallengeDocument,
@@ -128,13 +129,17 @@ describe('create challenge, step 2', () => {
     expect(within(form).getByText('Please accept to use credit')).toBeTruthy();
     expect(sent).toEqual([]);
 
-    fireEvent.change(within(form).getByLabelText('Reward in euros'), { target: { value: '12,50' } });
+    fireEvent.change(within(form).getByLabelText('Reward in euros'), {
+      target: { value: '12,50' },
+    });
     fireEvent.change(within(form).getByLabelText('Tags'), { target: { value: '#sport' } });
     fireEvent.keyDown(within(form).getByLabelText('Tags'), { key: 'Enter' });
     expect(within(form).getByText('#sport')).toBeTruthy();
     fireEvent.change(within(form).getByLabelText('Duration'), { target: { value: '3' } });
     fireEvent.change(within(form).getByLabelText('Visibility'), { target: { value: 'private' } });
-    fireEvent.click(within(form).getByRole('checkbox', { name: /€12\.50 is taken from my credit/ }));
+    fireEvent.click(
+      within(form).getByRole('checkbox', { name: /€12\.50 is taken from my credit/ }),
+    );
     fireEvent.click(within(form).getByRole('button', { name: 'Send challenge' }));
 
     const link = await screen.findByRole('link', { name: 'Juggle three balls' });
@@ -183,9 +188,13 @@ describe('create challenge, step 2', () => {
     });
     const form = await screen.findByRole('form', { name: 'Challenge Details' });
     fireEvent.click(await within(form).findByRole('button', { name: 'Send challenge' }));
-    expect(await screen.findByRole('heading', { name: 'Your 2 challenges are on their way' })).toBeTruthy();
     expect(
-      screen.getAllByRole('link', { name: 'Juggle three balls' }).map((a) => a.getAttribute('href')),
+      await screen.findByRole('heading', { name: 'Your 2 challenges are on their way' }),
+    ).toBeTruthy();
+    expect(
+      screen
+        .getAllByRole('link', { name: 'Juggle three balls' })
+        .map((a) => a.getAttribute('href')),
     ).toEqual(['/challenge/juggle-1/detail', '/challenge/juggle-2/detail']);
     expect(sent[0]?.input.challengedUserEmailsString).toBe('ann@example.com,ben@example.com');
   });
@@ -195,12 +204,17 @@ describe('create challenge, step 2', () => {
     const sent: CreateChallengeMutationVariables[] = [];
     const { router } = renderApp({
       path: '/challenge/create/step-2',
-      mocks: [loggedInMock(), createMock(sent, { success: false, identifier: 'insufficient_funds' })],
+      mocks: [
+        loggedInMock(),
+        createMock(sent, { success: false, identifier: 'insufficient_funds' }),
+      ],
     });
     const form = await screen.findByRole('form', { name: 'Challenge Details' });
     fireEvent.click(await within(form).findByRole('button', { name: 'Send challenge' }));
     const alert = await within(form).findByRole('alert');
-    expect(within(alert).getByText('Your balance is too low. Top up your wallet to continue.')).toBeTruthy();
+    expect(
+      within(alert).getByText('Your balance is too low. Top up your wallet to continue.'),
+    ).toBeTruthy();
     const topUp = within(alert).getByRole('link', { name: 'Top up €20.00 and come back' });
     expect(topUp.getAttribute('href')).toBe(
       '/wallet/top-up?amount=2000&originUrl=%2Fchallenge%2Fcreate%2Fstep-2',
@@ -216,7 +230,10 @@ describe('create challenge, step 2', () => {
     renderApp({
       path: '/challenge/create/step-2',
       language: 'nl',
-      mocks: [loggedInMock(), createMock([], { success: false, identifier: 'user_not_challengeable' })],
+      mocks: [
+        loggedInMock(),
+        createMock([], { success: false, identifier: 'user_not_challengeable' }),
+      ],
     });
     const form = await screen.findByRole('form', { name: 'Challengedetails' });
     fireEvent.click(await within(form).findByRole('button', { name: 'Uitdaging versturen' }));

@@ -129,9 +129,7 @@ describe('the dashboard’s activity tab', () => {
       mocks: [loggedInMock(), logMock(1, [entry('1', 'completed')])],
     });
     const activity = await screen.findByRole('link', { name: 'Activity' });
-    expect(screen.getByRole('link', { name: 'Ongoing' }).getAttribute('aria-current')).toBe(
-      'page',
-    );
+    expect(screen.getByRole('link', { name: 'Ongoing' }).getAttribute('aria-current')).toBe('page');
     fireEvent.click(activity);
     expect(await screen.findByText('Challenge with Bob de Vries completed')).toBeTruthy();
     expect(router.state.location.search).toBe('?tab=activity');
