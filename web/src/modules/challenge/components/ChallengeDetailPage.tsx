@@ -1,18 +1,741 @@
+import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useParams } from 'react-router';
+import { Link, useNavigate, useParams } from 'react-router';
+import { formatDate } from '../../../lib/dates';
+import { errorText } from '../../../lib/errorMessages';
+import { formatAmount } from '../../../lib/money';
+import { describeFailure, type MutationOutcome } from '../../../lib/mutationOutcome';
 import { usePageMeta } from '../../../lib/usePageMeta';
-import { VideoIcon } from '../../../ui/icons';
-import { PagePlaceholder } from '../../../ui/PagePlaceholder';
+import { Avatar } from '../../../ui/Avatar';
+import { Button, ButtonAnchor, ButtonLink } from '../../../ui/Button';
+import { ChatIcon, MailIcon, ShieldIcon, VideoIcon } from '../../../ui/icons';
+import { TextArea } from '../../../ui/Input';
+import layout from '../../../ui/layout.module.css';
+import { Modal } from '../../../ui/Modal';
+import { Notice } from '../../../ui/Notice';
+import { PageLoader } from '../../../ui/PageLoader';
+import { SelectField } from '../../../ui/SelectField';
+import { useToasts } from '../../../ui/toast/Toasts';
+import { useGetCurrentUser } from '../../auth/hooks/useGetCurrentUser';
+import {
+  DESCRIPTION_MAX,
+  REASON_MAX,
+  WEEKS_MAX,
+  WEEKS_MIN,
+  charCount,
+  duplicateDraft,
+  reasonProblem,
+} from '../draft';
+import type { ChallengeDetail } from '../graphql/ChallengeBySlug';
+import type { ChallengeUser } from '../graphql/fragments';
+import {
+  useCancelChallenge,
+  useUpdateChallenge,
+  useUpdateChallengeStatus,
+} from '../hooks/useChallengeActions';
+import { saveDraft } from '../hooks/useChallengeDraft';
+import { useGetChallenge } from '../hooks/useGetChallenge';
+import { nameOf } from './ChallengeCard';
+import { StatusBadge } from './StatusBadge';
+import styles from './Challenge.module.css';
 
+type Role = 'owner' | 'challenged' | 'viewer';
+
+function roleOf(challenge: ChallengeDetail, viewerId: string | null): Role {
+  if (!viewerId) return 'viewer';
+  if (challenge.owner.id === viewerId) return 'owner';
+  if (challenge.challengedUser?.id === viewerId) return 'challenged';
+  return 'viewer';
+}
+
+/** /challenge/{slug}/detail: the challenge in any state, with the actions of the viewer's role. */
 export function ChallengeDetailPage() {
   const { t } = useTranslation();
   const { slug = '' } = useParams();
-  usePageMeta(t('pages.challengeDetail.title'));
+  const { challenge, failure, requestFailed, loading, refetch } = useGetChallenge(slug);
+  usePageMeta(challenge?.challengeName ?? t('pages.challengeDetail.title'));
+
+  if (loading) return <PageLoader />;
+  if (!challenge) {
+    const notFound =
+      failure?.identifier === 'challenge_not_found' || failure?.identifier === 'invalid_slug';
+    return (
+      <section className={layout.messageCard}>
+        <h1 className={layout.panelTitle}>
+          {notFound ? t('challenge.detail.notFoundTitle') : t('challenge.detail.loadFailed')}
+        </h1>
+        <p className={layout.panelText}>
+          {notFound
+            ? t('challenge.detail.notFoundText')
+            : failure
+              ? errorText(t, failure.identifier, failure.message)
+              : t('toast.networkError')}
+        </p>
+        <div className={styles.actions}>
+          {!notFound && (failure || requestFailed) ? (
+            <Button variant="secondary" onClick={() => void refetch()}>
+              {t('challenge.retry')}
+            </Button>
+          ) : null}
+          <ButtonLink to="/challenge/create/step-1" variant="action-gradient">
+            {t('challenge.startOne')}
+          </ButtonLink>
+        </div>
+      </section>
+    );
+  }
+  return <ChallengeView challenge={challenge} refetch={refetch} />;
+}
+
+function Party({
+  user,
+  email,
+  role,
+}: {
+  user: ChallengeUser | null;
+  email?: string | null;
+  role: string;
+}) {
+  const { t } = useTranslation();
+  const name = user ? nameOf(user) : (email ?? t('challenge.someone'));
   return (
-    <PagePlaceholder
-      icon={<VideoIcon size={28} />}
-      title={t('pages.challengeDetail.title')}
-      description={t('pages.challengeDetail.description', { slug })}
-    />
+    <span className={styles.party}>
+      <Avatar name={name} src={user?.avatar ?? null} size="sm" />
+      <span>
+        <span className={styles.partyRole}>{role}</span>
+        {user ? <Link to={`/profile/${encodeURIComponent(user.username)}`}>{name}</Link> : name}
+      </span>
+    </span>
+  );
+}
+
+function ChallengeView({
+  challenge,
+  refetch,
+}: {
+  challenge: ChallengeDetail;
+  refetch: () => Promise<void>;
+}) {
+  const { t, i18n } = useTranslation();
+  const language = i18n.language;
+  const { user } = useGetCurrentUser();
+  const role = roleOf(challenge, user?.id ?? null);
+  const status = challenge.status;
+  const isParty = role !== 'viewer';
+  const ownerName = nameOf(challenge.owner);
+  const challengedName = challenge.challengedUser
+    ? nameOf(challenge.challengedUser)
+    : (challenge.challengedEmail ?? t('challenge.someone'));
+
+  return (
+    <article className={styles.page}>
+      <header className={styles.hero}>
+        <div className={styles.heroTop}>
+          <StatusBadge status={status} />
+          <span className={styles.badge + ' ' + styles['badge-neutral']}>
+            {t(`challenge.visibility.${challenge.visibility === 'private' ? 'private' : 'public'}`)}
+          </span>
+          <span className={styles.badge + ' ' + styles['badge-neutral']}>
+            {t(`challenge.type.${challenge.challengeType === 'duel' ? 'duel' : 'solo'}`)}
+          </span>
+        </div>
+        <h1 className={styles.title}>{challenge.challengeName}</h1>
+        <div className={styles.parties}>
+          <Party user={challenge.owner} role={t('challenge.detail.owner')} />
+          <span className={styles.vs} aria-hidden="true">
+            →
+          </span>
+          <Party
+            user={challenge.challengedUser}
+            email={challenge.challengedEmail}
+            role={t('challenge.detail.challenged')}
+          />
+        </div>
+      </header>
+
+      <dl className={styles.facts}>
+        <div className={styles.fact}>
+          <dt>{t('challenge.detail.reward')}</dt>
+          <dd>{formatAmount(challenge.challengeReward, language)}</dd>
+        </div>
+        <div className={styles.fact}>
+          <dt>{t('challenge.detail.expires')}</dt>
+          <dd>{formatDate(challenge.expirationDate, language)}</dd>
+        </div>
+        <div className={styles.fact}>
+          <dt>{t('challenge.detail.created')}</dt>
+          <dd>{formatDate(challenge.createdAt, language)}</dd>
+        </div>
+      </dl>
+
+      <StateNotice
+        challenge={challenge}
+        role={role}
+        ownerName={ownerName}
+        challengedName={challengedName}
+      />
+
+      {isParty && challenge.proofPhrase ? (
+        <section className={styles.phrase} aria-label={t('challenge.detail.proofPhraseTitle')}>
+          <span className={styles.partyRole}>{t('challenge.detail.proofPhraseTitle')}</span>
+          <span className={styles.phraseText}>“{challenge.proofPhrase}”</span>
+          <span>
+            {role === 'challenged'
+              ? t('challenge.detail.proofPhraseChallenged')
+              : t('challenge.detail.proofPhraseOwner')}
+          </span>
+        </section>
+      ) : null}
+
+      <section className={layout.panel} aria-label={t('challenge.detail.descriptionTitle')}>
+        <h2 className={layout.panelTitle}>{t('challenge.detail.descriptionTitle')}</h2>
+        <p className={styles.description}>{challenge.challengeDescription}</p>
+        {challenge.tags.length > 0 ? (
+          <ul className={styles.tags} aria-label={t('challenge.detail.tags')}>
+            {challenge.tags.map((tag) => (
+              <li key={tag.name} className={styles.tag}>
+                #{tag.name}
+              </li>
+            ))}
+          </ul>
+        ) : null}
+      </section>
+
+      <VideoSlot challenge={challenge} role={role} />
+
+      <Actions challenge={challenge} role={role} refetch={refetch} />
+    </article>
+  );
+}
+
+/** What the state means for this viewer, with the reasons and deadlines that apply. */
+function StateNotice({
+  challenge,
+  role,
+  ownerName,
+  challengedName,
+}: {
+  challenge: ChallengeDetail;
+  role: Role;
+  ownerName: string;
+  challengedName: string;
+}) {
+  const { t, i18n } = useTranslation();
+  const status = challenge.status;
+  const names = { owner: ownerName, challenged: challengedName };
+  const deadline = challenge.judgingDeadline
+    ? formatDate(challenge.judgingDeadline, i18n.language, {
+        dateStyle: 'medium',
+        timeStyle: 'short',
+      })
+    : null;
+  let tone: 'info' | 'success' | 'warning' | 'error' = 'info';
+  let text: ReactNode = null;
+  switch (status) {
+    case 'draft':
+    case 'open':
+      text =
+        role === 'owner'
+          ? t('challenge.state.openOwner', names)
+          : role === 'challenged'
+            ? t('challenge.state.openChallenged', names)
+            : t('challenge.state.open', names);
+      break;
+    case 'accepted':
+      tone = 'info';
+      text =
+        role === 'challenged'
+          ? t('challenge.state.acceptedChallenged')
+          : t('challenge.state.accepted', names);
+      break;
+    case 'review':
+      tone = 'warning';
+      text = (
+        <>
+          <p>
+            {role === 'owner'
+              ? t('challenge.state.reviewOwner', names)
+              : t('challenge.state.review', names)}
+          </p>
+          {deadline ? (
+            <p>
+              {role === 'challenged'
+                ? t('challenge.state.treatedAsApproved', { date: deadline })
+                : role === 'owner'
+                  ? t('challenge.state.judgeBefore', { date: deadline })
+                  : null}
+            </p>
+          ) : null}
+        </>
+      );
+      break;
+    case 'referee':
+      tone = 'warning';
+      text = t('challenge.state.referee', names);
+      break;
+    case 'completed':
+      tone = 'success';
+      text = challenge.judgedByReferee
+        ? t('challenge.state.completedByReferee', names)
+        : t('challenge.state.completed', names);
+      break;
+    case 'refused':
+      tone = 'error';
+      text = t('challenge.state.refused', names);
+      break;
+    case 'failed':
+      tone = 'error';
+      text = t('challenge.state.failed', names);
+      break;
+    case 'expired':
+      text = t('challenge.state.expired', names);
+      break;
+    case 'cancelled':
+      text = t('challenge.state.cancelled', names);
+      break;
+    default:
+      return null;
+  }
+  const reasonLabel =
+    status === 'refused' ? t('challenge.detail.declineReason') : t('challenge.detail.rejectReason');
+  return (
+    <Notice tone={tone} title={t(`challenge.status.${status as 'open'}`)}>
+      {typeof text === 'string' ? <p>{text}</p> : text}
+      {challenge.reason ? (
+        <>
+          <p className={styles.partyRole}>{reasonLabel}</p>
+          <blockquote className={styles.quote}>{challenge.reason}</blockquote>
+        </>
+      ) : null}
+      {challenge.challengeFailedComment ? (
+        <>
+          <p className={styles.partyRole}>{t('challenge.detail.refereeComment')}</p>
+          <blockquote className={styles.quote}>{challenge.challengeFailedComment}</blockquote>
+        </>
+      ) : null}
+    </Notice>
+  );
+}
+
+/** Where the media issue plugs in the upload (challenged user) and the player (everyone). */
+function VideoSlot({ challenge, role }: { challenge: ChallengeDetail; role: Role }) {
+  const { t } = useTranslation();
+  const canUpload = role === 'challenged' && challenge.status === 'accepted';
+  return (
+    <section className={layout.panel} aria-label={t('challenge.video.title')}>
+      <h2 className={layout.panelTitle}>{t('challenge.video.title')}</h2>
+      <div className={styles.slot} data-slot="challenge-video">
+        <VideoIcon size={28} />
+        <p>
+          {['review', 'referee', 'completed', 'failed'].includes(challenge.status)
+            ? t('challenge.video.playerSoon')
+            : t('challenge.video.none')}
+        </p>
+        {canUpload ? (
+          <div data-slot="challenge-video-upload">
+            <Button variant="secondary" disabled>
+              {t('challenge.video.upload')}
+            </Button>
+            <p className={styles.partyRole}>{t('challenge.video.uploadSoon')}</p>
+          </div>
+        ) : null}
+      </div>
+    </section>
+  );
+}
+
+type Dialog = 'decline' | 'reject' | 'cancel' | 'edit' | null;
+
+function Actions({
+  challenge,
+  role,
+  refetch,
+}: {
+  challenge: ChallengeDetail;
+  role: Role;
+  refetch: () => Promise<void>;
+}) {
+  const { t, i18n } = useTranslation();
+  const toasts = useToasts();
+  const navigate = useNavigate();
+  const [dialog, setDialog] = useState<Dialog>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  const { updateChallengeStatus, loading: statusLoading } = useUpdateChallengeStatus();
+  const { cancelChallenge, loading: cancelLoading } = useCancelChallenge();
+  const status = challenge.status;
+  const slug = challenge.slug;
+
+  const settle = async (outcome: MutationOutcome<unknown>, success: string): Promise<boolean> => {
+    if (outcome.ok) {
+      setFailure(null);
+      setDialog(null);
+      toasts.success(success);
+      await refetch();
+      return true;
+    }
+    setFailure(describeFailure(t, outcome));
+    return false;
+  };
+
+  const changeStatus = async (
+    next: 'accepted' | 'refused' | 'completed' | 'referee',
+    success: string,
+    reason?: string,
+  ) =>
+    settle(
+      await updateChallengeStatus({ slug, status: next, ...(reason ? { reason } : {}) }),
+      success,
+    );
+
+  const url = `${window.location.origin}/challenge/${encodeURIComponent(slug)}/detail`;
+  const shareText = t('challenge.share.text', { name: challenge.challengeName, url });
+  const copyLink = async () => {
+    try {
+      await navigator.clipboard.writeText(url);
+      toasts.success(t('challenge.share.copied'));
+    } catch {
+      toasts.error(t('challenge.share.copyFailed', { url }));
+    }
+  };
+  const duplicate = () => {
+    saveDraft(duplicateDraft(challenge));
+    void navigate('/challenge/create/step-1');
+  };
+
+  const busy = statusLoading || cancelLoading;
+  const canShare = !['cancelled', 'expired', 'refused', 'failed'].includes(status);
+  return (
+    <section className={layout.panel} aria-label={t('challenge.actions.title')}>
+      <h2 className={layout.panelTitle}>{t('challenge.actions.title')}</h2>
+      {failure ? (
+        <Notice tone="error" title={t('challenge.actions.failed')}>
+          <p>{failure}</p>
+        </Notice>
+      ) : null}
+      {role === 'challenged' && status === 'open' ? (
+        <div className={styles.actions}>
+          <Button
+            variant="action-gradient"
+            loading={statusLoading}
+            onClick={() => void changeStatus('accepted', t('challenge.actions.accepted'))}
+          >
+            {t('challenge.actions.accept')}
+          </Button>
+          <Button variant="secondary" disabled={busy} onClick={() => setDialog('decline')}>
+            {t('challenge.actions.decline')}
+          </Button>
+        </div>
+      ) : null}
+      {role === 'owner' && status === 'review' ? (
+        <div className={styles.actions}>
+          <Button
+            variant="action-gradient"
+            loading={statusLoading}
+            onClick={() => void changeStatus('completed', t('challenge.actions.approved'))}
+          >
+            {t('challenge.actions.approve')}
+          </Button>
+          <Button variant="secondary" disabled={busy} onClick={() => setDialog('reject')}>
+            {t('challenge.actions.reject')}
+          </Button>
+        </div>
+      ) : null}
+      <div className={styles.actions}>
+        {canShare ? (
+          <>
+            <Button variant="secondary" size="sm" onClick={() => void copyLink()}>
+              {t('challenge.share.copy')}
+            </Button>
+            <ButtonAnchor
+              variant="secondary"
+              size="sm"
+              href={`https://wa.me/?text=${encodeURIComponent(shareText)}`}
+              target="_blank"
+              rel="noopener noreferrer"
+              iconStart={<ChatIcon size={16} />}
+            >
+              {t('challenge.share.whatsapp')}
+            </ButtonAnchor>
+            <ButtonAnchor
+              variant="secondary"
+              size="sm"
+              href={`mailto:?subject=${encodeURIComponent(challenge.challengeName)}&body=${encodeURIComponent(shareText)}`}
+              iconStart={<MailIcon size={16} />}
+            >
+              {t('challenge.share.email')}
+            </ButtonAnchor>
+          </>
+        ) : null}
+        <Button variant="secondary" size="sm" onClick={duplicate}>
+          {t('challenge.actions.duplicate')}
+        </Button>
+        {role === 'owner' && status !== 'draft' ? (
+          <Button variant="secondary" size="sm" disabled={busy} onClick={() => setDialog('edit')}>
+            {t('challenge.actions.edit')}
+          </Button>
+        ) : null}
+        {role === 'owner' && (status === 'open' || status === 'draft') ? (
+          <Button variant="tertiary" size="sm" disabled={busy} onClick={() => setDialog('cancel')}>
+            {t('challenge.actions.cancel')}
+          </Button>
+        ) : null}
+        {role !== 'owner' ? (
+          <span data-slot="challenge-report">
+            <Button
+              variant="tertiary"
+              size="sm"
+              disabled
+              iconStart={<ShieldIcon size={16} />}
+              title={t('challenge.actions.reportSoon')}
+            >
+              {t('challenge.actions.report')}
+            </Button>
+          </span>
+        ) : null}
+      </div>
+
+      <ReasonDialog
+        open={dialog === 'decline' || dialog === 'reject'}
+        kind={dialog === 'reject' ? 'reject' : 'decline'}
+        loading={statusLoading}
+        failure={failure}
+        onClose={() => {
+          setDialog(null);
+          setFailure(null);
+        }}
+        onSubmit={(reason) =>
+          dialog === 'reject'
+            ? changeStatus('referee', t('challenge.actions.rejected'), reason)
+            : changeStatus('refused', t('challenge.actions.declined'), reason)
+        }
+      />
+      <Modal
+        open={dialog === 'cancel'}
+        onClose={() => setDialog(null)}
+        title={t('challenge.cancel.title')}
+        description={t('challenge.cancel.text', {
+          amount: formatAmount(challenge.challengeReward, i18n.language),
+        })}
+        size="sm"
+        footer={
+          <>
+            <Button variant="secondary" onClick={() => setDialog(null)}>
+              {t('challenge.cancel.keep')}
+            </Button>
+            <Button
+              variant="primary"
+              loading={cancelLoading}
+              onClick={async () =>
+                settle(await cancelChallenge(slug), t('challenge.actions.cancelled'))
+              }
+            >
+              {t('challenge.cancel.confirm')}
+            </Button>
+          </>
+        }
+      >
+        {failure ? <p role="alert">{failure}</p> : null}
+      </Modal>
+      {dialog === 'edit' ? (
+        <EditDialog
+          challenge={challenge}
+          onClose={() => setDialog(null)}
+          onSaved={async () => {
+            setDialog(null);
+            toasts.success(t('challenge.edit.saved'));
+            await refetch();
+          }}
+        />
+      ) : null}
+    </section>
+  );
+}
+
+/** Decline (challenged user) or reject (owner) with a reason of at most 800 characters. */
+function ReasonDialog({
+  open,
+  kind,
+  loading,
+  failure,
+  onClose,
+  onSubmit,
+}: {
+  open: boolean;
+  kind: 'decline' | 'reject';
+  loading: boolean;
+  failure: string | null;
+  onClose: () => void;
+  onSubmit: (reason: string) => Promise<boolean>;
+}) {
+  const { t } = useTranslation();
+  const [reason, setReason] = useState('');
+  const [submitted, setSubmitted] = useState(false);
+  const formId = useId();
+  const problem = reasonProblem(reason);
+  const problemText = problem
+    ? t(`createChallenge.errors.${problem.key as 'reasonRequired'}`, { ...problem.values })
+    : undefined;
+  const shown = submitted ? problemText : undefined;
+  const close = () => {
+    setReason('');
+    setSubmitted(false);
+    onClose();
+  };
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    setSubmitted(true);
+    if (problem) return;
+    if (await onSubmit(reason.trim())) {
+      setReason('');
+      setSubmitted(false);
+    }
+  };
+  return (
+    <Modal
+      open={open}
+      onClose={close}
+      title={t(`challenge.${kind}.title`)}
+      description={t(`challenge.${kind}.text`)}
+      size="md"
+      footer={
+        <>
+          <Button variant="secondary" onClick={close}>
+            {t('challenge.dialog.back')}
+          </Button>
+          <Button type="submit" form={formId} variant="primary" loading={loading}>
+            {t(`challenge.${kind}.confirm`)}
+          </Button>
+        </>
+      }
+    >
+      <form id={formId} className={styles.dialogForm} onSubmit={submit} noValidate>
+        <TextArea
+          label={t('challenge.dialog.reason')}
+          name="reason"
+          rows={5}
+          value={reason}
+          onChange={(event) => setReason(event.target.value)}
+          status={shown ? 'error' : 'hint'}
+          message={
+            shown ??
+            t('challenge.dialog.reasonCount', { count: charCount(reason.trim()), max: REASON_MAX })
+          }
+        />
+        {failure ? <p role="alert">{failure}</p> : null}
+      </form>
+    </Modal>
+  );
+}
+
+/** The owner edits description and visibility (always) and the duration (while open). */
+function EditDialog({
+  challenge,
+  onClose,
+  onSaved,
+}: {
+  challenge: ChallengeDetail;
+  onClose: () => void;
+  onSaved: () => Promise<void>;
+}) {
+  const { t } = useTranslation();
+  const { updateChallenge, loading } = useUpdateChallenge();
+  const [description, setDescription] = useState(challenge.challengeDescription);
+  const [visibility, setVisibility] = useState<'public' | 'private'>(
+    challenge.visibility === 'private' ? 'private' : 'public',
+  );
+  const [weeks, setWeeks] = useState<string>('');
+  const [failure, setFailure] = useState<string | null>(null);
+  const formId = useId();
+  const length = charCount(description.trim());
+  const descriptionError =
+    length === 0
+      ? t('createChallenge.errors.descriptionRequired')
+      : length < 3
+        ? t('createChallenge.errors.minLength', { length: 3 })
+        : length > DESCRIPTION_MAX
+          ? t('createChallenge.errors.maxLength', { limit: DESCRIPTION_MAX })
+          : undefined;
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (descriptionError || loading) return;
+    const input = {
+      slug: challenge.slug,
+      ...(description.trim() !== challenge.challengeDescription
+        ? { challengeDescription: description.trim() }
+        : {}),
+      ...(visibility !== challenge.visibility ? { visibility } : {}),
+      ...(weeks ? { expirationTimeWeeks: Number(weeks) } : {}),
+    };
+    if (Object.keys(input).length === 1) {
+      onClose();
+      return;
+    }
+    const outcome = await updateChallenge(input);
+    if (outcome.ok) await onSaved();
+    else setFailure(describeFailure(t, outcome));
+  };
+  return (
+    <Modal
+      open
+      onClose={onClose}
+      title={t('challenge.edit.title')}
+      size="md"
+      footer={
+        <>
+          <Button variant="secondary" onClick={onClose}>
+            {t('challenge.dialog.back')}
+          </Button>
+          <Button type="submit" form={formId} variant="primary" loading={loading}>
+            {t('challenge.edit.save')}
+          </Button>
+        </>
+      }
+    >
+      <form id={formId} className={styles.dialogForm} onSubmit={submit} noValidate>
+        <TextArea
+          label={t('createChallenge.fields.description')}
+          name="challengeDescription"
+          rows={4}
+          value={description}
+          onChange={(event) => setDescription(event.target.value)}
+          status={descriptionError ? 'error' : 'hint'}
+          message={
+            descriptionError ??
+            t('createChallenge.fields.descriptionCount', { count: length, max: DESCRIPTION_MAX })
+          }
+        />
+        <SelectField
+          label={t('createChallenge.fields.visibility')}
+          name="visibility"
+          value={visibility}
+          onChange={(event) =>
+            setVisibility(event.target.value === 'private' ? 'private' : 'public')
+          }
+        >
+          <option value="public">{t('createChallenge.visibility.public')}</option>
+          <option value="private">{t('createChallenge.visibility.private')}</option>
+        </SelectField>
+        {challenge.status === 'open' ? (
+          <SelectField
+            label={t('challenge.edit.expiration')}
+            name="expirationTimeWeeks"
+            value={weeks}
+            onChange={(event) => setWeeks(event.target.value)}
+            status="hint"
+            message={t('challenge.edit.expirationHint')}
+          >
+            <option value="">{t('challenge.edit.keepExpiration')}</option>
+            {Array.from({ length: WEEKS_MAX - WEEKS_MIN + 1 }, (_, index) => index + WEEKS_MIN).map(
+              (value) => (
+                <option key={value} value={value}>
+                  {t('createChallenge.expiration.weeksFromNow', { count: value })}
+                </option>
+              ),
+            )}
+          </SelectField>
+        ) : null}
+        {failure ? <p role="alert">{failure}</p> : null}
+      </form>
+    </Modal>
   );
 }

@@ -123,15 +123,13 @@ describe('the dashboard’s activity tab', () => {
     expect(await screen.findByText('Nothing has happened in your challenges yet.')).toBeTruthy();
   });
 
-  it('opens on the challenges tab, and the activity tab is one click away', async () => {
+  it('opens on the ongoing tab, and the activity tab is one click away', async () => {
     const { router } = renderApp({
       path: '/challenge-dashboard',
       mocks: [loggedInMock(), logMock(1, [entry('1', 'completed')])],
     });
     const activity = await screen.findByRole('link', { name: 'Activity' });
-    expect(screen.getByRole('link', { name: 'Challenges' }).getAttribute('aria-current')).toBe(
-      'page',
-    );
+    expect(screen.getByRole('link', { name: 'Ongoing' }).getAttribute('aria-current')).toBe('page');
     fireEvent.click(activity);
     expect(await screen.findByText('Challenge with Bob de Vries completed')).toBeTruthy();
     expect(router.state.location.search).toBe('?tab=activity');

@@ -1,0 +1,223 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { alice, answerMock, loggedInMock, statusOf } from '../../../test/mocks';
+import { currentUrl, renderApp } from '../../../test/renderApp';
+import { DRAFT_STORAGE_KEY } from '../draft';
+import { ChallengeBySlugDocument, type ChallengeDetail } from '../graphql/ChallengeBySlug';
+import {
+  UpdateChallengeStatusDocument,
+  type UpdateChallengeStatusMutationVariables,
+} from '../graphql/UpdateChallengeStatus';
+
+const bob = {
+  __typename: 'User',
+  id: 'u-2',
+  username: 'bob',
+  displayName: 'Bob de Vries',
+  avatar: null,
+};
+const aliceUser = {
+  __typename: 'User',
+  id: alice.id,
+  username: 'alice',
+  displayName: 'Alice Jansen',
+  avatar: null,
+};
+
+function challengeOf(change: Partial<ChallengeDetail> = {}) {
+  return {
+    __typename: 'Challenge',
+    id: 'c-1',
+    slug: 'juggle-ab12',
+    challengeName: 'Juggle three balls',
+    challengeDescription: 'For a whole minute.',
+    challengeReward: 1250,
+    status: 'open',
+    visibility: 'public',
+    expirationDate: '2030-03-01T12:00:00.000Z',
+    expirationTimeWeeks: 2,
+    challengeType: 'solo',
+    judgedByReferee: false,
+    challengeFailedComment: null,
+    reason: null,
+    challengedEmail: null,
+    proofPhrase: null,
+    acceptedAt: null,
+    judgingDeadline: null,
+    createdAt: '2030-02-15T12:00:00.000Z',
+    tags: [{ __typename: 'ChallengeTag', name: 'sport' }],
+    owner: aliceUser,
+    challengedUser: bob,
+    ...change,
+  };
+}
+
+function challengeMock(challenge: ReturnType<typeof challengeOf> | null, identifier = 'ok') {
+  return answerMock(
+    ChallengeBySlugDocument,
+    { slug: 'juggle-ab12' },
+    {
+      getChallengeBySlug: {
+        __typename: 'ChallengeResult',
+        status: statusOf(challenge !== null, identifier, identifier),
+        challenge,
+      },
+    },
+  );
+}
+
+function statusMock(sent: UpdateChallengeStatusMutationVariables[], success = true) {
+  return answerMock<UpdateChallengeStatusMutationVariables>(
+    UpdateChallengeStatusDocument,
+    () => true,
+    {
+      updateChallengeStatus: {
+        __typename: 'ChallengeStatusResult',
+        status: statusOf(success, success ? 'ok' : 'challenge_expired', 'x'),
+        challenge: null,
+      },
+    },
+    { onVariables: (variables) => sent.push(variables) },
+  );
+}
+
+const asBob = loggedInMock({ ...alice, id: 'u-2', username: 'bob', displayName: 'Bob de Vries' });
+
+describe('challenge detail', () => {
+  it('lets the challenged user accept an open challenge, and then shows the proof phrase', async () => {
+    const sent: UpdateChallengeStatusMutationVariables[] = [];
+    renderApp({
+      path: '/challenge/juggle-ab12/detail',
+      mocks: [
+        asBob,
+        challengeMock(challengeOf()),
+        statusMock(sent),
+        challengeMock(challengeOf({ status: 'accepted', proofPhrase: 'purple otter sings' })),
+      ],
+    });
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Juggle three balls' }),
+    ).toBeTruthy();
+    expect(screen.getByText('€12.50')).toBeTruthy();
+    expect(
+      screen.getByText(
+        'Alice Jansen challenges you. Accept to get your proof phrase, or decline with a reason.',
+      ),
+    ).toBeTruthy();
+    // The owner's actions are not the challenged user's.
+    expect(screen.queryByRole('button', { name: 'Cancel challenge' })).toBeNull();
+    fireEvent.click(await screen.findByRole('button', { name: 'Accept challenge' }));
+    expect(await screen.findByText('“purple otter sings”')).toBeTruthy();
+    expect(sent).toEqual([{ input: { slug: 'juggle-ab12', status: 'accepted' } }]);
+    expect(screen.getByText('Accepted', { selector: '[data-status]' })).toBeTruthy();
+  });
+
+  it('requires a reason of at most 800 characters to decline', async () => {
+    const sent: UpdateChallengeStatusMutationVariables[] = [];
+    renderApp({
+      path: '/challenge/juggle-ab12/detail',
+      mocks: [
+        asBob,
+        challengeMock(challengeOf()),
+        statusMock(sent),
+        challengeMock(challengeOf({ status: 'refused', reason: 'Too hard' })),
+      ],
+    });
+    fireEvent.click(await screen.findByRole('button', { name: 'Decline' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Decline the challenge' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Decline' }));
+    expect(await within(dialog).findByText('Please provide a reason')).toBeTruthy();
+    fireEvent.change(within(dialog).getByLabelText('Reason'), {
+      target: { value: 'x'.repeat(801) },
+    });
+    expect(within(dialog).getByText('Exceeds character limit of 800')).toBeTruthy();
+    fireEvent.change(within(dialog).getByLabelText('Reason'), {
+      target: { value: '😀'.repeat(800) },
+    });
+    expect(within(dialog).getByText('800/800 characters')).toBeTruthy();
+    fireEvent.change(within(dialog).getByLabelText('Reason'), { target: { value: 'Too hard' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Decline' }));
+    await waitFor(() =>
+      expect(sent).toEqual([
+        { input: { slug: 'juggle-ab12', status: 'refused', reason: 'Too hard' } },
+      ]),
+    );
+    expect(await screen.findByText('Reason for declining')).toBeTruthy();
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('shows the challenged user when silence counts as approval, and the owner can judge', async () => {
+    const review = challengeOf({
+      status: 'review',
+      proofPhrase: 'purple otter sings',
+      judgingDeadline: '2030-03-08T12:00:00.000Z',
+    });
+    renderApp({ path: '/challenge/juggle-ab12/detail', mocks: [asBob, challengeMock(review)] });
+    expect(await screen.findByText(/your video is treated as approved on 8 Mar 2030/)).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Approve video' })).toBeNull();
+  });
+
+  it('gives the owner approve, reject, edit and cancel where the state allows them', async () => {
+    const sent: UpdateChallengeStatusMutationVariables[] = [];
+    renderApp({
+      path: '/challenge/juggle-ab12/detail',
+      mocks: [
+        loggedInMock(),
+        challengeMock(challengeOf({ status: 'review', proofPhrase: 'purple otter sings' })),
+        statusMock(sent, false),
+      ],
+    });
+    expect(await screen.findByRole('button', { name: 'Approve video' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Edit' })).toBeTruthy();
+    // Cancel is for challenges nobody accepted yet.
+    expect(screen.queryByRole('button', { name: 'Cancel challenge' })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Reject video' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Reject the video' });
+    fireEvent.change(within(dialog).getByLabelText('Reason'), { target: { value: 'No phrase' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Reject video' }));
+    // A refusal is shown with its translated text.
+    expect(await within(dialog).findByRole('alert')).toBeTruthy();
+    expect(sent).toEqual([
+      { input: { slug: 'juggle-ab12', status: 'referee', reason: 'No phrase' } },
+    ]);
+  });
+
+  it('duplicates a challenge into a new draft', async () => {
+    const { router } = renderApp({
+      path: '/challenge/juggle-ab12/detail',
+      mocks: [loggedInMock(), challengeMock(challengeOf({ status: 'completed' }))],
+    });
+    fireEvent.click(await screen.findByRole('button', { name: 'Duplicate' }));
+    await waitFor(() => expect(currentUrl(router)).toBe('/challenge/create/step-1'));
+    expect(JSON.parse(window.localStorage.getItem(DRAFT_STORAGE_KEY) ?? '{}')).toMatchObject({
+      name: 'Juggle three balls',
+      amount: 12.5,
+      tags: ['sport'],
+      challengedUsername: '',
+    });
+  });
+
+  it('offers invitations by WhatsApp and e-mail', async () => {
+    renderApp({
+      path: '/challenge/juggle-ab12/detail',
+      mocks: [loggedInMock(), challengeMock(challengeOf())],
+    });
+    const whatsapp = await screen.findByRole('link', { name: 'Invite by WhatsApp' });
+    expect(whatsapp.getAttribute('href')).toMatch(
+      /^https:\/\/wa\.me\/\?text=.*juggle-ab12%2Fdetail/,
+    );
+    expect(screen.getByRole('link', { name: 'Invite by e-mail' }).getAttribute('href')).toMatch(
+      /^mailto:\?subject=Juggle%20three%20balls&body=/,
+    );
+    expect(screen.getByRole('button', { name: 'Cancel challenge' })).toBeTruthy();
+  });
+
+  it('says so when the challenge does not exist or is private', async () => {
+    renderApp({
+      path: '/challenge/juggle-ab12/detail',
+      mocks: [loggedInMock(), challengeMock(null, 'challenge_not_found')],
+    });
+    expect(await screen.findByRole('heading', { name: 'Challenge not found' })).toBeTruthy();
+    expect(screen.getByText('This challenge does not exist, or it is private.')).toBeTruthy();
+  });
+});

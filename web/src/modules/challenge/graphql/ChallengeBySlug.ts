@@ -1,0 +1,87 @@
+import { gql, type TypedDocumentNode } from '@apollo/client';
+import type { ResponseStatus } from '../../../lib/graphql';
+import type { ChallengeUser } from './fragments';
+
+export interface ChallengeDetail {
+  id: string;
+  slug: string;
+  challengeName: string;
+  challengeDescription: string;
+  /** Integer euro cents. */
+  challengeReward: number;
+  status: string;
+  visibility: string;
+  expirationDate: string;
+  expirationTimeWeeks: number;
+  challengeType: string;
+  judgedByReferee: boolean;
+  challengeFailedComment: string | null;
+  reason: string | null;
+  challengedEmail: string | null;
+  proofPhrase: string | null;
+  acceptedAt: string | null;
+  judgingDeadline: string | null;
+  createdAt: string;
+  tags: { name: string }[];
+  owner: ChallengeUser;
+  challengedUser: ChallengeUser | null;
+}
+
+export interface ChallengeBySlugQuery {
+  getChallengeBySlug: { status: ResponseStatus; challenge: ChallengeDetail | null } | null;
+}
+
+export interface ChallengeBySlugQueryVariables {
+  slug: string;
+}
+
+/** One challenge with every field the detail page shows (challenge_not_found when hidden). */
+export const ChallengeBySlugDocument: TypedDocumentNode<
+  ChallengeBySlugQuery,
+  ChallengeBySlugQueryVariables
+> = gql`
+  query ChallengeBySlug($slug: String!) {
+    getChallengeBySlug(input: { slug: $slug }) {
+      status {
+        success
+        identifier
+        message
+      }
+      challenge {
+        id
+        slug
+        challengeName
+        challengeDescription
+        challengeReward
+        status
+        visibility
+        expirationDate
+        expirationTimeWeeks
+        challengeType
+        judgedByReferee
+        challengeFailedComment
+        reason
+        challengedEmail
+        proofPhrase
+        acceptedAt
+        judgingDeadline
+        createdAt
+        tags {
+          name
+        }
+        owner {
+          id
+          username
+          displayName
+          avatar
+        }
+        challengedUser {
+          id
+          username
+          displayName
+          avatar
+        }
+      }
+    }
+  }
+`;
