@@ -122,7 +122,7 @@ describe('the create-challenge draft', () => {
       target: 'email',
       challengedUserEmailsString: 'a@example.com ,b@example.com',
     });
-    expect(byEmail.challengedUserEmailsString).toBe('a@example.com,b@example.com');
+    expect(byEmail).toMatchObject({ challengedUserEmailsString: 'a@example.com,b@example.com' });
     expect('challengedUsername' in byEmail).toBe(false);
   });
 
