@@ -24,7 +24,7 @@ export async function startTestGateway(
   options: TestGatewayOptions = {},
   port = 0,
 ): Promise<{ url: string; stop(): Promise<void> }> {
-  const logger = pino({ level: 'silent' });
+  const logger = pino({ level: 'error' });
   const lifecycle = createLifecycle(logger, 5_000);
   const redis = createRedis(stack.redisUrl, logger);
   lifecycle.onStop('redis', async () => void (await redis.quit()));

@@ -120,6 +120,11 @@ export async function createSubgraph<TContext extends RequestContext>(
   const app = express();
   app.disable('x-powered-by');
   const httpServer = createServer(app);
+  // The gateway's fetcher keeps idle sockets open without a limit; Node closes them after 5 s,
+  // and a request sent on a socket at the moment it closes fails (ECONNRESET: generic_error).
+  // Idle sockets are kept far longer than the gateway's requests are apart.
+  httpServer.keepAliveTimeout = 75_000;
+  httpServer.headersTimeout = 76_000;
   const metrics = createMetrics(options.name);
 
   const apollo = new ApolloServer<TContext>({

@@ -24,16 +24,23 @@ export const { start, stop, status } = service;
 
 /**
  * A sandbox already running may have been started by a clone whose cache is elsewhere (another
- * HOME): fetch the certificate it serves, so this clone's wallet trusts it.
+ * HOME, with a certificate of its own): keep the certificate it serves, so this clone's wallet
+ * trusts it.
  */
 export async function isRunning() {
   if (!(await service.isRunning())) return false;
   const { caFile } = stackUrls().paymentSandbox;
-  if (!fs.existsSync(caFile)) {
-    const answer = await httpGet(`http://${cfg.host}:${cfg.port}/certificate.pem`);
-    if (answer.status !== 200 || !answer.body.includes('BEGIN CERTIFICATE')) return false;
-    ensureDir(path.dirname(caFile));
-    fs.writeFileSync(caFile, answer.body);
-  }
+  const answer = await httpGet(`http://${cfg.host}:${cfg.port}/certificate.pem`);
+  if (answer.status !== 200 || !answer.body.includes('BEGIN CERTIFICATE')) return false;
+  const stored = fs.existsSync(caFile) ? fs.readFileSync(caFile, 'utf8') : null;
+  if (stored === answer.body) return true;
+  // Never overwrite the certificate of a key pair this cache made: a later start would serve
+  // a key with someone else's certificate.
+  if (fs.existsSync(path.join(path.dirname(caFile), 'key.pem')))
+    throw new Error(
+      `payments: the payment sandbox on port ${cfg.port} was started with another certificate (another HOME or XDG_CACHE_HOME); stop it first (npm run stack -- down in the checkout that started it)`,
+    );
+  ensureDir(path.dirname(caFile));
+  fs.writeFileSync(caFile, answer.body);
   return true;
 }
