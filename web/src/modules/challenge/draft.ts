@@ -1,4 +1,5 @@
 import { isValidEmail, isValidUsername } from '../../lib/validation';
+import type { CreateChallengeInput } from './graphql/CreateChallenge';
 
 /**
  * The create-challenge draft (product spec, section 3), kept in localStorage so that a reload, a
@@ -241,7 +242,7 @@ export function reasonProblem(reason: string): DraftProblem | null {
 }
 
 /** The createChallenge input of a complete draft. */
-export function toCreateInput(draft: ChallengeDraft) {
+export function toCreateInput(draft: ChallengeDraft): CreateChallengeInput {
   const moment = draft.expirationDate ? expirationMoment(draft.expirationDate) : null;
   return {
     challengeName: draft.name.trim(),

@@ -59,7 +59,7 @@ describe('create challenge, step 1', () => {
     expect(within(form).getByText('Please add a description')).toBeTruthy();
 
     fireEvent.change(within(form).getByLabelText('Username'), { target: { value: 'alice' } });
-    expect(within(form).getByText('You cannot challenge yourself')).toBeTruthy();
+    expect(await within(form).findByText('You cannot challenge yourself')).toBeTruthy();
     fireEvent.change(within(form).getByLabelText('Username'), { target: { value: 'bob' } });
     fireEvent.change(within(form).getByLabelText('Title'), { target: { value: 'Ju' } });
     expect(within(form).getByText('Minimum length is 3 characters')).toBeTruthy();
