@@ -252,6 +252,30 @@ export const EVENT_TYPES = {
       outcome: z.enum(['removed', 'taken_offline', 'user_banned', 'no_action']),
     }),
   },
+  /**
+   * Staff took a challenge offline (moderation): challenge answers challenge_not_found to everyone
+   * but staff, media stops signing its video URLs. The money stays where the state puts it.
+   */
+  ChallengeTakenOffline: {
+    topic: TOPICS.moderation,
+    data: z.object({
+      challengeId: z.uuid(),
+      moderatorId: z.uuid(),
+      reportId: z.uuid().nullable(),
+    }),
+  },
+  /**
+   * Staff removed a challenge: hidden as when offline, and a challenge that has not ended is
+   * cancelled by the system, so the owner's held reward goes back to the owner.
+   */
+  ChallengeRemoved: {
+    topic: TOPICS.moderation,
+    data: z.object({
+      challengeId: z.uuid(),
+      moderatorId: z.uuid(),
+      reportId: z.uuid().nullable(),
+    }),
+  },
 } as const satisfies Record<string, { topic: TopicName; data: z.ZodType }>;
 
 export type EventType = keyof typeof EVENT_TYPES;
