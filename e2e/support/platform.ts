@@ -25,11 +25,14 @@ export async function startPlatform(
   gatewayOptions: TestGatewayOptions = {},
   /** Challenge's rules and scheduler (tests of expiry and the judging window shorten them). */
   challengeOptions: Omit<ChallengeOptions, 'wallet'> = {},
+  /** With `webDist` the gateway also serves the built web app and is the site's origin. */
+  webOptions: { webDist?: string } = {},
 ) {
   const topicPrefix = uniqueTopicPrefix();
   // Wallet learns the gateway's address first: the provider's webhooks come back through it.
   const port = await freePort();
-  const webhook = () => `http://127.0.0.1:${port}/api/payments/webhook`;
+  const origin = `http://127.0.0.1:${port}`;
+  const webhook = () => `${origin}/api/payments/webhook`;
   const options = { topicPrefix };
   // Challenge takes escrow holds from wallet's internal API (never through the gateway).
   const wallet = await startTestService(
@@ -78,7 +81,13 @@ export async function startPlatform(
     Object.fromEntries(services.map((service) => [service.runtime.name, service.url])),
     // The harnesses send thousands of requests a minute from one address: the general per-IP
     // limit (tested in the gateway) would answer them 429.
-    { graphqlRateLimit: { ip: 1_000_000, windowSeconds: 60 }, ...gatewayOptions },
+    {
+      graphqlRateLimit: { ip: 1_000_000, windowSeconds: 60 },
+      // The browser's requests carry the site's origin, which the session cookie's CSRF check
+      // compares with the gateway's public origin.
+      ...(webOptions.webDist ? { publicOrigin: origin, webDistDir: webOptions.webDist } : {}),
+      ...gatewayOptions,
+    },
     port,
   );
   return {
@@ -86,6 +95,7 @@ export async function startPlatform(
     wallet,
     challenge,
     gateway,
+    origin,
     topicPrefix,
     async stop() {
       await gateway.stop();

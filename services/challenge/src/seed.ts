@@ -1,6 +1,15 @@
 import { randomBytes } from 'node:crypto';
 import { insertChallenge, type NewChallengeRow } from './data/challenges.ts';
 import type { Database } from './data/db.ts';
+import { findKnownUser } from './data/users.ts';
+
+/**
+ * Read-side helper for tests elsewhere (e2e): whether challenge's projection has heard of the
+ * user yet (identity's UserRegistered), so that a challenge for them can be created.
+ */
+export async function isKnownUser(db: Database, userId: string): Promise<boolean> {
+  return (await findKnownUser(db, userId)) !== null;
+}
 
 /**
  * Seed builder for tests elsewhere (e2e): a challenge row as the data layer writes it, until

@@ -1,0 +1,207 @@
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { isKnownUser } from '@challenge/challenge/seed';
+import { eventually, tokenFor } from '@challenge/testing';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  createChallengeEventually,
+  person,
+  send,
+  walletsBecome,
+  type Person,
+} from '../support/challenges.ts';
+import { startPlatform, type Platform } from '../support/platform.ts';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const webDist = path.resolve(here, '../../web/dist');
+/** Test artefacts (gitignored: test-results/). Looked at by people, never compared by the test. */
+const screenshots = path.resolve(here, '../test-results/screenshots');
+/** Debian's Chromium, which the stack installs (never a downloaded browser). */
+const chromiumPath = execFileSync('sh', ['-c', 'command -v chromium || true'], {
+  encoding: 'utf8',
+}).trim();
+
+/** A phone (iPhone 12 to 15) and a common laptop. */
+const SIZES = [
+  { name: 'phone', width: 390, height: 844 },
+  { name: 'desktop', width: 1366, height: 900 },
+] as const;
+
+const FUNDS = 2_000;
+
+/**
+ * Issue 11's browser test: two people in two browser contexts of Debian's Chromium against the
+ * built web app served by the gateway in front of all six services. One creates a challenge for
+ * the other through both create steps, the other accepts it (and sees the proof phrase) or
+ * declines it with a reason; both dashboards show it. Screenshots at phone and desktop width of
+ * every page on the way are saved as test artefacts under e2e/test-results/screenshots/.
+ */
+describe('challenges in the browser', () => {
+  let platform: Platform;
+  let browser: Browser;
+  const contexts: BrowserContext[] = [];
+
+  beforeAll(async () => {
+    // turbo builds the web before this package's tests (turbo.json); say so if it did not.
+    if (!existsSync(path.join(webDist, 'index.html')))
+      throw new Error(`no web build in ${webDist}`);
+    mkdirSync(screenshots, { recursive: true });
+    platform = await startPlatform({}, {}, { webDist });
+    browser = await chromium.launch({ executablePath: chromiumPath });
+  }, 120_000);
+  afterAll(async () => {
+    await Promise.all(contexts.map((context) => context.close()));
+    await browser?.close();
+    await platform?.stop();
+  });
+
+  /** An adult whom challenge's projection knows (so a challenge for them can be created). */
+  async function adult(cents?: number): Promise<Person> {
+    const who = await person(platform, cents ? { cents } : {});
+    await eventually(async () => {
+      if (!(await isKnownUser(platform.challenge.app.db, who.id)))
+        throw new Error(`challenge does not know ${who.username} yet`);
+    });
+    return who;
+  }
+
+  /** A logged-in browser of its own for `who` (its own cookies and storage), in `language`. */
+  async function browserOf(who: Person, language: 'en' | 'nl' = 'en'): Promise<Page> {
+    const context = await browser.newContext({
+      locale: language === 'nl' ? 'nl-NL' : 'en-GB',
+      viewport: SIZES[0],
+    });
+    contexts.push(context);
+    await context.addInitScript((stored) => {
+      window.localStorage.setItem('language', stored);
+    }, language);
+    // The session cookie the gateway sets at log-in (HttpOnly; no Secure over plain http).
+    await context.addCookies([
+      {
+        name: 'session',
+        value: await tokenFor({ id: who.id }),
+        url: platform.origin,
+        httpOnly: true,
+      },
+      // A returning visitor: no intro video over the page.
+      { name: 'firstTimeVisitVideoWatched', value: 'true', url: platform.origin },
+    ]);
+    return context.newPage();
+  }
+
+  /** The whole page at phone and at desktop width, then back to the phone. */
+  async function shoot(page: Page, name: string) {
+    for (const size of [...SIZES].reverse()) {
+      await page.setViewportSize(size);
+      await page.screenshot({
+        path: path.join(screenshots, `${name}-${size.name}.png`),
+        fullPage: true,
+        animations: 'disabled',
+      });
+    }
+  }
+
+  const heading = (page: Page, name: string | RegExp) =>
+    page.getByRole('heading', { name, level: 1 });
+
+  it('one creates a challenge through both steps, the other accepts it, both dashboards show it', async () => {
+    const [owner, challenged] = await Promise.all([adult(FUNDS), adult()]);
+    const name = `Juggle three oranges ${owner.username.slice(-4)}`;
+    const ownerPage = await browserOf(owner);
+
+    // Step 1 "Send your Challenge": the friend by username, the title and the description.
+    await ownerPage.goto(`${platform.origin}/challenge/create/step-1`);
+    await heading(ownerPage, 'Send your Challenge').waitFor();
+    await ownerPage.getByLabel('Username', { exact: true }).fill(challenged.username);
+    await ownerPage.getByLabel('Title', { exact: true }).fill(name);
+    await ownerPage
+      .getByLabel('Description', { exact: true })
+      .fill('For a whole minute, outside, without dropping one.');
+    await shoot(ownerPage, 'create-step-1');
+    await ownerPage.getByRole('button', { name: 'Next: details' }).click();
+
+    // Step 2 "Challenge Details": reward, a tag, the credit confirmation.
+    await heading(ownerPage, 'Challenge Details').waitFor();
+    await expect(ownerPage.getByText(`for @${challenged.username}`).isVisible()).resolves.toBe(
+      true,
+    );
+    await ownerPage.getByLabel('Reward in euros').fill('5');
+    const tag = ownerPage.getByLabel('Tags', { exact: true });
+    await tag.fill('juggling');
+    await tag.press('Enter');
+    await ownerPage.getByRole('button', { name: 'Remove tag juggling' }).waitFor();
+    await ownerPage.getByRole('checkbox', { name: /I accept that €5\.00 is taken/ }).check();
+    await shoot(ownerPage, 'create-step-2');
+    await ownerPage.getByRole('button', { name: 'Send challenge' }).click();
+
+    await heading(ownerPage, 'Your challenge is on its way').waitFor({ timeout: 20_000 });
+    await shoot(ownerPage, 'create-sent');
+    await ownerPage.getByRole('link', { name }).click();
+    await heading(ownerPage, name).waitFor();
+    const slug = decodeURIComponent(new URL(ownerPage.url()).pathname.split('/')[2] ?? '');
+    await ownerPage.getByText(`Waiting for`).first().waitFor();
+    await shoot(ownerPage, 'detail-owner-open');
+    // The reward is held in the owner's wallet.
+    await walletsBecome(platform, [
+      [owner, { availableAmount: FUNDS - 500, freezeAmount: 500 }],
+      [challenged, { availableAmount: 0, freezeAmount: 0 }],
+    ]);
+
+    // The challenged person finds it among their requests, opens it and accepts it.
+    const challengedPage = await browserOf(challenged);
+    await challengedPage.goto(`${platform.origin}/challenge-dashboard?tab=requests`);
+    const request = challengedPage.getByRole('list', { name: 'Requests' }).getByRole('link', {
+      name,
+    });
+    await request.waitFor();
+    await shoot(challengedPage, 'dashboard-challenged-requests');
+    await request.click();
+    await heading(challengedPage, name).waitFor();
+    await shoot(challengedPage, 'detail-challenged-open');
+    await challengedPage.getByRole('button', { name: 'Accept challenge' }).click();
+    const phrase = challengedPage.getByRole('region', { name: 'Proof phrase' });
+    await phrase.waitFor();
+    const { status, proofPhrase } = await challengeAs(challenged, slug);
+    expect(status).toBe('accepted');
+    expect(proofPhrase).toMatch(/\S/);
+    expect(await phrase.textContent()).toContain(proofPhrase);
+    await shoot(challengedPage, 'detail-challenged-accepted');
+
+    // Both dashboards show it as ongoing, accepted.
+    await challengedPage.goto(`${platform.origin}/challenge-dashboard`);
+    const challengedCard = challengedPage
+      .getByRole('list', { name: 'Ongoing' })
+      .getByRole('listitem')
+      .filter({ hasText: name });
+    await challengedCard.getByText('Accepted').waitFor();
+    await shoot(challengedPage, 'dashboard-challenged-ongoing');
+
+    await ownerPage.goto(`${platform.origin}/challenge-dashboard`);
+    const ownerCard = ownerPage
+      .getByRole('list', { name: 'Ongoing' })
+      .getByRole('listitem')
+      .filter({ hasText: name });
+    await ownerCard.getByText('Accepted').waitFor();
+    await shoot(ownerPage, 'dashboard-owner-ongoing');
+    await ownerCard.getByRole('link', { name }).click();
+    // The owner sees the proof phrase too (to check the video against it).
+    await ownerPage.getByRole('region', { name: 'Proof phrase' }).getByText(proofPhrase).waitFor();
+    await shoot(ownerPage, 'detail-owner-accepted');
+  });
+
+  /** The challenge through the API, as `as` sees it. */
+  async function challengeAs(as: Person, slug: string) {
+    const response = await send(
+      platform,
+      'query ($input: GetChallengeBySlugInput!) { getChallengeBySlug(input: $input) { challenge { status proofPhrase reason } } }',
+      { input: { slug } },
+      as,
+    );
+    const challenge = response.data?.getChallengeBySlug.challenge;
+    if (!challenge) throw new Error(`getChallengeBySlug: ${JSON.stringify(response)}`);
+    return challenge as { status: string; proofPhrase: string | null; reason: string | null };
+  }
+});
