@@ -212,6 +212,37 @@ describe('challenge detail', () => {
     expect(screen.getByRole('button', { name: 'Cancel challenge' })).toBeTruthy();
   });
 
+  it('puts the decision of the challenged user under the challenge, with no empty video slot', async () => {
+    renderApp({
+      path: '/challenge/juggle-ab12/detail',
+      mocks: [asBob, challengeMock(challengeOf())],
+    });
+    const accept = await screen.findByRole('button', { name: 'Accept challenge' });
+    // Nobody can have uploaded a video to an open challenge: no slot between text and decision.
+    expect(screen.queryByRole('region', { name: 'Video' })).toBeNull();
+    const description = screen.getByRole('region', { name: 'The challenge' });
+    expect(description.compareDocumentPosition(accept) & Node.DOCUMENT_POSITION_FOLLOWING).toBe(
+      Node.DOCUMENT_POSITION_FOLLOWING,
+    );
+    // Inviting is the owner's (the challenged user is the one invited); the link can be copied.
+    expect(screen.getByRole('button', { name: 'Copy link' })).toBeTruthy();
+    expect(screen.queryByRole('link', { name: 'Invite by WhatsApp' })).toBeNull();
+    expect(screen.queryByRole('link', { name: 'Invite by e-mail' })).toBeNull();
+  });
+
+  it('shows the video slot once the challenge is accepted, and no invitations any more', async () => {
+    renderApp({
+      path: '/challenge/juggle-ab12/detail',
+      mocks: [
+        loggedInMock(),
+        challengeMock(challengeOf({ status: 'accepted', proofPhrase: 'purple otter sings' })),
+      ],
+    });
+    expect(await screen.findByRole('region', { name: 'Video' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Copy link' })).toBeTruthy();
+    expect(screen.queryByRole('link', { name: 'Invite by WhatsApp' })).toBeNull();
+  });
+
   it('says so when the challenge does not exist or is private', async () => {
     renderApp({
       path: '/challenge/juggle-ab12/detail',

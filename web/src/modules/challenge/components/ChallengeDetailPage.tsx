@@ -34,6 +34,7 @@ import {
   useUpdateChallengeStatus,
 } from '../hooks/useChallengeActions';
 import { saveDraft } from '../hooks/useChallengeDraft';
+import { challengeUrl, useCopyChallengeLink } from '../hooks/useCopyChallengeLink';
 import { useGetChallenge } from '../hooks/useGetChallenge';
 import { nameOf } from './ChallengeCard';
 import { StatusBadge } from './StatusBadge';
@@ -317,9 +318,17 @@ function StateNotice({
   );
 }
 
-/** Where the media issue plugs in the upload (challenged user) and the player (everyone). */
+/** The states in which a video can be on its way or in: nobody uploads before accepting. */
+const VIDEO_STATES = ['accepted', 'review', 'referee', 'completed', 'failed'];
+
+/**
+ * Where the media issue plugs in the upload (challenged user) and the player (everyone). Not
+ * shown while no video can exist (open, declined, cancelled, expired): an empty slot there only
+ * pushed the decision further down the page.
+ */
 function VideoSlot({ challenge, role }: { challenge: ChallengeDetail; role: Role }) {
   const { t } = useTranslation();
+  if (!VIDEO_STATES.includes(challenge.status)) return null;
   const canUpload = role === 'challenged' && challenge.status === 'accepted';
   return (
     <section className={layout.panel} aria-label={t('challenge.video.title')}>
@@ -387,16 +396,11 @@ function Actions({
       success,
     );
 
-  const url = `${window.location.origin}/challenge/${encodeURIComponent(slug)}/detail`;
-  const shareText = t('challenge.share.text', { name: challenge.challengeName, url });
-  const copyLink = async () => {
-    try {
-      await navigator.clipboard.writeText(url);
-      toasts.success(t('challenge.share.copied'));
-    } catch {
-      toasts.error(t('challenge.share.copyFailed', { url }));
-    }
-  };
+  const copyLink = useCopyChallengeLink();
+  const shareText = t('challenge.share.text', {
+    name: challenge.challengeName,
+    url: challengeUrl(slug),
+  });
   const duplicate = () => {
     saveDraft(duplicateDraft(challenge));
     void navigate('/challenge/create/step-1');
@@ -404,6 +408,8 @@ function Actions({
 
   const busy = statusLoading || cancelLoading;
   const canShare = !['cancelled', 'expired', 'refused', 'failed'].includes(status);
+  // The owner invites the challenged person while they have not answered; nobody else invites.
+  const canInvite = role === 'owner' && (status === 'open' || status === 'draft');
   return (
     <section className={layout.panel} aria-label={t('challenge.actions.title')}>
       <h2 className={layout.panelTitle}>{t('challenge.actions.title')}</h2>
@@ -442,10 +448,12 @@ function Actions({
       ) : null}
       <div className={styles.actions}>
         {canShare ? (
+          <Button variant="secondary" size="sm" onClick={() => void copyLink(slug)}>
+            {t('challenge.share.copy')}
+          </Button>
+        ) : null}
+        {canInvite ? (
           <>
-            <Button variant="secondary" size="sm" onClick={() => void copyLink()}>
-              {t('challenge.share.copy')}
-            </Button>
             <ButtonAnchor
               variant="secondary"
               size="sm"

@@ -164,6 +164,36 @@ describe('create challenge, step 2', () => {
     expect(window.localStorage.getItem(DRAFT_STORAGE_KEY)).toBeNull();
   });
 
+  it('offers the link of each challenge made to copy, as its text says', async () => {
+    storeDraft({ ...readyStep1, tags: ['fun'], acceptCredit: true });
+    const copied: string[] = [];
+    // The browser's clipboard (jsdom has none).
+    Object.defineProperty(navigator, 'clipboard', {
+      configurable: true,
+      value: { writeText: async (text: string) => void copied.push(text) },
+    });
+    renderApp({
+      path: '/challenge/create/step-2',
+      mocks: [
+        loggedInMock(),
+        createMock([], {
+          success: true,
+          challenges: [{ slug: 'juggle-three-balls-ab12', challengeName: 'Juggle three balls' }],
+        }),
+      ],
+    });
+    const form = await screen.findByRole('form', { name: 'Challenge Details' });
+    fireEvent.click(await within(form).findByRole('button', { name: 'Send challenge' }));
+    const item = (await screen.findByRole('link', { name: 'Juggle three balls' })).closest('li');
+    fireEvent.click(within(item as HTMLElement).getByRole('button', { name: 'Copy link' }));
+    await waitFor(() =>
+      expect(copied).toEqual([
+        `${window.location.origin}/challenge/juggle-three-balls-ab12/detail`,
+      ]),
+    );
+    expect(await screen.findByText('Link copied')).toBeTruthy();
+  });
+
   it('lists one challenge per e-mail address', async () => {
     storeDraft({
       ...readyStep1,

@@ -35,6 +35,7 @@ import {
   type DraftProblem,
 } from '../draft';
 import { useChallengeDraft } from '../hooks/useChallengeDraft';
+import { useCopyChallengeLink } from '../hooks/useCopyChallengeLink';
 import { useCreateChallenge } from '../hooks/useCreateChallenge';
 import styles from './CreateChallenge.module.css';
 
@@ -595,6 +596,7 @@ function latestOf(a: Date, b: Date): Date {
 function CreatedPanel({ created }: { created: Created }) {
   const { t } = useTranslation();
   const titleId = useId();
+  const copyLink = useCopyChallengeLink();
   return (
     <section className={layout.panel} aria-labelledby={titleId}>
       <div className={styles.createdHeader}>
@@ -610,10 +612,13 @@ function CreatedPanel({ created }: { created: Created }) {
       </div>
       <ul className={styles.createdList}>
         {created.map((challenge) => (
-          <li key={challenge.slug}>
+          <li key={challenge.slug} className={styles.createdItem}>
             <Link to={`/challenge/${encodeURIComponent(challenge.slug)}/detail`}>
               {challenge.challengeName}
             </Link>
+            <Button variant="secondary" size="sm" onClick={() => void copyLink(challenge.slug)}>
+              {t('challenge.share.copy')}
+            </Button>
           </li>
         ))}
       </ul>
