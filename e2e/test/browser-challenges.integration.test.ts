@@ -75,8 +75,9 @@ describe('challenges in the browser', () => {
       viewport: SIZES[0],
     });
     contexts.push(context);
+    // The language of a first visit; a switch later in the test is kept across loads.
     await context.addInitScript((stored) => {
-      window.localStorage.setItem('language', stored);
+      if (!window.localStorage.getItem('language')) window.localStorage.setItem('language', stored);
     }, language);
     // The session cookie the gateway sets at log-in (HttpOnly; no Secure over plain http).
     await context.addCookies([
@@ -96,6 +97,8 @@ describe('challenges in the browser', () => {
   async function shoot(page: Page, name: string) {
     for (const size of [...SIZES].reverse()) {
       await page.setViewportSize(size);
+      // From the top: a page scrolled by a click drew its sticky bars mid-page in the picture.
+      await page.evaluate(() => window.scrollTo(0, 0));
       await page.screenshot({
         path: path.join(screenshots, `${name}-${size.name}.png`),
         fullPage: true,
@@ -190,6 +193,57 @@ describe('challenges in the browser', () => {
     // The owner sees the proof phrase too (to check the video against it).
     await ownerPage.getByRole('region', { name: 'Proof phrase' }).getByText(proofPhrase).waitFor();
     await shoot(ownerPage, 'detail-owner-accepted');
+
+    // The same pages in Dutch, for the eye (a switch of language is kept across loads).
+    await challengedPage.evaluate(() => window.localStorage.setItem('language', 'nl'));
+    await challengedPage.goto(`${platform.origin}/challenge/${encodeURIComponent(slug)}/detail`);
+    await challengedPage.locator('html[lang="nl"]').waitFor({ state: 'attached' });
+    await challengedPage
+      .getByRole('region', { name: 'Bewijszin' })
+      .getByText(proofPhrase)
+      .waitFor();
+    await shoot(challengedPage, 'nl-detail-challenged-accepted');
+    await challengedPage.goto(`${platform.origin}/challenge-dashboard`);
+    await challengedPage.getByRole('link', { name }).waitFor();
+    await shoot(challengedPage, 'nl-dashboard-challenged-ongoing');
+  });
+
+  it('the challenged person declines with a reason: the owner sees it and has the reward back', async () => {
+    const [owner, challenged] = await Promise.all([adult(FUNDS), adult()]);
+    const slug = await createChallengeEventually(platform, owner, { challenged, reward: 700 });
+    const detail = `${platform.origin}/challenge/${encodeURIComponent(slug)}/detail`;
+    const challengedPage = await browserOf(challenged);
+
+    await challengedPage.goto(detail);
+    await challengedPage.getByRole('button', { name: 'Decline' }).click();
+    const dialog = challengedPage.getByRole('dialog', { name: 'Decline the challenge' });
+    // No reason: refused in the dialog, nothing sent.
+    await dialog.getByRole('button', { name: 'Decline' }).click();
+    await dialog.getByText('Please provide a reason').waitFor();
+    await dialog.getByLabel('Reason').fill('I cannot juggle, not even two.');
+    await shoot(challengedPage, 'decline-dialog');
+    await dialog.getByRole('button', { name: 'Decline' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    await challengedPage.getByText('I cannot juggle, not even two.').waitFor();
+    await shoot(challengedPage, 'detail-challenged-declined');
+    expect(await challengeAs(owner, slug)).toMatchObject({
+      status: 'refused',
+      reason: 'I cannot juggle, not even two.',
+    });
+    await walletsBecome(platform, [
+      [owner, { availableAmount: FUNDS, freezeAmount: 0 }],
+      [challenged, { availableAmount: 0, freezeAmount: 0 }],
+    ]);
+
+    // The owner reads the reason on the page; the dashboard no longer lists it as running.
+    const ownerPage = await browserOf(owner);
+    await ownerPage.goto(detail);
+    await ownerPage.getByText('Reason for declining').waitFor();
+    await ownerPage.getByText('I cannot juggle, not even two.').waitFor();
+    await shoot(ownerPage, 'detail-owner-declined');
+    await ownerPage.goto(`${platform.origin}/challenge-dashboard`);
+    await ownerPage.getByRole('heading', { name: 'No challenges running' }).waitFor();
+    await shoot(ownerPage, 'dashboard-owner-empty');
   });
 
   /** The challenge through the API, as `as` sees it. */
