@@ -93,15 +93,18 @@ describe('challenges in the browser', () => {
     return context.newPage();
   }
 
-  /** The whole page at phone and at desktop width, then back to the phone. */
-  async function shoot(page: Page, name: string) {
+  /**
+   * The whole page at phone and at desktop width, then back to the phone. A dialog is shot as
+   * the screen shows it (the page under it does not scroll while it is open).
+   */
+  async function shoot(page: Page, name: string, { fullPage = true } = {}) {
     for (const size of [...SIZES].reverse()) {
       await page.setViewportSize(size);
       // From the top: a page scrolled by a click drew its sticky bars mid-page in the picture.
       await page.evaluate(() => window.scrollTo(0, 0));
       await page.screenshot({
         path: path.join(screenshots, `${name}-${size.name}.png`),
-        fullPage: true,
+        fullPage,
         animations: 'disabled',
       });
     }
@@ -221,7 +224,7 @@ describe('challenges in the browser', () => {
     await dialog.getByRole('button', { name: 'Decline' }).click();
     await dialog.getByText('Please provide a reason').waitFor();
     await dialog.getByLabel('Reason').fill('I cannot juggle, not even two.');
-    await shoot(challengedPage, 'decline-dialog');
+    await shoot(challengedPage, 'decline-dialog', { fullPage: false });
     await dialog.getByRole('button', { name: 'Decline' }).click();
     await dialog.waitFor({ state: 'hidden' });
     await challengedPage.getByText('I cannot juggle, not even two.').waitFor();
