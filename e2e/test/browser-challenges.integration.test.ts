@@ -76,9 +76,9 @@ describe('challenges in the browser', () => {
     });
     contexts.push(context);
     // The language of a first visit; a switch later in the test is kept across loads.
-    await context.addInitScript((stored) => {
-      if (!window.localStorage.getItem('language')) window.localStorage.setItem('language', stored);
-    }, language);
+    await context.addInitScript({
+      content: `if (!localStorage.getItem('language')) localStorage.setItem('language', '${language}');`,
+    });
     // The session cookie the gateway sets at log-in (HttpOnly; no Secure over plain http).
     await context.addCookies([
       {
@@ -101,7 +101,7 @@ describe('challenges in the browser', () => {
     for (const size of [...SIZES].reverse()) {
       await page.setViewportSize(size);
       // From the top: a page scrolled by a click drew its sticky bars mid-page in the picture.
-      await page.evaluate(() => window.scrollTo(0, 0));
+      await page.evaluate('window.scrollTo(0, 0)');
       await page.screenshot({
         path: path.join(screenshots, `${name}-${size.name}.png`),
         fullPage,
@@ -170,8 +170,9 @@ describe('challenges in the browser', () => {
     await challengedPage.getByRole('button', { name: 'Accept challenge' }).click();
     const phrase = challengedPage.getByRole('region', { name: 'Proof phrase' });
     await phrase.waitFor();
-    const { status, proofPhrase } = await challengeAs(challenged, slug);
-    expect(status).toBe('accepted');
+    const accepted = await challengeAs(challenged, slug);
+    expect(accepted.status).toBe('accepted');
+    const proofPhrase = accepted.proofPhrase ?? '';
     expect(proofPhrase).toMatch(/\S/);
     expect(await phrase.textContent()).toContain(proofPhrase);
     await shoot(challengedPage, 'detail-challenged-accepted');
@@ -198,7 +199,7 @@ describe('challenges in the browser', () => {
     await shoot(ownerPage, 'detail-owner-accepted');
 
     // The same pages in Dutch, for the eye (a switch of language is kept across loads).
-    await challengedPage.evaluate(() => window.localStorage.setItem('language', 'nl'));
+    await challengedPage.evaluate("localStorage.setItem('language', 'nl')");
     await challengedPage.goto(`${platform.origin}/challenge/${encodeURIComponent(slug)}/detail`);
     await challengedPage.locator('html[lang="nl"]').waitFor({ state: 'attached' });
     await challengedPage
