@@ -59,4 +59,12 @@ describe('locale files', () => {
       .map(([key]) => key);
     expect(sameAsEnglish).toEqual([]);
   });
+
+  it('name the same action the same wherever it is offered', () => {
+    // The sidebar's and the dashboard's "start a challenge" sat side by side in Dutch as
+    // "Start een challenge" and "Start een uitdaging".
+    for (const texts of [english, dutch]) {
+      expect(texts.get('challenge.startOne')).toBe(texts.get('nav.startChallenge'));
+    }
+  });
 });

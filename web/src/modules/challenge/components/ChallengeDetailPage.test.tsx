@@ -243,6 +243,26 @@ describe('challenge detail', () => {
     expect(screen.queryByRole('link', { name: 'Invite by WhatsApp' })).toBeNull();
   });
 
+  it('speaks to each party as "you" once the challenge is over', async () => {
+    const refused = challengeOf({ status: 'refused', reason: 'Too hard' });
+    renderApp({ path: '/challenge/juggle-ab12/detail', mocks: [asBob, challengeMock(refused)] });
+    expect(
+      await screen.findByText('You declined the challenge; the reward went back to Alice Jansen.'),
+    ).toBeTruthy();
+  });
+
+  it('tells the owner the reward is back in their wallet, not that it went to themselves', async () => {
+    renderApp({
+      path: '/challenge/juggle-ab12/detail',
+      mocks: [loggedInMock(), challengeMock(challengeOf({ status: 'refused', reason: 'No' }))],
+    });
+    expect(
+      await screen.findByText(
+        'Bob de Vries declined the challenge; the reward is back in your wallet.',
+      ),
+    ).toBeTruthy();
+  });
+
   it('says so when the challenge does not exist or is private', async () => {
     renderApp({
       path: '/challenge/juggle-ab12/detail',

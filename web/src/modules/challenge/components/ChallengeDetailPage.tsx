@@ -274,25 +274,40 @@ function StateNotice({
       tone = 'warning';
       text = t('challenge.state.referee', names);
       break;
+    // Where the money went, said to each party as "you" (not their own name).
     case 'completed':
       tone = 'success';
       text = challenge.judgedByReferee
-        ? t('challenge.state.completedByReferee', names)
-        : t('challenge.state.completed', names);
+        ? role === 'challenged'
+          ? t('challenge.state.completedByRefereeChallenged')
+          : t('challenge.state.completedByReferee', names)
+        : role === 'challenged'
+          ? t('challenge.state.completedChallenged')
+          : t('challenge.state.completed', names);
       break;
     case 'refused':
       tone = 'error';
-      text = t('challenge.state.refused', names);
+      text =
+        role === 'owner'
+          ? t('challenge.state.refusedOwner', names)
+          : role === 'challenged'
+            ? t('challenge.state.refusedChallenged', names)
+            : t('challenge.state.refused', names);
       break;
     case 'failed':
       tone = 'error';
-      text = t('challenge.state.failed', names);
+      text =
+        role === 'owner' ? t('challenge.state.failedOwner') : t('challenge.state.failed', names);
       break;
     case 'expired':
-      text = t('challenge.state.expired', names);
+      text =
+        role === 'owner' ? t('challenge.state.expiredOwner') : t('challenge.state.expired', names);
       break;
     case 'cancelled':
-      text = t('challenge.state.cancelled', names);
+      text =
+        role === 'owner'
+          ? t('challenge.state.cancelledOwner')
+          : t('challenge.state.cancelled', names);
       break;
     default:
       return null;
