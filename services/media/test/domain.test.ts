@@ -18,6 +18,7 @@ const video: VideoRecord = {
   aspectMode: 'landscape',
   status: 'ready',
   createdAt: new Date(),
+  recycledFromChallengeId: null,
 };
 
 /** Records what it was asked to sign, so that the rules of the view can be checked in memory. */
