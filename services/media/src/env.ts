@@ -19,7 +19,11 @@ export const processingEnv = z.object({
     .enum(['ultrafast', 'superfast', 'veryfast', 'faster', 'fast', 'medium'])
     .default('veryfast'),
   VIDEO_TRANSCODE_THREADS: z.coerce.number().int().min(0).max(64).default(0),
-  VIDEO_FFMPEG_TIMEOUT_MS: z.coerce.number().int().positive().default(30 * 60 * 1000),
+  VIDEO_FFMPEG_TIMEOUT_MS: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(30 * 60 * 1000),
   VIDEO_WORK_DIR: z.string().min(1).default(path.join(os.tmpdir(), 'challenge-media')),
 });
 

@@ -41,6 +41,7 @@ export function findVideosOfChallenge(
 }
 
 export interface NewVideoRow {
+  id?: string;
   challengeId: string;
   uploaderId: string;
   objectKey: string;
@@ -155,4 +156,3 @@ export async function markFailed(tx: Transaction, id: string, reason: string): P
   });
   return count === 1;
 }
-
