@@ -3,17 +3,20 @@ import { mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
+import { Queue } from 'bullmq';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   deleteTopics,
   eventually,
+  graphql,
   stack,
   startTestService,
   uniqueTopicPrefix,
   type TestService,
 } from '@challenge/testing';
 import { buildApp, type MediaApp, type MediaProcessingOptions } from '../src/app.ts';
+import { VIDEO_QUEUE } from '../src/data/video-queue.ts';
 import { insertVideo } from '../src/data/videos.ts';
 import { ffprobe, makeClip, topLevelBoxes, type ClipSpec } from './support/videos.ts';
 
@@ -21,6 +24,11 @@ const topicPrefix = uniqueTopicPrefix();
 const storageConfig = { ...stack.s3, bucket: 'challenge-media-test' };
 const queuePrefix = `test-${randomBytes(4).toString('hex')}`;
 let service: TestService<MediaApp>;
+/** Reads the jobs (attempts, state) the way an operator would. */
+const jobs = new Queue(VIDEO_QUEUE, {
+  connection: { url: stack.redisUrl, maxRetriesPerRequest: null },
+  prefix: queuePrefix,
+});
 let scratch: string;
 let workDir: string;
 const written: string[] = [];
@@ -43,6 +51,8 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await service?.stop();
+  await jobs.obliterate({ force: true });
+  await jobs.close();
   const storage = service?.app.storage;
   await Promise.all(written.map((key) => storage?.removeObject(key).catch(() => undefined)));
   await deleteTopics(topicPrefix);
@@ -231,7 +241,7 @@ describe('the video processing worker', () => {
         data: { videoId: id, challengeId, uploadedBy: uploaderId, reason: 'invalid_video' },
       });
       // Not retried: an undecodable video fails at once.
-      const job = await service.app.videoQueue.queue.getJob(id);
+      const job = await jobs.getJob(id);
       expect(job?.attemptsMade).toBeLessThanOrEqual(1);
     }
 
@@ -254,7 +264,7 @@ describe('the video processing worker', () => {
 
     const video = await settled(id);
     expect(video).toMatchObject({ status: 'failed', failureReason: 'processing_failed' });
-    const job = await service.app.videoQueue.queue.getJob(id);
+    const job = await jobs.getJob(id);
     expect(job?.attemptsMade).toBe(2);
     expect(await job?.isFailed()).toBe(true);
     const events = await outbox('VideoProcessingFailed', id);
@@ -277,5 +287,106 @@ describe('the video processing worker', () => {
     const video = await settled(id);
     expect(video).toMatchObject({ status: 'ready', aspectMode: 'square' });
     expect(await outbox('VideoProcessed', id)).toHaveLength(1);
+  });
+});
+
+const RECYCLED = /* GraphQL */ `
+  query ($r: [_Any!]!) {
+    _entities(representations: $r) {
+      ... on Challenge {
+        challengeVideos {
+          id
+          recycledFrom {
+            challengeId
+            challenge {
+              id
+            }
+          }
+        }
+      }
+    }
+  }
+`;
+
+describe('recycled proof', () => {
+  const scene: ClipSpec = {
+    source: 'testsrc2',
+    width: 640,
+    height: 360,
+    seconds: 4,
+    container: 'mp4',
+    toneHz: 220,
+  };
+
+  it('flags the same video as proof of a second challenge, and a re-encoded copy, but not another video', async () => {
+    const first = await upload(await readFile(await clip('scene.mp4', scene)), 'mp4');
+    expect((await settled(first.id)).recycledFromChallengeId).toBeNull();
+
+    // Byte for byte the same file, for another challenge.
+    const same = await upload(await readFile(path.join(scratch, 'scene.mp4')), 'mp4');
+    // The same picture re-encoded: smaller, another quality, a few frames shorter.
+    const copy = await clip('scene-copy.mov', {
+      ...scene,
+      width: 480,
+      height: 270,
+      seconds: 3.8,
+      container: 'mov',
+      extra: ['-crf', '35'],
+    });
+    const reencoded = await upload(await readFile(copy), 'mov');
+    // Another video of the same length.
+    const other = await upload(
+      await readFile(await clip('other.mp4', { ...scene, source: 'mandelbrot' })),
+      'mp4',
+    );
+    // The same file again for the FIRST challenge (a second take): not recycled from itself.
+    const retake = await upload(
+      await readFile(path.join(scratch, 'scene.mp4')),
+      'mp4',
+      first.challengeId,
+    );
+
+    expect(await settled(same.id)).toMatchObject({
+      status: 'ready',
+      recycledFromChallengeId: first.challengeId,
+      recycledFromVideoId: first.id,
+    });
+    expect(await settled(reencoded.id)).toMatchObject({
+      status: 'ready',
+      recycledFromChallengeId: first.challengeId,
+    });
+    expect(await settled(other.id)).toMatchObject({
+      status: 'ready',
+      recycledFromChallengeId: null,
+    });
+    expect((await settled(retake.id)).recycledFromChallengeId).toBeNull();
+
+    // Visible to the challenge's owner, a referee and staff; not to the uploader or a stranger.
+    const ownerId = randomUUID();
+    const representation = {
+      __typename: 'Challenge',
+      id: same.challengeId,
+      owner: { id: ownerId },
+    };
+    const ask = (caller?: Parameters<typeof graphql>[3]) =>
+      graphql(service.url, RECYCLED, { r: [representation] }, caller);
+    const flagged = {
+      recycledFrom: { challengeId: first.challengeId, challenge: { id: first.challengeId } },
+    };
+    for (const caller of [
+      { id: ownerId },
+      { id: randomUUID(), roles: ['user', 'referee'] as const },
+      { id: randomUUID(), roles: ['user', 'moderator'] as const },
+      { id: randomUUID(), roles: ['user', 'admin'] as const },
+    ]) {
+      const { data, errors } = await ask({ ...caller, roles: [...(caller.roles ?? ['user'])] });
+      expect(errors).toBeUndefined();
+      expect(data!._entities[0].challengeVideos).toEqual([{ id: same.id, ...flagged }]);
+    }
+    for (const caller of [{ id: same.uploaderId }, { id: randomUUID() }, undefined]) {
+      const { data, errors } = await ask(caller);
+      expect(errors).toBeUndefined();
+      expect(data!._entities[0].challengeVideos).toEqual([{ id: same.id, recycledFrom: null }]);
+    }
   });
 });

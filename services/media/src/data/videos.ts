@@ -96,18 +96,18 @@ export interface RecycleCandidate {
 }
 
 /**
- * Earlier processed proofs of other challenges that could be the same video: the same SHA-256,
- * or a duration in the window. Oldest first, bounded.
+ * Processed proofs (of any challenge, this video's own included) that could be the same video:
+ * the same SHA-256, or a duration in the window. Oldest first, bounded.
  */
 export async function findRecycleCandidates(
   db: Database | Transaction,
-  query: { challengeId: string; sha256: string; minDurationMs: number; maxDurationMs: number },
+  query: { videoId: string; sha256: string; minDurationMs: number; maxDurationMs: number },
   limit = 500,
 ): Promise<RecycleCandidate[]> {
   const rows = await db.challengeVideo.findMany({
     where: {
       status: 'ready',
-      challengeId: { not: query.challengeId },
+      id: { not: query.videoId },
       sha256: { not: null },
       durationMs: { not: null },
       OR: [

@@ -101,10 +101,15 @@ export function recycleMatch(
   return compared >= MIN_COMPARED_FRAMES ? 'same_frames' : null;
 }
 
-/** The earliest candidate (they come oldest first) that matches. */
-export function findRecycledSource<C extends Fingerprint>(
-  video: Fingerprint,
+/**
+ * The earlier proof this one is recycled from: the earliest matching proof (candidates come
+ * oldest first), unless that one is of the same challenge (a second take of the challenge's own
+ * video is no recycling, nor are the copies made of it later).
+ */
+export function findRecycledSource<C extends Fingerprint & { challengeId: string }>(
+  video: Fingerprint & { challengeId: string },
   candidatesOldestFirst: C[],
 ): C | null {
-  return candidatesOldestFirst.find((candidate) => recycleMatch(video, candidate) !== null) ?? null;
+  const earliest = candidatesOldestFirst.find((candidate) => recycleMatch(video, candidate));
+  return earliest && earliest.challengeId !== video.challengeId ? earliest : null;
 }

@@ -179,13 +179,18 @@ async function produce(
 
   const window = durationWindow(probed.durationMs);
   const candidates = await findRecycleCandidates(deps.db, {
-    challengeId: video.challengeId,
+    videoId: video.id,
     sha256,
     minDurationMs: window.min,
     maxDurationMs: window.max,
   });
   const source = findRecycledSource(
-    { sha256, durationMs: probed.durationMs, frames: frames.hashes },
+    {
+      challengeId: video.challengeId,
+      sha256,
+      durationMs: probed.durationMs,
+      frames: frames.hashes,
+    },
     candidates.map((candidate) => ({
       ...candidate,
       frames: decodeFrameHashes(candidate.frameHashes),
