@@ -1,3 +1,4 @@
+import { spawn } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
@@ -16,7 +17,9 @@ import {
   type TestService,
 } from '@challenge/testing';
 import { buildApp, type MediaApp, type MediaProcessingOptions } from '../src/app.ts';
-import { VIDEO_QUEUE } from '../src/data/video-queue.ts';
+import { createVideoTools } from '../src/data/ffmpeg.ts';
+import { VIDEO_QUEUE, createVideoQueue, startVideoWorker } from '../src/data/video-queue.ts';
+import { giveUpOnVideo, processVideo } from '../src/domain/processing.ts';
 import { insertVideo } from '../src/data/videos.ts';
 import { ffprobe, makeClip, topLevelBoxes, type ClipSpec } from './support/videos.ts';
 
@@ -387,6 +390,101 @@ describe('recycled proof', () => {
       const { data, errors } = await ask(caller);
       expect(errors).toBeUndefined();
       expect(data!._entities[0].challengeVideos).toEqual([{ id: same.id, recycledFrom: null }]);
+    }
+  });
+});
+
+describe('a worker killed in the middle of a job', () => {
+  it('leaves the job to be picked up again by another worker, which finishes it', async () => {
+    // A queue of its own, so that the service's worker stays out of it until the kill.
+    const queue = {
+      redisUrl: stack.redisUrl,
+      prefix: `${queuePrefix}-stall`,
+      attempts: 2,
+      backoffMs: 200,
+    };
+    const stallQueue = createVideoQueue(queue);
+    const stallJobs = new Queue(VIDEO_QUEUE, {
+      connection: { url: stack.redisUrl, maxRetriesPerRequest: null },
+      prefix: queue.prefix,
+    });
+    const original = await readFile(
+      await clip('stall.mp4', {
+        source: 'rgbtestsrc',
+        width: 320,
+        height: 180,
+        seconds: 2,
+        container: 'mp4',
+        toneHz: 880,
+      }),
+    );
+    const id = randomUUID();
+    const objectKey = `videos/${id}/original.mp4`;
+    await service.app.storage.putObject(objectKey, original, 'video/mp4');
+    written.push(objectKey, `videos/${id}/video.mp4`, `videos/${id}/thumbnail.webp`);
+    await insertVideo(service.app.db, {
+      id,
+      challengeId: randomUUID(),
+      uploaderId: randomUUID(),
+      objectKey,
+    });
+    await stallQueue.enqueue(id);
+
+    const child = spawn(
+      process.execPath,
+      [
+        '--import',
+        'tsx',
+        path.join(import.meta.dirname, 'support', 'hanging-worker.ts'),
+        JSON.stringify({
+          databaseUrl: service.database.url,
+          storage: storageConfig,
+          queue,
+          workDir: path.join(scratch, 'killed'),
+        }),
+      ],
+      { stdio: ['ignore', 'pipe', 'inherit'] },
+    );
+    const exited = new Promise((resolve) => child.on('exit', resolve));
+    let output = '';
+    child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
+      output += chunk;
+    });
+    await eventually(() => expect(output).toContain('transcoding'), 30_000);
+    expect((await row(id)).status).toBe('processing');
+    child.kill('SIGKILL');
+    await exited;
+
+    const deps = {
+      db: service.app.db,
+      storage: service.app.storage,
+      tools: createVideoTools(),
+      settings: { workDir, preset: 'ultrafast', threads: 2, ffmpegTimeoutMs: 60_000 },
+      logger: service.runtime.logger,
+    };
+    const rescuer = startVideoWorker(
+      queue,
+      { concurrency: 1, lockDurationMs: 2_000, stalledIntervalMs: 1_000, maxStalledCount: 2 },
+      {
+        process: async (videoId, attempt) => void (await processVideo(deps, videoId, attempt)),
+        gaveUp: (videoId) => giveUpOnVideo(deps, videoId),
+      },
+      deps.logger,
+    );
+    try {
+      const video = await settled(id, 30_000);
+      expect(video.status).toBe('ready');
+      expect(await outbox('VideoProcessed', id)).toHaveLength(1);
+      const job = await stallJobs.getJob(id);
+      expect(await job?.isCompleted()).toBe(true);
+      // Started twice: the killed run and the rescue.
+      expect(job?.attemptsStarted).toBe(2);
+      expect(job?.failedReason ?? null).toBeNull();
+    } finally {
+      await rescuer.close();
+      await stallQueue.close();
+      await stallJobs.obliterate({ force: true });
+      await stallJobs.close();
     }
   });
 });
