@@ -16,6 +16,8 @@ import {
   type ProcessingSettings,
 } from './domain/processing.ts';
 import type { VideoProcessingQueue } from './domain/processing-queue.ts';
+import { createImageResizer } from './domain/image-resizer.ts';
+import { ipxRoutes } from './http/ipx.ts';
 import type { MediaContext } from './context.ts';
 import { resolvers } from './resolvers/index.ts';
 
@@ -68,6 +70,7 @@ export async function buildApp(
     schemaFile: new URL('./schema.graphql', import.meta.url),
     resolvers,
     readiness: { storage: () => storage.ping() },
+    routes: ipxRoutes(createImageResizer(storage), runtime.logger),
     extend: (base) => ({ ...base, db, storage, videoQueue }),
   });
   if (processing && queue) {

@@ -28,6 +28,8 @@ export interface ObjectStorage {
   putFile(key: string, file: string, contentType: string): Promise<void>;
   /** The object's bytes as a stream; rejects when there is no such object. */
   getObject(key: string): Promise<Readable>;
+  /** The keys under a prefix (all of them: meant for small prefixes). */
+  listKeys(prefix: string): Promise<string[]>;
   /** The object's metadata, or null when there is no such object. */
   statObject(key: string): Promise<StoredObject | null>;
   /**
@@ -85,6 +87,13 @@ export function createStorage(config: StorageConfig): ObjectStorage {
     },
     getObject(key) {
       return client.getObject(bucket, key);
+    },
+    async listKeys(prefix) {
+      const keys: string[] = [];
+      for await (const item of client.listObjectsV2(bucket, prefix, true)) {
+        if (item.name) keys.push(item.name);
+      }
+      return keys;
     },
     async statObject(key) {
       try {
