@@ -23,12 +23,12 @@ const PASSED_HEADERS = [
  * and media's cache keep the cost per request small.
  */
 export function imageProxy(mediaGraphqlUrl: string, logger: Logger): RequestHandler {
-  const base = new URL(mediaGraphqlUrl);
   return async (req, res, next) => {
     if (req.method !== 'GET' && req.method !== 'HEAD') return next();
-    const target = new URL(req.originalUrl, base);
     const ifNoneMatch = req.get('if-none-match');
     try {
+      // originalUrl always starts with /_ipx here: the target stays on media's origin.
+      const target = new URL(req.originalUrl, mediaGraphqlUrl);
       const response = await fetch(target, {
         method: req.method,
         headers: ifNoneMatch ? { 'if-none-match': ifNoneMatch } : {},
