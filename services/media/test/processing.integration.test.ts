@@ -252,6 +252,25 @@ describe('the video processing worker', () => {
     expect((await settled(next.id)).status).toBe('ready');
   });
 
+  it("refuses a playlist posing as a video that would read files from the worker's disk", async () => {
+    // A file only the worker's machine has, and an HLS playlist (uploaded as .mp4) pointing at it.
+    const secret = path.join(scratch, 'secret.ts');
+    await makeClip(secret, {
+      source: 'testsrc2',
+      width: 160,
+      height: 120,
+      seconds: 1,
+      container: 'mp4',
+      extra: ['-f', 'mpegts'],
+    });
+    const playlist = Buffer.from(
+      `#EXTM3U\n#EXT-X-TARGETDURATION:1\n#EXTINF:1.0,\nfile://${secret}\n#EXT-X-ENDLIST\n`,
+    );
+    const { id } = await upload(playlist, 'mp4');
+    const video = await settled(id);
+    expect(video).toMatchObject({ status: 'failed', failureReason: 'invalid_video' });
+  });
+
   it('retries with backoff what may pass, then gives up as processing_failed', async () => {
     const id = randomUUID();
     const challengeId = randomUUID();

@@ -42,6 +42,16 @@ export interface VideoTools {
   extractFrame(input: string, output: string, atSeconds: number, timeoutMs: number): Promise<void>;
 }
 
+/**
+ * Read the input only as what an upload may be (MP4/MOV, Matroska/WebM) and only from the local
+ * file: an HLS playlist or a concat list posing as a video would otherwise make ffmpeg read other
+ * files on the worker's disk, or URLs, into a published video.
+ */
+const SAFE_INPUT = [
+  ...['-format_whitelist', 'mov,mp4,m4a,3gp,3g2,mj2,matroska,webm'],
+  ...['-protocol_whitelist', 'file'],
+];
+
 /** Keeps the last bytes of ffmpeg's chatter for the error message. */
 const STDERR_TAIL = 2_000;
 
@@ -127,7 +137,16 @@ export function createVideoTools(binaries = { ffmpeg: 'ffmpeg', ffprobe: 'ffprob
     async probe(file, timeoutMs) {
       const { stdout } = await run(
         binaries.ffprobe,
-        ['-v', 'error', '-print_format', 'json', '-show_format', '-show_streams', file],
+        [
+          '-v',
+          'error',
+          '-print_format',
+          'json',
+          '-show_format',
+          '-show_streams',
+          ...SAFE_INPUT,
+          file,
+        ],
         timeoutMs,
       );
       return parseProbe(stdout);
@@ -136,7 +155,7 @@ export function createVideoTools(binaries = { ffmpeg: 'ffmpeg', ffprobe: 'ffprob
       await run(
         binaries.ffmpeg,
         [
-          ...['-nostdin', '-hide_banner', '-loglevel', 'error', '-y', '-i', input],
+          ...['-nostdin', '-hide_banner', '-loglevel', 'error', '-y', ...SAFE_INPUT, '-i', input],
           // The first video and (when there is one) the first audio stream; no subtitles or data.
           ...['-map', '0:v:0', '-map', '0:a:0?', '-map_metadata', '-1', '-sn', '-dn'],
           ...['-vf', `scale=${options.width}:${options.height}`, '-pix_fmt', 'yuv420p'],
@@ -152,7 +171,8 @@ export function createVideoTools(binaries = { ffmpeg: 'ffmpeg', ffprobe: 'ffprob
         binaries.ffmpeg,
         [
           ...['-nostdin', '-hide_banner', '-loglevel', 'error', '-y'],
-          ...['-ss', atSeconds.toFixed(3), '-i', input, '-frames:v', '1', '-f', 'image2'],
+          ...['-ss', atSeconds.toFixed(3), ...SAFE_INPUT, '-i', input],
+          ...['-frames:v', '1', '-f', 'image2'],
           ...['-c:v', 'png', output],
         ],
         timeoutMs,
