@@ -128,6 +128,14 @@ describe('GET /_ipx (image resizing)', () => {
     expect((await get(`/_ipx/w_320/avatars/${randomUUID()}.png`)).status).toBe(404);
   });
 
+  it('reads sources only as JPEG, PNG or WebP (no SVG and its references)', async () => {
+    const key = `avatars/${randomUUID()}.png`;
+    const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="400" height="400"><rect width="400" height="400" fill="red"/></svg>`;
+    await service.app.storage.putObject(key, Buffer.from(svg), 'image/png');
+    written.push(key);
+    expect((await get(`/_ipx/w_320/${key}`)).status).toBe(415);
+  });
+
   it('answers 415, not a crash, for an avatar that is not an image', async () => {
     const key = `avatars/${randomUUID()}.png`;
     await service.app.storage.putObject(key, Buffer.from('not an image at all'), 'image/png');

@@ -40,9 +40,25 @@ export interface WebpOptions {
   quality: number;
 }
 
-/** Re-encodes an image (file or bytes) as WebP; metadata (EXIF, GPS) is not carried over. */
-export function toWebp(input: string | Buffer, options: WebpOptions): Promise<Buffer> {
-  let image = sharp(input, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' }).rotate();
+/** What a source may be: raster formats only (SVG could reference other files or URLs). */
+const RASTER_FORMATS = new Set(['jpeg', 'png', 'webp']);
+
+export class UnsupportedImageError extends Error {
+  constructor(format: string | undefined) {
+    super(`not a JPEG, PNG or WebP image (${format ?? 'unknown'})`);
+    this.name = 'UnsupportedImageError';
+  }
+}
+
+/**
+ * Re-encodes a JPEG, PNG or WebP image (file or bytes) as WebP; metadata (EXIF, GPS) is not
+ * carried over. Anything else rejects with UnsupportedImageError.
+ */
+export async function toWebp(input: string | Buffer, options: WebpOptions): Promise<Buffer> {
+  const source = sharp(input, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' });
+  const { format } = await source.metadata().catch(() => ({ format: undefined }));
+  if (!format || !RASTER_FORMATS.has(format)) throw new UnsupportedImageError(format);
+  let image = source.rotate();
   if (options.width) image = image.resize({ width: options.width, withoutEnlargement: true });
   return image.webp({ quality: options.quality }).toBuffer();
 }
