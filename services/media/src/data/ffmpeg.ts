@@ -132,6 +132,19 @@ export function parseProbe(json: string): ProbedVideo {
   };
 }
 
+/** ffmpeg's arguments of the playback transcode (exported for the benchmark). */
+export function transcodeArgs(input: string, output: string, options: TranscodeOptions): string[] {
+  return [
+    ...['-nostdin', '-hide_banner', '-loglevel', 'error', '-y', ...SAFE_INPUT, '-i', input],
+    // The first video and (when there is one) the first audio stream; no subtitles or data.
+    ...['-map', '0:v:0', '-map', '0:a:0?', '-map_metadata', '-1', '-sn', '-dn'],
+    ...['-vf', `scale=${options.width}:${options.height}`, '-pix_fmt', 'yuv420p'],
+    ...['-c:v', 'libx264', '-preset', options.preset, '-crf', '23', '-profile:v', 'high'],
+    ...['-c:a', 'aac', '-b:a', '128k', '-ac', '2'],
+    ...['-threads', String(options.threads), '-movflags', '+faststart', '-f', 'mp4', output],
+  ];
+}
+
 export function createVideoTools(binaries = { ffmpeg: 'ffmpeg', ffprobe: 'ffprobe' }): VideoTools {
   return {
     async probe(file, timeoutMs) {
@@ -152,19 +165,7 @@ export function createVideoTools(binaries = { ffmpeg: 'ffmpeg', ffprobe: 'ffprob
       return parseProbe(stdout);
     },
     async transcode(input, output, options) {
-      await run(
-        binaries.ffmpeg,
-        [
-          ...['-nostdin', '-hide_banner', '-loglevel', 'error', '-y', ...SAFE_INPUT, '-i', input],
-          // The first video and (when there is one) the first audio stream; no subtitles or data.
-          ...['-map', '0:v:0', '-map', '0:a:0?', '-map_metadata', '-1', '-sn', '-dn'],
-          ...['-vf', `scale=${options.width}:${options.height}`, '-pix_fmt', 'yuv420p'],
-          ...['-c:v', 'libx264', '-preset', options.preset, '-crf', '23', '-profile:v', 'high'],
-          ...['-c:a', 'aac', '-b:a', '128k', '-ac', '2'],
-          ...['-threads', String(options.threads), '-movflags', '+faststart', '-f', 'mp4', output],
-        ],
-        options.timeoutMs,
-      );
+      await run(binaries.ffmpeg, transcodeArgs(input, output, options), options.timeoutMs);
     },
     async extractFrame(input, output, atSeconds, timeoutMs) {
       await run(
