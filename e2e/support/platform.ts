@@ -1,3 +1,5 @@
+import os from 'node:os';
+import path from 'node:path';
 import { buildApp as buildChallenge } from '@challenge/challenge/app';
 import { buildApp as buildIdentity } from '@challenge/identity/app';
 import { buildApp as buildMedia } from '@challenge/media/app';
@@ -58,7 +60,30 @@ export async function startPlatform(
     ),
     startTestService(
       'media',
-      (runtime, url) => buildMedia(runtime, url, { ...stack.s3, bucket: 'challenge-media-test' }),
+      (runtime, url) =>
+        buildMedia(
+          runtime,
+          url,
+          { ...stack.s3, bucket: 'challenge-media-test' },
+          {
+            // The video pipeline as production runs it, on this platform's own queue.
+            processing: {
+              queue: {
+                redisUrl: stack.redisUrl,
+                prefix: `${topicPrefix}media`,
+                attempts: 2,
+                backoffMs: 500,
+              },
+              worker: { concurrency: 1 },
+              settings: {
+                workDir: path.join(os.tmpdir(), 'challenge-media-e2e'),
+                preset: 'veryfast',
+                threads: 0,
+                ffmpegTimeoutMs: 120_000,
+              },
+            },
+          },
+        ),
       options,
     ),
     startTestService('moderation', buildModeration, options),
@@ -94,6 +119,7 @@ export async function startPlatform(
     identity,
     wallet,
     challenge,
+    media,
     gateway,
     origin,
     topicPrefix,

@@ -42,6 +42,7 @@ import {
 } from './rate-limit-rules.ts';
 import { ipRateLimit, rateLimitPlugin } from './rate-limit.ts';
 import { PAYMENT_WEBHOOK_PUBLIC_PATH, paymentWebhook } from './payment-webhook.ts';
+import { IMAGE_PATH, imageProxy } from './image-proxy.ts';
 import { sessionPlugin } from './session-plugin.ts';
 import type { SubgraphName } from './supergraph.ts';
 import { serveWeb } from './web.ts';
@@ -181,6 +182,7 @@ export async function buildGateway(options: GatewayOptions): Promise<Gateway> {
       rule: options.webhookRateLimit ?? DEFAULT_WEBHOOK_RATE_LIMIT,
     }),
   );
+  app.use(IMAGE_PATH, imageProxy(options.subgraphUrls.media, logger));
   app.use(
     '/graphql',
     geofence(geofenceOptions),

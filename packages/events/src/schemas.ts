@@ -276,6 +276,20 @@ export const EVENT_TYPES = {
       reportId: z.uuid().nullable(),
     }),
   },
+  // --- media: the video processing pipeline (issue 12, docs/adr/0037) ---
+  /**
+   * Media could not process an uploaded proof video (not a decodable video, or every retry
+   * failed). The challenge stays where it was; notification tells the uploader.
+   */
+  VideoProcessingFailed: {
+    topic: TOPICS.media,
+    data: z.object({
+      videoId: z.uuid(),
+      challengeId: z.uuid(),
+      uploadedBy: z.uuid(),
+      reason: z.enum(['invalid_video', 'processing_failed']),
+    }),
+  },
 } as const satisfies Record<string, { topic: TopicName; data: z.ZodType }>;
 
 export type EventType = keyof typeof EVENT_TYPES;

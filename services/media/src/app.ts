@@ -1,24 +1,65 @@
-import { createServiceApp, type ServiceApp, type ServiceRuntime } from '@challenge/kit';
+import { AppError, createServiceApp, type ServiceApp, type ServiceRuntime } from '@challenge/kit';
 import { createDatabase, pingDatabase, transactionRunner, type Database } from './data/db.ts';
+import { createVideoTools, type VideoTools } from './data/ffmpeg.ts';
 import { createStorage, type ObjectStorage, type StorageConfig } from './data/storage.ts';
+import {
+  DEFAULT_WORKER_SETTINGS,
+  createVideoQueue,
+  startVideoWorker,
+  type VideoQueueSettings,
+  type VideoWorkerSettings,
+} from './data/video-queue.ts';
+import {
+  giveUpOnVideo,
+  processVideo,
+  type ProcessingDeps,
+  type ProcessingSettings,
+} from './domain/processing.ts';
+import type { VideoProcessingQueue } from './domain/processing-queue.ts';
+import { createImageResizer } from './domain/image-resizer.ts';
+import { ipxRoutes } from './http/ipx.ts';
 import type { MediaContext } from './context.ts';
 import { resolvers } from './resolvers/index.ts';
 
 export interface MediaApp extends ServiceApp {
   db: Database;
   storage: ObjectStorage;
+  videoQueue: VideoProcessingQueue;
 }
+
+/** The video pipeline (docs/adr/0037); without it media enqueues nothing and runs no worker. */
+export interface MediaProcessingOptions {
+  queue: VideoQueueSettings;
+  /** concurrency 0: this process only enqueues; other fields default to BullMQ-friendly values. */
+  worker: Pick<VideoWorkerSettings, 'concurrency'> & Partial<VideoWorkerSettings>;
+  settings: ProcessingSettings;
+  tools?: VideoTools;
+}
+
+export interface MediaOptions {
+  processing?: MediaProcessingOptions;
+}
+
+/** For tests that never upload: enqueueing fails. */
+const noQueue: VideoProcessingQueue = {
+  enqueue: () =>
+    Promise.reject(new AppError('generic_error', 'No video processing queue is configured.')),
+};
 
 /** Builds media on top of the shared runtime; importable by tests. */
 export async function buildApp(
   runtime: ServiceRuntime,
   databaseUrl: string,
   storageConfig: StorageConfig,
+  options: MediaOptions = {},
 ): Promise<MediaApp> {
   const storage = createStorage(storageConfig);
   // Before anything else: an unreachable or misconfigured store fails the start, not the first upload.
   await storage.ensureBucket();
   const db = createDatabase(databaseUrl);
+  const { processing } = options;
+  const queue = processing ? createVideoQueue(processing.queue) : null;
+  const videoQueue: VideoProcessingQueue = queue ?? noQueue;
   const app = await createServiceApp<MediaContext>({
     runtime,
     database: {
@@ -29,7 +70,32 @@ export async function buildApp(
     schemaFile: new URL('./schema.graphql', import.meta.url),
     resolvers,
     readiness: { storage: () => storage.ping() },
-    extend: (base) => ({ ...base, db, storage }),
+    routes: ipxRoutes(createImageResizer(storage), runtime.logger),
+    extend: (base) => ({ ...base, db, storage, videoQueue }),
   });
-  return { ...app, db, storage };
+  if (processing && queue) {
+    // Registered after the database, so they stop first: the worker finishes (or abandons, to be
+    // picked up again by another worker) its job while the database is still there.
+    runtime.lifecycle.onStop('video queue', () => queue.close());
+    if (processing.worker.concurrency > 0) {
+      const deps: ProcessingDeps = {
+        db,
+        storage,
+        tools: processing.tools ?? createVideoTools(),
+        settings: processing.settings,
+        logger: runtime.logger.child({ component: 'video-worker' }),
+      };
+      const worker = startVideoWorker(
+        processing.queue,
+        { ...DEFAULT_WORKER_SETTINGS, ...processing.worker },
+        {
+          process: async (videoId, attempt) => void (await processVideo(deps, videoId, attempt)),
+          gaveUp: (videoId) => giveUpOnVideo(deps, videoId),
+        },
+        deps.logger,
+      );
+      runtime.lifecycle.onStop('video worker', () => worker.close());
+    }
+  }
+  return { ...app, db, storage, videoQueue };
 }

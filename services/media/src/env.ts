@@ -1,8 +1,34 @@
+import os from 'node:os';
+import path from 'node:path';
 import { loadEnv, s3Env, subgraphEnv } from '@challenge/kit';
+import { z } from 'zod';
+import type { MediaProcessingOptions } from './app.ts';
 import type { StorageConfig } from './data/storage.ts';
 
+/** The video pipeline (docs/adr/0037): queue, worker and ffmpeg settings. */
+export const processingEnv = z.object({
+  /** Jobs this process runs at once; 0 runs no worker here (the process only enqueues). */
+  VIDEO_WORKER_CONCURRENCY: z.coerce.number().int().min(0).max(16).default(1),
+  VIDEO_QUEUE_PREFIX: z
+    .string()
+    .regex(/^[a-zA-Z0-9._-]+$/)
+    .default('media'),
+  VIDEO_JOB_ATTEMPTS: z.coerce.number().int().min(1).max(10).default(3),
+  VIDEO_JOB_BACKOFF_MS: z.coerce.number().int().positive().default(30_000),
+  VIDEO_TRANSCODE_PRESET: z
+    .enum(['ultrafast', 'superfast', 'veryfast', 'faster', 'fast', 'medium'])
+    .default('veryfast'),
+  VIDEO_TRANSCODE_THREADS: z.coerce.number().int().min(0).max(64).default(0),
+  VIDEO_FFMPEG_TIMEOUT_MS: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(30 * 60 * 1000),
+  VIDEO_WORK_DIR: z.string().min(1).default(path.join(os.tmpdir(), 'challenge-media')),
+});
+
 /** The one place media reads its environment. */
-export const envSchema = subgraphEnv.extend({ ...s3Env.shape });
+export const envSchema = subgraphEnv.extend({ ...s3Env.shape, ...processingEnv.shape });
 export type MediaEnv = ReturnType<typeof envSchema.parse>;
 
 export const readEnv = (): MediaEnv => loadEnv(envSchema, process.env);
@@ -13,4 +39,20 @@ export const storageConfig = (env: MediaEnv): StorageConfig => ({
   accessKey: env.S3_ACCESS_KEY,
   secretKey: env.S3_SECRET_KEY,
   bucket: env.S3_BUCKET,
+});
+
+export const processingOptions = (env: MediaEnv): MediaProcessingOptions => ({
+  queue: {
+    redisUrl: env.REDIS_URL,
+    prefix: env.VIDEO_QUEUE_PREFIX,
+    attempts: env.VIDEO_JOB_ATTEMPTS,
+    backoffMs: env.VIDEO_JOB_BACKOFF_MS,
+  },
+  worker: { concurrency: env.VIDEO_WORKER_CONCURRENCY },
+  settings: {
+    workDir: env.VIDEO_WORK_DIR,
+    preset: env.VIDEO_TRANSCODE_PRESET,
+    threads: env.VIDEO_TRANSCODE_THREADS,
+    ffmpegTimeoutMs: env.VIDEO_FFMPEG_TIMEOUT_MS,
+  },
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseEnv } from '@challenge/kit';
+import { parseEnv, type Role } from '@challenge/kit';
 import {
   downloadFileName,
   toVideoView,
@@ -18,6 +18,7 @@ const video: VideoRecord = {
   aspectMode: 'landscape',
   status: 'ready',
   createdAt: new Date(),
+  recycledFromChallengeId: null,
 };
 
 /** Records what it was asked to sign, so that the rules of the view can be checked in memory. */
@@ -50,12 +51,33 @@ describe('toVideoView', () => {
       videoSource: 'signed:videos/b/clip.MOV:3600',
       downloadUrl: `signed:videos/b/clip.MOV:3600:as=challenge-video-${video.id}.mov`,
       thumbnailUrl: null,
+      recycledFrom: null,
     });
   });
 
   it('signs the thumbnail when there is one', async () => {
     const view = await toVideoView(signer, { ...video, thumbnailKey: 'thumbs/b.jpg' });
     expect(view.thumbnailUrl).toBe('signed:thumbs/b.jpg:3600');
+  });
+
+  it('shows the recycled-proof flag to the owner, referees and staff only', async () => {
+    const recycled = { ...video, recycledFromChallengeId: '00000000-0000-4000-8000-0000000000ee' };
+    const ownerId = '00000000-0000-4000-8000-0000000000aa';
+    const seen = async (viewer: { id: string; roles: Role[] } | null, owner = ownerId) =>
+      (await toVideoView(signer, recycled, { viewer, ownerId: owner })).recycledFrom;
+    const flag = { challengeId: recycled.recycledFromChallengeId };
+    expect(await seen({ id: ownerId, roles: ['user'] })).toEqual(flag);
+    for (const role of ['referee', 'moderator', 'admin'] as const) {
+      expect(await seen({ id: video.uploaderId, roles: ['user', role] })).toEqual(flag);
+    }
+    expect(await seen({ id: video.uploaderId, roles: ['user'] })).toBeNull();
+    expect(await seen(null)).toBeNull();
+    // Without the owner from the gateway, only referees and staff.
+    expect(await seen({ id: ownerId, roles: ['user'] }, null as unknown as string)).toBeNull();
+    expect(
+      (await toVideoView(signer, video, { viewer: { id: ownerId, roles: ['admin'] }, ownerId }))
+        .recycledFrom,
+    ).toBeNull();
   });
 });
 

@@ -47,7 +47,7 @@ const arrived = (address: string, count = 1) =>
   });
 /** Everything published so far has been handled by the mail consumer. */
 const mailHandled = async () => {
-  for (const topic of [TOPICS.challenge, TOPICS.wallet, TOPICS.moderation]) {
+  for (const topic of [TOPICS.challenge, TOPICS.wallet, TOPICS.moderation, TOPICS.media]) {
     await waitForCaughtUp(topicPrefix, MAIL_GROUP, topic);
   }
 };
@@ -295,6 +295,28 @@ describe('service messages', () => {
     expect(notice!.text).toContain('from the account ending in 4300 to the account ending in 3000');
     expect(notice!.text).toContain('https://challenge.test/settings/edit-payments');
     await mailHandled();
+    expect(more).toEqual([]);
+  });
+
+  it('tell an uploader, in their language, once, that their proof video could not be processed', async () => {
+    const [owner, uploader] = await pair();
+    const failed = (reason: 'invalid_video' | 'processing_failed', uploadedBy: string) =>
+      newEvent('VideoProcessingFailed', {
+        aggregateId: randomUUID(),
+        actorId: uploadedBy,
+        data: { videoId: randomUUID(), challengeId: randomUUID(), uploadedBy, reason },
+      });
+    const unreadable = failed('invalid_video', uploader.id);
+    await publish(topicPrefix, unreadable, unreadable, failed('processing_failed', owner.id));
+
+    const [dutch, ...more] = await arrived(uploader.email);
+    expect(dutch!.subject).toBe('Je video kon niet worden verwerkt');
+    expect(dutch!.text).toContain('We konden je video niet afspelen');
+    expect(dutch!.text).toContain('https://challenge.test/');
+    const [english] = await arrived(owner.email);
+    expect(english!.subject).toBe('Your video could not be processed');
+    expect(english!.text).toContain('Something went wrong on our side');
+    await waitForCaughtUp(topicPrefix, MAIL_GROUP, TOPICS.media);
     expect(more).toEqual([]);
   });
 });

@@ -45,6 +45,7 @@ const templates: EmailTemplate[] = [
     },
   },
   { name: 'report-resolved', data: { entityType: 'Challenge', outcome: 'removed', homeUrl: link } },
+  { name: 'video-processing-failed', data: { reason: 'invalid_video', homeUrl: link } },
 ];
 
 const preferencesLink = 'https://challenge.test/email-preferences?token=abc.def';
@@ -73,6 +74,7 @@ describe('the template list', () => {
       'payout-completed': true,
       'payment-account-changed': true,
       'report-resolved': true,
+      'video-processing-failed': true,
       ...(Object.fromEntries(challengeTemplates.map((t) => [t.name, true])) as Record<
         ChallengeTemplateName,
         true

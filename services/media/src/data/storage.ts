@@ -24,6 +24,12 @@ export interface ObjectStorage {
   /** Creates the bucket when it does not exist yet (safe to run at every start, and concurrently). */
   ensureBucket(): Promise<void>;
   putObject(key: string, body: Buffer | Readable, contentType: string): Promise<void>;
+  /** Uploads a local file (the processing worker's outputs), streamed from disk. */
+  putFile(key: string, file: string, contentType: string): Promise<void>;
+  /** The object's bytes as a stream; rejects when there is no such object. */
+  getObject(key: string): Promise<Readable>;
+  /** The keys under a prefix (all of them: meant for small prefixes). */
+  listKeys(prefix: string): Promise<string[]>;
   /** The object's metadata, or null when there is no such object. */
   statObject(key: string): Promise<StoredObject | null>;
   /**
@@ -75,6 +81,19 @@ export function createStorage(config: StorageConfig): ObjectStorage {
       await client.putObject(bucket, key, body, Buffer.isBuffer(body) ? body.length : undefined, {
         'Content-Type': contentType,
       });
+    },
+    async putFile(key, file, contentType) {
+      await client.fPutObject(bucket, key, file, { 'Content-Type': contentType });
+    },
+    getObject(key) {
+      return client.getObject(bucket, key);
+    },
+    async listKeys(prefix) {
+      const keys: string[] = [];
+      for await (const item of client.listObjectsV2(bucket, prefix, true)) {
+        if (item.name) keys.push(item.name);
+      }
+      return keys;
     },
     async statObject(key) {
       try {

@@ -12,6 +12,7 @@ export interface VideoRecord {
   aspectMode: string;
   status: VideoStatus;
   createdAt: Date;
+  recycledFromChallengeId: string | null;
 }
 
 const videoFields = {
@@ -23,6 +24,7 @@ const videoFields = {
   aspectMode: true,
   status: true,
   createdAt: true,
+  recycledFromChallengeId: true,
 } as const;
 
 /** A challenge's videos in one status, newest first. */
@@ -39,6 +41,7 @@ export function findVideosOfChallenge(
 }
 
 export interface NewVideoRow {
+  id?: string;
   challengeId: string;
   uploaderId: string;
   objectKey: string;
@@ -49,4 +52,107 @@ export interface NewVideoRow {
 
 export function insertVideo(db: Database | Transaction, row: NewVideoRow): Promise<VideoRecord> {
   return db.challengeVideo.create({ data: row, select: videoFields });
+}
+
+/** What the processing worker needs of a video row. */
+export interface VideoToProcess {
+  id: string;
+  challengeId: string;
+  uploaderId: string;
+  /** The uploaded original: the row's object key until processing replaces it by the MP4. */
+  originalKey: string;
+  status: VideoStatus;
+}
+
+export async function findVideoToProcess(
+  db: Database | Transaction,
+  id: string,
+): Promise<VideoToProcess | null> {
+  const row = await db.challengeVideo.findUnique({
+    where: { id },
+    select: { id: true, challengeId: true, uploaderId: true, objectKey: true, status: true },
+  });
+  return row && { ...row, originalKey: row.objectKey };
+}
+
+/** Not yet ready or failed: a job (or its retry, or a stalled job picked up again) may work on it. */
+const OPEN_STATUSES: VideoStatus[] = ['uploaded', 'processing'];
+
+/** uploaded -> processing; false when the video is already ready or failed. */
+export async function markProcessing(db: Database | Transaction, id: string): Promise<boolean> {
+  const { count } = await db.challengeVideo.updateMany({
+    where: { id, status: { in: OPEN_STATUSES } },
+    data: { status: 'processing' },
+  });
+  return count === 1;
+}
+
+export interface RecycleCandidate {
+  id: string;
+  challengeId: string;
+  sha256: string;
+  durationMs: number;
+  frameHashes: string | null;
+}
+
+/**
+ * Processed proofs (of any challenge, this video's own included) that could be the same video:
+ * the same SHA-256, or a duration in the window. Oldest first, bounded.
+ */
+export async function findRecycleCandidates(
+  db: Database | Transaction,
+  query: { videoId: string; sha256: string; minDurationMs: number; maxDurationMs: number },
+  limit = 500,
+): Promise<RecycleCandidate[]> {
+  const rows = await db.challengeVideo.findMany({
+    where: {
+      status: 'ready',
+      id: { not: query.videoId },
+      sha256: { not: null },
+      durationMs: { not: null },
+      OR: [
+        { sha256: query.sha256 },
+        { durationMs: { gte: query.minDurationMs, lte: query.maxDurationMs } },
+      ],
+    },
+    orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
+    take: limit,
+    select: { id: true, challengeId: true, sha256: true, durationMs: true, frameHashes: true },
+  });
+  return rows.map((row) => ({ ...row, sha256: row.sha256!, durationMs: row.durationMs! }));
+}
+
+export interface ProcessedVideo {
+  objectKey: string;
+  thumbnailKey: string;
+  aspectMode: string;
+  durationMs: number;
+  width: number;
+  height: number;
+  sha256: string;
+  frameHashes: string;
+  recycledFromChallengeId: string | null;
+  recycledFromVideoId: string | null;
+}
+
+/** processing -> ready with the outputs; false when another run got there first. */
+export async function markReady(
+  tx: Transaction,
+  id: string,
+  processed: ProcessedVideo,
+): Promise<boolean> {
+  const { count } = await tx.challengeVideo.updateMany({
+    where: { id, status: { in: OPEN_STATUSES } },
+    data: { ...processed, status: 'ready', failureReason: null, processedAt: new Date() },
+  });
+  return count === 1;
+}
+
+/** processing -> failed; false when the video is already ready or failed. */
+export async function markFailed(tx: Transaction, id: string, reason: string): Promise<boolean> {
+  const { count } = await tx.challengeVideo.updateMany({
+    where: { id, status: { in: OPEN_STATUSES } },
+    data: { status: 'failed', failureReason: reason, processedAt: new Date() },
+  });
+  return count === 1;
 }

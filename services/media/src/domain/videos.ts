@@ -1,3 +1,4 @@
+import type { AuthUser } from '@challenge/kit';
 import { z } from 'zod';
 import type { Database } from '../data/db.ts';
 import type { ObjectStorage } from '../data/storage.ts';
@@ -12,6 +13,22 @@ export interface ChallengeVideoView {
   aspectMode: string;
   downloadUrl: string | null;
   thumbnailUrl: string | null;
+  recycledFrom: { challengeId: string } | null;
+}
+
+/** Who asks, and whose challenge it is (the owner comes from the challenge subgraph). */
+export interface VideoAudience {
+  viewer: Pick<AuthUser, 'id' | 'roles'> | null;
+  ownerId: string | null;
+}
+
+/** The recycled-proof flag is for the challenge's owner, referees and staff (docs/adr/0038). */
+export function maySeeRecycledFlag({ viewer, ownerId }: VideoAudience): boolean {
+  if (!viewer) return false;
+  if (ownerId !== null && viewer.id === ownerId) return true;
+  return viewer.roles.some(
+    (role) => role === 'referee' || role === 'moderator' || role === 'admin',
+  );
 }
 
 export type UrlSigner = Pick<ObjectStorage, 'presignedGetUrl'>;
@@ -25,6 +42,7 @@ export function downloadFileName(video: Pick<VideoRecord, 'id' | 'objectKey'>): 
 export async function toVideoView(
   signer: UrlSigner,
   video: VideoRecord,
+  audience: VideoAudience = { viewer: null, ownerId: null },
 ): Promise<ChallengeVideoView> {
   const [videoSource, downloadUrl, thumbnailUrl] = await Promise.all([
     signer.presignedGetUrl(video.objectKey, VIDEO_URL_TTL_SECONDS),
@@ -33,7 +51,18 @@ export async function toVideoView(
     }),
     video.thumbnailKey ? signer.presignedGetUrl(video.thumbnailKey, VIDEO_URL_TTL_SECONDS) : null,
   ]);
-  return { id: video.id, videoSource, aspectMode: video.aspectMode, downloadUrl, thumbnailUrl };
+  const recycledFrom =
+    video.recycledFromChallengeId && maySeeRecycledFlag(audience)
+      ? { challengeId: video.recycledFromChallengeId }
+      : null;
+  return {
+    id: video.id,
+    videoSource,
+    aspectMode: video.aspectMode,
+    downloadUrl,
+    thumbnailUrl,
+    recycledFrom,
+  };
 }
 
 /**
@@ -45,8 +74,9 @@ export async function listPlayableVideos(
   db: Database,
   signer: UrlSigner,
   challengeId: string,
+  audience: VideoAudience = { viewer: null, ownerId: null },
 ): Promise<ChallengeVideoView[]> {
   if (!z.uuid().safeParse(challengeId).success) return [];
   const videos = await findVideosOfChallenge(db, challengeId, 'ready');
-  return Promise.all(videos.map((video) => toVideoView(signer, video)));
+  return Promise.all(videos.map((video) => toVideoView(signer, video, audience)));
 }

@@ -37,6 +37,7 @@ import { nameOf } from './users.ts';
  * | PayoutCompleted        | the user paid out                  | payout-completed                | none (always)      |
  * | PaymentAccountChanged  | the account holder                 | payment-account-changed         | none (always)      |
  * | ReportResolved         | the reporter                       | report-resolved                 | none (always)      |
+ * | VideoProcessingFailed  | the uploader                       | video-processing-failed         | none (always)      |
  */
 
 export interface MailDeps extends DeliveryDeps {
@@ -286,6 +287,27 @@ export async function sendReportOutcomeMail(
     template: {
       name: 'report-resolved',
       data: { entityType, outcome, homeUrl: new URL('/', deps.links.publicOrigin).toString() },
+    },
+    expiresAt: null,
+    secrets: [],
+  });
+}
+
+/** Media could not process an uploaded proof video: the uploader hears it (a service message). */
+export async function sendVideoFailedMail(
+  deps: MailDeps,
+  event: DomainEvent<'VideoProcessingFailed'>,
+): Promise<void> {
+  const { uploadedBy, reason } = event.data;
+  const user = addressable(await findUser(deps.db, uploadedBy), uploadedBy);
+  if (!user) return;
+  await deliverOnce(deps, {
+    eventId: event.id,
+    recipient: user.email!,
+    locale: toLocale(user.locale),
+    template: {
+      name: 'video-processing-failed',
+      data: { reason, homeUrl: new URL('/', deps.links.publicOrigin).toString() },
     },
     expiresAt: null,
     secrets: [],

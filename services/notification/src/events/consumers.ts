@@ -22,6 +22,7 @@ import {
   sendPaymentAccountMail,
   sendPayoutMail,
   sendReportOutcomeMail,
+  sendVideoFailedMail,
   type MailDeps,
 } from '../domain/event-mail.ts';
 import type { LinkConfig } from '../domain/links.ts';
@@ -118,7 +119,7 @@ export async function startConsumers(
     startEventConsumer({
       ...common,
       groupId: MAIL_GROUP,
-      topics: [TOPICS.challenge, TOPICS.wallet, TOPICS.moderation],
+      topics: [TOPICS.challenge, TOPICS.wallet, TOPICS.moderation, TOPICS.media],
       handlers: {
         ...forChallengeEvents((event) => sendChallengeEventMail(mail, event)),
         PayoutCompleted: (event: DomainEvent<'PayoutCompleted'>) => sendPayoutMail(mail, event),
@@ -126,6 +127,8 @@ export async function startConsumers(
           sendPaymentAccountMail(mail, event),
         ReportResolved: (event: DomainEvent<'ReportResolved'>) =>
           sendReportOutcomeMail(mail, event),
+        VideoProcessingFailed: (event: DomainEvent<'VideoProcessingFailed'>) =>
+          sendVideoFailedMail(mail, event),
       },
     }),
   ]);

@@ -169,6 +169,16 @@ export const en = {
     'They found no breach of our community guidelines, so nothing was changed.',
   'reportResolved.thanks': 'Thank you for helping to keep Challenge safe.',
   'reportResolved.button': 'Go to Challenge',
+  'videoProcessingFailed.subject': 'Your video could not be processed',
+  'videoProcessingFailed.preheader': 'Your challenge is still waiting for your proof.',
+  'videoProcessingFailed.heading': 'Your video could not be processed',
+  'videoProcessingFailed.introInvalidVideo':
+    'We could not play the video you uploaded as proof: the file may be damaged, cut off during the upload, or not a video.',
+  'videoProcessingFailed.introProcessingFailed':
+    'Something went wrong on our side while we were processing the video you uploaded as proof.',
+  'videoProcessingFailed.nextStep':
+    'Your challenge is still where it was, and nothing happened to the reward. Please upload the video again.',
+  'videoProcessingFailed.button': 'Go to Challenge',
 } as const satisfies Record<string, string>;
 
 export type MessageKey = keyof typeof en;

@@ -66,6 +66,11 @@ export interface ReportMail {
   homeUrl: string;
 }
 
+export interface VideoFailedMail {
+  reason: 'invalid_video' | 'processing_failed';
+  homeUrl: string;
+}
+
 /** The challenge e-mails that e-mail preferences cover, by template name -> their texts. */
 export const CHALLENGE_TEMPLATES = {
   'challenge-invitation': 'challengeInvitation',
@@ -92,7 +97,8 @@ export type EmailTemplate =
   | { name: 'challenge-invitation-signup'; data: SignupInvitation }
   | { name: 'payout-completed'; data: PayoutMail }
   | { name: 'payment-account-changed'; data: PaymentAccountMail }
-  | { name: 'report-resolved'; data: ReportMail };
+  | { name: 'report-resolved'; data: ReportMail }
+  | { name: 'video-processing-failed'; data: VideoFailedMail };
 export type TemplateName = EmailTemplate['name'];
 
 const isChallengeTemplate = (
@@ -119,6 +125,8 @@ export function renderEmail(template: EmailTemplate, locale: Locale): RenderedEm
       return paymentAccountEmail(template.data, locale);
     case 'report-resolved':
       return reportEmail(template.data, locale);
+    case 'video-processing-failed':
+      return videoFailedEmail(template.data, locale);
   }
   throw new Error(`no template ${(template as { name: string }).name}`);
 }
@@ -272,6 +280,32 @@ function reportEmail(data: ReportMail, locale: Locale): RenderedEmail {
       rawLinkIntro: t('common.rawLink'),
     },
     outro: [t('reportResolved.thanks')],
+    signature: t('common.signature'),
+    footer: t('common.account'),
+  });
+}
+
+function videoFailedEmail(data: VideoFailedMail, locale: Locale): RenderedEmail {
+  const t = translator(locale);
+  return renderLayout({
+    locale,
+    subject: t('videoProcessingFailed.subject'),
+    preheader: t('videoProcessingFailed.preheader'),
+    heading: t('videoProcessingFailed.heading'),
+    intro: [
+      t(
+        data.reason === 'invalid_video'
+          ? 'videoProcessingFailed.introInvalidVideo'
+          : 'videoProcessingFailed.introProcessingFailed',
+      ),
+      t('videoProcessingFailed.nextStep'),
+    ],
+    action: {
+      label: t('videoProcessingFailed.button'),
+      url: data.homeUrl,
+      rawLinkIntro: t('common.rawLink'),
+    },
+    outro: [],
     signature: t('common.signature'),
     footer: t('common.account'),
   });

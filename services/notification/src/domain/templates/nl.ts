@@ -174,4 +174,14 @@ export const nl: Messages = {
     'Ze vonden geen overtreding van onze communityrichtlijnen, dus er is niets veranderd.',
   'reportResolved.thanks': 'Bedankt dat je helpt Challenge veilig te houden.',
   'reportResolved.button': 'Naar Challenge',
+  'videoProcessingFailed.subject': 'Je video kon niet worden verwerkt',
+  'videoProcessingFailed.preheader': 'Je challenge wacht nog op je bewijs.',
+  'videoProcessingFailed.heading': 'Je video kon niet worden verwerkt',
+  'videoProcessingFailed.introInvalidVideo':
+    'We konden je video niet afspelen: het bestand is misschien beschadigd, tijdens het uploaden afgebroken, of geen video.',
+  'videoProcessingFailed.introProcessingFailed':
+    'Er ging bij ons iets mis bij het verwerken van de video die je als bewijs uploadde.',
+  'videoProcessingFailed.nextStep':
+    'Je challenge staat nog waar hij stond en er is niets met de beloning gebeurd. Upload de video alsjeblieft opnieuw.',
+  'videoProcessingFailed.button': 'Naar Challenge',
 };
