@@ -509,7 +509,7 @@ describe('staff actions on reports', () => {
   });
 });
 
-async function disputed(ownerId = randomUUID(), challengedUserId = randomUUID()) {
+async function disputed(ownerId: string = randomUUID(), challengedUserId: string = randomUUID()) {
   const challenge = await knownChallenge(ownerId, challengedUserId);
   const videoId = randomUUID();
   await publish(
@@ -620,6 +620,55 @@ describe('referee cases', () => {
     expect(
       data?.paginatedListOfRefereeChallenges.items.map((item: { id: string }) => item.id),
     ).not.toContain(caseId);
+  });
+
+  it('keeps a referee who follows either party off the case, until they unfollow', async () => {
+    const follower = person('referee');
+    const { caseId, ownerId, challengedUserId } = await disputed();
+    for (const followeeId of [ownerId, challengedUserId]) {
+      const followed = newEvent('UserFollowed', {
+        aggregateId: follower.id,
+        actorId: follower.id,
+        data: { followerId: follower.id, followeeId },
+      });
+      await publish(followed);
+      await eventually(async () =>
+        expect(
+          await db().knownFollow.count({ where: { followerId: follower.id, followeeId } }),
+        ).toBe(1),
+      );
+      const refused = await call(
+        DECIDE,
+        { input: { caseId, decision: 'approve', reason: 'Looks right.' } },
+        follower,
+      );
+      expect(refused.data?.decideRefereeCase.status).toEqual({
+        success: false,
+        identifier: 'access_denied',
+        message: 'You cannot judge a challenge of someone you follow.',
+      });
+      await publish(
+        newEvent('UserUnfollowed', {
+          aggregateId: follower.id,
+          actorId: follower.id,
+          data: { followerId: follower.id, followeeId },
+        }),
+      );
+      await eventually(async () =>
+        expect(
+          await db().knownFollow.count({ where: { followerId: follower.id, followeeId } }),
+        ).toBe(0),
+      );
+    }
+    const decided = await call(
+      DECIDE,
+      { input: { caseId, decision: 'approve', reason: 'Looks right.' } },
+      follower,
+    );
+    expect(decided.data?.decideRefereeCase).toMatchObject({
+      status: { identifier: 'ok' },
+      refereeCase: { caseStatus: 'decided', decision: 'approved', referee: { id: follower.id } },
+    });
   });
 
   it('escalates a case past its deadline once, shown overdue and in the audit log', async () => {

@@ -102,3 +102,24 @@ export function findKnownUser(
     select: { id: true, username: true, banType: true, deleted: true },
   });
 }
+
+export async function recordFollow(
+  tx: Transaction,
+  follow: { followerId: string; followeeId: string },
+  following: boolean,
+): Promise<void> {
+  if (following) await tx.knownFollow.createMany({ data: [follow], skipDuplicates: true });
+  else await tx.knownFollow.deleteMany({ where: follow });
+}
+
+/** True when the user follows any of these users. */
+export async function followsAnyOf(
+  db: Database | Transaction,
+  followerId: string,
+  followeeIds: string[],
+): Promise<boolean> {
+  if (followeeIds.length === 0) return false;
+  return (
+    (await db.knownFollow.count({ where: { followerId, followeeId: { in: followeeIds } } })) > 0
+  );
+}

@@ -1,6 +1,6 @@
 import type { DomainEvent } from '@challenge/events';
 import type { Transaction } from '../data/db.ts';
-import { upsertKnownChallenge, upsertKnownUser } from '../data/projections.ts';
+import { recordFollow, upsertKnownChallenge, upsertKnownUser } from '../data/projections.ts';
 
 /** challenge.v1 events that moderation projects (docs/adr/0040). */
 export const CHALLENGE_EVENTS = [
@@ -61,4 +61,11 @@ export async function projectDeletedUser(
   event: DomainEvent<'UserDeleted'>,
 ): Promise<void> {
   await upsertKnownUser(tx, { id: event.data.userId, deleted: true });
+}
+
+export async function projectFollow(
+  tx: Transaction,
+  event: DomainEvent<'UserFollowed' | 'UserUnfollowed'>,
+): Promise<void> {
+  await recordFollow(tx, event.data, event.type === 'UserFollowed');
 }

@@ -12,7 +12,7 @@ import type { Logger } from 'pino';
 import { z } from 'zod';
 import { appendAudit } from '../data/audit.ts';
 import { transactionRunner, type Database, type Transaction } from '../data/db.ts';
-import { findKnownChallenge } from '../data/projections.ts';
+import { findKnownChallenge, followsAnyOf } from '../data/projections.ts';
 import {
   decideCase,
   escalateOverdue,
@@ -86,7 +86,7 @@ export type DecideInput = z.output<typeof decideInputSchema>;
 /**
  * A referee (or an admin) decides an open case with a written reason: RefereeDecided moves the
  * challenge (challenge consumes it) and the money follows. A party to the challenge cannot judge
- * it (docs/adr/0041). Decided once: a second decision is redundant_mutation.
+ * it, nor one who follows a party (docs/adr/0041). Decided once: a second decision is redundant_mutation.
  */
 export async function decideRefereeCase(
   db: Database,
@@ -98,6 +98,10 @@ export async function decideRefereeCase(
   if (!record) throw new AppError('not_found', 'No referee case has this id.');
   if (referee.id === record.ownerId || referee.id === record.challengedUserId) {
     throw new AppError('access_denied', 'You cannot judge a challenge you take part in.');
+  }
+  const parties = [record.ownerId, record.challengedUserId].filter((id): id is string => !!id);
+  if (await followsAnyOf(db, referee.id, parties)) {
+    throw new AppError('access_denied', 'You cannot judge a challenge of someone you follow.');
   }
   const decision = input.decision === 'approve' ? 'approved' : 'failed';
   await transactionRunner(db)(async (tx) => {

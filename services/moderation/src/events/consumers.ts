@@ -14,6 +14,7 @@ import {
   projectBan,
   projectChallenge,
   projectDeletedUser,
+  projectFollow,
   projectRegisteredUser,
   type ChallengeEvent,
 } from '../domain/projection.ts';
@@ -21,7 +22,7 @@ import { openRefereeCase } from '../domain/referee.ts';
 
 /**
  * One consumer group for what moderation reads from others: the challenge projection and the
- * referee cases (challenge.v1), the users projection and bans (identity.v1). Each handler runs
+ * referee cases (challenge.v1), the users projection, bans and follows (identity.v1). Each handler runs
  * once per event id, in one transaction with its effect.
  */
 export const MODERATION_GROUP = 'moderation.events';
@@ -63,6 +64,8 @@ export function startConsumers(
         await onUserUnbanned(tx, event);
       }),
       UserDeleted: once(projectDeletedUser),
+      UserFollowed: once(projectFollow),
+      UserUnfollowed: once(projectFollow),
     },
   });
 }
