@@ -70,7 +70,10 @@ function snapshot(challengeId: string, ownerId: string, challengedUserId: string
   };
 }
 
-async function knownChallenge(ownerId = randomUUID(), challengedUserId: string | null = null) {
+async function knownChallenge(
+  ownerId: string = randomUUID(),
+  challengedUserId: string | null = null,
+) {
   const id = randomUUID();
   await publish(
     newEvent('ChallengeCreated', {
