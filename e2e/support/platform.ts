@@ -85,6 +85,7 @@ export async function startPlatform(
     identity,
     wallet,
     challenge,
+    moderation,
     gateway,
     topicPrefix,
     async stop() {

@@ -19,7 +19,7 @@ const BANNED = `query ($type: String!, $page: Int!, $itemsPerPage: Int) {
     ${STATUS} items { id username banType bannedAt } pagination { currentPage totalPages totalCount } } }`;
 const UNVERIFIED = `query ($input: PaginatedListOfUnverifiedUsersInput) {
   paginatedListOfUnverifiedUsers(input: $input) {
-    ${STATUS} items { id email username phoneNumber birthday createdAt user { id } }
+    ${STATUS} items { id email username phoneNumber birthday createdAt user { id username } }
     pagination { totalCount } } }`;
 const BAN = `mutation ($input: BanUserInput!) { banUser(input: $input) { ${STATUS} } }`;
 const VERIFY = `mutation ($input: ModeratorVerifyUserInput!) { moderatorVerifyUser(input: $input) { ${STATUS} } }`;
@@ -119,7 +119,7 @@ describe('paginatedListOfUnverifiedUsers and moderatorVerifyUser', () => {
       phoneNumber: null,
       birthday: '1990-04-05',
       createdAt: expect.any(String),
-      user: { id: toVerify!.id },
+      user: { id: toVerify!.id, username: toVerify!.username },
     });
     expect(before.map((item) => item.id)).toContain(toBan!.id);
 

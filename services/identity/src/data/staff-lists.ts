@@ -37,6 +37,8 @@ export interface UnverifiedUserRecord {
   username: string;
   phoneNumber: string | null;
   birthday: Date | null;
+  displayName: string | null;
+  avatar: string | null;
   createdAt: Date;
 }
 
@@ -66,6 +68,8 @@ export async function findUnverifiedPage(
           username: true,
           phoneNumber: true,
           birthday: true,
+          displayName: true,
+          avatar: true,
           createdAt: true,
         },
       }),

@@ -118,7 +118,13 @@ export const resolvers: GraphQLResolverMap<IdentityContext> = {
             ...user,
             birthday: user.birthday?.toISOString().slice(0, 10) ?? null,
             createdAt: iso(user.createdAt),
-            user: { id: user.id },
+            // Identity resolves User's own fields from this object (no reference lookup here).
+            user: {
+              id: user.id,
+              username: user.username,
+              displayName: user.displayName,
+              avatar: user.avatar,
+            },
           })),
         };
       })),
