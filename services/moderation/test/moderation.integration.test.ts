@@ -730,6 +730,25 @@ describe('the audit log', () => {
     }
   });
 
+  it('records a verification by staff (identity publishes UserVerified only for moderatorVerifyUser)', async () => {
+    const target = await knownUser();
+    const verified = newEvent('UserVerified', {
+      aggregateId: target.id,
+      actorId: moderator.id,
+      data: { userId: target.id },
+    });
+    await publish(verified);
+    await publish(verified);
+    await eventually(async () =>
+      expect(
+        await db().auditEntry.findMany({
+          where: { targetId: target.id },
+          select: { actorId: true, action: true, targetType: true },
+        }),
+      ).toEqual([{ actorId: moderator.id, action: 'user_verified', targetType: 'User' }]),
+    );
+  });
+
   it('refuses UPDATE, DELETE and TRUNCATE in the database itself', async () => {
     await db().auditEntry.create({
       data: { actorId: admin.id, action: 'test', targetType: 'User', targetId: randomUUID() },

@@ -160,3 +160,14 @@ export async function onUserUnbanned(tx: Transaction, event: DomainEvent<'UserUn
     createdAt: new Date(event.occurredAt),
   });
 }
+
+/** identity publishes UserVerified only for moderatorVerifyUser: the staff member's action. */
+export async function onUserVerified(tx: Transaction, event: DomainEvent<'UserVerified'>) {
+  await appendAudit(tx, {
+    actorId: uuidOrNull(event.actorId),
+    action: 'user_verified',
+    targetType: 'User',
+    targetId: event.data.userId,
+    createdAt: new Date(event.occurredAt),
+  });
+}

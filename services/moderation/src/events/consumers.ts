@@ -8,7 +8,7 @@ import {
 } from '@challenge/events';
 import type { ServiceRuntime } from '@challenge/kit';
 import { transactionRunner, type Database, type Transaction } from '../data/db.ts';
-import { onUserBanned, onUserUnbanned } from '../domain/actions.ts';
+import { onUserBanned, onUserUnbanned, onUserVerified } from '../domain/actions.ts';
 import {
   CHALLENGE_EVENTS,
   projectBan,
@@ -63,6 +63,7 @@ export function startConsumers(
         await projectBan(tx, event);
         await onUserUnbanned(tx, event);
       }),
+      UserVerified: once(onUserVerified),
       UserDeleted: once(projectDeletedUser),
       UserFollowed: once(projectFollow),
       UserUnfollowed: once(projectFollow),
