@@ -120,6 +120,7 @@ export async function startPlatform(
     wallet,
     challenge,
     media,
+    moderation,
     gateway,
     origin,
     topicPrefix,

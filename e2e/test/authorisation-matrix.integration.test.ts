@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { seedUser } from '@challenge/identity/seed';
 import type { Role } from '@challenge/kit';
 import { eventually, graphql, tokenFor, type Caller } from '@challenge/testing';
@@ -62,6 +62,14 @@ interface Fixtures {
   target(): Promise<Person>;
   /** An open payout request of a fresh user, for staff to complete. */
   openPayout(): Promise<string>;
+  /** The standing user of a role (null for the visitor). */
+  personOf(role: MatrixRole): Person | null;
+  /** A fresh user that moderation already knows (its identity.v1 projection), to report. */
+  reportable(): Promise<Person>;
+  /** A fresh open report (about a fresh user) by this reporter, or by a stranger. */
+  openReport(reporterId?: string): Promise<string>;
+  /** A fresh open referee case about two strangers. */
+  openCase(): Promise<string>;
 }
 
 const PAYMENT_PROFILE = {
@@ -76,6 +84,9 @@ const PAYMENT_PROFILE = {
 };
 
 const staffOnly = (): Row['expect'] => [UNAUTH, DENIED, DENIED, BANNED, DENIED, A, A];
+/** Referee cases: referees and admins (moderators handle reports, not disputes). */
+const refereeOnly = (): Row['expect'] => [UNAUTH, DENIED, DENIED, BANNED, A, DENIED, A];
+const adminOnly = (): Row['expect'] => [UNAUTH, DENIED, DENIED, BANNED, DENIED, DENIED, A];
 const loggedIn = (): Row['expect'] => [UNAUTH, A, A, BANNED, A, A, A];
 const anyone = (): Row['expect'] => [A, A, A, BANNED, A, A, A];
 /** Only the party sees it; everyone else is told it is not there (or that it is private). */
@@ -127,6 +138,15 @@ const MATRIX: Record<string, Row> = {
   escrowReconciliation: { expect: staffOnly() },
   paginatedListOfPayoutRequests: { expect: staffOnly() },
   paginatedListOfReports: { expect: staffOnly(), variables: () => ({ type: 'User', page: 1 }) },
+  // Moderation (issue 13)
+  myReports: { expect: loggedIn() },
+  paginatedListOfRefereeChallenges: { expect: refereeOnly(), variables: () => ({ page: 1 }) },
+  paginatedListOfAuditEntries: { expect: adminOnly(), variables: () => ({ page: 1 }) },
+  paginatedListOfBannedUsers: {
+    expect: staffOnly(),
+    variables: () => ({ type: 'hard', page: 1 }),
+  },
+  paginatedListOfUnverifiedUsers: { expect: staffOnly(), variables: () => ({ input: {} }) },
   totalMoneyInCirculation: { expect: staffOnly() },
 
   // Mutations: signing in and out
@@ -229,6 +249,33 @@ const MATRIX: Record<string, Row> = {
   moderatorVerifyUser: {
     expect: staffOnly(),
     variables: async (f) => ({ input: { userId: (await f.target()).id } }),
+  },
+
+  // Mutations: moderation (issue 13). Reports are anyone's; acting on them is staff's.
+  createReport: {
+    expect: loggedIn(),
+    variables: async (f) => ({
+      input: { entityType: 'User', entityId: (await f.reportable()).id, reason: 'spam' },
+    }),
+  },
+  // Its reporter withdraws it: each cell's caller withdraws a report of their own.
+  deleteReport: {
+    expect: loggedIn(),
+    variables: async (f, role) => ({
+      input: { reportId: await f.openReport(f.personOf(role)?.id) },
+    }),
+  },
+  moderateReport: {
+    expect: staffOnly(),
+    variables: async (f) => ({
+      input: { reportId: await f.openReport(), action: 'dismiss', reason: 'Matrix.' },
+    }),
+  },
+  decideRefereeCase: {
+    expect: refereeOnly(),
+    variables: async (f) => ({
+      input: { caseId: await f.openCase(), decision: 'approve', reason: 'Matrix.' },
+    }),
   },
 
   // Mutations: challenges. Everyone is an adult here (the 18+ rule has its own tests); a caller
@@ -335,6 +382,18 @@ describe('the authorisation matrix: every operation of the supergraph x every ro
     return user;
   }
 
+  /** A fresh user, once moderation's projection of identity.v1 has them. */
+  async function reportable(): Promise<Person> {
+    const user = await person(['user']);
+    await eventually(async () => {
+      const known = await platform.moderation.app.db.knownUser.findUnique({
+        where: { id: user.id },
+      });
+      if (!known) throw new Error('moderation does not know the user yet');
+    });
+    return user;
+  }
+
   const send = (query: string, variables: Variables, as: Caller) =>
     graphql(platform.gateway.url, query, variables, as);
 
@@ -396,6 +455,39 @@ describe('the authorisation matrix: every operation of the supergraph x every ro
         );
         expect(payout.data?.payoutRequest.status.success).toBe(true);
         return payout.data!.payoutRequest.payoutRequest.id as string;
+      },
+      personOf: (role) => (role === 'visitor' ? null : people.get(role)!),
+      reportable,
+      async openReport(reporterId = randomUUID()) {
+        const target = await reportable();
+        const report = await platform.moderation.app.db.report.create({
+          data: {
+            reporterId,
+            entityType: 'User',
+            entityId: target.id,
+            reason: 'spam',
+            title: target.username,
+            url: `/profile/${target.username}`,
+          },
+        });
+        return report.id;
+      },
+      async openCase() {
+        const now = new Date();
+        const refereeCase = await platform.moderation.app.db.refereeCase.create({
+          data: {
+            challengeId: randomUUID(),
+            ownerId: randomUUID(),
+            challengedUserId: randomUUID(),
+            slug: `matrix-${randomBytes(3).toString('hex')}`,
+            challengeName: 'Matrix dispute',
+            rewardCents: 100,
+            reason: 'No proof.',
+            openedAt: now,
+            deadline: new Date(now.getTime() + 7 * 86_400_000),
+          },
+        });
+        return refereeCase.id;
       },
     };
   });

@@ -290,6 +290,16 @@ export const EVENT_TYPES = {
       reason: z.enum(['invalid_video', 'processing_failed']),
     }),
   },
+  // Moderation (issue 13): identity publishes follows so that moderation can refuse a referee
+  // who follows a party of the challenge (docs/adr/0041). Keyed by the follower.
+  UserFollowed: {
+    topic: TOPICS.identity,
+    data: z.object({ followerId: z.uuid(), followeeId: z.uuid() }),
+  },
+  UserUnfollowed: {
+    topic: TOPICS.identity,
+    data: z.object({ followerId: z.uuid(), followeeId: z.uuid() }),
+  },
 } as const satisfies Record<string, { topic: TopicName; data: z.ZodType }>;
 
 export type EventType = keyof typeof EVENT_TYPES;

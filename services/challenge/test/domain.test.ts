@@ -59,6 +59,20 @@ describe('canView', () => {
     expect(canView(challenge, null)).toBe(false);
     expect(canView(challenge, owner)).toBe(true);
   });
+
+  it('shows a challenge staff took offline or removed to staff only, not even to its parties', () => {
+    for (const moderation of ['offline', 'removed'] as const) {
+      const challenge = {
+        visibility: 'public',
+        ownerId: owner,
+        challengedUserId: null,
+        moderation,
+      } as const;
+      expect(canView(challenge, null)).toBe(false);
+      expect(canView(challenge, owner)).toBe(false);
+      expect(canView(challenge, null, true)).toBe(true);
+    }
+  });
 });
 
 describe('toChallengeView', () => {
@@ -83,6 +97,7 @@ describe('toChallengeView', () => {
     challengeFailedComment: null,
     acceptedAt: null,
     reviewStartedAt: null,
+    moderation: null,
     createdAt: new Date('2030-01-01T00:00:00Z'),
   };
 

@@ -25,6 +25,7 @@ const EXPECTED: Record<string, [Status[], Status, Actor]> = {
   refereeApprove: [['referee'], 'completed', 'referee'],
   refereeFail: [['referee'], 'failed', 'referee'],
   expire: [['draft', 'open', 'accepted'], 'expired', 'system'],
+  remove: [['draft', 'open', 'accepted', 'review', 'referee'], 'cancelled', 'system'],
 };
 
 describe('the transition table', () => {

@@ -176,6 +176,20 @@ describe('identity: profiles, settings, follows and deletion', () => {
       followersCount: 2,
       isFollowing: false,
     });
+    // Each change, and only a change, is announced (moderation's conflict-of-interest rule).
+    const announced = await identity.app.db.outboxEvent.findMany({
+      where: {
+        type: { in: ['UserFollowed', 'UserUnfollowed'] },
+        payload: { path: ['data', 'followeeId'], equals: star.id },
+      },
+      orderBy: { seq: 'asc' },
+    });
+    expect(
+      announced.map((row) => [row.type, row.key, (row.payload as { data: unknown }).data]),
+    ).toEqual([
+      ...fans.map((fan) => ['UserFollowed', fan.id, { followerId: fan.id, followeeId: star.id }]),
+      ['UserUnfollowed', fans[0]!.id, { followerId: fans[0]!.id, followeeId: star.id }],
+    ]);
   });
 
   it('refuses deletion while the wallet holds money or a payout is open, as wallet reports', async () => {

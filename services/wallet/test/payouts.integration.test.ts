@@ -106,6 +106,42 @@ describe('payouts: payment profile, requests, SEPA export, completion', () => {
     });
   });
 
+  it('resolves User.paymentProfile through federation for the user and staff only (verify users)', async () => {
+    const entities = (who?: {
+      id: string;
+      roles?: ('user' | 'referee' | 'moderator' | 'admin')[];
+    }) =>
+      graphql(
+        wallet.url,
+        `
+          query ($r: [_Any!]!) {
+            _entities(representations: $r) {
+              ... on User {
+                id
+                paymentProfile {
+                  paymentName
+                  paymentAccountNumber
+                }
+              }
+            }
+          }
+        `,
+        { r: [{ __typename: 'User', id: user }] },
+        who,
+      );
+    const seen = { paymentName: 'Zoë de Vries', paymentAccountNumber: 'NL91ABNA0417164300' };
+    for (const who of [STAFF, { id: randomUUID(), roles: ['admin' as const] }, as(user)]) {
+      expect((await entities(who)).data?._entities).toEqual([{ id: user, paymentProfile: seen }]);
+    }
+    for (const who of [
+      undefined,
+      { id: randomUUID() },
+      { id: randomUUID(), roles: ['user' as const, 'referee' as const] },
+    ]) {
+      expect((await entities(who)).data?._entities).toEqual([{ id: user, paymentProfile: null }]);
+    }
+  });
+
   it('refuses a payout under the minimum, over the balance, over the monthly limit', async () => {
     expect((await request(999)).status.identifier).toBe('payout_request_amount_too_low');
     const poor = await userWithBalance(wallet.app, 1_500);

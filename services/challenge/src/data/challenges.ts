@@ -1,8 +1,13 @@
-import type { ChallengeStatus, ChallengeType, ChallengeVisibility } from './generated/enums.ts';
+import type {
+  ChallengeModeration,
+  ChallengeStatus,
+  ChallengeType,
+  ChallengeVisibility,
+} from './generated/enums.ts';
 import type { Prisma } from './generated/client.ts';
 import type { Database, Transaction } from './db.ts';
 
-export type { ChallengeStatus, ChallengeType, ChallengeVisibility };
+export type { ChallengeModeration, ChallengeStatus, ChallengeType, ChallengeVisibility };
 
 export interface ChallengeRecord {
   id: string;
@@ -25,6 +30,8 @@ export interface ChallengeRecord {
   challengeFailedComment: string | null;
   acceptedAt: Date | null;
   reviewStartedAt: Date | null;
+  /** offline or removed by staff (moderation); null otherwise. */
+  moderation: ChallengeModeration | null;
   createdAt: Date;
 }
 
@@ -49,6 +56,7 @@ const challengeFields = {
   challengeFailedComment: true,
   acceptedAt: true,
   reviewStartedAt: true,
+  moderation: true,
   createdAt: true,
 } as const;
 
@@ -161,7 +169,12 @@ function visibleTo(reader: Reader): Prisma.ChallengeWhereInput {
   const parties: Prisma.ChallengeWhereInput[] = reader.id
     ? [{ ownerId: reader.id }, { challengedUserId: reader.id }]
     : [];
-  return { status: { not: 'draft' }, OR: [{ visibility: 'public' }, ...parties] };
+  // Taken offline or removed by staff: nobody but staff sees it, its parties included.
+  return {
+    status: { not: 'draft' },
+    moderation: null,
+    OR: [{ visibility: 'public' }, ...parties],
+  };
 }
 
 export interface ChallengeFilter {
@@ -233,4 +246,22 @@ export async function claimInvitations(
     data: { challengedUserId: userId },
   });
   return count;
+}
+
+/**
+ * Records what moderation did: offline only from nothing, removed from nothing or offline.
+ * Returns the challenge as it is now, or null when it is unknown.
+ */
+export async function setModeration(
+  tx: Transaction,
+  id: string,
+  moderation: ChallengeModeration,
+): Promise<ChallengeRecord | null> {
+  const from: (ChallengeModeration | null)[] =
+    moderation === 'offline' ? [null] : [null, 'offline'];
+  await tx.challenge.updateMany({
+    where: { id, OR: from.map((value) => ({ moderation: value })) },
+    data: { moderation },
+  });
+  return findChallengeById(tx, id);
 }

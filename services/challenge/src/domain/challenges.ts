@@ -41,7 +41,7 @@ export interface ChallengeView {
 
 /** Who a visibility rule needs to know about. */
 type Audience = Pick<ChallengeRecord, 'visibility' | 'ownerId' | 'challengedUserId'> &
-  Partial<Pick<ChallengeRecord, 'status'>>;
+  Partial<Pick<ChallengeRecord, 'status' | 'moderation'>>;
 
 /** Referees, moderators and admins see private challenges too. */
 export const STAFF_ROLES = ['referee', 'moderator', 'admin'] as const;
@@ -54,10 +54,13 @@ const isParty = (challenge: Audience, viewerId: string | null) =>
 /**
  * A public challenge is visible to everyone, visitors included; a private one only to its owner,
  * its challenged user and staff. Everyone else is told it does not exist, so its existence never
- * leaks. A draft (a moment inside createChallenge) only to its owner and staff.
+ * leaks. A draft (a moment inside createChallenge) only to its owner and staff. One that staff
+ * took offline or removed only to staff.
  */
 export function canView(challenge: Audience, viewerId: string | null, staff = false): boolean {
   if (staff) return true;
+  // Taken offline or removed by staff (docs/adr/0041): not even its parties see it.
+  if (challenge.moderation) return false;
   if (challenge.status === 'draft') return viewerId !== null && viewerId === challenge.ownerId;
   if (challenge.visibility === 'public') return true;
   return isParty(challenge, viewerId);

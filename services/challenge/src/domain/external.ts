@@ -1,9 +1,10 @@
 import type { DomainEvent } from '@challenge/events';
 import { AppError } from '@challenge/kit';
 import type { Logger } from 'pino';
-import { findChallengeById } from '../data/challenges.ts';
+import { findChallengeById, setModeration } from '../data/challenges.ts';
 import type { Transaction } from '../data/db.ts';
 import { transitionIn } from './status.ts';
+import { LIVE_STATUSES } from './transitions.ts';
 
 /**
  * Transitions that other services cause through their events (docs/challenge-states.md):
@@ -48,6 +49,45 @@ export async function applyRefereeDecided(
       actors: ['referee'],
       actorId: event.data.refereeId,
       comment: event.data.comment,
+    }),
+  );
+}
+
+/**
+ * Moderation took the challenge offline: hidden from everyone but staff (canView, the lists).
+ * The money stays where the state puts it.
+ */
+export async function applyChallengeTakenOffline(
+  tx: Transaction,
+  event: DomainEvent<'ChallengeTakenOffline'>,
+  logger: Logger,
+): Promise<void> {
+  const challenge = await setModeration(tx, event.data.challengeId, 'offline');
+  if (!challenge)
+    logger.warn({ eventId: event.id }, 'ChallengeTakenOffline for an unknown challenge');
+}
+
+/**
+ * Moderation removed the challenge: hidden as when offline, and one that has not ended is
+ * cancelled by the system (the transition table's `remove`), so ChallengeCancelled gives the
+ * owner's held reward back through wallet.
+ */
+export async function applyChallengeRemoved(
+  tx: Transaction,
+  event: DomainEvent<'ChallengeRemoved'>,
+  logger: Logger,
+): Promise<void> {
+  const challenge = await setModeration(tx, event.data.challengeId, 'removed');
+  if (!challenge) {
+    logger.warn({ eventId: event.id }, 'ChallengeRemoved for an unknown challenge');
+    return;
+  }
+  if (!LIVE_STATUSES.includes(challenge.status)) return; // ended: it stays as it ended
+  await refusalsLogged(logger, event.id, () =>
+    transitionIn(tx, challenge, {
+      action: 'remove',
+      actors: ['system'],
+      actorId: event.data.moderatorId,
     }),
   );
 }

@@ -69,6 +69,7 @@ function eventFor(
         data: { ...data, reason: challenge.reason! },
       });
     case 'cancel':
+    case 'remove':
       return newEvent('ChallengeCancelled', { ...base, data });
     case 'videoProcessed':
       return newEvent('ChallengeVideoUploaded', {

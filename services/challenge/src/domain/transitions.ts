@@ -36,6 +36,7 @@ export const ACTIONS = [
   'refereeApprove',
   'refereeFail',
   'expire',
+  'remove',
 ] as const;
 export type Action = (typeof ACTIONS)[number];
 
@@ -63,6 +64,12 @@ export const TRANSITIONS: Record<Action, Transition> = {
   refereeFail: { from: ['referee'], to: 'failed', by: 'referee' },
   /** The scheduler, once the expiration date has passed and no video is in. */
   expire: { from: ['draft', 'open', 'accepted'], to: 'expired', by: 'system' },
+  /** Staff removed it (moderation's ChallengeRemoved) before it ended: the reward goes back. */
+  remove: {
+    from: ['draft', 'open', 'accepted', 'review', 'referee'],
+    to: 'cancelled',
+    by: 'system',
+  },
 };
 
 /** Statuses in which the owner's reward is held in escrow. */

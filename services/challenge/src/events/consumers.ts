@@ -8,13 +8,18 @@ import {
 } from '@challenge/events';
 import type { ServiceRuntime } from '@challenge/kit';
 import { transactionRunner, type Database } from '../data/db.ts';
-import { applyRefereeDecided, applyVideoProcessed } from '../domain/external.ts';
+import {
+  applyChallengeRemoved,
+  applyChallengeTakenOffline,
+  applyRefereeDecided,
+  applyVideoProcessed,
+} from '../domain/external.ts';
 import { IDENTITY_EVENTS, projectUser, type IdentityEvent } from '../domain/users.ts';
 
 /**
  * One consumer group for everything challenge reads from others: the users projection and the
- * invitation claim (identity.v1), processed videos (media.v1) and referee decisions
- * (moderation.v1). Each handler runs once per event id (handleOnce), in one transaction with
+ * invitation claim (identity.v1), processed videos (media.v1), referee decisions and staff's
+ * take-offline and removal (moderation.v1). Each handler runs once per event id (handleOnce), in one transaction with
  * its effect.
  */
 export const CHALLENGE_GROUP = 'challenge.events';
@@ -40,6 +45,14 @@ export function startConsumers(runtime: ServiceRuntime, db: Database): Promise<E
       RefereeDecided: async (event: DomainEvent<'RefereeDecided'>) =>
         void (await handleOnce(transaction, CHALLENGE_GROUP, event.id, (tx) =>
           applyRefereeDecided(tx, event, logger),
+        )),
+      ChallengeTakenOffline: async (event: DomainEvent<'ChallengeTakenOffline'>) =>
+        void (await handleOnce(transaction, CHALLENGE_GROUP, event.id, (tx) =>
+          applyChallengeTakenOffline(tx, event, logger),
+        )),
+      ChallengeRemoved: async (event: DomainEvent<'ChallengeRemoved'>) =>
+        void (await handleOnce(transaction, CHALLENGE_GROUP, event.id, (tx) =>
+          applyChallengeRemoved(tx, event, logger),
         )),
     },
   });

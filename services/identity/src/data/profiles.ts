@@ -78,7 +78,7 @@ export function markDeletionRequested(tx: Transaction, id: string, at: Date): Pr
 }
 
 export async function follow(
-  db: Database,
+  db: Database | Transaction,
   followerId: string,
   followeeId: string,
 ): Promise<boolean> {
@@ -90,7 +90,7 @@ export async function follow(
 }
 
 export async function unfollow(
-  db: Database,
+  db: Database | Transaction,
   followerId: string,
   followeeId: string,
 ): Promise<boolean> {

@@ -114,9 +114,22 @@ export async function setFollowing(
   const target = await findProfileByUsername(db, username);
   if (!target || !visibleTo(target, viewer)) throw new AppError('user_not_found');
   if (target.id === viewer.id) throw new AppError('invalid_action', 'You cannot follow yourself.');
-  const changed = following
-    ? await follow(db, viewer.id, target.id)
-    : await unfollow(db, viewer.id, target.id);
+  // The change and its event commit together: moderation projects follows to keep a referee
+  // who follows a party off the case (docs/adr/0041).
+  const changed = await transactionRunner(db)(async (tx) => {
+    const done = following
+      ? await follow(tx, viewer.id, target.id)
+      : await unfollow(tx, viewer.id, target.id);
+    if (done) {
+      const data = { followerId: viewer.id, followeeId: target.id };
+      await enqueueEvents(tx, [
+        following
+          ? newEvent('UserFollowed', { aggregateId: viewer.id, actorId: viewer.id, data })
+          : newEvent('UserUnfollowed', { aggregateId: viewer.id, actorId: viewer.id, data }),
+      ]);
+    }
+    return done;
+  });
   if (!changed) throw new AppError('redundant_mutation');
 }
 

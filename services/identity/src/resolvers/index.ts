@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { findUserById } from '../data/users.ts';
 import { setBan } from '../domain/bans.ts';
 import { verifyUserByModerator } from '../domain/lifecycle.ts';
+import { listBannedUsers, listUnverifiedUsers } from '../domain/staff-lists.ts';
 import {
   changeProfile,
   getSettings,
@@ -64,6 +65,21 @@ const banInput = z.object({
 });
 /** Staff actions on one user (unban, verify). */
 const unbanInput = z.object({ userId: z.uuid() });
+/** The verification queue's outcomes: verify, or ban (hard unless said otherwise). */
+const verifyInput = z.object({
+  userId: z.uuid(),
+  decision: z
+    .enum(['verify', 'ban'])
+    .nullish()
+    .transform((value) => value ?? 'verify'),
+  banType: z
+    .enum(['soft', 'hard'])
+    .nullish()
+    .transform((value) => value ?? 'hard'),
+  reason: safeString().max(800).nullish(),
+});
+const bannedListArgs = pageRequestSchema.extend({ type: z.enum(['soft', 'hard']) });
+const iso = (value: Date | null) => value?.toISOString() ?? null;
 
 const followInput = z.object({ username: safeString().min(1).max(100) });
 const usernameArgs = z.object({ username: safeString().min(1).max(100) });
@@ -76,6 +92,43 @@ const STAFF = ['moderator', 'admin'] as const;
 
 export const resolvers: GraphQLResolverMap<IdentityContext> = {
   Query: {
+    paginatedListOfBannedUsers: async (_parent, args, context) => ({
+      items: [],
+      ...(await envelope(context.logger, async () => {
+        requireRole(context, ...STAFF);
+        const { type, ...page } = bannedListArgs.parse(args);
+        const result = await listBannedUsers(context.db, type, page);
+        return {
+          ...result,
+          items: result.items.map((user) => ({ ...user, bannedAt: iso(user.bannedAt) })),
+        };
+      })),
+    }),
+    paginatedListOfUnverifiedUsers: async (_parent, args: { input?: unknown }, context) => ({
+      items: [],
+      ...(await envelope(context.logger, async () => {
+        requireRole(context, ...STAFF);
+        const result = await listUnverifiedUsers(
+          context.db,
+          pageRequestSchema.parse(args.input ?? {}),
+        );
+        return {
+          ...result,
+          items: result.items.map((user) => ({
+            ...user,
+            birthday: user.birthday?.toISOString().slice(0, 10) ?? null,
+            createdAt: iso(user.createdAt),
+            // Identity resolves User's own fields from this object (no reference lookup here).
+            user: {
+              id: user.id,
+              username: user.username,
+              displayName: user.displayName,
+              avatar: user.avatar,
+            },
+          })),
+        };
+      })),
+    }),
     getCurrentUserProfile: (_parent, _args, context) =>
       envelope(context.logger, async () => {
         const viewer = requireUser(context);
@@ -227,7 +280,9 @@ export const resolvers: GraphQLResolverMap<IdentityContext> = {
     moderatorVerifyUser: (_parent, { input }: Args, context) =>
       envelope(context.logger, async () => {
         const actor = requireRole(context, ...STAFF);
-        await verifyUserByModerator(context.db, actor, unbanInput.parse(input).userId);
+        const { userId, decision, banType, reason } = verifyInput.parse(input);
+        if (decision === 'ban') await setBan(context, actor, { userId, type: banType, reason });
+        else await verifyUserByModerator(context.db, actor, userId);
         return ok;
       }),
     unbanUser: (_parent, { input }: Args, context) =>

@@ -1,7 +1,25 @@
 import { z } from 'zod';
 import type { Database } from '../data/db.ts';
-import { findReportsPage, type ReportEntityType, type ReportRecord } from '../data/reports.ts';
-import { pageRequestSchema, pageWindow, paginationOf, type Pagination } from '@challenge/kit';
+import { findKnownChallenge, findKnownUser } from '../data/projections.ts';
+import {
+  createReportRow,
+  deleteOpenReport,
+  DuplicateReportError,
+  findReporterPage,
+  findReportsPage,
+  type ReportEntityType,
+  type ReportReason,
+  type ReportRecord,
+} from '../data/reports.ts';
+import {
+  AppError,
+  pageRequestSchema,
+  pageWindow,
+  paginationOf,
+  type AuthUser,
+  type PageRequest,
+  type Pagination,
+} from '@challenge/kit';
 
 export const REPORT_ENTITY_TYPES = [
   'Challenge',
@@ -53,4 +71,144 @@ export async function listOpenReports(
     pageWindow(query),
   );
   return { items: items.map(toReportView), pagination: paginationOf(query, totalCount) };
+}
+
+export const REPORT_REASONS = [
+  'inappropriate',
+  'harmful',
+  'harassment',
+  'misleading',
+  'spam',
+  'intellectual_property',
+  'other',
+] as const satisfies readonly ReportReason[];
+
+/**
+ * Reasons whose name alone does not tell staff what is wrong (docs/adr/0040): who is harassed and
+ * how, what is misleading, whose work was copied, what "other" means. The rest are visible in the
+ * content itself, so details are optional for them.
+ */
+export const REASONS_NEEDING_DETAILS: readonly ReportReason[] = [
+  'harassment',
+  'misleading',
+  'intellectual_property',
+  'other',
+];
+
+export const DETAILS_REQUIRED_MESSAGE = 'Please provide details for your report.';
+
+export const createReportInputSchema = z.object({
+  entityType: z.enum(REPORT_ENTITY_TYPES),
+  entityId: z.uuid(),
+  reason: z.enum(REPORT_REASONS),
+  details: z
+    .string()
+    .trim()
+    .max(800)
+    .nullish()
+    .transform((value) => (value ? value : null)),
+});
+export type CreateReportInput = z.output<typeof createReportInputSchema>;
+
+/** The details rule, purely: throws invalid_user_input with the spec's text when it is broken. */
+export function checkDetails(input: Pick<CreateReportInput, 'reason' | 'details'>): void {
+  if (REASONS_NEEDING_DETAILS.includes(input.reason) && !input.details) {
+    throw new AppError('invalid_user_input', DETAILS_REQUIRED_MESSAGE);
+  }
+}
+
+/**
+ * A user reports a challenge or a user that moderation knows (its projections of challenge.v1
+ * and identity.v1); once per content (redundant_report, decided by the unique constraint so that
+ * a double click cannot slip through). Nobody reports themselves or their own challenge.
+ */
+export async function createReport(
+  db: Database,
+  reporter: AuthUser,
+  input: CreateReportInput,
+): Promise<ReportView> {
+  checkDetails(input);
+  let subject: { title: string; url: string; slug: string | null; ownerId: string };
+  if (input.entityType === 'Challenge') {
+    const challenge = await findKnownChallenge(db, input.entityId);
+    if (!challenge || challenge.moderation === 'removed') throw new AppError('challenge_not_found');
+    subject = {
+      title: challenge.name,
+      url: `/challenge/${challenge.slug}/detail`,
+      slug: challenge.slug,
+      ownerId: challenge.ownerId,
+    };
+  } else {
+    const user = await findKnownUser(db, input.entityId);
+    if (!user || user.deleted) throw new AppError('user_not_found');
+    subject = {
+      title: user.username,
+      url: `/profile/${user.username}`,
+      slug: null,
+      ownerId: user.id,
+    };
+  }
+  if (subject.ownerId === reporter.id) {
+    throw new AppError('invalid_action', 'You cannot report yourself or your own challenge.');
+  }
+  try {
+    const report = await createReportRow(db, {
+      reporterId: reporter.id,
+      entityType: input.entityType,
+      entityId: input.entityId,
+      reason: input.reason,
+      details: input.details,
+      title: subject.title,
+      url: subject.url,
+      slug: subject.slug,
+    });
+    return toReportView(report);
+  } catch (error) {
+    if (error instanceof DuplicateReportError) throw new AppError('redundant_report');
+    throw error;
+  }
+}
+
+export const reportIdInputSchema = z.object({ reportId: z.uuid() });
+
+/** Its reporter withdraws a report while it is open; not_found otherwise (others' reports too). */
+export async function deleteReport(
+  db: Database,
+  reporter: AuthUser,
+  input: { reportId: string },
+): Promise<void> {
+  if (!(await deleteOpenReport(db, input.reportId, reporter.id))) {
+    throw new AppError('not_found', 'No open report of yours has this id.');
+  }
+}
+
+/** What the reporter sees of what staff did: pending, actioned or dismissed. */
+export type ReportOutcomeView = 'pending' | 'actioned' | 'dismissed';
+
+export function outcomeOf(report: Pick<ReportRecord, 'status'>): ReportOutcomeView {
+  if (report.status === 'open') return 'pending';
+  return report.status === 'dismissed' ? 'dismissed' : 'actioned';
+}
+
+export interface OwnReportView extends ReportView {
+  outcome: ReportOutcomeView;
+  createdAt: Date;
+  resolvedAt: Date | null;
+}
+
+export async function listOwnReports(
+  db: Database,
+  reporter: AuthUser,
+  query: PageRequest,
+): Promise<{ items: OwnReportView[]; pagination: Pagination }> {
+  const { items, totalCount } = await findReporterPage(db, reporter.id, pageWindow(query));
+  return {
+    items: items.map((report) => ({
+      ...toReportView(report),
+      outcome: outcomeOf(report),
+      createdAt: report.createdAt,
+      resolvedAt: report.resolvedAt,
+    })),
+    pagination: paginationOf(query, totalCount),
+  };
 }

@@ -1,7 +1,28 @@
-import { envelope, requireRole } from '@challenge/kit';
+import { envelope, pageRequestSchema, requireRole, requireUser } from '@challenge/kit';
 import type { GraphQLResolverMap } from '@apollo/subgraph/dist/schema-helper/resolverMap.js';
-import { listOpenReports, reportListQuerySchema, type ReportView } from '../domain/reports.ts';
+import { moderateReport, moderateReportInputSchema } from '../domain/actions.ts';
+import { listAuditEntries } from '../domain/audit.ts';
+import {
+  decideInputSchema,
+  decideRefereeCase,
+  listOpenCases,
+  refereeListQuerySchema,
+  type RefereeCaseView,
+} from '../domain/referee.ts';
+import {
+  createReport,
+  createReportInputSchema,
+  deleteReport,
+  listOpenReports,
+  listOwnReports,
+  reportIdInputSchema,
+  reportListQuerySchema,
+  type ReportView,
+} from '../domain/reports.ts';
+import type { AuditEntryRecord } from '../data/audit.ts';
 import type { ModerationContext } from '../context.ts';
+
+const iso = (value: Date | null) => value?.toISOString() ?? null;
 
 export const resolvers: GraphQLResolverMap<ModerationContext> = {
   Query: {
@@ -14,8 +35,84 @@ export const resolvers: GraphQLResolverMap<ModerationContext> = {
         return listOpenReports(context.db, reportListQuerySchema.parse(args));
       })),
     }),
+    myReports: async (_parent, args, context) => ({
+      items: [],
+      ...(await envelope(context.logger, async () => {
+        const user = requireUser(context);
+        const page = await listOwnReports(context.db, user, pageRequestSchema.parse(args));
+        return {
+          ...page,
+          items: page.items.map((report) => ({
+            ...report,
+            createdAt: iso(report.createdAt),
+            resolvedAt: iso(report.resolvedAt),
+          })),
+        };
+      })),
+    }),
+    paginatedListOfRefereeChallenges: async (_parent, args, context) => ({
+      items: [],
+      ...(await envelope(context.logger, async () => {
+        requireRole(context, 'referee', 'admin');
+        return listOpenCases(context.db, refereeListQuerySchema.parse(args));
+      })),
+    }),
+    paginatedListOfAuditEntries: async (_parent, args, context) => ({
+      items: [],
+      ...(await envelope(context.logger, async () => {
+        requireRole(context, 'admin');
+        return listAuditEntries(context.db, pageRequestSchema.parse(args));
+      })),
+    }),
+  },
+  Mutation: {
+    createReport: (_parent, args: { input: unknown }, context) =>
+      envelope(context.logger, async () => {
+        const user = requireUser(context);
+        return {
+          report: await createReport(context.db, user, createReportInputSchema.parse(args.input)),
+        };
+      }),
+    deleteReport: (_parent, args: { input: unknown }, context) =>
+      envelope(context.logger, async () => {
+        const user = requireUser(context);
+        await deleteReport(context.db, user, reportIdInputSchema.parse(args.input));
+        return {};
+      }),
+    moderateReport: (_parent, args: { input: unknown }, context) =>
+      envelope(context.logger, async () => {
+        const staff = requireRole(context, 'moderator', 'admin');
+        return moderateReport(context.db, staff, moderateReportInputSchema.parse(args.input));
+      }),
+    decideRefereeCase: (_parent, args: { input: unknown }, context) =>
+      envelope(context.logger, async () => {
+        const referee = requireRole(context, 'referee', 'admin');
+        return {
+          refereeCase: await decideRefereeCase(
+            context.db,
+            referee,
+            decideInputSchema.parse(args.input),
+          ),
+        };
+      }),
   },
   Report: {
     reporter: (report: ReportView) => ({ id: report.reporterId }),
+  },
+  RefereeCase: {
+    challenge: (record: RefereeCaseView) => ({ id: record.challengeId }),
+    owner: (record: RefereeCaseView) => ({ id: record.ownerId }),
+    challengedUser: (record: RefereeCaseView) =>
+      record.challengedUserId ? { id: record.challengedUserId } : null,
+    referee: (record: RefereeCaseView) => (record.refereeId ? { id: record.refereeId } : null),
+    caseStatus: (record: RefereeCaseView) => record.status,
+    openedAt: (record: RefereeCaseView) => iso(record.openedAt),
+    deadline: (record: RefereeCaseView) => iso(record.deadline),
+    escalatedAt: (record: RefereeCaseView) => iso(record.escalatedAt),
+    decidedAt: (record: RefereeCaseView) => iso(record.decidedAt),
+  },
+  AuditEntry: {
+    actor: (entry: AuditEntryRecord) => (entry.actorId ? { id: entry.actorId } : null),
+    createdAt: (entry: AuditEntryRecord) => iso(entry.createdAt),
   },
 };

@@ -38,6 +38,16 @@ const mismatchView = (row: MismatchRow) => ({
 const userReference = (id: string) => ({ __typename: 'User', id });
 
 export const resolvers: GraphQLResolverMap<WalletContext> = {
+  User: {
+    __resolveReference: (reference: { id: string }) => ({ id: reference.id }),
+    /** The owner and staff who verify users (moderator, admin); nobody else learns anything. */
+    paymentProfile: (user: { id: string }, _args: unknown, context: WalletContext) => {
+      const viewer = context.user;
+      if (!viewer) return null;
+      const staff = viewer.roles.includes('moderator') || viewer.roles.includes('admin');
+      return staff || viewer.id === user.id ? getPaymentProfile(context.db, user.id) : null;
+    },
+  },
   PayoutRequest: { user: (payout: { userId: string }) => userReference(payout.userId) },
   EscrowHold: { owner: (hold: { ownerId: string }) => userReference(hold.ownerId) },
   Query: {

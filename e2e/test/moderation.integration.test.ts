@@ -1,0 +1,268 @@
+import { eventually, tokenFor, type Caller } from '@challenge/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  challengeIn,
+  challengeOf,
+  person,
+  send,
+  walletOf,
+  walletsBecome,
+  type Person,
+} from '../support/challenges.ts';
+import { startPlatform, type Platform } from '../support/platform.ts';
+
+/**
+ * Moderation end to end through the gateway (issue 13): reports and their outcome, staff actions
+ * and their effect on the other services, referee decisions and the money, conflicts of interest.
+ */
+const STATUS = 'status { success identifier message }';
+const CREATE_REPORT = `mutation ($input: CreateReportInput!) { createReport(input: $input) { ${STATUS} report { id title reporter { id username } } } }`;
+const MY_REPORTS = `{ myReports { ${STATUS} items { id outcome } } }`;
+const REPORTS = `query ($type: String!) { paginatedListOfReports(type: $type, page: 1, itemsPerPage: 100) { ${STATUS} items { id entityId reporter { username } } } }`;
+const MODERATE = `mutation ($input: ModerateReportInput!) { moderateReport(input: $input) { ${STATUS} outcome } }`;
+const BAN = `mutation ($input: BanUserInput!) { banUser(input: $input) { ${STATUS} } }`;
+const ME = `{ getCurrentUserProfile { ${STATUS} } }`;
+const CASES = `{ paginatedListOfRefereeChallenges(page: 1, itemsPerPage: 100) { ${STATUS} items { id challenge { id slug proofPhrase } owner { username } reason overdue } } }`;
+const DECIDE = `mutation ($input: DecideRefereeCaseInput!) { decideRefereeCase(input: $input) { ${STATUS} } }`;
+const FOLLOW = `mutation ($input: FollowInput!) { followUser(input: $input) { ${STATUS} } }`;
+const AUDIT = `{ paginatedListOfAuditEntries(page: 1, itemsPerPage: 100) { ${STATUS} items { action targetId actor { id } reason } } }`;
+
+let platform: Platform;
+let moderator: Person;
+let referee: Person;
+let admin: Person;
+
+beforeAll(async () => {
+  platform = await startPlatform();
+  [moderator, referee, admin] = await Promise.all([
+    person(platform, { roles: ['user', 'moderator'] }),
+    person(platform, { roles: ['user', 'referee'] }),
+    person(platform, { roles: ['admin'] }),
+  ]);
+});
+
+afterAll(() => platform?.stop());
+
+const parties = async (cents = 10_000) => ({
+  owner: await person(platform, { cents }),
+  challenged: await person(platform),
+});
+
+/** Reports through the gateway once moderation's projection knows the content. */
+async function report(as: Caller, input: Record<string, unknown>): Promise<string> {
+  return eventually(async () => {
+    const { data } = await send(platform, CREATE_REPORT, { input }, as);
+    expect(data?.createReport.status.identifier).toBe('ok');
+    return data!.createReport.report.id as string;
+  });
+}
+
+const outcomeOf = async (as: Caller, reportId: string) => {
+  const { data } = await send(platform, MY_REPORTS, {}, as);
+  return data?.myReports.items.find((item: { id: string }) => item.id === reportId)?.outcome;
+};
+
+describe('reports and staff actions through the gateway', () => {
+  it('takes a reported challenge offline: a visitor and its parties no longer see it, staff do, the reporter sees the outcome', async () => {
+    const { owner, challenged } = await parties();
+    const { slug, id } = await challengeIn(platform, 'open', { owner, challenged });
+    const reporter = await person(platform);
+    expect((await challengeOf(platform, undefined as never, slug))?.status.identifier).toBe('ok');
+    const reportId = await report(reporter, {
+      entityType: 'Challenge',
+      entityId: id,
+      reason: 'harmful',
+    });
+    const listed = await send(platform, REPORTS, { type: 'Challenge' }, moderator);
+    expect(listed.data?.paginatedListOfReports.items).toContainEqual({
+      id: reportId,
+      entityId: id,
+      reporter: { username: reporter.username },
+    });
+    expect(await outcomeOf(reporter, reportId)).toBe('pending');
+
+    const acted = await send(
+      platform,
+      MODERATE,
+      { input: { reportId, action: 'take_offline', reason: 'Dangerous.' } },
+      moderator,
+    );
+    expect(acted.data?.moderateReport).toMatchObject({
+      status: { identifier: 'ok' },
+      outcome: 'taken_offline',
+    });
+    await eventually(async () => {
+      for (const who of [undefined, owner, challenged, reporter]) {
+        expect((await challengeOf(platform, who as never, slug))?.status.identifier).toBe(
+          'challenge_not_found',
+        );
+      }
+    });
+    expect((await challengeOf(platform, moderator, slug))?.status.identifier).toBe('ok');
+    expect(await outcomeOf(reporter, reportId)).toBe('actioned');
+    // Offline keeps the money where it is: still held.
+    expect((await walletOf(platform, owner)).freezeAmount).toBe(500);
+  });
+
+  it('removes a challenge mid-way: cancelled by the system and the owner is refunded', async () => {
+    const { owner, challenged } = await parties();
+    const { slug, id } = await challengeIn(platform, 'review', { owner, challenged });
+    expect(await walletOf(platform, owner)).toEqual({ availableAmount: 9_500, freezeAmount: 500 });
+    const reportId = await report(await person(platform), {
+      entityType: 'Challenge',
+      entityId: id,
+      reason: 'other',
+      details: 'Someone else is in the video.',
+    });
+    const acted = await send(
+      platform,
+      MODERATE,
+      { input: { reportId, action: 'remove', reason: 'Fraud.' } },
+      admin,
+    );
+    expect(acted.data?.moderateReport.status.identifier).toBe('ok');
+    await walletsBecome(platform, [
+      [owner, { availableAmount: 10_000, freezeAmount: 0 }],
+      [challenged, { availableAmount: 0, freezeAmount: 0 }],
+    ]);
+    expect((await challengeOf(platform, admin, slug))?.challenge.status).toBe('cancelled');
+    expect((await challengeOf(platform, owner, slug))?.status.identifier).toBe(
+      'challenge_not_found',
+    );
+  });
+
+  it('bans a reported user: their token is refused and the report is actioned', async () => {
+    const rude = await person(platform);
+    const reporter = await person(platform);
+    const reportId = await report(reporter, {
+      entityType: 'User',
+      entityId: rude.id,
+      reason: 'harassment',
+      details: 'Insults under every video.',
+    });
+    const token = { token: await tokenFor(rude) };
+    expect((await send(platform, ME, {}, token)).data?.getCurrentUserProfile.status.success).toBe(
+      true,
+    );
+    const banned = await send(
+      platform,
+      BAN,
+      { input: { userId: rude.id, type: 'hard', reason: 'Harassment.' } },
+      moderator,
+    );
+    expect(banned.data?.banUser.status.identifier).toBe('ok');
+    const refused = await send(platform, ME, {}, token);
+    expect(refused.httpStatus).toBe(401);
+    expect(refused.errors?.[0]?.extensions?.identifier).toBe('banned_user');
+    await eventually(async () => expect(await outcomeOf(reporter, reportId)).toBe('actioned'));
+    const audit = await send(platform, AUDIT, {}, admin);
+    expect(audit.data?.paginatedListOfAuditEntries.items).toContainEqual({
+      action: 'user_hard_banned',
+      targetId: rude.id,
+      actor: { id: moderator.id },
+      reason: 'Harassment.',
+    });
+  });
+
+  it('answers redundant_report to a second report and the details rule to a bare harassment report', async () => {
+    const target = await person(platform);
+    const reporter = await person(platform);
+    await report(reporter, { entityType: 'User', entityId: target.id, reason: 'spam' });
+    const again = await send(
+      platform,
+      CREATE_REPORT,
+      { input: { entityType: 'User', entityId: target.id, reason: 'spam' } },
+      reporter,
+    );
+    expect(again.data?.createReport.status.identifier).toBe('redundant_report');
+    const bare = await send(
+      platform,
+      CREATE_REPORT,
+      { input: { entityType: 'User', entityId: target.id, reason: 'harassment' } },
+      await person(platform),
+    );
+    expect(bare.data?.createReport.status).toEqual({
+      success: false,
+      identifier: 'invalid_user_input',
+      message: 'Please provide details for your report.',
+    });
+  });
+});
+
+describe('referee decisions through the gateway', () => {
+  async function openCase() {
+    const { owner, challenged } = await parties();
+    const challenge = await challengeIn(platform, 'referee', { owner, challenged });
+    const item = await eventually(async () => {
+      const { data } = await send(platform, CASES, {}, referee);
+      const found = data?.paginatedListOfRefereeChallenges.items.find(
+        (each: { challenge: { id: string } }) => each.challenge.id === challenge.id,
+      );
+      expect(found).toBeDefined();
+      return found as { id: string; reason: string; challenge: { proofPhrase: string | null } };
+    });
+    return { owner, challenged, challenge, item };
+  }
+
+  it('approves: the challenged user is paid', async () => {
+    const { owner, challenged, challenge, item } = await openCase();
+    expect(item.reason).toBe('Not the proof phrase.');
+    expect(item.challenge.proofPhrase).toEqual(expect.any(String));
+    const decided = await send(
+      platform,
+      DECIDE,
+      { input: { caseId: item.id, decision: 'approve', reason: 'The phrase is said clearly.' } },
+      referee,
+    );
+    expect(decided.data?.decideRefereeCase.status.identifier).toBe('ok');
+    await walletsBecome(platform, [
+      [owner, { availableAmount: 9_500, freezeAmount: 0 }],
+      [challenged, { availableAmount: 500, freezeAmount: 0 }],
+    ]);
+    expect((await challengeOf(platform, owner, challenge.slug))?.challenge.status).toBe(
+      'completed',
+    );
+  });
+
+  it('rejects: the owner is refunded', async () => {
+    const { owner, challenged, challenge, item } = await openCase();
+    const decided = await send(
+      platform,
+      DECIDE,
+      { input: { caseId: item.id, decision: 'reject', reason: 'No phrase at all.' } },
+      admin,
+    );
+    expect(decided.data?.decideRefereeCase.status.identifier).toBe('ok');
+    await walletsBecome(platform, [
+      [owner, { availableAmount: 10_000, freezeAmount: 0 }],
+      [challenged, { availableAmount: 0, freezeAmount: 0 }],
+    ]);
+    expect((await challengeOf(platform, owner, challenge.slug))?.challenge.status).toBe('failed');
+  });
+
+  it('refuses a referee who follows a party, and a moderator', async () => {
+    const { owner, item } = await openCase();
+    const fan = await person(platform, { roles: ['user', 'referee'] });
+    const followed = await send(platform, FOLLOW, { input: { username: owner.username } }, fan);
+    expect(followed.data?.followUser.status.identifier).toBe('ok');
+    await eventually(async () => {
+      const refused = await send(
+        platform,
+        DECIDE,
+        { input: { caseId: item.id, decision: 'approve', reason: 'Fine.' } },
+        fan,
+      );
+      expect(refused.data?.decideRefereeCase.status).toMatchObject({
+        identifier: 'access_denied',
+        message: 'You cannot judge a challenge of someone you follow.',
+      });
+    });
+    const asModerator = await send(
+      platform,
+      DECIDE,
+      { input: { caseId: item.id, decision: 'approve', reason: 'Fine.' } },
+      moderator,
+    );
+    expect(asModerator.data?.decideRefereeCase.status.identifier).toBe('access_denied');
+  });
+});

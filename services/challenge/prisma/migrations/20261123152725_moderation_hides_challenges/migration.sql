@@ -1,0 +1,5 @@
+-- CreateEnum
+CREATE TYPE "ChallengeModeration" AS ENUM ('offline', 'removed');
+
+-- AlterTable
+ALTER TABLE "challenges" ADD COLUMN     "moderation" "ChallengeModeration";

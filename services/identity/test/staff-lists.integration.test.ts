@@ -1,0 +1,161 @@
+import { randomUUID } from 'node:crypto';
+import type { Role } from '@challenge/kit';
+import {
+  deleteTopics,
+  graphql,
+  startTestService,
+  testIdentityConfig,
+  uniqueTopicPrefix,
+  type TestService,
+} from '@challenge/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp, type IdentityApp } from '../src/app.ts';
+import { seedUser } from '../src/seed.ts';
+
+/** The moderator console's user lists (issue 13): banned (soft, hard) and unverified users. */
+const STATUS = 'status { success identifier message }';
+const BANNED = `query ($type: String!, $page: Int!, $itemsPerPage: Int) {
+  paginatedListOfBannedUsers(type: $type, page: $page, itemsPerPage: $itemsPerPage) {
+    ${STATUS} items { id username banType bannedAt } pagination { currentPage totalPages totalCount } } }`;
+const UNVERIFIED = `query ($input: PaginatedListOfUnverifiedUsersInput) {
+  paginatedListOfUnverifiedUsers(input: $input) {
+    ${STATUS} items { id email username phoneNumber birthday createdAt user { id username } }
+    pagination { totalCount } } }`;
+const BAN = `mutation ($input: BanUserInput!) { banUser(input: $input) { ${STATUS} } }`;
+const VERIFY = `mutation ($input: ModeratorVerifyUserInput!) { moderatorVerifyUser(input: $input) { ${STATUS} } }`;
+
+const topicPrefix = uniqueTopicPrefix();
+let identity: TestService<IdentityApp>;
+let moderator: { id: string; roles: Role[] };
+let admin: { id: string; roles: Role[] };
+
+beforeAll(async () => {
+  identity = await startTestService(
+    'identity',
+    async (runtime, url) => buildApp(runtime, await testIdentityConfig(url)),
+    { topicPrefix },
+  );
+  const [m, a] = await Promise.all([
+    seedUser(identity.app.db, { roles: ['user', 'moderator'] }),
+    seedUser(identity.app.db, { roles: ['admin'] }),
+  ]);
+  moderator = { id: m.id, roles: ['user', 'moderator'] };
+  admin = { id: a.id, roles: ['admin'] };
+});
+
+afterAll(async () => {
+  await identity?.stop();
+  await deleteTopics(topicPrefix);
+});
+
+const call = (
+  query: string,
+  variables: Record<string, unknown>,
+  as?: { id: string; roles: Role[] },
+) => graphql(identity.url, query, variables, as);
+
+describe('paginatedListOfBannedUsers', () => {
+  it('lists soft and hard bans apart, most recent first, to moderators and admins only', async () => {
+    const [soft, hardA, hardB] = await Promise.all([1, 2, 3].map(() => seedUser(identity.app.db)));
+    const ban = async (userId: string, type: string) =>
+      expect(
+        (await call(BAN, { input: { userId, type, reason: 'Spam.' } }, moderator)).data?.banUser
+          .status.identifier,
+      ).toBe('ok');
+    await ban(soft!.id, 'soft');
+    await ban(hardA!.id, 'hard');
+    await ban(hardB!.id, 'hard');
+
+    const hard = await call(BANNED, { type: 'hard', page: 1, itemsPerPage: 100 }, admin);
+    expect(hard.data?.paginatedListOfBannedUsers.status.identifier).toBe('ok');
+    const hardIds = hard.data?.paginatedListOfBannedUsers.items.map(
+      (item: { id: string }) => item.id,
+    );
+    expect(hardIds.indexOf(hardB!.id)).toBeLessThan(hardIds.indexOf(hardA!.id));
+    expect(hardIds).not.toContain(soft!.id);
+    expect(hard.data?.paginatedListOfBannedUsers.items).toContainEqual({
+      id: hardA!.id,
+      username: hardA!.username,
+      banType: 'hard',
+      bannedAt: expect.any(String),
+    });
+    const softList = await call(BANNED, { type: 'soft', page: 1, itemsPerPage: 100 }, moderator);
+    expect(
+      softList.data?.paginatedListOfBannedUsers.items.map((item: { id: string }) => item.id),
+    ).toEqual([soft!.id]);
+
+    for (const [as, identifier] of [
+      [undefined, 'unauthorized'],
+      [{ id: randomUUID(), roles: ['user'] as Role[] }, 'access_denied'],
+      [{ id: randomUUID(), roles: ['user', 'referee'] as Role[] }, 'access_denied'],
+    ] as const) {
+      const refused = await call(BANNED, { type: 'hard', page: 1 }, as);
+      expect(refused.data?.paginatedListOfBannedUsers).toMatchObject({
+        status: { identifier },
+        items: [],
+      });
+    }
+    const wrongType = await call(BANNED, { type: 'temporary', page: 1 }, moderator);
+    expect(wrongType.data?.paginatedListOfBannedUsers.status.identifier).toBe('invalid_input');
+  });
+});
+
+describe('paginatedListOfUnverifiedUsers and moderatorVerifyUser', () => {
+  it('lists accounts not verified yet; verifying or banning takes them off the list', async () => {
+    const [toVerify, toBan] = await Promise.all([
+      seedUser(identity.app.db, {}, { birthday: new Date('1990-04-05') }),
+      seedUser(identity.app.db),
+    ]);
+    const listed = async () => {
+      const { data } = await call(UNVERIFIED, { input: { itemsPerPage: 100 } }, moderator);
+      expect(data?.paginatedListOfUnverifiedUsers.status.identifier).toBe('ok');
+      return data?.paginatedListOfUnverifiedUsers.items as { id: string }[];
+    };
+    const before = await listed();
+    expect(before).toContainEqual({
+      id: toVerify!.id,
+      email: toVerify!.email,
+      username: toVerify!.username,
+      phoneNumber: null,
+      birthday: '1990-04-05',
+      createdAt: expect.any(String),
+      user: { id: toVerify!.id, username: toVerify!.username },
+    });
+    expect(before.map((item) => item.id)).toContain(toBan!.id);
+
+    const verified = await call(VERIFY, { input: { userId: toVerify!.id } }, moderator);
+    expect(verified.data?.moderatorVerifyUser.status.identifier).toBe('ok');
+    const banned = await call(
+      VERIFY,
+      { input: { userId: toBan!.id, decision: 'ban', reason: 'Fake identity.' } },
+      moderator,
+    );
+    expect(banned.data?.moderatorVerifyUser.status.identifier).toBe('ok');
+    expect(await identity.app.db.user.findUnique({ where: { id: toBan!.id } })).toMatchObject({
+      banType: 'hard',
+    });
+    const after = (await listed()).map((item) => item.id);
+    expect(after).not.toContain(toVerify!.id);
+    expect(after).not.toContain(toBan!.id);
+
+    for (const as of [undefined, { id: randomUUID(), roles: ['user', 'referee'] as Role[] }]) {
+      const refused = await call(UNVERIFIED, {}, as);
+      expect(refused.data?.paginatedListOfUnverifiedUsers.status.success).toBe(false);
+    }
+  });
+
+  it('refuses a moderator who would ban an admin through the verification queue', async () => {
+    const other = await seedUser(identity.app.db, { roles: ['admin'] });
+    const refused = await call(
+      VERIFY,
+      { input: { userId: other.id, decision: 'ban', banType: 'soft' } },
+      moderator,
+    );
+    expect(refused.data?.moderatorVerifyUser.status.identifier).toBe('access_denied');
+    expect(await identity.app.db.user.findUnique({ where: { id: other.id } })).toMatchObject({
+      banType: null,
+    });
+    const wrong = await call(VERIFY, { input: { userId: other.id, decision: 'maybe' } }, admin);
+    expect(wrong.data?.moderatorVerifyUser.status.identifier).toBe('invalid_input');
+  });
+});

@@ -1,0 +1,125 @@
+import type { Database, Transaction } from './db.ts';
+
+export interface KnownChallengeRecord {
+  id: string;
+  slug: string;
+  name: string;
+  ownerId: string;
+  challengedUserId: string | null;
+  videoId: string | null;
+  ended: boolean;
+  moderation: string | null;
+}
+
+export interface ChallengeSnapshotRow {
+  id: string;
+  slug: string;
+  name: string;
+  ownerId: string;
+  challengedUserId: string | null;
+  visibility?: string;
+  videoId?: string;
+  ended?: boolean;
+}
+
+/** Creates or refreshes the projection of one challenge from an event's snapshot. */
+export async function upsertKnownChallenge(tx: Transaction, row: ChallengeSnapshotRow) {
+  const { id, ...fields } = row;
+  await tx.knownChallenge.upsert({
+    where: { id },
+    create: row,
+    // Once ended, always ended: a late event about the challenge never reopens it here.
+    update: { ...fields, ...(row.ended ? { ended: true } : { ended: undefined }) },
+  });
+}
+
+export function findKnownChallenge(
+  db: Database | Transaction,
+  id: string,
+): Promise<KnownChallengeRecord | null> {
+  return db.knownChallenge.findUnique({
+    where: { id },
+    select: {
+      id: true,
+      slug: true,
+      name: true,
+      ownerId: true,
+      challengedUserId: true,
+      videoId: true,
+      ended: true,
+      moderation: true,
+    },
+  });
+}
+
+/** Marks a challenge offline or removed unless it already is; true when this call changed it. */
+export async function setChallengeModeration(
+  tx: Transaction,
+  id: string,
+  moderation: 'offline' | 'removed',
+): Promise<boolean> {
+  const allowedFrom = moderation === 'offline' ? [null] : [null, 'offline'];
+  const { count } = await tx.knownChallenge.updateMany({
+    where: {
+      id,
+      OR: allowedFrom.map((value) => ({ moderation: value })),
+    },
+    data: { moderation },
+  });
+  return count === 1;
+}
+
+export interface KnownUserRecord {
+  id: string;
+  username: string;
+  banType: string | null;
+  deleted: boolean;
+}
+
+export async function upsertKnownUser(
+  tx: Transaction,
+  row: { id: string; username?: string; banType?: string | null; deleted?: boolean },
+) {
+  const { id, username, ...rest } = row;
+  if (username === undefined) {
+    // Only an event that names the user creates the row; others update a known user.
+    await tx.knownUser.updateMany({ where: { id }, data: rest });
+    return;
+  }
+  await tx.knownUser.upsert({
+    where: { id },
+    create: { id, username, ...rest },
+    update: { username, ...rest },
+  });
+}
+
+export function findKnownUser(
+  db: Database | Transaction,
+  id: string,
+): Promise<KnownUserRecord | null> {
+  return db.knownUser.findUnique({
+    where: { id },
+    select: { id: true, username: true, banType: true, deleted: true },
+  });
+}
+
+export async function recordFollow(
+  tx: Transaction,
+  follow: { followerId: string; followeeId: string },
+  following: boolean,
+): Promise<void> {
+  if (following) await tx.knownFollow.createMany({ data: [follow], skipDuplicates: true });
+  else await tx.knownFollow.deleteMany({ where: follow });
+}
+
+/** True when the user follows any of these users. */
+export async function followsAnyOf(
+  db: Database | Transaction,
+  followerId: string,
+  followeeIds: string[],
+): Promise<boolean> {
+  if (followeeIds.length === 0) return false;
+  return (
+    (await db.knownFollow.count({ where: { followerId, followeeId: { in: followeeIds } } })) > 0
+  );
+}

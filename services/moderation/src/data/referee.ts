@@ -1,0 +1,129 @@
+import type { Database, Transaction } from './db.ts';
+
+export interface RefereeCaseRecord {
+  id: string;
+  challengeId: string;
+  ownerId: string;
+  challengedUserId: string | null;
+  slug: string;
+  challengeName: string;
+  rewardCents: number;
+  reason: string;
+  videoId: string | null;
+  openedAt: Date;
+  deadline: Date;
+  escalatedAt: Date | null;
+  status: 'open' | 'decided';
+  decision: string | null;
+  comment: string | null;
+  refereeId: string | null;
+  decidedAt: Date | null;
+}
+
+const caseFields = {
+  id: true,
+  challengeId: true,
+  ownerId: true,
+  challengedUserId: true,
+  slug: true,
+  challengeName: true,
+  rewardCents: true,
+  reason: true,
+  videoId: true,
+  openedAt: true,
+  deadline: true,
+  escalatedAt: true,
+  status: true,
+  decision: true,
+  comment: true,
+  refereeId: true,
+  decidedAt: true,
+} as const;
+
+export type NewRefereeCase = Omit<
+  RefereeCaseRecord,
+  'id' | 'escalatedAt' | 'status' | 'decision' | 'comment' | 'refereeId' | 'decidedAt'
+>;
+
+/** Opens the case of a challenge once: a challenge enters referee at most once. */
+export async function insertRefereeCase(tx: Transaction, row: NewRefereeCase): Promise<void> {
+  await tx.refereeCase.createMany({ data: [row], skipDuplicates: true });
+}
+
+export function findRefereeCase(
+  db: Database | Transaction,
+  id: string,
+): Promise<RefereeCaseRecord | null> {
+  return db.refereeCase.findUnique({ where: { id }, select: caseFields });
+}
+
+/** Open cases, escalated (overdue) first, then by deadline. */
+export async function findOpenCasesPage(
+  db: Database,
+  window: { skip: number; take: number },
+): Promise<{ items: RefereeCaseRecord[]; totalCount: number }> {
+  const where = { status: 'open' as const };
+  const [items, totalCount] = await db.$transaction(
+    [
+      db.refereeCase.findMany({
+        where,
+        orderBy: [{ deadline: 'asc' }, { id: 'asc' }],
+        skip: window.skip,
+        take: window.take,
+        select: caseFields,
+      }),
+      db.refereeCase.count({ where }),
+    ],
+    { isolationLevel: 'RepeatableRead' },
+  );
+  return { items, totalCount };
+}
+
+/** Records the decision of an open case; false when it was already decided (by anyone). */
+export async function decideCase(
+  tx: Transaction,
+  id: string,
+  decision: { decision: string; comment: string; refereeId: string; now: Date },
+): Promise<boolean> {
+  const { count } = await tx.refereeCase.updateMany({
+    where: { id, status: 'open' },
+    data: {
+      status: 'decided',
+      decision: decision.decision,
+      comment: decision.comment,
+      refereeId: decision.refereeId,
+      decidedAt: decision.now,
+    },
+  });
+  return count === 1;
+}
+
+/** Any number for the advisory lock, the same in every replica of moderation. */
+const ESCALATION_LOCK = 7_242_501;
+
+export async function tryLockEscalation(tx: Transaction): Promise<boolean> {
+  const [row] = await tx.$queryRawUnsafe<{ locked: boolean }[]>(
+    `SELECT pg_try_advisory_xact_lock(${ESCALATION_LOCK}) AS locked`,
+  );
+  return row?.locked === true;
+}
+
+/**
+ * Marks open cases past their deadline as escalated, once each (rows another transaction holds
+ * are skipped); returns the ones this call escalated.
+ */
+export async function escalateOverdue(
+  tx: Transaction,
+  now: Date,
+  limit: number,
+): Promise<{ id: string; challengeId: string }[]> {
+  return tx.$queryRaw<{ id: string; challengeId: string }[]>`
+    UPDATE referee_cases SET escalated_at = ${now}
+     WHERE id IN (
+       SELECT id FROM referee_cases
+        WHERE status = 'open' AND escalated_at IS NULL AND deadline <= ${now}
+        ORDER BY deadline
+        LIMIT ${limit}
+          FOR UPDATE SKIP LOCKED)
+    RETURNING id::text AS id, challenge_id::text AS "challengeId"`;
+}

@@ -1,0 +1,71 @@
+import type { DomainEvent } from '@challenge/events';
+import type { Transaction } from '../data/db.ts';
+import { recordFollow, upsertKnownChallenge, upsertKnownUser } from '../data/projections.ts';
+
+/** challenge.v1 events that moderation projects (docs/adr/0040). */
+export const CHALLENGE_EVENTS = [
+  'ChallengeCreated',
+  'ChallengeAccepted',
+  'ChallengeRefused',
+  'ChallengeVideoUploaded',
+  'ChallengeSentToReferee',
+  'ChallengeCompleted',
+  'ChallengeFailed',
+  'ChallengeCancelled',
+  'ChallengeExpired',
+] as const;
+export type ChallengeEvent = DomainEvent<(typeof CHALLENGE_EVENTS)[number]>;
+
+const ENDING: readonly string[] = [
+  'ChallengeRefused',
+  'ChallengeCompleted',
+  'ChallengeFailed',
+  'ChallengeCancelled',
+  'ChallengeExpired',
+];
+
+/** Every challenge event carries the challenge's snapshot: enough to know it and its parties. */
+export async function projectChallenge(tx: Transaction, event: ChallengeEvent): Promise<void> {
+  const { data } = event;
+  await upsertKnownChallenge(tx, {
+    id: data.challengeId,
+    slug: data.slug,
+    name: data.challengeName,
+    ownerId: data.ownerId,
+    challengedUserId: data.challengedUserId,
+    ...(event.type === 'ChallengeCreated' ? { visibility: event.data.visibility } : {}),
+    ...(event.type === 'ChallengeVideoUploaded' ? { videoId: event.data.videoId } : {}),
+    ...(ENDING.includes(event.type) ? { ended: true } : {}),
+  });
+}
+
+export async function projectRegisteredUser(
+  tx: Transaction,
+  event: DomainEvent<'UserRegistered'>,
+): Promise<void> {
+  await upsertKnownUser(tx, { id: event.data.userId, username: event.data.username });
+}
+
+export async function projectBan(
+  tx: Transaction,
+  event: DomainEvent<'UserBanned' | 'UserUnbanned'>,
+): Promise<void> {
+  await upsertKnownUser(tx, {
+    id: event.data.userId,
+    banType: event.type === 'UserBanned' ? event.data.type : null,
+  });
+}
+
+export async function projectDeletedUser(
+  tx: Transaction,
+  event: DomainEvent<'UserDeleted'>,
+): Promise<void> {
+  await upsertKnownUser(tx, { id: event.data.userId, deleted: true });
+}
+
+export async function projectFollow(
+  tx: Transaction,
+  event: DomainEvent<'UserFollowed' | 'UserUnfollowed'>,
+): Promise<void> {
+  await recordFollow(tx, event.data, event.type === 'UserFollowed');
+}

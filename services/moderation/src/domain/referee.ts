@@ -1,0 +1,199 @@
+import { enqueueEvents, newEvent, type DomainEvent } from '@challenge/events';
+import {
+  AppError,
+  pageRequestSchema,
+  pageWindow,
+  paginationOf,
+  type AuthUser,
+  type PageRequest,
+  type Pagination,
+} from '@challenge/kit';
+import type { Logger } from 'pino';
+import { z } from 'zod';
+import { appendAudit } from '../data/audit.ts';
+import { transactionRunner, type Database, type Transaction } from '../data/db.ts';
+import { findKnownChallenge, followsAnyOf } from '../data/projections.ts';
+import {
+  decideCase,
+  escalateOverdue,
+  findOpenCasesPage,
+  findRefereeCase,
+  insertRefereeCase,
+  tryLockEscalation,
+  type RefereeCaseRecord,
+} from '../data/referee.ts';
+import { staffReason } from './actions.ts';
+
+/** The spec: a referee decides within one week. */
+export const REFEREE_WINDOW_MS = 7 * 24 * 60 * 60 * 1000;
+
+/**
+ * The owner rejected the video (ChallengeSentToReferee): the case opens with the owner's reason,
+ * the last proof video moderation heard of, and a deadline one window after the event.
+ */
+export async function openRefereeCase(
+  tx: Transaction,
+  event: DomainEvent<'ChallengeSentToReferee'>,
+  windowMs: number,
+): Promise<void> {
+  const known = await findKnownChallenge(tx, event.data.challengeId);
+  const openedAt = new Date(event.occurredAt);
+  await insertRefereeCase(tx, {
+    challengeId: event.data.challengeId,
+    ownerId: event.data.ownerId,
+    challengedUserId: event.data.challengedUserId,
+    slug: event.data.slug,
+    challengeName: event.data.challengeName,
+    rewardCents: event.data.rewardCents,
+    reason: event.data.reason,
+    videoId: known?.videoId ?? null,
+    openedAt,
+    deadline: new Date(openedAt.getTime() + windowMs),
+  });
+}
+
+export interface RefereeCaseView extends RefereeCaseRecord {
+  overdue: boolean;
+}
+
+const view = (record: RefereeCaseRecord, now: Date): RefereeCaseView => ({
+  ...record,
+  overdue: record.escalatedAt !== null || record.deadline <= now,
+});
+
+export const refereeListQuerySchema = pageRequestSchema;
+
+/** The open cases, nearest deadline (so overdue) first. Who may read it is checked by the caller. */
+export async function listOpenCases(
+  db: Database,
+  query: PageRequest,
+  now = new Date(),
+): Promise<{ items: RefereeCaseView[]; pagination: Pagination }> {
+  const { items, totalCount } = await findOpenCasesPage(db, pageWindow(query));
+  return {
+    items: items.map((record) => view(record, now)),
+    pagination: paginationOf(query, totalCount),
+  };
+}
+
+export const decideInputSchema = z.object({
+  caseId: z.uuid(),
+  decision: z.enum(['approve', 'reject']),
+  reason: staffReason,
+});
+export type DecideInput = z.output<typeof decideInputSchema>;
+
+/**
+ * A referee (or an admin) decides an open case with a written reason: RefereeDecided moves the
+ * challenge (challenge consumes it) and the money follows. A party to the challenge cannot judge
+ * it, nor one who follows a party (docs/adr/0041). Decided once: a second decision is redundant_mutation.
+ */
+export async function decideRefereeCase(
+  db: Database,
+  referee: AuthUser,
+  input: DecideInput,
+  now = new Date(),
+): Promise<RefereeCaseView> {
+  const record = await findRefereeCase(db, input.caseId);
+  if (!record) throw new AppError('not_found', 'No referee case has this id.');
+  if (referee.id === record.ownerId || referee.id === record.challengedUserId) {
+    throw new AppError('access_denied', 'You cannot judge a challenge you take part in.');
+  }
+  const parties = [record.ownerId, record.challengedUserId].filter((id): id is string => !!id);
+  if (await followsAnyOf(db, referee.id, parties)) {
+    throw new AppError('access_denied', 'You cannot judge a challenge of someone you follow.');
+  }
+  const decision = input.decision === 'approve' ? 'approved' : 'failed';
+  await transactionRunner(db)(async (tx) => {
+    const decided = await decideCase(tx, record.id, {
+      decision,
+      comment: input.reason,
+      refereeId: referee.id,
+      now,
+    });
+    if (!decided) throw new AppError('redundant_mutation', 'This case was already decided.');
+    await enqueueEvents(tx, [
+      newEvent('RefereeDecided', {
+        aggregateId: record.challengeId,
+        actorId: referee.id,
+        data: {
+          caseId: record.id,
+          challengeId: record.challengeId,
+          refereeId: referee.id,
+          decision,
+          comment: input.reason,
+        },
+      }),
+    ]);
+    await appendAudit(tx, {
+      actorId: referee.id,
+      action: decision === 'approved' ? 'referee_approved' : 'referee_rejected',
+      targetType: 'Challenge',
+      targetId: record.challengeId,
+      reason: input.reason,
+      createdAt: now,
+    });
+  });
+  const after = await findRefereeCase(db, record.id);
+  return view(after ?? record, now);
+}
+
+const BATCH = 100;
+
+/**
+ * One pass of the escalation: open cases past their deadline are marked escalated (shown as
+ * overdue, first in the list) and the escalation is in the audit log. Safe with any number of
+ * instances: one holds the advisory lock, rows are updated once (escalated_at IS NULL).
+ */
+export async function escalateOverdueOnce(db: Database, now = new Date()): Promise<number> {
+  let total = 0;
+  for (;;) {
+    const escalated = await transactionRunner(db)(async (tx) => {
+      if (!(await tryLockEscalation(tx))) return null;
+      const rows = await escalateOverdue(tx, now, BATCH);
+      for (const row of rows) {
+        await appendAudit(tx, {
+          actorId: null,
+          action: 'referee_case_escalated',
+          targetType: 'RefereeCase',
+          targetId: row.id,
+          reason: 'The referee deadline passed.',
+          createdAt: now,
+        });
+      }
+      return rows.length;
+    });
+    if (escalated === null) return total;
+    total += escalated;
+    if (escalated < BATCH) return total;
+  }
+}
+
+export interface Scheduler {
+  stop(): Promise<void>;
+}
+
+export function startEscalationScheduler(
+  db: Database,
+  options: { intervalMs: number; logger: Logger; clock?: () => Date },
+): Scheduler {
+  const clock = options.clock ?? (() => new Date());
+  let stopped = false;
+  let running: Promise<unknown> = Promise.resolve();
+  const tick = () => {
+    if (stopped) return;
+    running = escalateOverdueOnce(db, clock())
+      .catch((error: unknown) => options.logger.error({ err: error }, 'escalation pass failed'))
+      .finally(() => {
+        if (!stopped) timer = setTimeout(tick, options.intervalMs);
+      });
+  };
+  let timer = setTimeout(tick, options.intervalMs);
+  return {
+    async stop() {
+      stopped = true;
+      clearTimeout(timer);
+      await running;
+    },
+  };
+}

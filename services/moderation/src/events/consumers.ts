@@ -1,0 +1,72 @@
+import {
+  TOPICS,
+  handleOnce,
+  startEventConsumer,
+  type DomainEvent,
+  type EventConsumer,
+  type EventHandlers,
+} from '@challenge/events';
+import type { ServiceRuntime } from '@challenge/kit';
+import { transactionRunner, type Database, type Transaction } from '../data/db.ts';
+import { onUserBanned, onUserUnbanned, onUserVerified } from '../domain/actions.ts';
+import {
+  CHALLENGE_EVENTS,
+  projectBan,
+  projectChallenge,
+  projectDeletedUser,
+  projectFollow,
+  projectRegisteredUser,
+  type ChallengeEvent,
+} from '../domain/projection.ts';
+import { openRefereeCase } from '../domain/referee.ts';
+
+/**
+ * One consumer group for what moderation reads from others: the challenge projection and the
+ * referee cases (challenge.v1), the users projection, bans and follows (identity.v1). Each handler runs
+ * once per event id, in one transaction with its effect.
+ */
+export const MODERATION_GROUP = 'moderation.events';
+
+export function startConsumers(
+  runtime: ServiceRuntime,
+  db: Database,
+  options: { refereeWindowMs: number },
+): Promise<EventConsumer> {
+  const transaction = transactionRunner(db);
+  const once =
+    <E extends DomainEvent>(effect: (tx: Transaction, event: E) => Promise<void>) =>
+    async (event: E) =>
+      void (await handleOnce(transaction, MODERATION_GROUP, event.id, (tx) => effect(tx, event)));
+  const challengeHandler = once<ChallengeEvent>(async (tx, event) => {
+    await projectChallenge(tx, event);
+    if (event.type === 'ChallengeSentToReferee') {
+      await openRefereeCase(tx, event, options.refereeWindowMs);
+    }
+  });
+  return startEventConsumer({
+    kafka: runtime.kafka,
+    producer: runtime.producer,
+    topicPrefix: runtime.topicPrefix,
+    logger: runtime.logger,
+    groupId: MODERATION_GROUP,
+    topics: [TOPICS.challenge, TOPICS.identity],
+    handlers: {
+      ...(Object.fromEntries(
+        CHALLENGE_EVENTS.map((type) => [type, challengeHandler]),
+      ) as EventHandlers),
+      UserRegistered: once(projectRegisteredUser),
+      UserBanned: once<DomainEvent<'UserBanned'>>(async (tx, event) => {
+        await projectBan(tx, event);
+        await onUserBanned(tx, event);
+      }),
+      UserUnbanned: once<DomainEvent<'UserUnbanned'>>(async (tx, event) => {
+        await projectBan(tx, event);
+        await onUserUnbanned(tx, event);
+      }),
+      UserVerified: once(onUserVerified),
+      UserDeleted: once(projectDeletedUser),
+      UserFollowed: once(projectFollow),
+      UserUnfollowed: once(projectFollow),
+    },
+  });
+}

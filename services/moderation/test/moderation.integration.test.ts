@@ -1,0 +1,765 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { newEvent, TOPICS, type DomainEvent, type EventData } from '@challenge/events';
+import type { Role } from '@challenge/kit';
+import {
+  deleteTopics,
+  eventually,
+  graphql,
+  produceRaw,
+  readTopic,
+  startTestService,
+  uniqueTopicPrefix,
+  type TestService,
+} from '@challenge/testing';
+import { buildApp, type ModerationApp } from '../src/app.ts';
+import { escalateOverdueOnce } from '../src/domain/referee.ts';
+import { REPORT_REASONS, REASONS_NEEDING_DETAILS } from '../src/domain/reports.ts';
+
+const topicPrefix = uniqueTopicPrefix();
+let service: TestService<ModerationApp>;
+
+beforeAll(async () => {
+  service = await startTestService('moderation', buildApp, { topicPrefix });
+});
+
+afterAll(async () => {
+  await service?.stop();
+  await deleteTopics(topicPrefix);
+});
+
+type Caller = { id: string; roles: Role[] };
+const person = (...roles: Role[]): Caller => ({ id: randomUUID(), roles: ['user', ...roles] });
+const moderator = person('moderator');
+const admin: Caller = { id: randomUUID(), roles: ['admin'] };
+const referee = person('referee');
+
+const db = () => service.app.db;
+const call = (query: string, variables: Record<string, unknown>, as?: Caller) =>
+  graphql(service.url, query, variables, as);
+
+async function publish(event: DomainEvent) {
+  const topic = event.type.startsWith('User') ? TOPICS.identity : TOPICS.challenge;
+  await produceRaw(topicPrefix, topic, [{ key: event.aggregateId, value: JSON.stringify(event) }]);
+}
+
+async function knownUser(username = `u${randomUUID().slice(0, 8)}`) {
+  const user = { id: randomUUID(), username };
+  await publish(
+    newEvent('UserRegistered', {
+      aggregateId: user.id,
+      actorId: user.id,
+      data: { userId: user.id, username, email: `${username}@example.com`, locale: 'en' },
+    }),
+  );
+  await eventually(async () =>
+    expect(await db().knownUser.findUnique({ where: { id: user.id } })).not.toBeNull(),
+  );
+  return user;
+}
+
+function snapshot(challengeId: string, ownerId: string, challengedUserId: string | null) {
+  return {
+    challengeId,
+    slug: `dare-${challengeId.slice(0, 8)}`,
+    challengeName: 'Eat a lemon',
+    rewardCents: 1500,
+    ownerId,
+    challengedUserId,
+    challengedEmail: null,
+  };
+}
+
+async function knownChallenge(
+  ownerId: string = randomUUID(),
+  challengedUserId: string | null = null,
+) {
+  const id = randomUUID();
+  await publish(
+    newEvent('ChallengeCreated', {
+      aggregateId: id,
+      actorId: ownerId,
+      data: {
+        ...snapshot(id, ownerId, challengedUserId),
+        visibility: 'public',
+        expiresAt: new Date(Date.now() + 86_400_000).toISOString(),
+      },
+    }),
+  );
+  await eventually(async () =>
+    expect(await db().knownChallenge.findUnique({ where: { id } })).not.toBeNull(),
+  );
+  return { id, ownerId, slug: `dare-${id.slice(0, 8)}` };
+}
+
+const STATUS = 'status { success identifier message }';
+const CREATE = `mutation ($input: CreateReportInput!) {
+  createReport(input: $input) { ${STATUS} report { id title url slug reason details entityId entityType reporter { id } } }
+}`;
+const DELETE = `mutation ($input: DeleteReportInput!) { deleteReport(input: $input) { ${STATUS} } }`;
+const MINE = `query ($page: Int) { myReports(page: $page) { ${STATUS} items { id outcome entityId reason resolvedAt } pagination { totalCount } } }`;
+const MODERATE = `mutation ($input: ModerateReportInput!) { moderateReport(input: $input) { ${STATUS} outcome } }`;
+const CASES = `query ($page: Int!, $itemsPerPage: Int) {
+  paginatedListOfRefereeChallenges(page: $page, itemsPerPage: $itemsPerPage) {
+    ${STATUS}
+    items { id challenge { id } slug challengeName rewardCents owner { id } challengedUser { id } reason videoId deadline overdue escalatedAt caseStatus }
+    pagination { totalCount }
+  }
+}`;
+const DECIDE = `mutation ($input: DecideRefereeCaseInput!) {
+  decideRefereeCase(input: $input) { ${STATUS} refereeCase { id caseStatus decision comment referee { id } } }
+}`;
+const AUDIT = `query ($page: Int!, $itemsPerPage: Int) {
+  paginatedListOfAuditEntries(page: $page, itemsPerPage: $itemsPerPage) {
+    ${STATUS} items { id actor { id } action targetType targetId reason createdAt } pagination { totalCount }
+  }
+}`;
+
+const report = (as: Caller, input: Record<string, unknown>) => call(CREATE, { input }, as);
+
+async function moderationEvents<
+  T extends 'ReportResolved' | 'ChallengeTakenOffline' | 'ChallengeRemoved' | 'RefereeDecided',
+>(type: T, until: (data: EventData<T>[]) => boolean): Promise<EventData<T>[]> {
+  const pick = (messages: { value: Buffer | null }[]) =>
+    messages
+      .map((message) => JSON.parse(message.value!.toString()) as DomainEvent)
+      .filter((event) => event.type === type)
+      .map((event) => event.data as EventData<T>);
+  return pick(await readTopic(topicPrefix, TOPICS.moderation, (messages) => until(pick(messages))));
+}
+
+describe('createReport', () => {
+  it('takes every reason about a challenge, with details where the reason needs them', async () => {
+    const challenge = await knownChallenge();
+    for (const reason of REPORT_REASONS) {
+      const reporter = person();
+      const details = REASONS_NEEDING_DETAILS.includes(reason) ? 'It copies my video.' : null;
+      const { data } = await report(reporter, {
+        entityType: 'Challenge',
+        entityId: challenge.id,
+        reason,
+        details,
+      });
+      expect(data?.createReport.status, reason).toMatchObject({ success: true, identifier: 'ok' });
+      expect(data?.createReport.report).toEqual({
+        id: expect.any(String),
+        title: 'Eat a lemon',
+        url: `/challenge/${challenge.slug}/detail`,
+        slug: challenge.slug,
+        reason,
+        details,
+        entityId: challenge.id,
+        entityType: 'Challenge',
+        reporter: { id: reporter.id },
+      });
+    }
+  });
+
+  it('asks for details for harassment, misleading, intellectual_property and other only', async () => {
+    const target = await knownUser();
+    for (const reason of REPORT_REASONS) {
+      for (const details of [undefined, null, '', '   ']) {
+        const { data } = await report(person(), {
+          entityType: 'User',
+          entityId: target.id,
+          reason,
+          details,
+        });
+        if (REASONS_NEEDING_DETAILS.includes(reason)) {
+          expect(data?.createReport.status).toEqual({
+            success: false,
+            identifier: 'invalid_user_input',
+            message: 'Please provide details for your report.',
+          });
+          expect(data?.createReport.report).toBeNull();
+        } else {
+          expect(data?.createReport.status.identifier, reason).toBe('ok');
+          expect(data?.createReport.report.details).toBeNull();
+        }
+      }
+    }
+    expect(REASONS_NEEDING_DETAILS).toEqual([
+      'harassment',
+      'misleading',
+      'intellectual_property',
+      'other',
+    ]);
+  });
+
+  it('reports a user with the profile as url', async () => {
+    const target = await knownUser();
+    const { data } = await report(person(), {
+      entityType: 'User',
+      entityId: target.id,
+      reason: 'harassment',
+      details: 'Insults in every comment.',
+    });
+    expect(data?.createReport.report).toMatchObject({
+      title: target.username,
+      url: `/profile/${target.username}`,
+      slug: null,
+      entityType: 'User',
+    });
+  });
+
+  it('answers redundant_report to a second report of the same content, also under a double click', async () => {
+    const challenge = await knownChallenge();
+    const reporter = person();
+    const input = { entityType: 'Challenge', entityId: challenge.id, reason: 'spam' };
+    expect((await report(reporter, input)).data?.createReport.status.identifier).toBe('ok');
+    const again = await report(reporter, { ...input, reason: 'harmful' });
+    expect(again.data?.createReport.status).toMatchObject({
+      success: false,
+      identifier: 'redundant_report',
+    });
+
+    const clicker = person();
+    const answers = await Promise.all(Array.from({ length: 6 }, () => report(clicker, input)));
+    const identifiers = answers.map((answer) => answer.data?.createReport.status.identifier);
+    expect(identifiers.filter((identifier) => identifier === 'ok')).toHaveLength(1);
+    expect(identifiers.filter((identifier) => identifier === 'redundant_report')).toHaveLength(5);
+    expect(
+      await db().report.count({ where: { reporterId: clicker.id, entityId: challenge.id } }),
+    ).toBe(1);
+  });
+
+  it("refuses unknown content, one's own content, bad input and anonymous callers", async () => {
+    const owner = await knownUser();
+    const challenge = await knownChallenge(owner.id);
+    const cases: [Caller | undefined, Record<string, unknown>, string][] = [
+      [
+        person(),
+        { entityType: 'Challenge', entityId: randomUUID(), reason: 'spam' },
+        'challenge_not_found',
+      ],
+      [person(), { entityType: 'User', entityId: randomUUID(), reason: 'spam' }, 'user_not_found'],
+      [
+        { id: owner.id, roles: ['user'] },
+        { entityType: 'Challenge', entityId: challenge.id, reason: 'spam' },
+        'invalid_action',
+      ],
+      [
+        { id: owner.id, roles: ['user'] },
+        { entityType: 'User', entityId: owner.id, reason: 'spam' },
+        'invalid_action',
+      ],
+      [
+        person(),
+        { entityType: 'Comment', entityId: challenge.id, reason: 'spam' },
+        'invalid_input',
+      ],
+      [
+        person(),
+        { entityType: 'Challenge', entityId: challenge.id, reason: 'boring' },
+        'invalid_input',
+      ],
+      [
+        person(),
+        {
+          entityType: 'Challenge',
+          entityId: challenge.id,
+          reason: 'other',
+          details: 'x'.repeat(801),
+        },
+        'invalid_input',
+      ],
+      [
+        undefined,
+        { entityType: 'Challenge', entityId: challenge.id, reason: 'spam' },
+        'unauthorized',
+      ],
+    ];
+    for (const [as, input, identifier] of cases) {
+      const { data } = await call(CREATE, { input }, as);
+      expect(data?.createReport.status.identifier, JSON.stringify(input)).toBe(identifier);
+    }
+  });
+});
+
+describe('deleteReport and myReports', () => {
+  it('lets the reporter withdraw an open report, nobody else', async () => {
+    const challenge = await knownChallenge();
+    const reporter = person();
+    const { data } = await report(reporter, {
+      entityType: 'Challenge',
+      entityId: challenge.id,
+      reason: 'spam',
+    });
+    const reportId = data?.createReport.report.id;
+    for (const as of [person(), moderator]) {
+      const other = await call(DELETE, { input: { reportId } }, as);
+      expect(other.data?.deleteReport.status.identifier).toBe('not_found');
+    }
+    const mine = await call(DELETE, { input: { reportId } }, reporter);
+    expect(mine.data?.deleteReport.status.identifier).toBe('ok');
+    expect(await db().report.findUnique({ where: { id: reportId } })).toBeNull();
+    const twice = await call(DELETE, { input: { reportId } }, reporter);
+    expect(twice.data?.deleteReport.status.identifier).toBe('not_found');
+    // Withdrawn, it can be made again.
+    const renewed = await report(reporter, {
+      entityType: 'Challenge',
+      entityId: challenge.id,
+      reason: 'spam',
+    });
+    expect(renewed.data?.createReport.status.identifier).toBe('ok');
+  });
+
+  it('shows the reporter the outcome of each report, and a handled report cannot be withdrawn', async () => {
+    const reporter = person();
+    const [kept, dismissed, offline] = await Promise.all([
+      knownChallenge(),
+      knownChallenge(),
+      knownChallenge(),
+    ]);
+    const ids: Record<string, string> = {};
+    for (const [name, challenge] of Object.entries({ kept, dismissed, offline })) {
+      const { data } = await report(reporter, {
+        entityType: 'Challenge',
+        entityId: challenge.id,
+        reason: 'spam',
+      });
+      ids[name] = data?.createReport.report.id;
+    }
+    const act = (reportId: string, action: string) =>
+      call(MODERATE, { input: { reportId, action, reason: 'Checked by staff.' } }, moderator);
+    expect((await act(ids.dismissed!, 'dismiss')).data?.moderateReport).toMatchObject({
+      status: { identifier: 'ok' },
+      outcome: 'no_action',
+    });
+    expect((await act(ids.offline!, 'take_offline')).data?.moderateReport).toMatchObject({
+      status: { identifier: 'ok' },
+      outcome: 'taken_offline',
+    });
+    const { data } = await call(MINE, { page: 1 }, reporter);
+    expect(data?.myReports.status.identifier).toBe('ok');
+    const outcomes = Object.fromEntries(
+      data?.myReports.items.map((item: { id: string; outcome: string }) => [item.id, item.outcome]),
+    );
+    expect(outcomes).toEqual({
+      [ids.kept!]: 'pending',
+      [ids.dismissed!]: 'dismissed',
+      [ids.offline!]: 'actioned',
+    });
+    const withdraw = await call(DELETE, { input: { reportId: ids.offline } }, reporter);
+    expect(withdraw.data?.deleteReport.status.identifier).toBe('not_found');
+    expect((await call(MINE, { page: 1 })).data?.myReports.status.identifier).toBe('unauthorized');
+  });
+});
+
+describe('staff actions on reports', () => {
+  it('takes a challenge offline once, closes every report about it and tells each reporter', async () => {
+    const challenge = await knownChallenge();
+    const reporters = [person(), person()];
+    const reportIds: string[] = [];
+    for (const reporter of reporters) {
+      const { data } = await report(reporter, {
+        entityType: 'Challenge',
+        entityId: challenge.id,
+        reason: 'harmful',
+      });
+      reportIds.push(data?.createReport.report.id);
+    }
+    const input = { reportId: reportIds[0], action: 'take_offline', reason: 'Dangerous stunt.' };
+    expect(
+      (await call(MODERATE, { input }, moderator)).data?.moderateReport.status.identifier,
+    ).toBe('ok');
+    const second = await call(MODERATE, { input: { ...input, reportId: reportIds[1] } }, moderator);
+    expect(second.data?.moderateReport.status.identifier).toBe('redundant_mutation');
+
+    const offline = await moderationEvents('ChallengeTakenOffline', (events) =>
+      events.some((event) => event.challengeId === challenge.id),
+    );
+    expect(offline.filter((event) => event.challengeId === challenge.id)).toEqual([
+      { challengeId: challenge.id, moderatorId: moderator.id, reportId: reportIds[0] },
+    ]);
+    const resolved = await moderationEvents('ReportResolved', (events) =>
+      reportIds.every((id) => events.some((event) => event.reportId === id)),
+    );
+    expect(
+      resolved
+        .filter((event) => event.entityId === challenge.id)
+        .sort((a, b) => a.reporterId.localeCompare(b.reporterId)),
+    ).toEqual(
+      reporters
+        .map((reporter, index) => ({
+          reportId: reportIds[index],
+          reporterId: reporter.id,
+          entityType: 'Challenge',
+          entityId: challenge.id,
+          outcome: 'taken_offline',
+        }))
+        .sort((a, b) => a.reporterId.localeCompare(b.reporterId)),
+    );
+  });
+
+  it('removes a challenge (after it was taken offline too) and publishes ChallengeRemoved', async () => {
+    const challenge = await knownChallenge();
+    const first = await report(person(), {
+      entityType: 'Challenge',
+      entityId: challenge.id,
+      reason: 'spam',
+    });
+    const { data } = await call(
+      MODERATE,
+      {
+        input: { reportId: first.data?.createReport.report.id, action: 'remove', reason: 'Scam.' },
+      },
+      admin,
+    );
+    expect(data?.moderateReport).toMatchObject({
+      status: { identifier: 'ok' },
+      outcome: 'removed',
+    });
+    const removed = await moderationEvents('ChallengeRemoved', (events) =>
+      events.some((event) => event.challengeId === challenge.id),
+    );
+    expect(removed.find((event) => event.challengeId === challenge.id)).toMatchObject({
+      moderatorId: admin.id,
+    });
+    // A removed challenge can no longer be reported.
+    const late = await report(person(), {
+      entityType: 'Challenge',
+      entityId: challenge.id,
+      reason: 'spam',
+    });
+    expect(late.data?.createReport.status.identifier).toBe('challenge_not_found');
+  });
+
+  it('refuses a plain user and a referee, a user report removal and an unknown report', async () => {
+    const target = await knownUser();
+    const { data } = await report(person(), {
+      entityType: 'User',
+      entityId: target.id,
+      reason: 'spam',
+    });
+    const reportId = data?.createReport.report.id;
+    for (const as of [person(), referee]) {
+      const refused = await call(
+        MODERATE,
+        { input: { reportId, action: 'dismiss', reason: 'x' } },
+        as,
+      );
+      expect(refused.data?.moderateReport.status.identifier).toBe('access_denied');
+    }
+    const anonymous = await call(MODERATE, { input: { reportId, action: 'dismiss', reason: 'x' } });
+    expect(anonymous.data?.moderateReport.status.identifier).toBe('unauthorized');
+    for (const action of ['remove', 'take_offline']) {
+      const wrong = await call(MODERATE, { input: { reportId, action, reason: 'x' } }, moderator);
+      expect(wrong.data?.moderateReport.status.identifier).toBe('invalid_action');
+    }
+    const missing = await call(
+      MODERATE,
+      { input: { reportId: randomUUID(), action: 'dismiss', reason: 'x' } },
+      moderator,
+    );
+    expect(missing.data?.moderateReport.status.identifier).toBe('not_found');
+    const noReason = await call(
+      MODERATE,
+      { input: { reportId, action: 'dismiss', reason: ' ' } },
+      moderator,
+    );
+    expect(noReason.data?.moderateReport.status.identifier).toBe('invalid_input');
+    expect(await db().report.findUnique({ where: { id: reportId } })).toMatchObject({
+      status: 'open',
+    });
+  });
+
+  it('actions the open reports about a user that identity banned, and logs the ban', async () => {
+    const target = await knownUser();
+    const reporter = person();
+    const { data } = await report(reporter, {
+      entityType: 'User',
+      entityId: target.id,
+      reason: 'harassment',
+      details: 'Threats.',
+    });
+    const reportId = data?.createReport.report.id;
+    const ban = newEvent('UserBanned', {
+      aggregateId: target.id,
+      actorId: moderator.id,
+      data: { userId: target.id, type: 'hard', reason: 'Threats.' },
+    });
+    await publish(ban);
+    await publish(ban); // redelivered: changes nothing more
+    await eventually(async () =>
+      expect(await db().report.findUnique({ where: { id: reportId } })).toMatchObject({
+        status: 'resolved',
+        outcome: 'user_banned',
+        resolvedBy: moderator.id,
+      }),
+    );
+    const resolved = await moderationEvents('ReportResolved', (events) =>
+      events.some((event) => event.reportId === reportId),
+    );
+    expect(resolved.filter((event) => event.reportId === reportId)).toEqual([
+      {
+        reportId,
+        reporterId: reporter.id,
+        entityType: 'User',
+        entityId: target.id,
+        outcome: 'user_banned',
+      },
+    ]);
+    expect(
+      await db().auditEntry.findMany({
+        where: { targetId: target.id },
+        select: { actorId: true, action: true, reason: true },
+      }),
+    ).toEqual([{ actorId: moderator.id, action: 'user_hard_banned', reason: 'Threats.' }]);
+    expect(await db().knownUser.findUnique({ where: { id: target.id } })).toMatchObject({
+      banType: 'hard',
+    });
+  });
+});
+
+async function disputed(ownerId: string = randomUUID(), challengedUserId: string = randomUUID()) {
+  const challenge = await knownChallenge(ownerId, challengedUserId);
+  const videoId = randomUUID();
+  await publish(
+    newEvent('ChallengeVideoUploaded', {
+      aggregateId: challenge.id,
+      actorId: challengedUserId,
+      data: { ...snapshot(challenge.id, ownerId, challengedUserId), videoId },
+    }),
+  );
+  await publish(
+    newEvent('ChallengeSentToReferee', {
+      aggregateId: challenge.id,
+      actorId: ownerId,
+      data: { ...snapshot(challenge.id, ownerId, challengedUserId), reason: 'No lemon in sight.' },
+    }),
+  );
+  const refereeCase = await eventually(async () => {
+    const found = await db().refereeCase.findUnique({ where: { challengeId: challenge.id } });
+    expect(found).not.toBeNull();
+    return found!;
+  });
+  return { challenge, videoId, ownerId, challengedUserId, caseId: refereeCase.id, refereeCase };
+}
+
+describe('referee cases', () => {
+  it('opens a case with the reason, the video and a one-week deadline, listed for referees and admins', async () => {
+    const { challenge, videoId, ownerId, challengedUserId, caseId, refereeCase } = await disputed();
+    expect(refereeCase.deadline.getTime() - refereeCase.openedAt.getTime()).toBe(7 * 86_400_000);
+    for (const as of [referee, admin]) {
+      const { data } = await call(CASES, { page: 1, itemsPerPage: 100 }, as);
+      expect(data?.paginatedListOfRefereeChallenges.status.identifier).toBe('ok');
+      expect(
+        data?.paginatedListOfRefereeChallenges.items.find(
+          (item: { id: string }) => item.id === caseId,
+        ),
+      ).toEqual({
+        id: caseId,
+        challenge: { id: challenge.id },
+        slug: challenge.slug,
+        challengeName: 'Eat a lemon',
+        rewardCents: 1500,
+        owner: { id: ownerId },
+        challengedUser: { id: challengedUserId },
+        reason: 'No lemon in sight.',
+        videoId,
+        deadline: refereeCase.deadline.toISOString(),
+        overdue: false,
+        escalatedAt: null,
+        caseStatus: 'open',
+      });
+    }
+    for (const as of [person(), moderator]) {
+      const { data } = await call(CASES, { page: 1 }, as);
+      expect(data?.paginatedListOfRefereeChallenges.status.identifier).toBe('access_denied');
+    }
+  });
+
+  it('decides once with a reason and publishes RefereeDecided; a party cannot judge', async () => {
+    const refereeOwner = person('referee');
+    const { challenge, caseId } = await disputed(refereeOwner.id);
+    const mine = await call(
+      DECIDE,
+      { input: { caseId, decision: 'approve', reason: 'Mine is fine.' } },
+      refereeOwner,
+    );
+    expect(mine.data?.decideRefereeCase.status).toMatchObject({ identifier: 'access_denied' });
+    for (const as of [person(), moderator]) {
+      const refused = await call(
+        DECIDE,
+        { input: { caseId, decision: 'approve', reason: 'x' } },
+        as,
+      );
+      expect(refused.data?.decideRefereeCase.status.identifier).toBe('access_denied');
+    }
+    const noReason = await call(
+      DECIDE,
+      { input: { caseId, decision: 'reject', reason: '' } },
+      referee,
+    );
+    expect(noReason.data?.decideRefereeCase.status.identifier).toBe('invalid_input');
+
+    const answers = await Promise.all(
+      ['reject', 'approve'].map((decision) =>
+        call(DECIDE, { input: { caseId, decision, reason: 'The video shows no lemon.' } }, referee),
+      ),
+    );
+    const identifiers = answers
+      .map((answer) => answer.data?.decideRefereeCase.status.identifier)
+      .sort();
+    expect(identifiers).toEqual(['ok', 'redundant_mutation']);
+    const decided = await moderationEvents('RefereeDecided', (events) =>
+      events.some((event) => event.challengeId === challenge.id),
+    );
+    const winner = answers.find(
+      (answer) => answer.data?.decideRefereeCase.status.identifier === 'ok',
+    );
+    const decision = winner?.data?.decideRefereeCase.refereeCase.decision;
+    expect(decided.filter((event) => event.challengeId === challenge.id)).toEqual([
+      {
+        caseId,
+        challengeId: challenge.id,
+        refereeId: referee.id,
+        decision,
+        comment: 'The video shows no lemon.',
+      },
+    ]);
+    const { data } = await call(CASES, { page: 1, itemsPerPage: 100 }, referee);
+    expect(
+      data?.paginatedListOfRefereeChallenges.items.map((item: { id: string }) => item.id),
+    ).not.toContain(caseId);
+  });
+
+  it('keeps a referee who follows either party off the case, until they unfollow', async () => {
+    const follower = person('referee');
+    const { caseId, ownerId, challengedUserId } = await disputed();
+    for (const followeeId of [ownerId, challengedUserId]) {
+      const followed = newEvent('UserFollowed', {
+        aggregateId: follower.id,
+        actorId: follower.id,
+        data: { followerId: follower.id, followeeId },
+      });
+      await publish(followed);
+      await eventually(async () =>
+        expect(
+          await db().knownFollow.count({ where: { followerId: follower.id, followeeId } }),
+        ).toBe(1),
+      );
+      const refused = await call(
+        DECIDE,
+        { input: { caseId, decision: 'approve', reason: 'Looks right.' } },
+        follower,
+      );
+      expect(refused.data?.decideRefereeCase.status).toEqual({
+        success: false,
+        identifier: 'access_denied',
+        message: 'You cannot judge a challenge of someone you follow.',
+      });
+      await publish(
+        newEvent('UserUnfollowed', {
+          aggregateId: follower.id,
+          actorId: follower.id,
+          data: { followerId: follower.id, followeeId },
+        }),
+      );
+      await eventually(async () =>
+        expect(
+          await db().knownFollow.count({ where: { followerId: follower.id, followeeId } }),
+        ).toBe(0),
+      );
+    }
+    const decided = await call(
+      DECIDE,
+      { input: { caseId, decision: 'approve', reason: 'Looks right.' } },
+      follower,
+    );
+    expect(decided.data?.decideRefereeCase).toMatchObject({
+      status: { identifier: 'ok' },
+      refereeCase: { caseStatus: 'decided', decision: 'approved', referee: { id: follower.id } },
+    });
+  });
+
+  it('escalates a case past its deadline once, shown overdue and in the audit log', async () => {
+    const { caseId, refereeCase } = await disputed();
+    const later = new Date(refereeCase.deadline.getTime() + 1000);
+    const [a, b] = await Promise.all([
+      escalateOverdueOnce(db(), later),
+      escalateOverdueOnce(db(), later),
+    ]);
+    expect(a + b).toBeGreaterThanOrEqual(1);
+    expect(await escalateOverdueOnce(db(), later)).toBe(0);
+    const { data } = await call(CASES, { page: 1, itemsPerPage: 100 }, admin);
+    expect(
+      data?.paginatedListOfRefereeChallenges.items.find(
+        (item: { id: string }) => item.id === caseId,
+      ),
+    ).toMatchObject({ overdue: true, escalatedAt: later.toISOString() });
+    expect(
+      await db().auditEntry.count({
+        where: { targetId: caseId, action: 'referee_case_escalated' },
+      }),
+    ).toBe(1);
+  });
+});
+
+describe('the audit log', () => {
+  it('records staff actions for admins to read, and nobody else', async () => {
+    const challenge = await knownChallenge();
+    const { data } = await report(person(), {
+      entityType: 'Challenge',
+      entityId: challenge.id,
+      reason: 'spam',
+    });
+    await call(
+      MODERATE,
+      { input: { reportId: data?.createReport.report.id, action: 'dismiss', reason: 'Not spam.' } },
+      moderator,
+    );
+    const log = await call(AUDIT, { page: 1, itemsPerPage: 100 }, admin);
+    expect(log.data?.paginatedListOfAuditEntries.status.identifier).toBe('ok');
+    expect(log.data?.paginatedListOfAuditEntries.items).toContainEqual({
+      id: expect.any(String),
+      actor: { id: moderator.id },
+      action: 'report_dismissed',
+      targetType: 'Report',
+      targetId: data?.createReport.report.id,
+      reason: 'Not spam.',
+      createdAt: expect.any(String),
+    });
+    for (const as of [person(), moderator, referee]) {
+      const refused = await call(AUDIT, { page: 1 }, as);
+      expect(refused.data?.paginatedListOfAuditEntries).toMatchObject({
+        status: { identifier: 'access_denied' },
+        items: [],
+      });
+    }
+  });
+
+  it('records a verification by staff (identity publishes UserVerified only for moderatorVerifyUser)', async () => {
+    const target = await knownUser();
+    const verified = newEvent('UserVerified', {
+      aggregateId: target.id,
+      actorId: moderator.id,
+      data: { userId: target.id },
+    });
+    await publish(verified);
+    await publish(verified);
+    await eventually(async () =>
+      expect(
+        await db().auditEntry.findMany({
+          where: { targetId: target.id },
+          select: { actorId: true, action: true, targetType: true },
+        }),
+      ).toEqual([{ actorId: moderator.id, action: 'user_verified', targetType: 'User' }]),
+    );
+  });
+
+  it('refuses UPDATE, DELETE and TRUNCATE in the database itself', async () => {
+    await db().auditEntry.create({
+      data: { actorId: admin.id, action: 'test', targetType: 'User', targetId: randomUUID() },
+    });
+    await expect(
+      db().$executeRawUnsafe(`UPDATE audit_entries SET reason = 'edited'`),
+    ).rejects.toThrow(/append-only/);
+    await expect(db().$executeRawUnsafe(`DELETE FROM audit_entries`)).rejects.toThrow(
+      /append-only/,
+    );
+    await expect(db().$executeRawUnsafe(`TRUNCATE audit_entries`)).rejects.toThrow(/append-only/);
+    expect(await db().auditEntry.count()).toBeGreaterThan(0);
+  });
+});
