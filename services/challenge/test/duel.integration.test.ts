@@ -293,6 +293,32 @@ describe('a duel', () => {
     await walletsSettle(owner, challenged, { owner: 1000, challenged: 1000 });
   });
 
+  it('both parties judging at the same moment end the duel once', async () => {
+    const { owner, challenged } = await pair(1000, 1000);
+    const slug = await newDuel(owner, challenged);
+    await setStatus(challenged, slug, 'accepted');
+    await videoProcessed(slug, owner);
+    await videoProcessed(slug, challenged);
+    // A redelivered VideoProcessed changes nothing (its side is in review already).
+    await videoProcessed(slug, owner);
+    const results = await Promise.all([
+      setStatus(owner, slug, 'completed'),
+      setStatus(challenged, slug, 'completed'),
+      setStatus(owner, slug, 'completed'),
+      setStatus(challenged, slug, 'completed'),
+    ]);
+    expect(results.map((result) => result.status.identifier).sort()).toEqual([
+      'ok',
+      'ok',
+      'status_unchanged',
+      'status_unchanged',
+    ]);
+    const types = (await eventsOf(slug)).map((event) => event.type);
+    expect(types.filter((type) => type === 'ChallengeVideoUploaded')).toHaveLength(2);
+    expect(types.slice(-2)).toEqual(['DuelSideJudged', 'ChallengeCompleted']);
+    await walletsSettle(owner, challenged, { owner: 1000, challenged: 1000 });
+  });
+
   it('past the expiration date a side without a video fails; the referee decides the other', async () => {
     const { owner, challenged } = await pair(1000, 1000);
     const slug = await newDuel(owner, challenged);

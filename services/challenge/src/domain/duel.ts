@@ -90,15 +90,17 @@ export async function sideTransitionIn(
   }
   const sides = await findSides(tx, challengeId);
   const side = sides.find((candidate) => candidate.performerId === request.performerId);
-  if (!side || !(SIDES_MOVE_IN as readonly string[]).includes(challenge.status)) {
-    throw new AppError('invalid_status_change');
-  }
+  if (!side) throw new AppError('invalid_status_change');
+  // A repeated judgement is status_unchanged even once the duel has ended (as in a solo challenge).
   const decision = decideSideTransition({
     action: request.action,
     status: side.status,
     actors: request.actors,
   });
   if (!decision.allowed) throw new AppError(decision.identifier);
+  if (!(SIDES_MOVE_IN as readonly string[]).includes(challenge.status)) {
+    throw new AppError('invalid_status_change');
+  }
   const now = request.now ?? new Date();
   const changedSide = await changeSide(
     tx,
