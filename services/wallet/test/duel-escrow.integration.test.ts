@@ -279,4 +279,38 @@ describe('escrow of a duel: two stakes, settled by the duel money rules', () => 
       challenged: { available: 250, frozen: 0 },
     });
   });
+
+  it("reports a live duel whose challenged user's stake is not held", async () => {
+    const d = await duel(300, 300);
+    await d.holdOwner();
+    await publish(d, ['ChallengeCreated']);
+    await d.holdChallenged();
+    // The acceptance looked failed: the stake was given back, and the challenged user spent it.
+    await escrow.release(d.snapshot.challengeId, 'challenged');
+    const spent = randomUUID();
+    await escrow.hold({
+      challengeId: spent,
+      ownerId: d.challenged,
+      amountCents: 300,
+      slug: 'other-dare',
+      challengeName: 'Another dare',
+    });
+    // Then the acceptance arrives after all: the stake cannot be taken again, and it is reported.
+    await publish(d, ['ChallengeAccepted']);
+    expect(await balances(wallet.app, d.challenged)).toEqual({ available: 0, frozen: 300 });
+    const report = await graphql(wallet.url, RECONCILIATION, {}, STAFF);
+    expect(report.data?.escrowReconciliation.liveChallengesWithoutHold).toEqual([
+      { challengeId: d.snapshot.challengeId, challengeStatus: 'accepted' },
+    ]);
+    expect(report.data?.escrowReconciliation.holdsWithoutLiveChallenge).toEqual([
+      { challengeId: spent, challengeStatus: null },
+    ]);
+    // A person decides; here the duel expires and the other hold is given back.
+    await publish(d, ['ChallengeExpired']);
+    await escrow.release(spent);
+    expect(await both(d)).toEqual({
+      owner: { available: 300, frozen: 0 },
+      challenged: { available: 300, frozen: 0 },
+    });
+  });
 });

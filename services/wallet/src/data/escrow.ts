@@ -194,17 +194,35 @@ export function holdsWithoutLiveChallenge(
     ORDER BY h.created_at`;
 }
 
-/** Live challenges (as last seen) with no reward held for them, last changed before `before`. */
+/** Marks a challenge as a duel (an event said so); never changed back. */
+export async function markDuel(tx: Transaction, challengeId: string): Promise<void> {
+  await tx.$executeRaw`
+    UPDATE challenge_states SET challenge_type = 'duel'
+    WHERE challenge_id = ${challengeId}::uuid AND challenge_type <> 'duel'`;
+}
+
+/**
+ * Live challenges (as last seen) with no reward held for them, last changed before `before`: no
+ * owner's reward held, or a duel past acceptance (`joinedStatuses`) without the challenged
+ * user's stake held.
+ */
 export function liveChallengesWithoutHold(
   db: Database,
   liveStatuses: readonly string[],
+  joinedStatuses: readonly string[],
   before: Date,
 ): Promise<MismatchRow[]> {
   return db.$queryRaw<MismatchRow[]>`
     SELECT s.challenge_id::text AS "challengeId", NULLIF(s.slug, '') AS slug,
            NULLIF(s.challenge_name, '') AS "challengeName", s.owner_id::text AS "ownerId", s.reward_cents AS "amountCents",
            s.updated_at AS "createdAt", s.status AS "challengeStatus"
-    FROM challenge_states s LEFT JOIN escrow_holds h ON h.challenge_id = s.challenge_id AND h.status = 'held'
-    WHERE s.status = ANY(${[...liveStatuses]}::text[]) AND s.updated_at < ${before} AND h.challenge_id IS NULL
+    FROM challenge_states s
+    WHERE s.updated_at < ${before}
+      AND ((s.status = ANY(${[...liveStatuses]}::text[]) AND NOT EXISTS (
+              SELECT 1 FROM escrow_holds h
+               WHERE h.challenge_id = s.challenge_id AND h.party = 'owner' AND h.status = 'held'))
+        OR (s.challenge_type = 'duel' AND s.status = ANY(${[...joinedStatuses]}::text[]) AND NOT EXISTS (
+              SELECT 1 FROM escrow_holds h
+               WHERE h.challenge_id = s.challenge_id AND h.party = 'challenged' AND h.status = 'held')))
     ORDER BY s.updated_at`;
 }

@@ -10,6 +10,7 @@ import {
   liveChallengesWithoutHold,
   lockHold,
   lockHolds,
+  markDuel,
   markHoldHeldAgain,
   markHoldSettled,
   nameChallengedUserOnce,
@@ -257,6 +258,7 @@ export async function onChallengeEvent(
         rewardCents: BigInt(rewardCents),
         at: new Date(event.occurredAt),
       });
+      if (event.data.challengeType === 'duel') await markDuel(tx, challengeId);
       const state = await findChallengeState(tx, challengeId);
       let payee = state?.challengedUserId ?? null;
       if (NAMES_CHALLENGED_USER.has(event.type) && challengedUserId) {
@@ -395,7 +397,7 @@ export async function reconcileEscrow(db: Database, graceMs: number): Promise<Re
   const before = new Date(checkedAt.getTime() - graceMs);
   const [holds, challenges] = await Promise.all([
     holdsWithoutLiveChallenge(db, LIVE_STATUSES, before),
-    liveChallengesWithoutHold(db, LIVE_STATUSES, before),
+    liveChallengesWithoutHold(db, LIVE_STATUSES, JOINED_STATUSES, before),
   ]);
   return { holdsWithoutLiveChallenge: holds, liveChallengesWithoutHold: challenges, checkedAt };
 }
