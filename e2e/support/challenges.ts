@@ -76,6 +76,8 @@ export interface NewChallenge {
   challenged?: { username: string };
   emails?: string;
   weeks?: number;
+  /** solo (default) or duel (docs/adr/0032). */
+  challengeType?: 'solo' | 'duel';
 }
 
 /** createChallenge through the gateway; the slug of the (first) challenge made. */
@@ -99,6 +101,7 @@ export function challengeInput(options: NewChallenge) {
     visibility: options.visibility ?? 'public',
     expirationTimeWeeks: options.weeks ?? 2,
     acceptCredit: true,
+    ...(options.challengeType ? { challengeType: options.challengeType } : {}),
     ...(options.challenged ? { challengedUsername: options.challenged.username } : {}),
     ...(options.emails ? { challengedUserEmailsString: options.emails } : {}),
   };

@@ -243,6 +243,69 @@ describe('the challenge lifecycle through the gateway, money included', () => {
     });
   });
 
+  /**
+   * Duels (docs/adr/0032): both stake the reward and both perform, each judging the other's video.
+   * Both parties start with FUNDS; the challenged user's stake is held on acceptance.
+   */
+  describe('duels', () => {
+    const SIDES = `query ($input: GetChallengeBySlugInput!) { getChallengeBySlug(input: $input) {
+      challenge { id status sides { performer { id } status } } } }`;
+
+    async function duelInReview() {
+      const [owner, challenged] = await Promise.all([
+        person(platform, { cents: FUNDS }),
+        person(platform, { cents: FUNDS }),
+      ]);
+      const slug = await createChallengeEventually(platform, owner, {
+        challenged,
+        challengeType: 'duel',
+      });
+      const { id } = await statusBecomes(platform, owner, slug, 'open');
+      await eventuallyAccepted(challenged, slug);
+      await walletsBecome(platform, [
+        [owner, { availableAmount: FUNDS - REWARD, freezeAmount: REWARD }],
+        [challenged, { availableAmount: FUNDS - REWARD, freezeAmount: REWARD }],
+      ]);
+      await videoProcessed(platform, id, challenged.id);
+      await videoProcessed(platform, id, owner.id);
+      await eventually(async () => {
+        const response = await send(platform, SIDES, { input: { slug } }, owner);
+        const sides = response.data?.getChallengeBySlug.challenge?.sides ?? [];
+        expect(sides.map((side: { status: string }) => side.status)).toEqual(['review', 'review']);
+      }, 20_000);
+      return { owner, challenged, slug, id };
+    }
+
+    it('a duel where one side fails: the other takes both stakes', async () => {
+      const { owner, challenged, slug, id } = await duelInReview();
+      // The owner rejects the challenged user's video; the challenged user approves the owner's.
+      const rejected = await setStatus(platform, owner, slug, 'referee', 'Not the proof phrase.');
+      expect(rejected.status.success).toBe(true);
+      expect((await setStatus(platform, challenged, slug, 'completed')).status.success).toBe(true);
+      await statusBecomes(platform, owner, slug, 'referee');
+      // Moderation's referee fails the disputed side (the one side in referee).
+      await refereeDecided(platform, id, referee.id, 'failed');
+      await statusBecomes(platform, owner, slug, 'completed');
+      await walletsBecome(platform, [
+        [owner, free(FUNDS + REWARD)],
+        [challenged, free(FUNDS - REWARD)],
+      ]);
+      await reconciliationIsEmpty();
+    });
+
+    it('a duel where both complete: each keeps their own stake', async () => {
+      const { owner, challenged, slug } = await duelInReview();
+      expect((await setStatus(platform, owner, slug, 'completed')).status.success).toBe(true);
+      expect((await setStatus(platform, challenged, slug, 'completed')).status.success).toBe(true);
+      await statusBecomes(platform, owner, slug, 'completed');
+      await walletsBecome(platform, [
+        [owner, free(FUNDS)],
+        [challenged, free(FUNDS)],
+      ]);
+      await reconciliationIsEmpty();
+    });
+  });
+
   /** The challenged user's projection may lag the registration; accepted once it has caught up. */
   async function eventuallyAccepted(who: Caller, slug: string) {
     return eventually(async () => {

@@ -32,11 +32,19 @@ const challengeSnapshot = {
   /** Null while the challenge waits for someone invited by e-mail to make an account. */
   challengedUserId: z.uuid().nullable(),
   challengedEmail: z.email().nullable(),
+  /** Added for duels (docs/adr/0032); absent in older events, which are all solo. */
+  challengeType: z.enum(['solo', 'duel']).optional(),
 };
 const challengeEvent = <Extra extends z.ZodRawShape = Record<never, never>>(extra?: Extra) =>
   z.object({ ...challengeSnapshot, ...(extra as Extra) });
 
 const reason = z.string().min(1).max(800);
+
+/** A duel's two sides when it ended (docs/adr/0032): whose performance completed or failed. */
+const sideOutcome = z.enum(['completed', 'failed']);
+const duelOutcome = z.object({ owner: sideOutcome, challenged: sideOutcome }).nullable().optional();
+/** In a duel, whose video or side an event is about; absent or null in a solo challenge. */
+const performerId = z.uuid().nullable().optional();
 
 /** Event type -> topic and data schema. */
 export const EVENT_TYPES = {
@@ -157,17 +165,22 @@ export const EVENT_TYPES = {
   /** The proof video is processed and the owner must judge it (status review). */
   ChallengeVideoUploaded: {
     topic: TOPICS.challenge,
-    data: challengeEvent({ videoId: z.uuid() }),
+    data: challengeEvent({ videoId: z.uuid(), performerId }),
   },
   /** The owner rejected the video: a referee decides (status referee). */
-  ChallengeSentToReferee: { topic: TOPICS.challenge, data: challengeEvent({ reason }) },
+  ChallengeSentToReferee: {
+    topic: TOPICS.challenge,
+    data: challengeEvent({ reason, performerId }),
+  },
+  /** A duel ends as completed when at least one side completed; duelOutcome says which. */
   ChallengeCompleted: {
     topic: TOPICS.challenge,
-    data: challengeEvent({ judgedByReferee: z.boolean() }),
+    data: challengeEvent({ judgedByReferee: z.boolean(), duelOutcome }),
   },
+  /** A duel ends as failed when both sides failed. */
   ChallengeFailed: {
     topic: TOPICS.challenge,
-    data: challengeEvent({ comment: reason.nullable() }),
+    data: challengeEvent({ comment: reason.nullable(), duelOutcome }),
   },
   ChallengeCancelled: { topic: TOPICS.challenge, data: challengeEvent() },
   ChallengeExpired: { topic: TOPICS.challenge, data: challengeEvent() },
@@ -239,6 +252,8 @@ export const EVENT_TYPES = {
       refereeId: z.uuid(),
       decision: z.enum(['approved', 'failed']),
       comment: reason.nullable(),
+      /** In a duel: whose side was judged (null: the one side in referee). */
+      performerId,
     }),
   },
   /** A report was handled; its reporter hears the outcome. */
@@ -299,6 +314,19 @@ export const EVENT_TYPES = {
   UserUnfollowed: {
     topic: TOPICS.identity,
     data: z.object({ followerId: z.uuid(), followeeId: z.uuid() }),
+  },
+  // Duels (docs/adr/0032).
+  /**
+   * One side of a duel was judged (completed or failed) while the other side goes on; the duel's
+   * end is ChallengeCompleted or ChallengeFailed with duelOutcome. No money moves on it.
+   */
+  DuelSideJudged: {
+    topic: TOPICS.challenge,
+    data: challengeEvent({
+      performerId: z.uuid(),
+      outcome: sideOutcome,
+      judgedByReferee: z.boolean(),
+    }),
   },
 } as const satisfies Record<string, { topic: TopicName; data: z.ZodType }>;
 

@@ -31,8 +31,16 @@ export function failure(identifier: ErrorIdentifier, message?: string): { status
   return { status: failStatus(identifier, message) };
 }
 
-/** The escrow hold contract: the challenge id is the idempotency key. */
+/**
+ * The escrow hold contract: the challenge id and the party are the idempotency key. Every
+ * challenge holds the owner's reward (party `owner`, the default); a duel also holds the
+ * challenged user's stake on acceptance (party `challenged`, docs/adr/0032). `ownerId` is the
+ * staker, whose money is held.
+ */
 export const ESCROW_HOLDS_PATH = '/internal/escrow/holds';
+
+export const escrowPartySchema = z.enum(['owner', 'challenged']);
+export type EscrowParty = z.infer<typeof escrowPartySchema>;
 
 export const escrowHoldRequestSchema = z.object({
   challengeId: z.uuid(),
@@ -40,8 +48,11 @@ export const escrowHoldRequestSchema = z.object({
   amountCents: z.number().int().positive().max(2_147_483_647),
   slug: z.string().min(1).max(200),
   challengeName: z.string().min(1).max(200),
+  party: escrowPartySchema.optional(),
 });
 export type EscrowHoldRequest = z.infer<typeof escrowHoldRequestSchema>;
+
+export const escrowReleaseRequestSchema = z.object({ party: escrowPartySchema.optional() });
 
 export interface EscrowHoldView {
   challengeId: string;
@@ -62,7 +73,7 @@ export interface EscrowClient {
    * invalid_action once wallet has seen any event of the challenge. Should the challenge go live
    * after all, wallet takes the reward again when its ChallengeCreated arrives.
    */
-  release(challengeId: string): Promise<EscrowHoldView>;
+  release(challengeId: string, party?: EscrowParty): Promise<EscrowHoldView>;
 }
 
 /** The client challenge uses; wallet answers with `{status, hold}`. */
@@ -91,7 +102,10 @@ export function createEscrowClient(options: {
   };
   return {
     hold: (request) => send(ESCROW_HOLDS_PATH, escrowHoldRequestSchema.parse(request)),
-    release: (challengeId) =>
-      send(`${ESCROW_HOLDS_PATH}/${encodeURIComponent(challengeId)}/release`, {}),
+    release: (challengeId, party) =>
+      send(
+        `${ESCROW_HOLDS_PATH}/${encodeURIComponent(challengeId)}/release`,
+        party ? { party } : {},
+      ),
   };
 }

@@ -191,7 +191,7 @@ describe('createChallenge', () => {
       ['invalid_visibility_input', { challengedUsername: friend.username, visibility: 'secret' }],
       ['invalid_input', { challengedUsername: friend.username, tags: [] }],
       ['invalid_input', { challengedUsername: friend.username, acceptCredit: false }],
-      ['invalid_action', { challengedUsername: friend.username, challengeType: 'duel' }],
+      ['invalid_input', { challengedUsername: friend.username, challengeType: 'tag-team' }],
     ];
     for (const [identifier, input] of cases) {
       const result = await create(owner, { ...base, ...input });

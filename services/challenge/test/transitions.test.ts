@@ -4,9 +4,16 @@ import {
   ACTIONS,
   CHALLENGE_STATUSES,
   TRANSITIONS,
+  SIDE_ACTIONS,
+  SIDE_STATUSES,
+  SIDE_TRANSITIONS,
   actorsOf,
+  decideSideTransition,
   decideTransition,
+  duelStatus,
   type Actor,
+  type SideActor,
+  type SideStatus,
   type Status,
 } from '../src/domain/transitions.ts';
 
@@ -126,5 +133,69 @@ describe('actorsOf', () => {
     expect(actorsOf(challenge, { id: 'r', roles: ['user', 'referee'] })).toEqual(['referee']);
     expect(actorsOf(challenge, { id: 'c', roles: ['user', 'referee'] })).toEqual(['challenged']);
     expect(actorsOf(challenge, { id: 'o', roles: ['user', 'referee'] })).toEqual(['owner']);
+  });
+});
+
+/** A duel's side table (docs/adr/0032) written out by hand: action -> [from, to, by]. */
+const SIDE_EXPECTED: Record<string, [SideStatus[], SideStatus, SideActor]> = {
+  videoProcessed: [['awaiting_video'], 'review', 'system'],
+  approve: [['review'], 'completed', 'judge'],
+  reject: [['review'], 'referee', 'judge'],
+  judgingWindowElapsed: [['review'], 'completed', 'system'],
+  refereeApprove: [['referee'], 'completed', 'referee'],
+  refereeFail: [['referee'], 'failed', 'referee'],
+  expire: [['awaiting_video'], 'failed', 'system'],
+};
+
+describe("a duel's side table", () => {
+  it('has exactly the transitions written out here, and in docs/challenge-states.md', () => {
+    expect(Object.keys(SIDE_TRANSITIONS).sort()).toEqual(Object.keys(SIDE_EXPECTED).sort());
+    const doc = readFileSync(
+      new URL('../../../docs/challenge-states.md', import.meta.url),
+      'utf8',
+    ).replace(/ +/g, ' ');
+    for (const [action, [from, to, by]] of Object.entries(SIDE_EXPECTED)) {
+      expect(SIDE_TRANSITIONS[action as keyof typeof SIDE_TRANSITIONS], action).toEqual({
+        from,
+        to,
+        by,
+      });
+      const row = `| side \`${action}\` | ${from.map((s) => `\`${s}\``).join(', ')} | \`${to}\` | ${by} |`;
+      expect(doc, action).toContain(row);
+    }
+  });
+
+  it('decides by the table: the wrong person first, then the status', () => {
+    for (const action of SIDE_ACTIONS) {
+      const [from, to, by] = SIDE_EXPECTED[action]!;
+      for (const status of SIDE_STATUSES) {
+        for (const actor of ['judge', 'referee', 'system'] as SideActor[]) {
+          const decision = decideSideTransition({ action, status, actors: [actor] });
+          const expected =
+            actor !== by
+              ? by === 'judge'
+                ? 'invalid_challenge_owner'
+                : 'invalid_action'
+              : status === to
+                ? 'status_unchanged'
+                : from.includes(status)
+                  ? `-> ${to}`
+                  : 'invalid_status_change';
+          expect(decision.allowed ? `-> ${decision.to}` : decision.identifier).toBe(expected);
+        }
+      }
+    }
+  });
+
+  it("derives the duel's status from its two sides", () => {
+    const of = (a: SideStatus, b: SideStatus) => duelStatus([{ status: a }, { status: b }]);
+    expect(of('awaiting_video', 'awaiting_video')).toBe('accepted');
+    expect(of('completed', 'awaiting_video')).toBe('accepted');
+    expect(of('review', 'awaiting_video')).toBe('review');
+    expect(of('review', 'referee')).toBe('referee');
+    expect(of('failed', 'review')).toBe('review');
+    expect(of('completed', 'failed')).toBe('completed');
+    expect(of('completed', 'completed')).toBe('completed');
+    expect(of('failed', 'failed')).toBe('failed');
   });
 });

@@ -254,7 +254,9 @@ describe('escrow: the money side of the challenge saga', () => {
   });
 
   const holdRow = (c: Snapshot) =>
-    wallet.app.db.escrowHold.findUniqueOrThrow({ where: { challengeId: c.challengeId } });
+    wallet.app.db.escrowHold.findUniqueOrThrow({
+      where: { challengeId_party: { challengeId: c.challengeId, party: 'owner' } },
+    });
 
   it('refuses to hold again a reward already given back or paid, or of an ended challenge', async () => {
     const owner = await userWithBalance(wallet.app, 1000);

@@ -14,7 +14,7 @@ export async function tryLockScheduler(tx: Transaction): Promise<boolean> {
 /**
  * Challenges whose time is up, locked for this transaction (rows another transaction holds are
  * skipped, not waited for): open or accepted past their expiration date, and in review past the
- * owner's judging window.
+ * owner's judging window. A duel after acceptance is lockDueDuels' (its sides decide).
  */
 export async function lockDueChallenges(
   tx: Transaction,
@@ -27,11 +27,41 @@ export async function lockDueChallenges(
     SELECT id::text AS id,
            CASE WHEN status = 'review' THEN 'judgingWindowElapsed' ELSE 'expire' END AS due
       FROM challenges
-     WHERE (status IN ('open', 'accepted') AND expiration_date <= ${now})
-        OR (status = 'review' AND review_started_at <= ${reviewStartedBefore})
+     WHERE (status = 'open' AND expiration_date <= ${now})
+        OR (challenge_type = 'solo' AND status = 'accepted' AND expiration_date <= ${now})
+        OR (challenge_type = 'solo' AND status = 'review' AND review_started_at <= ${reviewStartedBefore})
      ORDER BY expiration_date
      LIMIT ${limit}
        FOR UPDATE SKIP LOCKED`;
+}
+
+/**
+ * Duels after acceptance whose time is up for a side (docs/adr/0032), locked as above: past the
+ * expiration date with a side still waiting for its video, or a side in review past its judge's
+ * window.
+ */
+export async function lockDueDuels(
+  tx: Transaction,
+  now: Date,
+  judgingWindowMs: number,
+  limit: number,
+): Promise<string[]> {
+  const reviewStartedBefore = new Date(now.getTime() - judgingWindowMs);
+  const rows = await tx.$queryRaw<{ id: string }[]>`
+    SELECT c.id::text AS id
+      FROM challenges c
+     WHERE c.challenge_type = 'duel' AND c.status IN ('accepted', 'review', 'referee')
+       AND ((c.expiration_date <= ${now} AND EXISTS (
+               SELECT 1 FROM challenge_sides s
+                WHERE s.challenge_id = c.id AND s.status = 'awaiting_video'))
+         OR EXISTS (
+               SELECT 1 FROM challenge_sides s
+                WHERE s.challenge_id = c.id AND s.status = 'review'
+                  AND s.review_started_at <= ${reviewStartedBefore}))
+     ORDER BY c.expiration_date
+     LIMIT ${limit}
+       FOR UPDATE OF c SKIP LOCKED`;
+  return rows.map((row) => row.id);
 }
 
 /** Drafts created before `before`: creations that never finished (ADR 27). */

@@ -8,6 +8,7 @@ import {
   type ChallengeStatus,
   type ChallengeVisibility,
 } from '../data/challenges.ts';
+import { findSides } from '../data/sides.ts';
 import { parseSlug } from './slugs.ts';
 
 /** A challenge as its readers see it: names of the public contract, money as integer cents. */
@@ -140,4 +141,46 @@ export async function findVisibleChallenge(
   return challenge && canView(challenge, reader.id, reader.staff)
     ? toChallengeView(challenge, reader, judgingWindowMs)
     : null;
+}
+
+/** One side of a duel as its readers see it (docs/adr/0032). */
+export interface ChallengeSideView {
+  performerId: string;
+  /** awaiting_video, review, referee, completed or failed. */
+  status: string;
+  /** The judge's reject reason (referee, and after). */
+  reason: string | null;
+  judgedByReferee: boolean;
+  challengeFailedComment: string | null;
+  /** In review: when the judge's silence starts to count as approval. */
+  judgingDeadline: string | null;
+}
+
+/**
+ * A duel's two sides, the owner's first; none for a solo challenge or before acceptance. Only
+ * reached through a challenge the reader may see.
+ */
+export async function sidesOf(
+  db: Database,
+  challenge: Pick<ChallengeView, 'id' | 'ownerId' | 'challengeType'>,
+  judgingWindowMs = 7 * 86_400_000,
+): Promise<ChallengeSideView[]> {
+  if (challenge.challengeType !== 'duel') return [];
+  const sides = await findSides(db, challenge.id);
+  return sides
+    .sort(
+      (a, b) =>
+        Number(b.performerId === challenge.ownerId) - Number(a.performerId === challenge.ownerId),
+    )
+    .map((side) => ({
+      performerId: side.performerId,
+      status: side.status,
+      reason: side.reason,
+      judgedByReferee: side.judgedByReferee,
+      challengeFailedComment: side.failedComment,
+      judgingDeadline:
+        side.status === 'review' && side.reviewStartedAt
+          ? new Date(side.reviewStartedAt.getTime() + judgingWindowMs).toISOString()
+          : null,
+    }));
 }

@@ -223,9 +223,6 @@ export async function createChallenges(
   }
   const challengeType = input.challengeType ?? 'solo';
   if (challengeType !== 'solo' && challengeType !== 'duel') invalid('Unknown challenge type');
-  if (challengeType === 'duel') {
-    throw new AppError('invalid_action', 'Duels cannot be created yet.');
-  }
   if (!input.acceptCredit) invalid('Please accept to use credit');
   if (!Number.isSafeInteger(input.challengeReward)) invalid('The reward is in whole cents');
   if (input.challengeReward < rules.rewardMinCents) throw new AppError('challenge_reward_too_low');
@@ -305,7 +302,7 @@ const WALLET_ANSWERS: readonly string[] = [
   'limit_exceeded_this_month',
 ];
 
-function walletRefusal(error: unknown, logger: Logger): AppError {
+export function walletRefusal(error: unknown, logger: Pick<Logger, 'error'>): AppError {
   if (error instanceof AppError && WALLET_ANSWERS.includes(error.identifier)) return error;
   logger.error({ err: error }, 'escrow hold failed');
   return new AppError('status_updated_failed_with_wallet_issue');

@@ -10,5 +10,6 @@ export function challengeEventData(challenge: ChallengeRecord) {
     ownerId: challenge.ownerId,
     challengedUserId: challenge.challengedUserId,
     challengedEmail: challenge.challengedEmail,
+    challengeType: challenge.challengeType,
   };
 }

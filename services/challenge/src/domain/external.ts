@@ -3,6 +3,7 @@ import { AppError } from '@challenge/kit';
 import type { Logger } from 'pino';
 import { findChallengeById, setModeration } from '../data/challenges.ts';
 import type { Transaction } from '../data/db.ts';
+import { refereedSide, sideTransitionIn } from './duel.ts';
 import { transitionIn } from './status.ts';
 import { LIVE_STATUSES } from './transitions.ts';
 
@@ -19,10 +20,15 @@ export async function applyVideoProcessed(
   logger: Logger,
 ): Promise<void> {
   const challenge = await findChallengeById(tx, event.data.challengeId);
+  if (challenge?.challengeType === 'duel' && challenge.ownerId === event.data.uploadedBy) {
+    // A duel's owner performs too: their video moves their own side (docs/adr/0032).
+    return applyDuelVideo(tx, event, logger);
+  }
   if (!challenge || challenge.challengedUserId !== event.data.uploadedBy) {
     logger.warn({ eventId: event.id }, 'VideoProcessed for no challenge of that uploader');
     return;
   }
+  if (challenge.challengeType === 'duel') return applyDuelVideo(tx, event, logger);
   await refusalsLogged(logger, event.id, () =>
     transitionIn(tx, challenge, {
       action: 'videoProcessed',
@@ -41,6 +47,18 @@ export async function applyRefereeDecided(
   const challenge = await findChallengeById(tx, event.data.challengeId);
   if (!challenge) {
     logger.warn({ eventId: event.id }, 'RefereeDecided for an unknown challenge');
+    return;
+  }
+  if (challenge.challengeType === 'duel') {
+    await refusalsLogged(logger, event.id, async () =>
+      sideTransitionIn(tx, challenge.id, {
+        performerId: await refereedSide(tx, challenge, event.data.performerId),
+        action: event.data.decision === 'approved' ? 'refereeApprove' : 'refereeFail',
+        actors: ['referee'],
+        actorId: event.data.refereeId,
+        comment: event.data.comment,
+      }),
+    );
     return;
   }
   await refusalsLogged(logger, event.id, () =>
@@ -88,6 +106,23 @@ export async function applyChallengeRemoved(
       action: 'remove',
       actors: ['system'],
       actorId: event.data.moderatorId,
+    }),
+  );
+}
+
+/** A duel's party's video: their side goes to review, judged by the other party. */
+async function applyDuelVideo(
+  tx: Transaction,
+  event: DomainEvent<'VideoProcessed'>,
+  logger: Logger,
+): Promise<void> {
+  await refusalsLogged(logger, event.id, () =>
+    sideTransitionIn(tx, event.data.challengeId, {
+      performerId: event.data.uploadedBy,
+      action: 'videoProcessed',
+      actors: ['system'],
+      actorId: event.data.uploadedBy,
+      videoId: event.data.videoId,
     }),
   );
 }

@@ -2,7 +2,13 @@ import { AppError, type EscrowClient } from '@challenge/kit';
 import type { Logger } from 'pino';
 import { deleteDrafts, findChallengeById } from '../data/challenges.ts';
 import { transactionRunner, type Database } from '../data/db.ts';
-import { findStaleDrafts, lockDueChallenges, tryLockScheduler } from '../data/scheduler.ts';
+import {
+  findStaleDrafts,
+  lockDueChallenges,
+  lockDueDuels,
+  tryLockScheduler,
+} from '../data/scheduler.ts';
+import { duelTimeUp } from './duel.ts';
 import { transitionIn } from './status.ts';
 
 const BATCH = 100;
@@ -38,7 +44,29 @@ export async function runSchedulerOnce(
           logger.warn({ challengeId: id, action, refusal: error.identifier }, 'scheduler skipped');
         }
       }
-      return { changed, more: due.length === BATCH };
+      // Duels after acceptance: their sides time out one by one (docs/adr/0032).
+      const duels = await lockDueDuels(tx, now, judgingWindowMs, BATCH);
+      for (const id of duels) {
+        const challenge = await findChallengeById(tx, id);
+        if (!challenge) continue;
+        try {
+          changed += await duelTimeUp(tx, challenge, {
+            now,
+            judgingWindowMs,
+            expire: () =>
+              transitionIn(tx, challenge, {
+                action: 'expire',
+                actors: ['system'],
+                actorId: null,
+                now,
+              }),
+          });
+        } catch (error) {
+          if (!(error instanceof AppError)) throw error;
+          logger.warn({ challengeId: id, refusal: error.identifier }, 'scheduler skipped a duel');
+        }
+      }
+      return { changed, more: due.length === BATCH || duels.length === BATCH };
     });
     if (!pass) return total;
     total += pass.changed;

@@ -1,6 +1,7 @@
 import { randomInt } from 'node:crypto';
 import { enqueueEvents, newEvent, type DomainEvent } from '@challenge/events';
-import { AppError, type AuthUser } from '@challenge/kit';
+import { AppError, type AuthUser, type EscrowClient } from '@challenge/kit';
+import type { Logger } from 'pino';
 import {
   changeStatus,
   findChallengeById,
@@ -10,28 +11,25 @@ import {
   type TransitionFields,
 } from '../data/challenges.ts';
 import { transactionRunner, type Database, type Transaction } from '../data/db.ts';
+import { insertSides } from '../data/sides.ts';
 import { findKnownUser } from '../data/users.ts';
-import { expirationOf } from './create.ts';
+import { expirationOf, walletRefusal } from './create.ts';
+import { refereedSide, sideActorsOf, sideTransitionIn } from './duel.ts';
 import { canView, isStaff } from './challenges.ts';
 import { challengeEventData } from './events.ts';
 import { parseSlug } from './slugs.ts';
-import { actorsOf, decideTransition, type Action, type Actor } from './transitions.ts';
+import {
+  actorsOf,
+  decideTransition,
+  type Action,
+  type Actor,
+  type SideAction,
+} from './transitions.ts';
 import { isAdult } from './users.ts';
 
-export const REASON_MAX = 800;
+import { parseReason } from './reason.ts';
 
-/**
- * A decline or reject reason: required ("Please provide a reason") and at most 800 characters,
- * counted as Unicode code points (what a person calls characters), not UTF-16 units.
- */
-export function parseReason(value: string | null | undefined): string {
-  const reason = value?.trim() ?? '';
-  if (!reason) throw new AppError('invalid_input', 'Please provide a reason');
-  if ([...reason].length > REASON_MAX) {
-    throw new AppError('invalid_input', `Exceeds character limit of ${REASON_MAX}`);
-  }
-  return reason;
-}
+export { REASON_MAX, parseReason } from './reason.ts';
 
 const PHRASE_ADJECTIVES = [
   'blue', 'brave', 'calm', 'clever', 'dizzy', 'eager', 'fuzzy', 'giant', 'happy', 'lucky',
@@ -157,6 +155,10 @@ export async function transitionIn(
     const fields = fieldsFor(request.action, request, now);
     const changed = await changeStatus(tx, current.id, [current.status], decision.to, fields);
     if (changed) {
+      // A duel's two performances start with its acceptance (docs/adr/0032).
+      if (request.action === 'accept' && changed.challengeType === 'duel') {
+        await insertSides(tx, changed.id, [changed.ownerId, changed.challengedUserId!]);
+      }
       const event = eventFor(request.action, changed, request.actorId, request);
       if (event) await enqueueEvents(tx, [event]);
       return changed;
@@ -218,15 +220,25 @@ export function actionForStatus(status: string, actors: readonly Actor[]): Actio
 /** Actions that need the acting user to be 18 or older (docs/adr/0026). */
 const ADULT_ACTIONS: readonly Action[] = ['accept'];
 
+export interface StatusDeps {
+  db: Database;
+  escrow: EscrowClient;
+  logger: Pick<Logger, 'error' | 'warn'>;
+}
+
 /**
  * updateChallengeStatus: accept (gives the proof phrase), decline with reason, approve, reject
- * with reason; a referee's completed / failed. Who may do what is the table's answer.
+ * with reason; a referee's completed / failed. Who may do what is the table's answer. In a duel
+ * (docs/adr/0032) accepting also holds the challenged user's stake, and approve, reject and a
+ * referee's decision judge one side: a party judges the other party's video, a referee the side
+ * named by `performerId` (or the one side in referee).
  */
 export async function updateChallengeStatus(
-  db: Database,
+  deps: StatusDeps,
   user: AuthUser,
-  input: { slug: string; status: string; reason?: string | null },
+  input: { slug: string; status: string; reason?: string | null; performerId?: string | null },
 ): Promise<ChallengeRecord> {
+  const { db } = deps;
   const challenge = await visibleBySlug(db, user, input.slug);
   const actors = actorsOf(challenge, user);
   const action = actionForStatus(input.status, actors);
@@ -235,12 +247,107 @@ export async function updateChallengeStatus(
     if (known?.banned) throw new AppError('banned_user');
     if (!known || !isAdult(known, new Date())) throw new AppError('unavailable_too_young');
   }
+  if (challenge.challengeType === 'duel') {
+    if (action === 'accept') return acceptDuel(deps, user, challenge, actors);
+    if (JUDGING.includes(action)) return judgeDuelSide(db, user, challenge, action, input);
+  }
   return transition(db, challenge.id, {
     action,
     actors,
     actorId: user.id,
     reason: input.reason,
     comment: input.reason,
+  });
+}
+
+const JUDGING: readonly Action[] = ['approve', 'reject', 'refereeApprove', 'refereeFail'];
+
+/**
+ * A duel's acceptance: the challenged user's stake is held first (refused: insufficient_funds
+ * and nothing changes), then the challenge is accepted with its two sides. Checked by the table
+ * before any money moves. If the acceptance does not happen after the hold (the challenge moved
+ * on meanwhile), the stake is given back, unless a concurrent acceptance by the same user won:
+ * that one uses the same hold (the hold is keyed by challenge and staker).
+ */
+async function acceptDuel(
+  deps: StatusDeps,
+  user: AuthUser,
+  challenge: ChallengeRecord,
+  actors: readonly Actor[],
+): Promise<ChallengeRecord> {
+  const decision = decideTransition({
+    action: 'accept',
+    status: challenge.status,
+    actors,
+    expired: challenge.expirationDate <= new Date(),
+  });
+  if (!decision.allowed) throw new AppError(decision.identifier);
+  await deps.escrow
+    .hold({
+      challengeId: challenge.id,
+      ownerId: user.id,
+      amountCents: Number(challenge.rewardCents),
+      slug: challenge.slug,
+      challengeName: challenge.name,
+      party: 'challenged',
+    })
+    .catch((error: unknown) => {
+      throw walletRefusal(error, deps.logger);
+    });
+  try {
+    return await transition(deps.db, challenge.id, {
+      action: 'accept',
+      actors,
+      actorId: user.id,
+    });
+  } catch (error) {
+    const now = await findChallengeById(deps.db, challenge.id).catch(() => null);
+    const acceptedByThisUser =
+      now?.challengedUserId === user.id && now.status !== 'open' && now.acceptedAt !== null;
+    if (!acceptedByThisUser) {
+      await deps.escrow
+        .release(challenge.id, 'challenged')
+        .catch((releaseError: unknown) =>
+          deps.logger.error(
+            { err: releaseError, challengeId: challenge.id },
+            "could not give back a duel's stake after a failed acceptance",
+          ),
+        );
+    }
+    throw error;
+  }
+}
+
+/** Approve, reject or a referee's decision in a duel: one side, judged by the other party. */
+async function judgeDuelSide(
+  db: Database,
+  user: AuthUser,
+  challenge: ChallengeRecord,
+  action: Action,
+  input: { reason?: string | null; performerId?: string | null },
+): Promise<ChallengeRecord> {
+  return transactionRunner(db)(async (tx) => {
+    const isParty = user.id === challenge.ownerId || user.id === challenge.challengedUserId;
+    let performerId: string;
+    if (isParty) {
+      // A party judges the other party's performance, never their own.
+      performerId = (
+        user.id === challenge.ownerId ? challenge.challengedUserId : challenge.ownerId
+      )!;
+    } else if (action === 'refereeApprove' || action === 'refereeFail') {
+      if (!user.roles.includes('referee')) throw new AppError('invalid_action');
+      performerId = await refereedSide(tx, challenge, input.performerId);
+    } else {
+      throw new AppError('invalid_challenge_owner');
+    }
+    return sideTransitionIn(tx, challenge.id, {
+      performerId,
+      action: action as SideAction,
+      actors: sideActorsOf(challenge, performerId, user),
+      actorId: user.id,
+      reason: input.reason,
+      comment: input.reason,
+    });
   });
 }
 

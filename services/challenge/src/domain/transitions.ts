@@ -136,3 +136,92 @@ export function actorsOf(
   if (actors.length === 0 && user.roles.includes('referee')) actors.push('referee');
   return actors;
 }
+
+/**
+ * Duels (docs/adr/0032): after acceptance each party performs on their own "side", judged by the
+ * other party under the same approve / reject / referee rule. The challenge's status is derived
+ * from the two sides (`duelStatus`); this second table says how one side moves. `judge` is the
+ * other party (never the performer).
+ */
+export const SIDE_STATUSES = [
+  'awaiting_video',
+  'review',
+  'referee',
+  'completed',
+  'failed',
+] as const;
+export type SideStatus = (typeof SIDE_STATUSES)[number];
+export type SideActor = 'judge' | 'referee' | 'system';
+
+export const SIDE_ACTIONS = [
+  'videoProcessed',
+  'approve',
+  'reject',
+  'judgingWindowElapsed',
+  'refereeApprove',
+  'refereeFail',
+  'expire',
+] as const;
+export type SideAction = (typeof SIDE_ACTIONS)[number];
+
+export interface SideTransition {
+  from: readonly SideStatus[];
+  to: SideStatus;
+  by: SideActor;
+}
+
+export const SIDE_TRANSITIONS: Record<SideAction, SideTransition> = {
+  /** media's VideoProcessed of the performer: the judge's window starts. */
+  videoProcessed: { from: ['awaiting_video'], to: 'review', by: 'system' },
+  approve: { from: ['review'], to: 'completed', by: 'judge' },
+  reject: { from: ['review'], to: 'referee', by: 'judge' },
+  judgingWindowElapsed: { from: ['review'], to: 'completed', by: 'system' },
+  refereeApprove: { from: ['referee'], to: 'completed', by: 'referee' },
+  refereeFail: { from: ['referee'], to: 'failed', by: 'referee' },
+  /** The expiration date passed with no video of this side while the other side has one. */
+  expire: { from: ['awaiting_video'], to: 'failed', by: 'system' },
+};
+
+export type SideDecision =
+  { allowed: true; to: SideStatus } | { allowed: false; identifier: ErrorIdentifier };
+
+/**
+ * Decides one side's transition, in the order of decideTransition: the wrong person
+ * (invalid_challenge_owner for a judge's action, invalid_action otherwise), status_unchanged,
+ * invalid_status_change.
+ */
+export function decideSideTransition(input: {
+  action: SideAction;
+  status: SideStatus;
+  actors: readonly SideActor[];
+}): SideDecision {
+  const transition = SIDE_TRANSITIONS[input.action];
+  if (!input.actors.includes(transition.by)) {
+    return {
+      allowed: false,
+      identifier: transition.by === 'judge' ? 'invalid_challenge_owner' : 'invalid_action',
+    };
+  }
+  if (input.status === transition.to) return { allowed: false, identifier: 'status_unchanged' };
+  if (!transition.from.includes(input.status)) {
+    return { allowed: false, identifier: 'invalid_status_change' };
+  }
+  return { allowed: true, to: transition.to };
+}
+
+const SIDE_FINAL: readonly SideStatus[] = ['completed', 'failed'];
+export const isSideFinal = (status: SideStatus) => SIDE_FINAL.includes(status);
+
+/**
+ * A duel's status from its two sides: both ended -> completed when at least one side completed,
+ * failed when both failed; otherwise referee if a side is disputed, review if a side waits for
+ * its judge, accepted while the videos are to come.
+ */
+export function duelStatus(sides: readonly { status: SideStatus }[]): Status {
+  if (sides.every((side) => isSideFinal(side.status))) {
+    return sides.some((side) => side.status === 'completed') ? 'completed' : 'failed';
+  }
+  if (sides.some((side) => side.status === 'referee')) return 'referee';
+  if (sides.some((side) => side.status === 'review')) return 'review';
+  return 'accepted';
+}

@@ -4,6 +4,8 @@ import type { GraphQLResolverMap } from '@apollo/subgraph/dist/schema-helper/res
 import {
   findVisibleChallenge,
   getChallengeBySlug,
+  sidesOf,
+  type ChallengeSideView,
   type ChallengeView,
 } from '../domain/challenges.ts';
 import type { ChallengeContext } from '../context.ts';
@@ -35,6 +37,7 @@ const updateChallengeStatusArgs = z.object({
     slug: z.string(),
     status: z.string().max(50),
     reason: z.string().max(10_000).nullish(),
+    performerId: z.uuid().nullish(),
   }),
 });
 
@@ -92,7 +95,7 @@ export const resolvers: GraphQLResolverMap<ChallengeContext> = {
       envelope(context.logger, async () => {
         const user = requireUser(context);
         const { input } = updateChallengeStatusArgs.parse(args);
-        const changed = await updateChallengeStatus(context.db, user, input);
+        const changed = await updateChallengeStatus(context, user, input);
         return {
           challenge: toChallengeView(changed, readerOf(user), context.rules.judgingWindowMs),
         };
@@ -133,5 +136,10 @@ export const resolvers: GraphQLResolverMap<ChallengeContext> = {
     owner: (challenge: ChallengeView) => ({ id: challenge.ownerId }),
     challengedUser: (challenge: ChallengeView) =>
       challenge.challengedUserId ? { id: challenge.challengedUserId } : null,
+    sides: (challenge: ChallengeView, _args, context) =>
+      sidesOf(context.db, challenge, context.rules.judgingWindowMs),
+  },
+  ChallengeSide: {
+    performer: (side: ChallengeSideView) => ({ id: side.performerId }),
   },
 };

@@ -1,11 +1,13 @@
 import type { Database, Transaction } from './db.ts';
-import type { HoldStatus } from './generated/enums.ts';
+import type { HoldParty, HoldStatus } from './generated/enums.ts';
 
-export type { HoldStatus };
+export type { HoldParty, HoldStatus };
 
 export interface HoldRow {
   challengeId: string;
+  /** The staker, whose money is held. */
   ownerId: string;
+  party: HoldParty;
   amountCents: bigint;
   slug: string;
   challengeName: string;
@@ -18,6 +20,7 @@ export interface HoldRow {
 const holdColumns = {
   challengeId: true,
   ownerId: true,
+  party: true,
   amountCents: true,
   slug: true,
   challengeName: true,
@@ -27,44 +30,76 @@ const holdColumns = {
   voidedAt: true,
 } as const;
 
-/** Inserts the hold unless the challenge has one; true when this call created it. */
+/**
+ * Inserts the hold unless the challenge already has one for this staker or this party; true
+ * when this call created it.
+ */
 export async function insertHoldOnce(
   tx: Transaction,
-  hold: Pick<HoldRow, 'challengeId' | 'ownerId' | 'amountCents' | 'slug' | 'challengeName'>,
+  hold: Pick<
+    HoldRow,
+    'challengeId' | 'ownerId' | 'party' | 'amountCents' | 'slug' | 'challengeName'
+  >,
 ): Promise<boolean> {
   const inserted = await tx.$executeRaw`
-    INSERT INTO escrow_holds (challenge_id, owner_id, amount_cents, slug, challenge_name)
-    VALUES (${hold.challengeId}::uuid, ${hold.ownerId}::uuid, ${hold.amountCents}, ${hold.slug}, ${hold.challengeName})
-    ON CONFLICT (challenge_id) DO NOTHING`;
+    INSERT INTO escrow_holds (challenge_id, owner_id, party, amount_cents, slug, challenge_name)
+    VALUES (${hold.challengeId}::uuid, ${hold.ownerId}::uuid, ${hold.party}::"HoldParty", ${hold.amountCents},
+            ${hold.slug}, ${hold.challengeName})
+    ON CONFLICT DO NOTHING`;
   return inserted === 1;
 }
 
-/** The hold, locked until the transaction ends, so that two settlements cannot both see it held. */
-export async function lockHold(tx: Transaction, challengeId: string): Promise<HoldRow | null> {
+/**
+ * One party's hold, locked until the transaction ends, so that two settlements cannot both see
+ * it held.
+ */
+export async function lockHold(
+  tx: Transaction,
+  challengeId: string,
+  party: HoldParty,
+): Promise<HoldRow | null> {
   const rows = await tx.$queryRaw<{ challengeId: string }[]>`
-    SELECT challenge_id::text AS "challengeId" FROM escrow_holds WHERE challenge_id = ${challengeId}::uuid FOR UPDATE`;
+    SELECT challenge_id::text AS "challengeId" FROM escrow_holds
+     WHERE challenge_id = ${challengeId}::uuid AND party = ${party}::"HoldParty" FOR UPDATE`;
   if (rows.length === 0) return null;
-  return tx.escrowHold.findUniqueOrThrow({ where: { challengeId }, select: holdColumns });
+  return tx.escrowHold.findUniqueOrThrow({
+    where: { challengeId_party: { challengeId, party } },
+    select: holdColumns,
+  });
+}
+
+/** Every hold of a challenge (a duel has two), locked, the owner's first: one lock order. */
+export async function lockHolds(tx: Transaction, challengeId: string): Promise<HoldRow[]> {
+  await tx.$queryRaw`
+    SELECT 1 FROM escrow_holds WHERE challenge_id = ${challengeId}::uuid ORDER BY party FOR UPDATE`;
+  return tx.escrowHold.findMany({
+    where: { challengeId },
+    select: holdColumns,
+    orderBy: { party: 'asc' },
+  });
 }
 
 export async function markHoldSettled(
   tx: Transaction,
-  challengeId: string,
+  hold: Pick<HoldRow, 'challengeId' | 'party'>,
   status: 'captured' | 'released',
   payeeId: string | null,
   voided = false,
 ): Promise<void> {
   const now = new Date();
   await tx.escrowHold.update({
-    where: { challengeId },
+    where: { challengeId_party: { challengeId: hold.challengeId, party: hold.party } },
     data: { status, payeeId, settledAt: now, ...(voided ? { voidedAt: now } : {}) },
   });
 }
 
 /** A voided hold held again (its challenge went live after all); voidedAt stays as a record. */
-export async function markHoldHeldAgain(tx: Transaction, challengeId: string): Promise<void> {
+export async function markHoldHeldAgain(
+  tx: Transaction,
+  hold: Pick<HoldRow, 'challengeId' | 'party'>,
+): Promise<void> {
   await tx.escrowHold.update({
-    where: { challengeId },
+    where: { challengeId_party: { challengeId: hold.challengeId, party: hold.party } },
     data: { status: 'held', settledAt: null },
   });
 }
@@ -72,7 +107,7 @@ export async function markHoldHeldAgain(tx: Transaction, challengeId: string): P
 export function findChallengeState(db: Database | Transaction, challengeId: string) {
   return db.challengeState.findUnique({
     where: { challengeId },
-    select: { status: true, challengedUserId: true },
+    select: { status: true, challengedUserId: true, ownerId: true },
   });
 }
 
@@ -91,8 +126,15 @@ export async function nameChallengedUserOnce(
   return (await findChallengeState(tx, challengeId))?.challengedUserId ?? null;
 }
 
-export function findHold(db: Database, challengeId: string): Promise<HoldRow | null> {
-  return db.escrowHold.findUnique({ where: { challengeId }, select: holdColumns });
+export function findHold(
+  db: Database,
+  challengeId: string,
+  party: HoldParty = 'owner',
+): Promise<HoldRow | null> {
+  return db.escrowHold.findUnique({
+    where: { challengeId_party: { challengeId, party } },
+    select: holdColumns,
+  });
 }
 
 /** The challenges named in these transfers, for the history's "reward held for challenge X". */
@@ -152,17 +194,35 @@ export function holdsWithoutLiveChallenge(
     ORDER BY h.created_at`;
 }
 
-/** Live challenges (as last seen) with no reward held for them, last changed before `before`. */
+/** Marks a challenge as a duel (an event said so); never changed back. */
+export async function markDuel(tx: Transaction, challengeId: string): Promise<void> {
+  await tx.$executeRaw`
+    UPDATE challenge_states SET challenge_type = 'duel'
+    WHERE challenge_id = ${challengeId}::uuid AND challenge_type <> 'duel'`;
+}
+
+/**
+ * Live challenges (as last seen) with no reward held for them, last changed before `before`: no
+ * owner's reward held, or a duel past acceptance (`joinedStatuses`) without the challenged
+ * user's stake held.
+ */
 export function liveChallengesWithoutHold(
   db: Database,
   liveStatuses: readonly string[],
+  joinedStatuses: readonly string[],
   before: Date,
 ): Promise<MismatchRow[]> {
   return db.$queryRaw<MismatchRow[]>`
     SELECT s.challenge_id::text AS "challengeId", NULLIF(s.slug, '') AS slug,
            NULLIF(s.challenge_name, '') AS "challengeName", s.owner_id::text AS "ownerId", s.reward_cents AS "amountCents",
            s.updated_at AS "createdAt", s.status AS "challengeStatus"
-    FROM challenge_states s LEFT JOIN escrow_holds h ON h.challenge_id = s.challenge_id AND h.status = 'held'
-    WHERE s.status = ANY(${[...liveStatuses]}::text[]) AND s.updated_at < ${before} AND h.challenge_id IS NULL
+    FROM challenge_states s
+    WHERE s.updated_at < ${before}
+      AND ((s.status = ANY(${[...liveStatuses]}::text[]) AND NOT EXISTS (
+              SELECT 1 FROM escrow_holds h
+               WHERE h.challenge_id = s.challenge_id AND h.party = 'owner' AND h.status = 'held'))
+        OR (s.challenge_type = 'duel' AND s.status = ANY(${[...joinedStatuses]}::text[]) AND NOT EXISTS (
+              SELECT 1 FROM escrow_holds h
+               WHERE h.challenge_id = s.challenge_id AND h.party = 'challenged' AND h.status = 'held')))
     ORDER BY s.updated_at`;
 }

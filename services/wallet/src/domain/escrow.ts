@@ -9,10 +9,13 @@ import {
   insertHoldOnce,
   liveChallengesWithoutHold,
   lockHold,
+  lockHolds,
+  markDuel,
   markHoldHeldAgain,
   markHoldSettled,
   nameChallengedUserOnce,
   recordChallengeState,
+  type HoldParty,
   type HoldRow,
   type MismatchRow,
 } from '../data/escrow.ts';
@@ -32,6 +35,20 @@ export const ESCROW_CONSUMER = 'wallet-escrow';
 /** Statuses in which a challenge's reward must be held. */
 export const LIVE_STATUSES = ['draft', 'open', 'accepted', 'review', 'referee'] as const;
 
+/** Statuses in which a duel's challenged user has joined: their stake must be held. */
+const JOINED_STATUSES = ['accepted', 'review', 'referee'] as const;
+
+/** Whether a party's hold must be held while the challenge is in this status. */
+const liveFor = (party: HoldParty, status: string) =>
+  party === 'owner' ? isLive(status) : (JOINED_STATUSES as readonly string[]).includes(status);
+
+/**
+ * A ledger key of one hold: the owner's keep the keys they always had (`escrow-hold:<id>`), a
+ * duel's challenged stake has its own (`escrow-hold:<id>:challenged`), so each moves once.
+ */
+const keyOf = (prefix: string, hold: Pick<HoldRow, 'challengeId' | 'party'>) =>
+  `${prefix}:${hold.challengeId}${hold.party === 'owner' ? '' : `:${hold.party}`}`;
+
 const view = (hold: HoldRow): EscrowHoldView => ({
   challengeId: hold.challengeId,
   ownerId: hold.ownerId,
@@ -46,15 +63,21 @@ const view = (hold: HoldRow): EscrowHoldView => ({
  * a challenge whose events already ended it.
  */
 export function holdReward(db: Database, request: EscrowHoldRequest): Promise<EscrowHoldView> {
+  const party = request.party ?? 'owner';
   return retryOnConflict(() =>
     transactionRunner(db)(async (tx) => {
       const created = await insertHoldOnce(tx, {
         ...request,
+        party,
         amountCents: BigInt(request.amountCents),
       });
-      const hold = (await lockHold(tx, request.challengeId))!;
+      const hold = await lockHold(tx, request.challengeId, party);
       if (!created) {
-        if (hold.ownerId !== request.ownerId || hold.amountCents !== BigInt(request.amountCents)) {
+        if (
+          !hold ||
+          hold.ownerId !== request.ownerId ||
+          hold.amountCents !== BigInt(request.amountCents)
+        ) {
           throw new AppError('invalid_input', 'This challenge already holds a different reward.');
         }
         if (hold.status !== 'held') {
@@ -65,13 +88,14 @@ export function holdReward(db: Database, request: EscrowHoldRequest): Promise<Es
         }
         return view(hold);
       }
+      if (!hold) throw new Error('the hold just inserted is missing');
       const state = await findChallengeState(tx, request.challengeId);
       if (state && !isLive(state.status)) {
         // Throwing rolls the new hold row back.
         throw new AppError('invalid_action', 'This challenge has already ended.');
       }
       await transferIn(tx, {
-        idempotencyKey: `escrow-hold:${request.challengeId}`,
+        idempotencyKey: keyOf('escrow-hold', hold),
         kind: 'escrow_hold',
         from: { user: request.ownerId, kind: 'user_available' },
         to: { user: request.ownerId, kind: 'user_frozen' },
@@ -90,13 +114,20 @@ export function holdReward(db: Database, request: EscrowHoldRequest): Promise<Es
  * and a late ChallengeCreated are serialised: if the release wins, the late event finds the hold
  * voided and takes the reward again (ADR 0015). A repeated release answers the same hold.
  */
-export function releaseUnusedHold(db: Database, challengeId: string): Promise<EscrowHoldView> {
+export function releaseUnusedHold(
+  db: Database,
+  challengeId: string,
+  party: HoldParty = 'owner',
+): Promise<EscrowHoldView> {
   return retryOnConflict(() =>
     transactionRunner(db)(async (tx) => {
-      const hold = await lockHold(tx, challengeId);
+      const hold = await lockHold(tx, challengeId, party);
       if (!hold) throw new AppError('not_found', 'This challenge holds no reward.');
       if (hold.status === 'released' && hold.voidedAt) return view(hold);
-      if (await findChallengeState(tx, challengeId)) {
+      const state = await findChallengeState(tx, challengeId);
+      // The owner's reward is live from the first event; a duel's second stake from acceptance
+      // (an open challenge whose acceptance failed gives it back).
+      if (state && (party === 'owner' || state.status !== 'open')) {
         throw new AppError(
           'invalid_action',
           'The challenge is live: its own events settle the reward.',
@@ -119,27 +150,27 @@ async function settle(
   if ('payeeId' in outcome) {
     await ensureWallet(tx, outcome.payeeId, null);
     await transferIn(tx, {
-      idempotencyKey: `escrow-capture:${hold.challengeId}`,
+      idempotencyKey: keyOf('escrow-capture', hold),
       kind: 'escrow_capture',
       from: { user: hold.ownerId, kind: 'user_frozen' },
       to: { user: outcome.payeeId, kind: 'user_available' },
       amountCents: hold.amountCents,
       challengeId: hold.challengeId,
     });
-    await markHoldSettled(tx, hold.challengeId, 'captured', outcome.payeeId);
+    await markHoldSettled(tx, hold, 'captured', outcome.payeeId);
     return { ...hold, status: 'captured', payeeId: outcome.payeeId };
   }
   // A void has its own key: a voided hold taken again and later released moves money twice.
   const voided = 'void' in outcome;
   await transferIn(tx, {
-    idempotencyKey: `${voided ? 'escrow-void' : 'escrow-release'}:${hold.challengeId}`,
+    idempotencyKey: keyOf(voided ? 'escrow-void' : 'escrow-release', hold),
     kind: 'escrow_release',
     from: { user: hold.ownerId, kind: 'user_frozen' },
     to: { user: hold.ownerId, kind: 'user_available' },
     amountCents: hold.amountCents,
     challengeId: hold.challengeId,
   });
-  await markHoldSettled(tx, hold.challengeId, 'released', null, voided);
+  await markHoldSettled(tx, hold, 'released', null, voided);
   return { ...hold, status: 'released', voidedAt: voided ? new Date() : hold.voidedAt };
 }
 
@@ -160,14 +191,14 @@ async function holdAgain(tx: Transaction, hold: HoldRow, log: EscrowLog): Promis
     return;
   }
   await transferIn(tx, {
-    idempotencyKey: `escrow-rehold:${hold.challengeId}`,
+    idempotencyKey: keyOf('escrow-rehold', hold),
     kind: 'escrow_hold',
     from: { user: hold.ownerId, kind: 'user_available' },
     to: { user: hold.ownerId, kind: 'user_frozen' },
     amountCents: hold.amountCents,
     challengeId: hold.challengeId,
   });
-  await markHoldHeldAgain(tx, hold.challengeId);
+  await markHoldHeldAgain(tx, hold);
 }
 
 type EscrowLog = {
@@ -217,7 +248,7 @@ export async function onChallengeEvent(
   await retryOnConflict(() =>
     handleOnce(transactionRunner(db), ESCROW_CONSUMER, event.id, async (tx) => {
       const { challengeId, ownerId, rewardCents, challengedUserId } = event.data;
-      const hold = await lockHold(tx, challengeId);
+      const holds = await lockHolds(tx, challengeId);
       await recordChallengeState(tx, {
         challengeId,
         slug: event.data.slug,
@@ -227,6 +258,7 @@ export async function onChallengeEvent(
         rewardCents: BigInt(rewardCents),
         at: new Date(event.occurredAt),
       });
+      if (event.data.challengeType === 'duel') await markDuel(tx, challengeId);
       const state = await findChallengeState(tx, challengeId);
       let payee = state?.challengedUserId ?? null;
       if (NAMES_CHALLENGED_USER.has(event.type) && challengedUserId) {
@@ -237,31 +269,107 @@ export async function onChallengeEvent(
       }
       if (isLiveAfter(event.type)) {
         // Only when the challenge is live as recorded (an older event does not overwrite a newer state).
-        if (hold?.status === 'released' && hold.voidedAt && state && isLive(state.status)) {
-          await holdAgain(tx, hold, log);
+        for (const hold of holds) {
+          if (
+            hold.status === 'released' &&
+            hold.voidedAt &&
+            state &&
+            liveFor(hold.party, state.status)
+          ) {
+            await holdAgain(tx, hold, log);
+          }
         }
         return;
       }
-      if (!hold) {
+      if (holds.length === 0) {
         // Nothing to move; the reconciliation has no hold to report either, so say it loudly.
         log.warn({ challengeId, type: event.type }, 'a challenge ended without an escrow hold');
         return;
       }
-      if (hold.status !== 'held') return;
-      if (event.type === 'ChallengeCompleted') {
-        if (!payee || (challengedUserId && challengedUserId !== payee)) {
-          log.error(
-            { challengeId, named: payee, completedFor: challengedUserId },
-            'a completed challenge does not name the challenged user its earlier events named: reward kept held',
-          );
-          return;
-        }
-        await settle(tx, hold, { payeeId: payee });
-      } else {
-        await settle(tx, hold, { release: true });
+      const ownerHold = holds.find((hold) => hold.party === 'owner') ?? null;
+      const stake = holds.find((hold) => hold.party === 'challenged') ?? null;
+      const decided = event.type === 'ChallengeCompleted' || event.type === 'ChallengeFailed';
+      if (decided && (stake || event.data.challengeType === 'duel' || event.data.duelOutcome)) {
+        await settleDuel(
+          tx,
+          event,
+          { ownerHold, stake, payee, ownerId: state?.ownerId ?? ownerId },
+          log,
+        );
+        return;
       }
+      // Refused, cancelled, expired (and a solo failure): every stake back to whoever staked it.
+      if (event.type !== 'ChallengeCompleted') {
+        for (const hold of holds) await settle(tx, hold, { release: true });
+        return;
+      }
+      if (!ownerHold || ownerHold.status !== 'held') return;
+      if (!payee || (challengedUserId && challengedUserId !== payee)) {
+        log.error(
+          { challengeId, named: payee, completedFor: challengedUserId },
+          'a completed challenge does not name the challenged user its earlier events named: reward kept held',
+        );
+        return;
+      }
+      await settle(tx, ownerHold, { payeeId: payee });
     }),
   );
+}
+
+/**
+ * A duel ended (docs/challenge-states.md): a party who completed gets their own stake back plus
+ * the other's if the other failed; both completed or both failed, each stake goes back to its
+ * staker. The outcome comes with the event (duelOutcome); a duel's end without it moves nothing
+ * and is logged (the reconciliation reports the stakes still held). Each hold moves once: a held
+ * hold is settled, a settled one is left alone.
+ */
+async function settleDuel(
+  tx: Transaction,
+  event: DomainEvent<'ChallengeCompleted' | 'ChallengeFailed'>,
+  parties: {
+    ownerHold: HoldRow | null;
+    stake: HoldRow | null;
+    payee: string | null;
+    ownerId: string;
+  },
+  log: EscrowLog,
+): Promise<void> {
+  const { challengeId, challengedUserId } = event.data;
+  const outcome = event.data.duelOutcome;
+  if (!outcome) {
+    log.error(
+      { challengeId, type: event.type },
+      'a duel ended without its outcome: stakes kept held',
+    );
+    return;
+  }
+  const { ownerHold, stake, payee, ownerId } = parties;
+  if (!stake) log.error({ challengeId }, "a duel ended without the challenged user's stake");
+  if (ownerHold?.status === 'held') {
+    if (outcome.owner === 'failed' && outcome.challenged === 'completed') {
+      // The owner's stake goes to the challenged user: the one named first, who staked too.
+      const consistent =
+        payee &&
+        (!challengedUserId || challengedUserId === payee) &&
+        (!stake || stake.ownerId === payee);
+      if (consistent) await settle(tx, ownerHold, { payeeId: payee });
+      else {
+        log.error(
+          { challengeId, named: payee, completedFor: challengedUserId },
+          "a duel's winner is not the challenged user its earlier events named: reward kept held",
+        );
+      }
+    } else {
+      await settle(tx, ownerHold, { release: true });
+    }
+  }
+  if (stake?.status === 'held') {
+    if (outcome.challenged === 'failed' && outcome.owner === 'completed') {
+      await settle(tx, stake, { payeeId: ownerHold?.ownerId ?? ownerId });
+    } else {
+      await settle(tx, stake, { release: true });
+    }
+  }
 }
 
 /** The events whose challenged user is the one a reward may be paid to. */
@@ -289,12 +397,16 @@ export async function reconcileEscrow(db: Database, graceMs: number): Promise<Re
   const before = new Date(checkedAt.getTime() - graceMs);
   const [holds, challenges] = await Promise.all([
     holdsWithoutLiveChallenge(db, LIVE_STATUSES, before),
-    liveChallengesWithoutHold(db, LIVE_STATUSES, before),
+    liveChallengesWithoutHold(db, LIVE_STATUSES, JOINED_STATUSES, before),
   ]);
   return { holdsWithoutLiveChallenge: holds, liveChallengesWithoutHold: challenges, checkedAt };
 }
 
-export async function getHold(db: Database, challengeId: string): Promise<EscrowHoldView | null> {
-  const hold = await findHold(db, challengeId);
+export async function getHold(
+  db: Database,
+  challengeId: string,
+  party: HoldParty = 'owner',
+): Promise<EscrowHoldView | null> {
+  const hold = await findHold(db, challengeId, party);
   return hold && view(hold);
 }

@@ -2,6 +2,7 @@ import {
   AppError,
   ESCROW_HOLDS_PATH,
   escrowHoldRequestSchema,
+  escrowReleaseRequestSchema,
   failure,
   okStatus,
   requireInternalToken,
@@ -50,12 +51,17 @@ export function walletRoutes(deps: {
       }
     });
     internal.post('/:challengeId/release', async (req, res) => {
-      if (!z.uuid().safeParse(req.params.challengeId).success) {
+      const body = escrowReleaseRequestSchema.safeParse(req.body ?? {});
+      if (!z.uuid().safeParse(req.params.challengeId).success || !body.success) {
         res.status(400).json(failure('invalid_input'));
         return;
       }
       try {
-        const hold = await releaseUnusedHold(db, req.params.challengeId);
+        const hold = await releaseUnusedHold(
+          db,
+          req.params.challengeId,
+          body.data.party ?? 'owner',
+        );
         res.json({ status: okStatus(), hold });
       } catch (error) {
         answerError(res, logger, error);

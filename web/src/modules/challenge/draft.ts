@@ -96,8 +96,7 @@ export function parseDraft(text: string | null, now = Date.now()): ChallengeDraf
     expirationDate: /^\d{4}-\d{2}-\d{2}$/.test(str(raw['expirationDate'], ''))
       ? str(raw['expirationDate'], '')
       : '',
-    // Only solo can be created for now; a stored duel would only be refused.
-    challengeType: 'solo',
+    challengeType: raw['challengeType'] === 'duel' ? 'duel' : 'solo',
   };
 }
 
@@ -270,6 +269,7 @@ export function duplicateDraft(
     visibility: string;
     expirationTimeWeeks: number;
     tags: { name: string }[];
+    challengeType?: string;
   },
   now = Date.now(),
 ): ChallengeDraft {
@@ -281,5 +281,6 @@ export function duplicateDraft(
     visibility: challenge.visibility === 'private' ? 'private' : 'public',
     expirationTimeWeeks: Math.min(WEEKS_MAX, Math.max(WEEKS_MIN, challenge.expirationTimeWeeks)),
     tags: challenge.tags.map((tag) => tag.name).slice(0, TAGS_MAX),
+    challengeType: challenge.challengeType === 'duel' ? 'duel' : 'solo',
   };
 }

@@ -48,6 +48,20 @@ function challengeOf(change: Partial<ChallengeDetail> = {}) {
     tags: [{ __typename: 'ChallengeTag', name: 'sport' }],
     owner: aliceUser,
     challengedUser: bob,
+    sides: [] as ReturnType<typeof sideOf>[],
+    ...change,
+  };
+}
+
+function sideOf(performer: { id: string }, status: string, change: Record<string, unknown> = {}) {
+  return {
+    __typename: 'ChallengeSide',
+    performer: { __typename: 'User', id: performer.id },
+    status,
+    reason: null,
+    judgedByReferee: false,
+    challengeFailedComment: null,
+    judgingDeadline: null,
     ...change,
   };
 }
@@ -180,6 +194,63 @@ describe('challenge detail', () => {
     expect(sent).toEqual([
       { input: { slug: 'juggle-ab12', status: 'referee', reason: 'No phrase' } },
     ]);
+  });
+
+  it("shows both sides of a duel, and the challenged user judges the owner's video", async () => {
+    const sent: UpdateChallengeStatusMutationVariables[] = [];
+    const duel = challengeOf({
+      status: 'review',
+      challengeType: 'duel',
+      proofPhrase: 'purple otter sings',
+      sides: [
+        sideOf(aliceUser, 'review', { judgingDeadline: '2030-03-08T12:00:00.000Z' }),
+        sideOf(bob, 'awaiting_video'),
+      ],
+    } as Partial<ChallengeDetail>);
+    renderApp({
+      path: '/challenge/juggle-ab12/detail',
+      mocks: [asBob, challengeMock(duel), statusMock(sent), challengeMock(duel)],
+    });
+    const sides = await screen.findByRole('region', { name: 'The two performances' });
+    expect(within(sides).getByText("Alice Jansen's video")).toBeTruthy();
+    expect(within(sides).getByText(/Video in: Bob de Vries is judging it/)).toBeTruthy();
+    expect(within(sides).getByText(/Video still to come/)).toBeTruthy();
+    expect(screen.getByText("Judge Alice Jansen's video")).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Approve video' }));
+    await waitFor(() =>
+      expect(sent).toEqual([{ input: { slug: 'juggle-ab12', status: 'completed' } }]),
+    );
+  });
+
+  it('gives the owner of a duel nothing to judge while the other video is still to come', async () => {
+    const duel = challengeOf({
+      status: 'review',
+      challengeType: 'duel',
+      sides: [sideOf(aliceUser, 'review'), sideOf(bob, 'awaiting_video')],
+    } as Partial<ChallengeDetail>);
+    renderApp({
+      path: '/challenge/juggle-ab12/detail',
+      mocks: [loggedInMock(), challengeMock(duel)],
+    });
+    expect(await screen.findByRole('region', { name: 'The two performances' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Approve video' })).toBeNull();
+  });
+
+  it('says who won a duel', async () => {
+    const duel = challengeOf({
+      status: 'completed',
+      challengeType: 'duel',
+      sides: [sideOf(aliceUser, 'completed'), sideOf(bob, 'failed', { judgedByReferee: true })],
+    } as Partial<ChallengeDetail>);
+    renderApp({
+      path: '/challenge/juggle-ab12/detail',
+      mocks: [loggedInMock(), challengeMock(duel)],
+    });
+    expect(
+      await screen.findByText(
+        'Alice Jansen completed and the other did not: Alice Jansen got both stakes.',
+      ),
+    ).toBeTruthy();
   });
 
   it('duplicates a challenge into a new draft', async () => {

@@ -26,7 +26,7 @@ import {
   duplicateDraft,
   reasonProblem,
 } from '../draft';
-import type { ChallengeDetail } from '../graphql/ChallengeBySlug';
+import type { ChallengeDetail, ChallengeSide } from '../graphql/ChallengeBySlug';
 import type { ChallengeUser } from '../graphql/fragments';
 import {
   useCancelChallenge,
@@ -47,6 +47,21 @@ function roleOf(challenge: ChallengeDetail, viewerId: string | null): Role {
   if (challenge.owner.id === viewerId) return 'owner';
   if (challenge.challengedUser?.id === viewerId) return 'challenged';
   return 'viewer';
+}
+
+const isDuel = (challenge: ChallengeDetail) => challenge.challengeType === 'duel';
+
+/** A duel's side of one party (docs/adr/0032); undefined before acceptance or in a solo. */
+function sideOf(challenge: ChallengeDetail, party: 'owner' | 'challenged') {
+  const id = party === 'owner' ? challenge.owner.id : challenge.challengedUser?.id;
+  return (challenge.sides ?? []).find((side) => side.performer.id === id);
+}
+
+/** In a duel, the side this viewer judges: the other party's, while its video waits for them. */
+function sideToJudge(challenge: ChallengeDetail, role: Role): ChallengeSide | undefined {
+  if (!isDuel(challenge) || role === 'viewer') return undefined;
+  const side = sideOf(challenge, role === 'owner' ? 'challenged' : 'owner');
+  return side?.status === 'review' ? side : undefined;
 }
 
 /** /challenge/{slug}/detail: the challenge in any state, with the actions of the viewer's role. */
@@ -176,6 +191,10 @@ function ChallengeView({
         challengedName={challengedName}
       />
 
+      {isDuel(challenge) && (challenge.sides ?? []).length > 0 ? (
+        <DuelSides challenge={challenge} ownerName={ownerName} challengedName={challengedName} />
+      ) : null}
+
       {isParty && challenge.proofPhrase ? (
         <section className={styles.phrase} aria-label={t('challenge.detail.proofPhraseTitle')}>
           <span className={styles.partyRole}>{t('challenge.detail.proofPhraseTitle')}</span>
@@ -232,7 +251,16 @@ function StateNotice({
     : null;
   let tone: 'info' | 'success' | 'warning' | 'error' = 'info';
   let text: ReactNode = null;
-  switch (status) {
+  const duel = isDuel(challenge) ? duelState(challenge, role) : null;
+  switch (duel ? 'duel' : status) {
+    case 'duel':
+      tone = duel!.tone;
+      text = t(`duel.state.${duel!.key}`, {
+        ...names,
+        amount: formatAmount(challenge.challengeReward, i18n.language),
+        winner: sideOf(challenge, 'owner')?.status === 'completed' ? names.owner : names.challenged,
+      });
+      break;
     case 'draft':
     case 'open':
       text =
@@ -333,18 +361,113 @@ function StateNotice({
   );
 }
 
+type DuelStateKey =
+  | 'openOwner'
+  | 'openChallenged'
+  | 'open'
+  | 'live'
+  | 'bothCompleted'
+  | 'won'
+  | 'bothFailed'
+  | 'stakesBack';
+
+/** A duel's text where it differs from a solo challenge's (null: the solo text fits). */
+function duelState(
+  challenge: ChallengeDetail,
+  role: Role,
+): { tone: 'info' | 'success' | 'warning' | 'error'; key: DuelStateKey } | null {
+  const owner = sideOf(challenge, 'owner');
+  const challenged = sideOf(challenge, 'challenged');
+  switch (challenge.status) {
+    case 'open':
+      return {
+        tone: 'info',
+        key: role === 'owner' ? 'openOwner' : role === 'challenged' ? 'openChallenged' : 'open',
+      };
+    case 'accepted':
+    case 'review':
+    case 'referee':
+      return { tone: challenge.status === 'accepted' ? 'info' : 'warning', key: 'live' };
+    case 'completed':
+    case 'failed':
+      if (owner?.status === 'completed' && challenged?.status === 'completed') {
+        return { tone: 'success', key: 'bothCompleted' };
+      }
+      if (owner?.status === 'completed' || challenged?.status === 'completed') {
+        return { tone: 'success', key: 'won' };
+      }
+      return { tone: 'error', key: 'bothFailed' };
+    case 'expired':
+      return { tone: 'info', key: 'stakesBack' };
+    default:
+      return null;
+  }
+}
+
+/** A duel's two performances: where each stands, who judges it, and until when. */
+function DuelSides({
+  challenge,
+  ownerName,
+  challengedName,
+}: {
+  challenge: ChallengeDetail;
+  ownerName: string;
+  challengedName: string;
+}) {
+  const { t, i18n } = useTranslation();
+  const rows = [
+    { side: sideOf(challenge, 'owner'), name: ownerName, judge: challengedName },
+    { side: sideOf(challenge, 'challenged'), name: challengedName, judge: ownerName },
+  ];
+  return (
+    <section className={layout.panel} aria-label={t('duel.sides.title')}>
+      <h2 className={layout.panelTitle}>{t('duel.sides.title')}</h2>
+      <ul className={styles.tags} data-testid="duel-sides">
+        {rows.map(({ side, name, judge }) =>
+          side ? (
+            <li key={side.performer.id} className={layout.panelText}>
+              <strong>{t('duel.sides.of', { name })}</strong>
+              {': '}
+              {t(`duel.sides.${side.status}`, { judge })}
+              {side.judgedByReferee ? ` (${t('duel.sides.judgedByReferee')})` : null}
+              {side.judgingDeadline ? (
+                <span className={styles.partyRole}>
+                  {' '}
+                  {t('duel.sides.deadline', {
+                    judge,
+                    date: formatDate(side.judgingDeadline, i18n.language, {
+                      dateStyle: 'medium',
+                      timeStyle: 'short',
+                    }),
+                  })}
+                </span>
+              ) : null}
+              {side.reason ? <blockquote className={styles.quote}>{side.reason}</blockquote> : null}
+              {side.challengeFailedComment ? (
+                <blockquote className={styles.quote}>{side.challengeFailedComment}</blockquote>
+              ) : null}
+            </li>
+          ) : null,
+        )}
+      </ul>
+    </section>
+  );
+}
+
 /** The states in which a video can be on its way or in: nobody uploads before accepting. */
 const VIDEO_STATES = ['accepted', 'review', 'referee', 'completed', 'failed'];
 
 /**
- * Where the media issue plugs in the upload (challenged user) and the player (everyone). Not
+ * Where the media issue plugs in the upload (the performer) and the player (everyone). Not
  * shown while no video can exist (open, declined, cancelled, expired): an empty slot there only
  * pushed the decision further down the page.
  */
 function VideoSlot({ challenge, role }: { challenge: ChallengeDetail; role: Role }) {
   const { t } = useTranslation();
   if (!VIDEO_STATES.includes(challenge.status)) return null;
-  const canUpload = role === 'challenged' && challenge.status === 'accepted';
+  const canUpload = isDuel(challenge)
+    ? role !== 'viewer' && sideOf(challenge, role)?.status === 'awaiting_video'
+    : role === 'challenged' && challenge.status === 'accepted';
   return (
     <section className={layout.panel} aria-label={t('challenge.video.title')}>
       <h2 className={layout.panelTitle}>{t('challenge.video.title')}</h2>
@@ -422,6 +545,7 @@ function Actions({
   };
 
   const busy = statusLoading || cancelLoading;
+  const judged = sideToJudge(challenge, role);
   const canShare = !['cancelled', 'expired', 'refused', 'failed'].includes(status);
   // The owner invites the challenged person while they have not answered; nobody else invites.
   const canInvite = role === 'owner' && (status === 'open' || status === 'draft');
@@ -447,7 +571,29 @@ function Actions({
           </Button>
         </div>
       ) : null}
-      {role === 'owner' && status === 'review' ? (
+      {judged ? (
+        <div>
+          <p className={styles.partyRole}>
+            {t('duel.sides.judgeTitle', {
+              name: role === 'owner' ? nameOf(challenge.challengedUser!) : nameOf(challenge.owner),
+            })}
+          </p>
+          <p>{t('duel.sides.judgeText')}</p>
+          <div className={styles.actions}>
+            <Button
+              variant="action-gradient"
+              loading={statusLoading}
+              onClick={() => void changeStatus('completed', t('challenge.actions.approved'))}
+            >
+              {t('challenge.actions.approve')}
+            </Button>
+            <Button variant="secondary" disabled={busy} onClick={() => setDialog('reject')}>
+              {t('challenge.actions.reject')}
+            </Button>
+          </div>
+        </div>
+      ) : null}
+      {role === 'owner' && status === 'review' && !isDuel(challenge) ? (
         <div className={styles.actions}>
           <Button
             variant="action-gradient"

@@ -123,7 +123,12 @@ describe('create challenge, step 2', () => {
     });
     const form = await screen.findByRole('form', { name: 'Challenge Details' });
     expect(within(form).getByLabelText<HTMLInputElement>('Reward in euros').value).toBe('5.00');
-    expect(within(form).getByRole('radio', { name: 'Duel' })).toHaveProperty('disabled', true);
+    // Duels can be chosen (docs/adr/0032); the note says what each type means.
+    expect(within(form).getByRole('radio', { name: 'Solo' })).toHaveProperty('checked', true);
+    fireEvent.click(within(form).getByRole('radio', { name: 'Duel' }));
+    expect(within(form).getByText(/your friend stakes the same amount on accepting/)).toBeTruthy();
+    fireEvent.click(within(form).getByRole('radio', { name: 'Solo' }));
+    expect(within(form).getByText(/your friend performs and earns your reward/)).toBeTruthy();
     fireEvent.click(await within(form).findByRole('button', { name: 'Send challenge' }));
     expect(await within(form).findByText('Please add at least one tag')).toBeTruthy();
     expect(within(form).getByText('Please accept to use credit')).toBeTruthy();

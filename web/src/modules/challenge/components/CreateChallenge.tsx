@@ -532,16 +532,25 @@ export function CreateChallengeStep2Page() {
         <fieldset className={styles.fieldset}>
           <legend className={styles.legend}>{t('createChallenge.type.legend')}</legend>
           <div className={styles.segmented} role="radiogroup">
-            <label className={cx(styles.segment, styles.segmentActive)}>
-              <input type="radio" name="challengeType" value="solo" checked readOnly />
-              {t('createChallenge.type.solo')}
-            </label>
-            <label className={cx(styles.segment, styles.segmentDisabled)}>
-              <input type="radio" name="challengeType" value="duel" disabled />
-              {t('createChallenge.type.duel')}
-            </label>
+            {(['solo', 'duel'] as const).map((type) => (
+              <label
+                key={type}
+                className={cx(styles.segment, draft.challengeType === type && styles.segmentActive)}
+              >
+                <input
+                  type="radio"
+                  name="challengeType"
+                  value={type}
+                  checked={draft.challengeType === type}
+                  onChange={() => update({ challengeType: type })}
+                />
+                {t(`createChallenge.type.${type}`)}
+              </label>
+            ))}
           </div>
-          <p className={styles.note}>{t('createChallenge.type.duelSoon')}</p>
+          <p className={styles.note}>
+            {draft.challengeType === 'duel' ? t('duel.create.duelNote') : t('duel.create.soloNote')}
+          </p>
         </fieldset>
 
         <Checkbox

@@ -25,6 +25,19 @@ export interface ChallengeDetail {
   tags: { name: string }[];
   owner: ChallengeUser;
   challengedUser: ChallengeUser | null;
+  /** A duel's two performances once accepted, the owner's first; empty for a solo challenge. */
+  sides: ChallengeSide[];
+}
+
+export type SideStatus = 'awaiting_video' | 'review' | 'referee' | 'completed' | 'failed';
+
+export interface ChallengeSide {
+  performer: { id: string };
+  status: SideStatus;
+  reason: string | null;
+  judgedByReferee: boolean;
+  challengeFailedComment: string | null;
+  judgingDeadline: string | null;
 }
 
 export interface ChallengeBySlugQuery {
@@ -80,6 +93,16 @@ export const ChallengeBySlugDocument: TypedDocumentNode<
           username
           displayName
           avatar
+        }
+        sides {
+          performer {
+            id
+          }
+          status
+          reason
+          judgedByReferee
+          challengeFailedComment
+          judgingDeadline
         }
       }
     }
