@@ -195,8 +195,26 @@ describe('magic-link code step', () => {
       ],
     });
     await enterCode();
-    expect(await screen.findByText('The username or password is incorrect.')).toBeTruthy();
+    expect(
+      await screen.findByText('That code is not right. Check the code in the e-mail and try again.'),
+    ).toBeTruthy();
+    expect(screen.queryByText('The username or password is incorrect.')).toBeNull();
     expect(screen.getByRole('dialog', { name: 'Check your inbox' })).toBeTruthy();
+  });
+
+  it('an expired code says so, not that a password is wrong', async () => {
+    const { mocks } = sessionMocks(null);
+    renderApp({
+      path: `/cookies?modal=login-magic-link&email=${encodeURIComponent(EMAIL)}`,
+      mocks: [
+        ...mocks,
+        verifyLoginCodeMock({ isVerified: null, identifier: 'expired_credentials' }),
+      ],
+    });
+    await enterCode();
+    expect(
+      await screen.findByText('This code has expired. Request a new login link and code.'),
+    ).toBeTruthy();
   });
 });
 
