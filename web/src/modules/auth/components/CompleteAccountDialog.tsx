@@ -17,6 +17,10 @@ import {
   type CompleteAccountField,
   type CompleteAccountValues,
 } from '../completeAccountForm';
+import {
+  createChallengeEntryPath,
+  type CreateChallengeWelcome,
+} from '../../challenge/hooks/useChallengeDraft';
 import { useLogoutUser } from '../hooks/useLogoutUser';
 import { useModalRoute } from '../hooks/useModalRoute';
 import { useVerifyingUser } from '../hooks/useVerifyingUser';
@@ -25,7 +29,6 @@ import type { VerifyingUser } from './VerifyingUserProvider';
 import styles from './AuthDialogs.module.css';
 
 /** Where a new account starts: the details of a first challenge. */
-export const AFTER_SIGN_UP_PATH = '/challenge/create/step-2';
 
 /** Once these have all been visited, every remaining problem is listed, the terms included. */
 const TEXT_FIELDS: readonly CompleteAccountField[] = [
@@ -148,7 +151,10 @@ function CompleteAccountForm({
     });
     if (outcome.kind === 'created') {
       setVerifying(null);
-      await navigate(AFTER_SIGN_UP_PATH);
+      // Straight to the create form, greeted (the spec's step 2 once step 1 was drafted).
+      const username = values.username.trim();
+      const state: CreateChallengeWelcome = { welcome: { username } };
+      await navigate(createChallengeEntryPath(username), { state });
     } else if (outcome.kind === 'expired') {
       // The proof is gone: end whatever session there is and start over from the e-mail.
       await logout({ redirectTo: null, announce: false });

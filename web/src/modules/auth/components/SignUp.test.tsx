@@ -312,7 +312,7 @@ describe('complete-account submission (verifyUser)', () => {
     expect(sent[0]?.input.phoneNumber).toBeNull();
   });
 
-  it('on success: says so, reloads the profile and goes to step 2 of a new challenge', async () => {
+  it('on success: says so, reloads the profile and lands on the create form with a welcome', async () => {
     const sent: VerifyUserMutationVariables[] = [];
     let signedUp = () => undefined as void;
     const { router, dialog, session } = await signUpByCode([
@@ -325,7 +325,13 @@ describe('complete-account submission (verifyUser)', () => {
     fireEvent.click(submitButton(dialog));
 
     expect(await screen.findByText('Account created successfully')).toBeTruthy();
-    await waitFor(() => expect(currentUrl(router)).toBe('/challenge/create/step-2'));
+    // Nothing drafted yet: the first step of the form, where a new user can act.
+    await waitFor(() => expect(currentUrl(router)).toBe('/challenge/create/step-1'));
+    const welcome = (await screen.findByText('Welcome, sam!')).closest('[role="status"]');
+    expect(welcome?.textContent).toContain('Your account is ready');
+    expect(
+      screen.getByRole('heading', { level: 1, name: 'Send your Challenge' }),
+    ).toBeTruthy();
     await waitFor(() =>
       expect(screen.queryByRole('dialog', { name: 'Complete your account' })).toBeNull(),
     );
@@ -333,6 +339,31 @@ describe('complete-account submission (verifyUser)', () => {
     expect(await within(sidebar).findByRole('link', { name: /@sam/ })).toBeTruthy();
     // No welcome-back after creating an account.
     expect(screen.queryByText('Welcome back!')).toBeNull();
+  });
+
+  it('on success with a drafted first step: continues at step 2, welcomed', async () => {
+    window.localStorage.setItem(
+      'challenge-draft',
+      JSON.stringify({
+        name: 'Juggle five balls',
+        description: 'For one whole minute',
+        target: 'username',
+        challengedUsername: 'alice',
+        timestamp: Date.now(),
+      }),
+    );
+    const sent: VerifyUserMutationVariables[] = [];
+    let signedUp = () => undefined as void;
+    const { router, dialog, session } = await signUpByCode([
+      verifyUserMock({ success: true }, sent, () => signedUp()),
+    ]);
+    signedUp = () => {
+      session.user = sam;
+    };
+    fill(dialog, COMPLETE);
+    fireEvent.click(submitButton(dialog));
+    await waitFor(() => expect(currentUrl(router)).toBe('/challenge/create/step-2'));
+    expect(await screen.findByText('Welcome, sam!')).toBeTruthy();
   });
 
   it('expired_credentials: ends the attempt, logs out and asks for a new code', async () => {
