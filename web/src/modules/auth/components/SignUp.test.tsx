@@ -196,7 +196,9 @@ describe('magic-link code step', () => {
     });
     await enterCode();
     expect(
-      await screen.findByText('That code is not right. Check the code in the e-mail and try again.'),
+      await screen.findByText(
+        'That code is not right. Check the code in the e-mail and try again.',
+      ),
     ).toBeTruthy();
     expect(screen.queryByText('The username or password is incorrect.')).toBeNull();
     expect(screen.getByRole('dialog', { name: 'Check your inbox' })).toBeTruthy();
@@ -329,9 +331,7 @@ describe('complete-account submission (verifyUser)', () => {
     await waitFor(() => expect(currentUrl(router)).toBe('/challenge/create/step-1'));
     const welcome = (await screen.findByText('Welcome, sam!')).closest('[role="status"]');
     expect(welcome?.textContent).toContain('Your account is ready');
-    expect(
-      screen.getByRole('heading', { level: 1, name: 'Send your Challenge' }),
-    ).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 1, name: 'Send your Challenge' })).toBeTruthy();
     await waitFor(() =>
       expect(screen.queryByRole('dialog', { name: 'Complete your account' })).toBeNull(),
     );
