@@ -12,6 +12,8 @@ interface ImportMetaEnv {
   readonly VITE_SOCIAL_X_URL?: string;
   readonly VITE_SOCIAL_LINKEDIN_URL?: string;
   readonly VITE_APP_VERSION?: string;
+  /** Set by the build (vite.config.ts), never by hand: this build's id, absent in dev and tests. */
+  readonly VITE_BUILD_ID?: string;
 }
 
 interface ImportMeta {
