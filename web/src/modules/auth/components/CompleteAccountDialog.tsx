@@ -118,9 +118,11 @@ function CompleteAccountForm({
     const key = visibleError(field);
     return key ? [{ field, key }] : [];
   });
-  const errorId = (field: CompleteAccountField) => `${formId}-${field}-error`;
-  const describedBy = (field: CompleteAccountField) =>
-    visibleError(field) ? errorId(field) : undefined;
+  /** The reason under the field itself (the red list below repeats them all, as the spec asks). */
+  const errorMessage = (field: CompleteAccountField) => {
+    const key = visibleError(field);
+    return key ? t(`auth.completeAccount.errors.${key}`) : undefined;
+  };
   const status = (field: CompleteAccountField) => (visibleError(field) ? 'error' : 'none');
   const disabled = !verdict.valid || touched.size === 0;
 
@@ -186,9 +188,8 @@ function CompleteAccountForm({
         onChange={(event) => change('username', event.target.value)}
         onBlur={() => touch('username')}
         status={status('username')}
-        aria-describedby={[`${formId}-username-tip`, describedBy('username')]
-          .filter(Boolean)
-          .join(' ')}
+        message={errorMessage('username')}
+        aria-describedby={`${formId}-username-tip`}
       />
       <Input
         label={t('auth.completeAccount.birthday')}
@@ -201,8 +202,7 @@ function CompleteAccountForm({
         onChange={(event) => change('birthday', event.target.value)}
         onBlur={() => touch('birthday')}
         status={visibleError('birthday') ? 'error' : 'hint'}
-        message={t('auth.completeAccount.birthdayHint')}
-        aria-describedby={describedBy('birthday')}
+        message={errorMessage('birthday') ?? t('auth.completeAccount.birthdayHint')}
       />
       <PasswordInput
         label={t('auth.fields.password')}
@@ -213,8 +213,7 @@ function CompleteAccountForm({
         onChange={(event) => change('password', event.target.value)}
         onBlur={() => touch('password')}
         status={visibleError('password') ? 'error' : 'hint'}
-        message={t('auth.completeAccount.passwordHint')}
-        aria-describedby={describedBy('password')}
+        message={errorMessage('password') ?? t('auth.completeAccount.passwordHint')}
       />
       <PasswordInput
         label={t('auth.completeAccount.repeatPassword')}
@@ -225,7 +224,7 @@ function CompleteAccountForm({
         onChange={(event) => change('repeatPassword', event.target.value)}
         onBlur={() => touch('repeatPassword')}
         status={status('repeatPassword')}
-        aria-describedby={describedBy('repeatPassword')}
+        message={errorMessage('repeatPassword')}
       />
       <Input
         label={t('auth.completeAccount.phoneNumber')}
@@ -237,8 +236,8 @@ function CompleteAccountForm({
         onChange={(event) => change('phoneNumber', event.target.value)}
         onBlur={() => touch('phoneNumber')}
         status={status('phoneNumber')}
+        message={errorMessage('phoneNumber')}
         placeholder={t('auth.completeAccount.phoneNumberPlaceholder')}
-        aria-describedby={describedBy('phoneNumber')}
       />
       <Checkbox
         label={
@@ -254,7 +253,7 @@ function CompleteAccountForm({
         checked={values.acceptTerms}
         onChange={(event) => change('acceptTerms', event.target.checked)}
         status={status('acceptTerms')}
-        aria-describedby={describedBy('acceptTerms')}
+        message={errorMessage('acceptTerms')}
       />
 
       {listed.length > 0 ? (
@@ -265,9 +264,7 @@ function CompleteAccountForm({
           </p>
           <ul className={styles.errorList} aria-label={t('auth.completeAccount.errorsTitle')}>
             {listed.map(({ field, key }) => (
-              <li key={field} id={errorId(field)}>
-                {t(`auth.completeAccount.errors.${key}`)}
-              </li>
+              <li key={field}>{t(`auth.completeAccount.errors.${key}`)}</li>
             ))}
           </ul>
         </div>

@@ -251,6 +251,32 @@ describe('complete-account validation', () => {
     expect(submitButton(dialog).disabled).toBe(false);
   });
 
+  it('shows each reason under its own field, not only in the list below', async () => {
+    const { dialog } = await signUpByCode();
+    /** The error message rendered right under the field labelled `label`. */
+    const messageUnder = (label: string) =>
+      within(dialog)
+        .getByLabelText(label)
+        .closest('[data-field]')
+        ?.querySelector('[data-status="error"]')?.textContent ?? null;
+
+    fill(dialog, { username: 'sam', password: 'weakpass' });
+    expect(messageUnder('Password')).toBe(
+      'Your password must have at least 8 characters, with an uppercase letter, a lowercase letter, a number and a special character',
+    );
+    fill(dialog, { password: 'Str0ng!pass', repeatPassword: 'Str0ng!pasS' });
+    expect(messageUnder('Repeat password')).toBe('Passwords do not match');
+    expect(messageUnder('Password')).toBeNull();
+    fill(dialog, { repeatPassword: 'Str0ng!pass', birthday: birthdayYearsAgo(30) });
+    expect(messageUnder('Username')).toBeNull();
+    const terms = within(dialog).getByRole('checkbox', { name: /I accept the terms/ });
+    expect(terms.closest('[data-field]')?.querySelector('[data-status="error"]')?.textContent).toBe(
+      'Please accept the terms and conditions',
+    );
+    fill(dialog, { birthday: birthdayYearsAgo(16, 1) });
+    expect(messageUnder('Birthday')).toBe('You must be at least 16 years old to create an account');
+  });
+
   it('refuses a birthday one day short of 16 years and accepts the 16th birthday', async () => {
     const { dialog } = await signUpByCode();
     fill(dialog, { ...COMPLETE, birthday: birthdayYearsAgo(16, 1) });
