@@ -220,10 +220,16 @@ describe('wallet page: transaction history', () => {
     expect(texts[1]).toContain('Payout paid to your bank account');
     expect(texts[1]).toContain('From pending');
     expect(texts[2]).toContain('Payout requested');
-    expect(texts[2]).toContain('Pending +€20.00');
+    // Out of the available balance, into the pending one: no "-20" beside a "+20".
+    expect(texts[2]).toContain('-€20.00');
+    expect(texts[2]).toContain('Now pending: €20.00');
+    expect(texts[2]).not.toContain('+€20.00');
     expect(texts[3]).toContain('Top-up refunded to your card');
     expect(texts[3]).toContain('-€3.00');
     expect(texts[4]).toContain('Reward returned from Cold shower for a week');
+    expect(texts[4]).toContain('+€5.00');
+    expect(texts[4]).toContain('Back from pending: €5.00');
+    expect(texts[4]).not.toContain('-€5.00');
     expect(texts[5]).toContain('Reward received for Sing in public');
     expect(texts[5]).toContain('+€7.00');
     expect(texts[6]).toContain('Reward held for Cold shower for a week');
