@@ -5,6 +5,8 @@ interface ImportMetaEnv {
   readonly VITE_GRAPHQL_PATH?: string;
   /** International phone number (digits only) of the support chat, e.g. 31612345678. */
   readonly VITE_SUPPORT_WHATSAPP_NUMBER?: string;
+  /** Support e-mail address for the contact page (optional). */
+  readonly VITE_SUPPORT_EMAIL?: string;
   readonly VITE_SOCIAL_INSTAGRAM_URL?: string;
   readonly VITE_SOCIAL_TIKTOK_URL?: string;
   readonly VITE_SOCIAL_YOUTUBE_URL?: string;

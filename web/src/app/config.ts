@@ -29,6 +29,10 @@ export const appConfig = {
   latestBuildPath: '/builds/latest.json',
   /** Chat support link, or undefined when no support number is configured. */
   supportUrl: supportNumber ? `https://wa.me/${supportNumber}` : undefined,
+  /** Support e-mail address shown on the contact page, if configured. */
+  supportEmail: nonEmpty(env.VITE_SUPPORT_EMAIL),
+  /** The sidebar's Support entry without a chat number: the contact page. */
+  contactPath: '/contact',
   socialLinks: [
     {
       network: 'instagram',

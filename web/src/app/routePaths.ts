@@ -8,6 +8,7 @@ export const SPA_ROUTE_PATTERNS = [
   '/',
   '/terms',
   '/cookies',
+  '/contact',
   '/email-preferences',
   '/dev/inbox',
   '/profile/:username',

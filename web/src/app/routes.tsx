@@ -48,6 +48,7 @@ export const appRoutes: RouteObject[] = [
               },
               { path: 'terms', lazy: page(legal, 'TermsPage') },
               { path: 'cookies', lazy: page(legal, 'CookiesPage') },
+              { path: 'contact', lazy: page(legal, 'ContactPage') },
               { path: 'email-preferences', lazy: page(notifications, 'EmailPreferencesPage') },
               {
                 // Development only: the gateway serves its data outside production alone.

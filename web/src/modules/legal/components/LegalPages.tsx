@@ -1,6 +1,7 @@
-import { useTranslation } from 'react-i18next';
+import { Trans, useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { CHUNK_RELOAD_STORAGE_KEY } from '../../../app/chunkReload';
+import { appConfig } from '../../../app/config';
 import { LANGUAGE_STORAGE_KEY } from '../../../app/i18n';
 import { usePageMeta } from '../../../lib/usePageMeta';
 import { PageHeader } from '../../../ui/PageHeader';
@@ -164,5 +165,59 @@ export function Guidelines() {
         <Link to="/terms">{t('legal.guidelines.termsLink')}</Link>
       </p>
     </div>
+  );
+}
+
+/** /contact: how to reach support; the sidebar's Support entry when no chat number is set. */
+export function ContactPage() {
+  const { t } = useTranslation();
+  usePageMeta(t('legal.contact.title'));
+  const { supportUrl, supportEmail } = appConfig;
+  return (
+    <article className={styles.page}>
+      <PageHeader title={t('legal.contact.title')} subtitle={t('legal.contact.intro')} />
+      {supportUrl ? (
+        <section className={styles.section}>
+          <h2 className={styles.sectionTitle}>{t('legal.contact.chatTitle')}</h2>
+          <p>{t('legal.contact.chatText')}</p>
+          <p>
+            <a href={supportUrl} target="_blank" rel="noopener noreferrer">
+              {t('legal.contact.chatLink')}{' '}
+              <span className={styles.hint}>{t('legal.terms.privacyLinks.newTab')}</span>
+            </a>
+          </p>
+        </section>
+      ) : null}
+      {supportEmail ? (
+        <section className={styles.section}>
+          <h2 className={styles.sectionTitle}>{t('legal.contact.emailTitle')}</h2>
+          <p className={styles.wrapAnywhere}>
+            <Trans
+              i18nKey="legal.contact.emailText"
+              values={{ email: supportEmail }}
+              components={{ email: <a href={`mailto:${supportEmail}`} /> }}
+            />
+          </p>
+        </section>
+      ) : null}
+      {!supportUrl && !supportEmail ? (
+        <p className={styles.section}>{t('legal.contact.noChannel')}</p>
+      ) : null}
+      <section className={styles.section}>
+        <h2 className={styles.sectionTitle}>{t('legal.contact.reportTitle')}</h2>
+        <p>{t('legal.contact.reportText')}</p>
+      </section>
+      <section className={styles.section}>
+        <h2 className={styles.sectionTitle}>{t('legal.contact.rulesTitle')}</h2>
+        <ul className={styles.links}>
+          <li>
+            <Link to="/settings/guidelines">{t('legal.contact.guidelinesLink')}</Link>
+          </li>
+          <li>
+            <Link to="/terms">{t('legal.contact.termsLink')}</Link>
+          </li>
+        </ul>
+      </section>
+    </article>
   );
 }
