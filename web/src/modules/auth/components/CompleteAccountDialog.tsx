@@ -168,7 +168,11 @@ function CompleteAccountForm({
   return (
     <form className={styles.form} onSubmit={submit} noValidate aria-describedby={`${formId}-lead`}>
       <p id={`${formId}-lead`} className={styles.lead}>
-        {t('auth.completeAccount.lead', { email: verifying.email })}
+        <Trans
+          i18nKey="auth.completeAccount.lead"
+          values={{ email: verifying.email }}
+          components={{ email: <span className="break-anywhere" /> }}
+        />
       </p>
       <Input
         label={t('auth.fields.username')}
