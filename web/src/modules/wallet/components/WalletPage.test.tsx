@@ -19,7 +19,11 @@ import {
   RequestPayoutDocument,
   type RequestPayoutMutationVariables,
 } from '../graphql/RequestPayout';
-import { HIDE_AMOUNTS_STORAGE_KEY } from '../hooks/useHideAmounts';
+import { CurrentUserDocument } from '../../auth/graphql/CurrentUser';
+import {
+  UpdateProfileDocument,
+  type UpdateProfileMutationVariables,
+} from '../../settings/graphql/UpdateProfile';
 import {
   completeProfile,
   emptyProfile,
@@ -118,11 +122,52 @@ describe('wallet page', () => {
     expect(plain(within(available).getByText(/€/).textContent)).toBe('€ 1.234,56');
   });
 
-  it('hides amounts (balances and history) when the profile says so; the toggle reveals them and is remembered', async () => {
+  /** getCurrentUserProfile answering from `account`, and updateProfile saving into it. */
+  function accountMocks(saves: boolean) {
+    const account = { ...alice, hideAvailableAmount: true as boolean | null };
+    const sent: UpdateProfileMutationVariables[] = [];
+    const mocks = [
+      {
+        request: { query: CurrentUserDocument },
+        maxUsageCount: Number.POSITIVE_INFINITY,
+        result: () => ({
+          data: {
+            getCurrentUserProfile: {
+              __typename: 'CurrentUserProfileResult',
+              status: statusOf(true),
+              profile: { __typename: 'CurrentUserProfile', ...account },
+            },
+          },
+        }),
+      },
+      answerMock<UpdateProfileMutationVariables>(
+        UpdateProfileDocument,
+        () => true,
+        (variables) => {
+          sent.push(variables);
+          if (saves) account.hideAvailableAmount = variables.input.hideAvailableAmount ?? null;
+          return {
+            updateProfile: {
+              __typename: 'UpdateProfileResult',
+              status: saves ? statusOf(true, 'ok', 'OK') : statusOf(false, 'generic_error', 'x'),
+              displayName: account.displayName,
+              bio: null,
+              avatar: null,
+            },
+          };
+        },
+        { times: 5 },
+      ),
+    ];
+    return { account, sent, mocks };
+  }
+
+  it('hides amounts (balances and history) when the profile says so; the toggle reveals them and is kept with the account', async () => {
+    const { account, sent, mocks } = accountMocks(true);
     renderApp({
       path: '/wallet',
       mocks: [
-        loggedInMock({ ...alice, hideAvailableAmount: true }),
+        ...mocks,
         walletOverviewMock(),
         transactionsMock([[transaction({ id: 't-1', kind: 'top_up', availableChange: 2500 })]]),
         paymentProfileMock(),
@@ -143,7 +188,26 @@ describe('wallet page', () => {
     expect(screen.getByRole('button', { name: 'Hide amounts' }).getAttribute('aria-pressed')).toBe(
       'false',
     );
-    expect(window.localStorage.getItem(HIDE_AMOUNTS_STORAGE_KEY)).toBe('false');
+    // Saved with the account (any browser sees it), not in this browser's storage.
+    await waitFor(() => expect(sent).toEqual([{ input: { hideAvailableAmount: false } }]));
+    await waitFor(() => expect(account.hideAvailableAmount).toBe(false));
+    expect(Object.keys(window.localStorage)).not.toContain('wallet.hideAmounts');
+  });
+
+  it('puts the amounts back as they were when the choice cannot be saved', async () => {
+    const { sent, mocks } = accountMocks(false);
+    renderApp({
+      path: '/wallet',
+      mocks: [...mocks, walletOverviewMock(), transactionsMock([[]]), paymentProfileMock()],
+    });
+    const available = await screen.findByRole('region', { name: 'Available balance' });
+    fireEvent.click(screen.getByRole('button', { name: 'Show amounts' }));
+    await waitFor(() => expect(sent).toHaveLength(1));
+    expect(
+      await screen.findByText('Your choice to show or hide amounts could not be saved.'),
+    ).toBeTruthy();
+    await waitFor(() => expect(within(available).getByText('Amount hidden')).toBeTruthy());
+    expect(screen.getByRole('button', { name: 'Show amounts' })).toBeTruthy();
   });
 
   it('explains a failed wallet answer with the translated identifier', async () => {
