@@ -118,9 +118,15 @@ export function CookiesPage() {
                 <th scope="row">
                   <code>{item.name}</code>
                 </th>
-                <td>{t(`legal.cookies.kinds.${item.kind}`)}</td>
-                <td>{t(`legal.cookies.items.${item.key}.purpose`)}</td>
-                <td>{t(`legal.cookies.items.${item.key}.duration`)}</td>
+                <td data-label={t('legal.cookies.columns.kind')}>
+                  {t(`legal.cookies.kinds.${item.kind}`)}
+                </td>
+                <td data-label={t('legal.cookies.columns.purpose')}>
+                  {t(`legal.cookies.items.${item.key}.purpose`)}
+                </td>
+                <td data-label={t('legal.cookies.columns.duration')}>
+                  {t(`legal.cookies.items.${item.key}.duration`)}
+                </td>
               </tr>
             ))}
           </tbody>
