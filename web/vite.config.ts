@@ -1,5 +1,33 @@
 import react from '@vitejs/plugin-react';
+import type { Plugin } from 'vite';
 import type { ViteUserConfig } from 'vitest/config';
+import { SPA_ROUTE_PATTERNS, SPA_ROUTES_FILE } from './src/app/routePaths';
+
+/** One id per production build; the app compares it with builds/latest.json on a timer. */
+const BUILD_ID = `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`;
+
+/**
+ * Files the server reads next to index.html: the SPA's route patterns (the gateway answers 404 for
+ * other paths) and the build manifest (`builds/latest.json`, `builds/meta/<id>.json`).
+ */
+function buildFiles(): Plugin {
+  return {
+    name: 'challenge-build-files',
+    apply: 'build',
+    // Only a production build has an id (the dev server and tests have none: no check).
+    config: () => ({ define: { 'import.meta.env.VITE_BUILD_ID': JSON.stringify(BUILD_ID) } }),
+    generateBundle() {
+      const meta = JSON.stringify({ id: BUILD_ID, builtAt: new Date().toISOString() });
+      this.emitFile({
+        type: 'asset',
+        fileName: SPA_ROUTES_FILE,
+        source: `${JSON.stringify(SPA_ROUTE_PATTERNS, null, 2)}\n`,
+      });
+      this.emitFile({ type: 'asset', fileName: 'builds/latest.json', source: meta });
+      this.emitFile({ type: 'asset', fileName: `builds/meta/${BUILD_ID}.json`, source: meta });
+    },
+  };
+}
 
 /**
  * The gateway (Express) serves the built SPA and `/graphql` on one origin. In development the Vite
@@ -25,7 +53,7 @@ function vendorChunk(id: string): string | undefined {
 }
 
 const config: ViteUserConfig = {
-  plugins: [react()],
+  plugins: [react(), buildFiles()],
   server: { host: '127.0.0.1', port: 4780, proxy: apiProxy },
   preview: { host: '127.0.0.1', port: 4781, proxy: apiProxy },
   build: {

@@ -53,6 +53,12 @@ describe('gateway HTTP surface', () => {
     mkdirSync(path.join(web, 'assets'));
     writeFileSync(path.join(web, 'index.html'), '<!doctype html><title>Challenge</title>');
     writeFileSync(path.join(web, 'assets', 'app-1234.js'), 'console.log(1)');
+    writeFileSync(
+      path.join(web, 'spa-routes.json'),
+      JSON.stringify(['/', '/settings/edit-profile', '/profile/:username/ongoing-challenges']),
+    );
+    mkdirSync(path.join(web, 'builds'));
+    writeFileSync(path.join(web, 'builds', 'latest.json'), '{"id":"b-1"}');
     const redis = createRedis(stack.redisUrl, logger);
     lifecycle.onStop('redis', async () => void (await redis.quit()));
     const unreachable = 'http://127.0.0.1:9/graphql';
@@ -96,6 +102,28 @@ describe('gateway HTTP surface', () => {
       expect(response.headers.get('strict-transport-security')).toContain('max-age=');
       expect(response.headers.get('x-powered-by')).toBeNull();
     }
+  });
+
+  it('answers 404 with the SPA (its not-found page) for a path the app does not have', async () => {
+    for (const route of [
+      '/no-such-page',
+      '/settings/nope',
+      '/profile/alice/x/ongoing-challenges',
+    ]) {
+      const response = await fetch(`${base}${route}`);
+      expect(response.status).toBe(404);
+      expect(await response.text()).toContain('<title>Challenge</title>');
+      expect(response.headers.get('content-type')).toContain('text/html');
+    }
+    const trailing = await fetch(`${base}/profile/Bob%20B/ongoing-challenges/`);
+    expect(trailing.status).toBe(200);
+  });
+
+  it('never lets a browser cache the latest-build manifest', async () => {
+    const response = await fetch(`${base}/builds/latest.json`);
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ id: 'b-1' });
+    expect(response.headers.get('cache-control')).toBe('no-cache');
   });
 
   it('caches hashed assets for a year', async () => {

@@ -5,6 +5,8 @@ interface ImportMetaEnv {
   readonly VITE_GRAPHQL_PATH?: string;
   /** International phone number (digits only) of the support chat, e.g. 31612345678. */
   readonly VITE_SUPPORT_WHATSAPP_NUMBER?: string;
+  /** Support e-mail address for the contact page (optional). */
+  readonly VITE_SUPPORT_EMAIL?: string;
   readonly VITE_SOCIAL_INSTAGRAM_URL?: string;
   readonly VITE_SOCIAL_TIKTOK_URL?: string;
   readonly VITE_SOCIAL_YOUTUBE_URL?: string;
@@ -12,6 +14,8 @@ interface ImportMetaEnv {
   readonly VITE_SOCIAL_X_URL?: string;
   readonly VITE_SOCIAL_LINKEDIN_URL?: string;
   readonly VITE_APP_VERSION?: string;
+  /** Set by the build (vite.config.ts), never by hand: this build's id, absent in dev and tests. */
+  readonly VITE_BUILD_ID?: string;
 }
 
 interface ImportMeta {

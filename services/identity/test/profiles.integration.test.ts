@@ -96,6 +96,33 @@ describe('identity: profiles, settings, follows and deletion', () => {
     expect(tooLong.data!.updateProfile.status.identifier).toBe('invalid_input');
   });
 
+  it('keeps the show/hide amounts choice with the account (hideAvailableAmount)', async () => {
+    const owner = await seedUser(identity.app.db);
+    const CURRENT = `{ getCurrentUserProfile { ${STATUS} profile { hideAvailableAmount displayName } } }`;
+    const before = await graphql(identity.url, CURRENT, {}, as(owner));
+    expect(before.data!.getCurrentUserProfile.profile.hideAvailableAmount).toBe(true);
+    const shown = await graphql(
+      identity.url,
+      UPDATE,
+      { input: { hideAvailableAmount: false } },
+      as(owner),
+    );
+    expect(shown.data!.updateProfile.status).toEqual({ success: true, identifier: 'ok' });
+    const after = await graphql(identity.url, CURRENT, {}, as(owner));
+    // Only that field changed.
+    expect(after.data!.getCurrentUserProfile.profile).toEqual({
+      hideAvailableAmount: false,
+      displayName: before.data!.getCurrentUserProfile.profile.displayName,
+    });
+    const invalid = await graphql(
+      identity.url,
+      UPDATE,
+      { input: { hideAvailableAmount: null } },
+      as(owner),
+    );
+    expect(invalid.data!.updateProfile.status.identifier).toBe('invalid_input');
+  });
+
   it('hides a private profile from others but not from its owner', async () => {
     const owner = await seedUser(identity.app.db);
     const other = await seedUser(identity.app.db);

@@ -1,10 +1,11 @@
 import { ApolloLink, ServerError } from '@apollo/client';
 import { MockLink } from '@apollo/client/testing';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { createMemoryRouter } from 'react-router';
 import { throwError } from 'rxjs';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { sessionMocks } from '../test/mocks';
+import { VerifyLoginCodeDocument } from '../modules/auth/graphql/VerifyLoginCode';
+import { answerMock, sessionMocks, statusResult } from '../test/mocks';
 import { App, createApp, type AppInstance } from './App';
 import { appRoutes } from './routes';
 
@@ -54,5 +55,64 @@ describe('app composition', () => {
     expect(within(sidebar).queryByRole('link', { name: 'Wallet' })).toBeNull();
     // Nothing of the old session is left in the cache.
     expect(JSON.stringify(app.client.cache.extract())).not.toContain('alice');
+  });
+
+  it('on a 401 also forgets a sign-up in progress', async () => {
+    const email = 'new@example.com';
+    const { mocks } = sessionMocks(null);
+    const mockLink = new MockLink([
+      ...mocks,
+      answerMock(
+        VerifyLoginCodeDocument,
+        { input: { email, code: '123456' } },
+        {
+          verifyLoginCode: {
+            ...statusResult('VerifyLoginResult', true),
+            isVerified: false,
+            originUrl: null,
+          },
+        },
+      ),
+    ]);
+    let expired = false;
+    const server = new ApolloLink((operation) => {
+      if (!expired) return mockLink.request(operation);
+      const response = new Response('', { status: 401 });
+      return throwError(
+        () =>
+          new ServerError('Response not successful: Received status code 401', {
+            response,
+            bodyText: '',
+          }),
+      );
+    });
+    const app: AppInstance = createApp({
+      createRouter: () =>
+        createMemoryRouter(appRoutes, {
+          initialEntries: [`/cookies?modal=login-magic-link&email=${encodeURIComponent(email)}`],
+        }) as AppInstance['router'],
+      terminatingLink: server,
+      language: 'en',
+    });
+    render(<App app={app} />);
+    const codeStep = await screen.findByRole('dialog', { name: 'Check your inbox' });
+    const input = within(codeStep).getByLabelText('Login code');
+    fireEvent.change(input, { target: { value: '123456' } });
+    fireEvent.submit(input.closest('form') as HTMLFormElement);
+    expect(await screen.findByRole('dialog', { name: 'Complete your account' })).toBeTruthy();
+
+    // Any request now meets a 401 (e.g. a refetch of the current user).
+    expired = true;
+    void app.client.refetchQueries({ include: 'all' });
+
+    await waitFor(() =>
+      expect(app.router.state.location.pathname).toBe('/challenge/create/step-1'),
+    );
+    await waitFor(() =>
+      expect(screen.queryByRole('dialog', { name: 'Complete your account' })).toBeNull(),
+    );
+    await app.router.navigate('/cookies');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Cookie policy' })).toBeTruthy();
+    expect(screen.queryByRole('dialog', { name: 'Complete your account' })).toBeNull();
   });
 });

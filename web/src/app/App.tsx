@@ -2,6 +2,7 @@ import type { ApolloLink } from '@apollo/client';
 import { useState } from 'react';
 import { createBrowserRouter, RouterProvider } from 'react-router';
 import type { AppLanguage } from '../lib/locale';
+import { createVerifyingUserStore } from '../modules/auth/components/VerifyingUserProvider';
 import { createToastStore } from '../ui/toast/toastStore';
 import { createApolloClient, createUnauthorizedHandler } from './apolloClient';
 import { AppProviders } from './AppProviders';
@@ -29,18 +30,23 @@ export function createApp({
 }: CreateAppOptions = {}) {
   const i18n = createI18n(language);
   const toasts = createToastStore();
+  const verifyingUser = createVerifyingUserStore();
   const router = createRouter();
   const client = createApolloClient({
     toasts,
     i18n,
     ...(terminatingLink ? { terminatingLink } : {}),
-    // A 401 means the session is gone: clear everything cached for it and start over.
+    // A 401 means the session is gone: clear everything cached for it, and a sign-up in
+    // progress with it (spec: "clears all stores"), and start over.
     onUnauthorized: createUnauthorizedHandler(
       () => client.resetStore(),
-      () => void router.navigate(UNAUTHORIZED_REDIRECT),
+      () => {
+        verifyingUser.set(null);
+        void router.navigate(UNAUTHORIZED_REDIRECT);
+      },
     ),
   });
-  return { i18n, toasts, router, client };
+  return { i18n, toasts, router, client, verifyingUser };
 }
 
 export type AppInstance = ReturnType<typeof createApp>;
@@ -48,7 +54,12 @@ export type AppInstance = ReturnType<typeof createApp>;
 export function App({ app: given }: { app?: AppInstance }) {
   const [app] = useState(() => given ?? createApp());
   return (
-    <AppProviders i18n={app.i18n} toasts={app.toasts} client={app.client}>
+    <AppProviders
+      i18n={app.i18n}
+      toasts={app.toasts}
+      client={app.client}
+      verifyingUser={app.verifyingUser}
+    >
       <RouterProvider router={app.router} />
     </AppProviders>
   );

@@ -3,7 +3,10 @@ import { ApolloProvider } from '@apollo/client/react';
 import type { i18n as I18n } from 'i18next';
 import type { ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
-import { VerifyingUserProvider } from '../modules/auth/components/VerifyingUserProvider';
+import {
+  VerifyingUserProvider,
+  type VerifyingUserStore,
+} from '../modules/auth/components/VerifyingUserProvider';
 import { LocationCheckContext } from '../modules/location/hooks/useCheckLocation';
 import type { LocationCheck } from '../modules/location/locationVerdict';
 import { FullscreenLoaderProvider } from '../ui/FullscreenLoader';
@@ -17,14 +20,25 @@ export interface AppProvidersProps {
   client?: ApolloClient;
   /** Replaces the gateway's location verdict (tests). */
   checkLocation?: LocationCheck;
+  /** The sign-up in progress; the app's own, so that a 401 can clear it. */
+  verifyingUser?: VerifyingUserStore;
   children: ReactNode;
 }
 
-export function AppProviders({ i18n, toasts, client, checkLocation, children }: AppProvidersProps) {
+export function AppProviders({
+  i18n,
+  toasts,
+  client,
+  checkLocation,
+  verifyingUser,
+  children,
+}: AppProvidersProps) {
   let content = (
     <ToastProvider store={toasts}>
       <FullscreenLoaderProvider>
-        <VerifyingUserProvider>{children}</VerifyingUserProvider>
+        <VerifyingUserProvider {...(verifyingUser ? { store: verifyingUser } : {})}>
+          {children}
+        </VerifyingUserProvider>
       </FullscreenLoaderProvider>
     </ToastProvider>
   );

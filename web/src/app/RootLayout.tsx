@@ -2,10 +2,11 @@ import { Outlet, ScrollRestoration } from 'react-router';
 import { AuthDialogs } from '../modules/auth/components/AuthDialogs';
 import { IntroVideoDialog } from '../modules/intro/components/IntroVideoDialog';
 import { LocationGate } from '../modules/location/components/LocationGate';
+import { NewVersionNotice } from '../modules/shell/components/NewVersionNotice';
 
 /**
  * Above every layout: the location check (route guard step 2; the route itself was matched
- * first), then the page, the routed dialogs and the first-visit intro.
+ * first), then the page, the routed dialogs and the first-visit intro; the latest-build check.
  */
 export function RootLayout() {
   return (
@@ -15,6 +16,7 @@ export function RootLayout() {
         <AuthDialogs />
         <IntroVideoDialog />
       </LocationGate>
+      <NewVersionNotice />
       <ScrollRestoration />
     </>
   );

@@ -4,7 +4,7 @@
  * the chunk is missing for another reason.
  */
 export const CHUNK_RELOAD_GUARD_MS = 10_000;
-const STORAGE_KEY = 'chunk-reload-at';
+export const CHUNK_RELOAD_STORAGE_KEY = 'chunk-reload-at';
 
 const CHUNK_ERROR_PATTERNS = [
   'Failed to fetch dynamically imported module',
@@ -24,9 +24,9 @@ export function isChunkLoadError(error: unknown): boolean {
 /** Reloads the page unless it was already reloaded for this reason within the guard window. */
 export function reloadForNewBuild(now: number = Date.now()): boolean {
   try {
-    const last = Number(window.sessionStorage.getItem(STORAGE_KEY));
+    const last = Number(window.sessionStorage.getItem(CHUNK_RELOAD_STORAGE_KEY));
     if (Number.isFinite(last) && last > 0 && now - last < CHUNK_RELOAD_GUARD_MS) return false;
-    window.sessionStorage.setItem(STORAGE_KEY, String(now));
+    window.sessionStorage.setItem(CHUNK_RELOAD_STORAGE_KEY, String(now));
   } catch {
     return false;
   }

@@ -24,8 +24,15 @@ export const appConfig = {
   locationPath: '/api/location',
   clientName: 'web',
   clientVersion: nonEmpty(env.VITE_APP_VERSION) ?? '0.0.0',
+  /** This build's id (production builds only); compared with `latestBuildPath` on a timer. */
+  buildId: nonEmpty(env.VITE_BUILD_ID),
+  latestBuildPath: '/builds/latest.json',
   /** Chat support link, or undefined when no support number is configured. */
   supportUrl: supportNumber ? `https://wa.me/${supportNumber}` : undefined,
+  /** Support e-mail address shown on the contact page, if configured. */
+  supportEmail: nonEmpty(env.VITE_SUPPORT_EMAIL),
+  /** The sidebar's Support entry without a chat number: the contact page. */
+  contactPath: '/contact',
   socialLinks: [
     {
       network: 'instagram',

@@ -1,12 +1,11 @@
 import type { ComponentType } from 'react';
 import { Navigate, type RouteObject } from 'react-router';
-import { RequireAdmin } from '../modules/auth/components/RequireAdmin';
-import { RequireLogin } from '../modules/auth/components/RequireLogin';
 import { AccessDeniedPage } from '../modules/errors/components/AccessDeniedPage';
 import { NotFoundPage } from '../modules/errors/components/NotFoundPage';
 import { FullscreenLoader } from '../ui/FullscreenLoader';
 import { DefaultLayout } from './layouts/DefaultLayout';
 import { FullscreenLayout } from './layouts/FullscreenLayout';
+import { middleware } from './middleware';
 import { RootLayout } from './RootLayout';
 import { RouteErrorBoundary } from './RouteErrorBoundary';
 
@@ -26,8 +25,9 @@ const legal = () => import('../modules/legal/components/LegalPages');
 const notifications = () => import('../modules/notifications/components/EmailPreferencesPage');
 
 /**
- * Every route of the product spec (section 2). Guards are layout routes: RequireLogin for the
- * logged-in pages, RequireAdmin for the moderator page. Errors thrown inside the default layout
+ * Every route of the product spec (section 2). Guards are layout routes named after the spec's
+ * middleware (app/middleware.tsx): logged-in, not-logged-in (the login landing page and the
+ * recovery request), user-is-admin (the moderator page); user-is-owner waits for a route. Errors thrown inside the default layout
  * render there (with the sidebar); anything else falls through to the root boundary.
  */
 export const appRoutes: RouteObject[] = [
@@ -48,6 +48,7 @@ export const appRoutes: RouteObject[] = [
               },
               { path: 'terms', lazy: page(legal, 'TermsPage') },
               { path: 'cookies', lazy: page(legal, 'CookiesPage') },
+              { path: 'contact', lazy: page(legal, 'ContactPage') },
               { path: 'email-preferences', lazy: page(notifications, 'EmailPreferencesPage') },
               {
                 // Development only: the gateway serves its data outside production alone.
@@ -84,12 +85,17 @@ export const appRoutes: RouteObject[] = [
                   { path: 'step-2', lazy: page(challenge, 'CreateChallengeStep2Page') },
                 ],
               },
-              { path: 'login', lazy: page(auth, 'LoginPage') },
-              { path: 'login/recover/request', lazy: page(auth, 'RecoverRequestPage') },
+              {
+                element: middleware('not-logged-in'),
+                children: [
+                  { path: 'login', lazy: page(auth, 'LoginPage') },
+                  { path: 'login/recover/request', lazy: page(auth, 'RecoverRequestPage') },
+                ],
+              },
               { path: 'login/recover/reset', lazy: page(auth, 'RecoverResetPage') },
               { path: 'login/magic-link/verify', lazy: page(auth, 'MagicLinkVerifyPage') },
               {
-                element: <RequireLogin />,
+                element: middleware('logged-in'),
                 children: [
                   {
                     path: 'wallet',
@@ -146,7 +152,7 @@ export const appRoutes: RouteObject[] = [
             errorElement: <RouteErrorBoundary />,
             children: [
               {
-                element: <RequireAdmin />,
+                element: middleware('user-is-admin'),
                 children: [
                   {
                     path: 'moderator',

@@ -28,7 +28,7 @@ export function Checkbox({
   const inputId = id ?? generatedId;
   const messageId = `${inputId}-message`;
   return (
-    <div className={cx(styles.wrapper, className)}>
+    <div className={cx(styles.wrapper, className)} data-field>
       <label htmlFor={inputId} className={cx(styles.checkbox, styles[size])}>
         <input
           id={inputId}

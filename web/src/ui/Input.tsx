@@ -59,7 +59,7 @@ export function Input({
     </label>
   );
   return (
-    <div className={cx(styles.field, styles[size], className)}>
+    <div className={cx(styles.field, styles[size], className)} data-field>
       {labelAction ? (
         <div className={styles.labelRow}>
           {labelElement}
@@ -108,7 +108,7 @@ export function TextArea({
   const messageId = `${inputId}-message`;
   const showMessage = hasFieldMessage(status, message);
   return (
-    <div className={cx(styles.field, styles[size], className)}>
+    <div className={cx(styles.field, styles[size], className)} data-field>
       <label htmlFor={inputId} className={cx(styles.label, hideLabel && 'visually-hidden')}>
         {label}
       </label>

@@ -60,7 +60,7 @@ export type ProfileChange = Partial<
     | 'minimumChallengeEnabled'
     | 'minimumChallengeValue'
   >
->;
+> & { hideAvailableAmount?: boolean };
 
 export function updateProfileFields(tx: Transaction, id: string, change: ProfileChange) {
   return tx.user.update({

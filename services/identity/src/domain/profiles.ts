@@ -35,6 +35,8 @@ export const profileInput = z.object({
   bio: safeString().trim().max(500).nullish(),
   /** The media key or URL of an uploaded avatar; media checks the file type on upload. */
   avatar: safeString().trim().max(500).nullish(),
+  /** The wallet masks amounts (kept with the account, not per browser); true by default. */
+  hideAvailableAmount: z.boolean().optional(),
 });
 export const minimalChallengeInput = z.object({
   minimumChallengeEnabled: z.boolean(),

@@ -9,7 +9,7 @@ export type LocationOutcome = { allowed: true } | { allowed: false; identifier: 
 /** Asks where the visitor is; the default asks the gateway, tests pass their own. */
 export type LocationCheck = () => Promise<LocationOutcome>;
 
-const ALLOWED_STORAGE_KEY = 'location-allowed';
+export const ALLOWED_STORAGE_KEY = 'location-allowed';
 
 /**
  * Reads the gateway's verdict (`GET /api/location` answers `{ allowed, country, continent,

@@ -17,6 +17,10 @@ import {
   type CompleteAccountField,
   type CompleteAccountValues,
 } from '../completeAccountForm';
+import {
+  createChallengeEntryPath,
+  type CreateChallengeWelcome,
+} from '../../challenge/hooks/useChallengeDraft';
 import { useLogoutUser } from '../hooks/useLogoutUser';
 import { useModalRoute } from '../hooks/useModalRoute';
 import { useVerifyingUser } from '../hooks/useVerifyingUser';
@@ -25,7 +29,6 @@ import type { VerifyingUser } from './VerifyingUserProvider';
 import styles from './AuthDialogs.module.css';
 
 /** Where a new account starts: the details of a first challenge. */
-export const AFTER_SIGN_UP_PATH = '/challenge/create/step-2';
 
 /** Once these have all been visited, every remaining problem is listed, the terms included. */
 const TEXT_FIELDS: readonly CompleteAccountField[] = [
@@ -115,9 +118,11 @@ function CompleteAccountForm({
     const key = visibleError(field);
     return key ? [{ field, key }] : [];
   });
-  const errorId = (field: CompleteAccountField) => `${formId}-${field}-error`;
-  const describedBy = (field: CompleteAccountField) =>
-    visibleError(field) ? errorId(field) : undefined;
+  /** The reason under the field itself (the red list below repeats them all, as the spec asks). */
+  const errorMessage = (field: CompleteAccountField) => {
+    const key = visibleError(field);
+    return key ? t(`auth.completeAccount.errors.${key}`) : undefined;
+  };
   const status = (field: CompleteAccountField) => (visibleError(field) ? 'error' : 'none');
   const disabled = !verdict.valid || touched.size === 0;
 
@@ -148,7 +153,10 @@ function CompleteAccountForm({
     });
     if (outcome.kind === 'created') {
       setVerifying(null);
-      await navigate(AFTER_SIGN_UP_PATH);
+      // Straight to the create form, greeted (the spec's step 2 once step 1 was drafted).
+      const username = values.username.trim();
+      const state: CreateChallengeWelcome = { welcome: { username } };
+      await navigate(createChallengeEntryPath(username), { state });
     } else if (outcome.kind === 'expired') {
       // The proof is gone: end whatever session there is and start over from the e-mail.
       await logout({ redirectTo: null, announce: false });
@@ -160,7 +168,11 @@ function CompleteAccountForm({
   return (
     <form className={styles.form} onSubmit={submit} noValidate aria-describedby={`${formId}-lead`}>
       <p id={`${formId}-lead`} className={styles.lead}>
-        {t('auth.completeAccount.lead', { email: verifying.email })}
+        <Trans
+          i18nKey="auth.completeAccount.lead"
+          values={{ email: verifying.email }}
+          components={{ email: <span className="break-anywhere" /> }}
+        />
       </p>
       <Input
         label={t('auth.fields.username')}
@@ -180,9 +192,8 @@ function CompleteAccountForm({
         onChange={(event) => change('username', event.target.value)}
         onBlur={() => touch('username')}
         status={status('username')}
-        aria-describedby={[`${formId}-username-tip`, describedBy('username')]
-          .filter(Boolean)
-          .join(' ')}
+        message={errorMessage('username')}
+        aria-describedby={`${formId}-username-tip`}
       />
       <Input
         label={t('auth.completeAccount.birthday')}
@@ -195,8 +206,7 @@ function CompleteAccountForm({
         onChange={(event) => change('birthday', event.target.value)}
         onBlur={() => touch('birthday')}
         status={visibleError('birthday') ? 'error' : 'hint'}
-        message={t('auth.completeAccount.birthdayHint')}
-        aria-describedby={describedBy('birthday')}
+        message={errorMessage('birthday') ?? t('auth.completeAccount.birthdayHint')}
       />
       <PasswordInput
         label={t('auth.fields.password')}
@@ -207,8 +217,7 @@ function CompleteAccountForm({
         onChange={(event) => change('password', event.target.value)}
         onBlur={() => touch('password')}
         status={visibleError('password') ? 'error' : 'hint'}
-        message={t('auth.completeAccount.passwordHint')}
-        aria-describedby={describedBy('password')}
+        message={errorMessage('password') ?? t('auth.completeAccount.passwordHint')}
       />
       <PasswordInput
         label={t('auth.completeAccount.repeatPassword')}
@@ -219,7 +228,7 @@ function CompleteAccountForm({
         onChange={(event) => change('repeatPassword', event.target.value)}
         onBlur={() => touch('repeatPassword')}
         status={status('repeatPassword')}
-        aria-describedby={describedBy('repeatPassword')}
+        message={errorMessage('repeatPassword')}
       />
       <Input
         label={t('auth.completeAccount.phoneNumber')}
@@ -231,8 +240,8 @@ function CompleteAccountForm({
         onChange={(event) => change('phoneNumber', event.target.value)}
         onBlur={() => touch('phoneNumber')}
         status={status('phoneNumber')}
+        message={errorMessage('phoneNumber')}
         placeholder={t('auth.completeAccount.phoneNumberPlaceholder')}
-        aria-describedby={describedBy('phoneNumber')}
       />
       <Checkbox
         label={
@@ -248,7 +257,7 @@ function CompleteAccountForm({
         checked={values.acceptTerms}
         onChange={(event) => change('acceptTerms', event.target.checked)}
         status={status('acceptTerms')}
-        aria-describedby={describedBy('acceptTerms')}
+        message={errorMessage('acceptTerms')}
       />
 
       {listed.length > 0 ? (
@@ -259,9 +268,7 @@ function CompleteAccountForm({
           </p>
           <ul className={styles.errorList} aria-label={t('auth.completeAccount.errorsTitle')}>
             {listed.map(({ field, key }) => (
-              <li key={field} id={errorId(field)}>
-                {t(`auth.completeAccount.errors.${key}`)}
-              </li>
+              <li key={field}>{t(`auth.completeAccount.errors.${key}`)}</li>
             ))}
           </ul>
         </div>

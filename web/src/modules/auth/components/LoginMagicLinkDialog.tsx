@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { Trans, useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { isValidEmail } from '../../../lib/validation';
 import { Button } from '../../../ui/Button';
@@ -114,7 +114,13 @@ function CodeStep({ email }: { email: string }) {
         <span className={styles.sentIcon} aria-hidden="true">
           <MailIcon size={22} />
         </span>
-        <p>{t('auth.magicLink.sentTo', { email })}</p>
+        <p>
+          <Trans
+            i18nKey="auth.magicLink.sentTo"
+            values={{ email }}
+            components={{ email: <span className="break-anywhere" /> }}
+          />
+        </p>
       </div>
       <Input
         label={t('auth.fields.code')}

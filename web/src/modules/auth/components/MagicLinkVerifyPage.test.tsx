@@ -81,7 +81,7 @@ describe('/login/magic-link/verify', () => {
     await waitFor(() => expect(sent).toHaveLength(1));
     expect(sent[0]?.input).toMatchObject({ email: EMAIL, hash: HASH, expires: EXPIRES });
     expect(sent[0]?.input).not.toHaveProperty('code');
-    await waitFor(() => expect(currentUrl(router)).toBe('/challenge/create/step-2'));
+    await waitFor(() => expect(currentUrl(router)).toBe('/challenge/create/step-1'));
   });
 
   it.each([

@@ -168,7 +168,9 @@ describe('magic-link code step', () => {
   it('isVerified false: opens complete-account with the e-mail, keeping the code in memory only', async () => {
     const { router, dialog } = await signUpByCode();
     expect(currentUrl(router)).toBe('/cookies?modal=complete-account');
-    expect(within(dialog).getByText(new RegExp(`signing up with ${EMAIL}`))).toBeTruthy();
+    expect(within(dialog).getByText(EMAIL).closest('p')?.textContent).toContain(
+      `signing up with ${EMAIL}`,
+    );
     expect(router.state.location.search).not.toContain(CODE);
     expect(screen.queryByText('Welcome back!')).toBeNull();
   });
@@ -195,8 +197,28 @@ describe('magic-link code step', () => {
       ],
     });
     await enterCode();
-    expect(await screen.findByText('The username or password is incorrect.')).toBeTruthy();
+    expect(
+      await screen.findByText(
+        'That code is not right. Check the code in the e-mail and try again.',
+      ),
+    ).toBeTruthy();
+    expect(screen.queryByText('The username or password is incorrect.')).toBeNull();
     expect(screen.getByRole('dialog', { name: 'Check your inbox' })).toBeTruthy();
+  });
+
+  it('an expired code says so, not that a password is wrong', async () => {
+    const { mocks } = sessionMocks(null);
+    renderApp({
+      path: `/cookies?modal=login-magic-link&email=${encodeURIComponent(EMAIL)}`,
+      mocks: [
+        ...mocks,
+        verifyLoginCodeMock({ isVerified: null, identifier: 'expired_credentials' }),
+      ],
+    });
+    await enterCode();
+    expect(
+      await screen.findByText('This code has expired. Request a new login link and code.'),
+    ).toBeTruthy();
   });
 });
 
@@ -229,6 +251,32 @@ describe('complete-account validation', () => {
     fill(dialog, { phoneNumber: '', acceptTerms: true });
     expect(listedErrors(dialog)).toEqual([]);
     expect(submitButton(dialog).disabled).toBe(false);
+  });
+
+  it('shows each reason under its own field, not only in the list below', async () => {
+    const { dialog } = await signUpByCode();
+    /** The error message rendered right under the field labelled `label`. */
+    const messageUnder = (label: string) =>
+      within(dialog)
+        .getByLabelText(label)
+        .closest('[data-field]')
+        ?.querySelector('[data-status="error"]')?.textContent ?? null;
+
+    fill(dialog, { username: 'sam', password: 'weakpass' });
+    expect(messageUnder('Password')).toBe(
+      'Your password must have at least 8 characters, with an uppercase letter, a lowercase letter, a number and a special character',
+    );
+    fill(dialog, { password: 'Str0ng!pass', repeatPassword: 'Str0ng!pasS' });
+    expect(messageUnder('Repeat password')).toBe('Passwords do not match');
+    expect(messageUnder('Password')).toBeNull();
+    fill(dialog, { repeatPassword: 'Str0ng!pass', birthday: birthdayYearsAgo(30) });
+    expect(messageUnder('Username')).toBeNull();
+    const terms = within(dialog).getByRole('checkbox', { name: /I accept the terms/ });
+    expect(terms.closest('[data-field]')?.querySelector('[data-status="error"]')?.textContent).toBe(
+      'Please accept the terms and conditions',
+    );
+    fill(dialog, { birthday: birthdayYearsAgo(16, 1) });
+    expect(messageUnder('Birthday')).toBe('You must be at least 16 years old to create an account');
   });
 
   it('refuses a birthday one day short of 16 years and accepts the 16th birthday', async () => {
@@ -294,7 +342,7 @@ describe('complete-account submission (verifyUser)', () => {
     expect(sent[0]?.input.phoneNumber).toBeNull();
   });
 
-  it('on success: says so, reloads the profile and goes to step 2 of a new challenge', async () => {
+  it('on success: says so, reloads the profile and lands on the create form with a welcome', async () => {
     const sent: VerifyUserMutationVariables[] = [];
     let signedUp = () => undefined as void;
     const { router, dialog, session } = await signUpByCode([
@@ -307,7 +355,11 @@ describe('complete-account submission (verifyUser)', () => {
     fireEvent.click(submitButton(dialog));
 
     expect(await screen.findByText('Account created successfully')).toBeTruthy();
-    await waitFor(() => expect(currentUrl(router)).toBe('/challenge/create/step-2'));
+    // Nothing drafted yet: the first step of the form, where a new user can act.
+    await waitFor(() => expect(currentUrl(router)).toBe('/challenge/create/step-1'));
+    const welcome = (await screen.findByText('Welcome, sam!')).closest('[role="status"]');
+    expect(welcome?.textContent).toContain('Your account is ready');
+    expect(screen.getByRole('heading', { level: 1, name: 'Send your Challenge' })).toBeTruthy();
     await waitFor(() =>
       expect(screen.queryByRole('dialog', { name: 'Complete your account' })).toBeNull(),
     );
@@ -315,6 +367,31 @@ describe('complete-account submission (verifyUser)', () => {
     expect(await within(sidebar).findByRole('link', { name: /@sam/ })).toBeTruthy();
     // No welcome-back after creating an account.
     expect(screen.queryByText('Welcome back!')).toBeNull();
+  });
+
+  it('on success with a drafted first step: continues at step 2, welcomed', async () => {
+    window.localStorage.setItem(
+      'challenge-draft',
+      JSON.stringify({
+        name: 'Juggle five balls',
+        description: 'For one whole minute',
+        target: 'username',
+        challengedUsername: 'alice',
+        timestamp: Date.now(),
+      }),
+    );
+    const sent: VerifyUserMutationVariables[] = [];
+    let signedUp = () => undefined as void;
+    const { router, dialog, session } = await signUpByCode([
+      verifyUserMock({ success: true }, sent, () => signedUp()),
+    ]);
+    signedUp = () => {
+      session.user = sam;
+    };
+    fill(dialog, COMPLETE);
+    fireEvent.click(submitButton(dialog));
+    await waitFor(() => expect(currentUrl(router)).toBe('/challenge/create/step-2'));
+    expect(await screen.findByText('Welcome, sam!')).toBeTruthy();
   });
 
   it('expired_credentials: ends the attempt, logs out and asks for a new code', async () => {

@@ -1,4 +1,4 @@
-import { createContext, useMemo, useState, type ReactNode } from 'react';
+import { createContext, useMemo, useState, useSyncExternalStore, type ReactNode } from 'react';
 
 /**
  * A sign-up in progress (spec section 3, "verifying user"): the inbox was proven by the code or by
@@ -13,10 +13,44 @@ export interface VerifyingUserState {
   setVerifying: (value: VerifyingUser | null) => void;
 }
 
+/**
+ * Where the sign-up in progress lives. The app creates it next to the Apollo client, so that a 401
+ * (the session is gone) can clear it outside React as well.
+ */
+export interface VerifyingUserStore {
+  get: () => VerifyingUser | null;
+  set: (value: VerifyingUser | null) => void;
+  subscribe: (listener: () => void) => () => void;
+}
+
+export function createVerifyingUserStore(): VerifyingUserStore {
+  let current: VerifyingUser | null = null;
+  const listeners = new Set<() => void>();
+  return {
+    get: () => current,
+    set: (value) => {
+      if (value === current) return;
+      current = value;
+      for (const listener of listeners) listener();
+    },
+    subscribe: (listener) => {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+  };
+}
+
 export const VerifyingUserContext = createContext<VerifyingUserState | null>(null);
 
-export function VerifyingUserProvider({ children }: { children: ReactNode }) {
-  const [verifying, setVerifying] = useState<VerifyingUser | null>(null);
-  const value = useMemo(() => ({ verifying, setVerifying }), [verifying]);
+export function VerifyingUserProvider({
+  store: given,
+  children,
+}: {
+  store?: VerifyingUserStore;
+  children: ReactNode;
+}) {
+  const [store] = useState(() => given ?? createVerifyingUserStore());
+  const verifying = useSyncExternalStore(store.subscribe, store.get, store.get);
+  const value = useMemo(() => ({ verifying, setVerifying: store.set }), [verifying, store]);
   return <VerifyingUserContext value={value}>{children}</VerifyingUserContext>;
 }

@@ -1,7 +1,8 @@
 import { useApolloClient, useMutation } from '@apollo/client/react';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
-import { reportMutationFailure } from '../../../lib/reportMutationFailure';
+import type { AppOperationContext } from '../../../app/apolloClient';
+import { describeFailure, failureIdentifier, settleMutation } from '../../../lib/mutationOutcome';
 import { useToasts } from '../../../ui/toast/Toasts';
 import { VerifyLoginCodeDocument } from '../graphql/VerifyLoginCode';
 
@@ -11,30 +12,40 @@ export type VerifyLoginCodeOutcome =
   | { kind: 'needs-account' }
   | { kind: 'failed' };
 
+// A wrong code has its own words (the catalogue's invalid_credentials text is about passwords).
+const context: AppOperationContext = { suppressErrorToast: true };
+
+/** The code flow's own texts for the identifiers a code can fail with. */
+const CODE_FAILURES = {
+  invalid_credentials: 'auth.magicLink.wrongCode',
+  expired_credentials: 'auth.magicLink.codeExpired',
+} as const;
+
 export function useVerifyLoginCode() {
   const { t } = useTranslation();
   const toasts = useToasts();
   const client = useApolloClient();
-  const [mutate, { loading }] = useMutation(VerifyLoginCodeDocument);
+  const [mutate, { loading }] = useMutation(VerifyLoginCodeDocument, { context });
 
   const verifyLoginCode = useCallback(
     async (email: string, code: string): Promise<VerifyLoginCodeOutcome> => {
-      try {
-        const { data, error } = await mutate({
-          variables: { input: { email, code: code.trim() } },
-        });
-        const result = data?.verifyLoginCode;
-        if (!error && result?.status.success) {
-          if (!result.isVerified) return { kind: 'needs-account' };
-          // A new identity: everything cached so far belongs to the logged-out visitor.
-          await client.resetStore().catch(() => undefined);
-          toasts.success(t('auth.toast.welcomeBack'));
-          return { kind: 'logged-in', originUrl: result.originUrl };
-        }
-        reportMutationFailure(toasts, t, { error, status: result?.status });
-      } catch (error) {
-        reportMutationFailure(toasts, t, { error });
+      const outcome = await settleMutation(
+        () => mutate({ variables: { input: { email, code: code.trim() } } }),
+        (data) => data.verifyLoginCode,
+      );
+      if (outcome.ok) {
+        if (!outcome.result.isVerified) return { kind: 'needs-account' };
+        // A new identity: everything cached so far belongs to the logged-out visitor.
+        await client.resetStore().catch(() => undefined);
+        toasts.success(t('auth.toast.welcomeBack'));
+        return { kind: 'logged-in', originUrl: outcome.result.originUrl };
       }
+      const identifier = failureIdentifier(outcome);
+      const own = identifier && identifier in CODE_FAILURES ? identifier : null;
+      const text = own
+        ? t(CODE_FAILURES[own as keyof typeof CODE_FAILURES])
+        : describeFailure(t, outcome, t('errors.generic_error'));
+      if (text) toasts.error(text);
       return { kind: 'failed' };
     },
     [client, mutate, toasts, t],

@@ -1,7 +1,7 @@
 import { useQuery } from '@apollo/client/react';
 import { useId, useMemo, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, NavLink, Outlet, useNavigate } from 'react-router';
+import { Link, NavLink, Outlet, useLocation, useNavigate } from 'react-router';
 import { cx } from '../../../lib/cx';
 import { formatAmount, formatEuroInput, parseEuroInput } from '../../../lib/money';
 import { describeFailure, failureIdentifier } from '../../../lib/mutationOutcome';
@@ -34,7 +34,7 @@ import {
   type DraftField,
   type DraftProblem,
 } from '../draft';
-import { useChallengeDraft } from '../hooks/useChallengeDraft';
+import { useChallengeDraft, type CreateChallengeWelcome } from '../hooks/useChallengeDraft';
 import { useCopyChallengeLink } from '../hooks/useCopyChallengeLink';
 import { useCreateChallenge } from '../hooks/useCreateChallenge';
 import styles from './CreateChallenge.module.css';
@@ -49,8 +49,14 @@ export const STEP_2_PATH = '/challenge/create/step-2';
 /** /challenge/create: the two-step flow with its step indicator. */
 export function CreateChallengeLayout() {
   const { t } = useTranslation();
+  const welcome = (useLocation().state as Partial<CreateChallengeWelcome> | null)?.welcome;
   return (
     <div className={styles.layout}>
+      {welcome ? (
+        <Notice tone="success" title={t('createChallenge.welcome.title', welcome)}>
+          <p>{t('createChallenge.welcome.text')}</p>
+        </Notice>
+      ) : null}
       <nav aria-label={t('createChallenge.stepsLabel')}>
         <ol className={styles.steps}>
           {STEPS.map((step, index) => (

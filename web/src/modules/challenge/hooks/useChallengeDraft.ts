@@ -1,5 +1,11 @@
 import { useCallback, useEffect, useState } from 'react';
-import { DRAFT_STORAGE_KEY, defaultDraft, parseDraft, type ChallengeDraft } from '../draft';
+import {
+  DRAFT_STORAGE_KEY,
+  defaultDraft,
+  parseDraft,
+  step1Problems,
+  type ChallengeDraft,
+} from '../draft';
 
 function readDraft(): ChallengeDraft {
   try {
@@ -57,4 +63,19 @@ export function useChallengeDraft() {
   }, []);
 
   return { draft, update, reset };
+}
+
+/** Router state that makes the create pages greet a user who has just created an account. */
+export interface CreateChallengeWelcome {
+  welcome: { username: string };
+}
+
+/**
+ * Where a new account starts: step 2 when the stored draft's first step is complete (the visitor
+ * filled it before signing up), else step 1, where there is something to do.
+ */
+export function createChallengeEntryPath(username: string): string {
+  return step1Problems(readDraft(), { username }).length === 0
+    ? '/challenge/create/step-2'
+    : '/challenge/create/step-1';
 }

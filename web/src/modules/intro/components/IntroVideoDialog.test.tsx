@@ -14,6 +14,14 @@ describe('intro video dialog', () => {
     renderApp({ path: '/', mocks: [loggedOutMock()] });
     const dialog = await screen.findByRole('dialog', { name: 'How it works' });
     expect(getCookie(INTRO_COOKIE)).toBeNull();
+    // A real (short, wordless) video, WebM first and MP4 as the fallback.
+    const video = dialog.querySelector('video');
+    expect(video?.getAttribute('aria-label')).toBe('Introduction to the platform');
+    expect(video?.hasAttribute('controls')).toBe(true);
+    expect([...(video?.querySelectorAll('source') ?? [])].map((source) => source.src)).toEqual([
+      expect.stringMatching(/\/intro\/intro\.webm$/),
+      expect.stringMatching(/\/intro\/intro\.mp4$/),
+    ]);
     fireEvent.click(within(dialog).getByRole('button', { name: "Got it, let's go" }));
     expect(screen.queryByRole('dialog', { name: 'How it works' })).toBeNull();
     expect(getCookie(INTRO_COOKIE)).toBe('true');

@@ -2,10 +2,13 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { Button } from '../../../ui/Button';
-import { PlayIcon, TrophyIcon, UsersIcon, VideoIcon } from '../../../ui/icons';
+import { TrophyIcon, UsersIcon, VideoIcon } from '../../../ui/icons';
 import { Modal } from '../../../ui/Modal';
 import { hasWatchedIntro, markIntroWatched } from '../introCookie';
 import styles from './IntroVideoDialog.module.css';
+
+/** Made by scripts/make-intro-video.sh into public/intro (served from the site root). */
+const INTRO_VIDEO = { webm: '/intro/intro.webm', mp4: '/intro/intro.mp4' } as const;
 
 /**
  * First visit only: how the platform works. Closing it (any way) sets the
@@ -39,12 +42,18 @@ export function IntroVideoDialog() {
         </Button>
       }
     >
-      <div className={styles.video} role="img" aria-label={t('intro.videoLabel')}>
-        <span className={styles.play} aria-hidden="true">
-          <PlayIcon size={30} />
-        </span>
-        <p className={styles.tagline}>{t('app.tagline')}</p>
-      </div>
+      {/* Wordless, so one file serves both languages; the steps below say it in words. */}
+      <video
+        className={styles.video}
+        aria-label={t('intro.videoLabel')}
+        controls
+        muted
+        playsInline
+        preload="metadata"
+      >
+        <source src={INTRO_VIDEO.webm} type="video/webm" />
+        <source src={INTRO_VIDEO.mp4} type="video/mp4" />
+      </video>
       <ol className={styles.steps}>
         {steps.map((step, index) => (
           <li key={step.title} className={styles.step}>

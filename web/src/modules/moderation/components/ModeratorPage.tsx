@@ -5,6 +5,7 @@ import { cx } from '../../../lib/cx';
 import { usePageMeta } from '../../../lib/usePageMeta';
 import { PageHeader } from '../../../ui/PageHeader';
 import { PagePlaceholder } from '../../../ui/PagePlaceholder';
+import { useScrollSelectedIntoView } from '../../../ui/useScrollSelectedIntoView';
 import { ShieldIcon, UsersIcon, VideoIcon, AlertIcon, CheckIcon } from '../../../ui/icons';
 import { MoneyStatisticsPanel } from './MoneyStatisticsPanel';
 import { PayoutsPanel } from './PayoutsPanel';
@@ -61,6 +62,10 @@ export function ModeratorPage() {
     if (focus) tabRefs.current.get(section)?.focus();
   };
 
+  // On a phone the strip scrolls; the selected tab is kept in view (also when the page opens).
+  const strip = useRef<HTMLDivElement>(null);
+  useScrollSelectedIntoView(strip, current);
+
   // Arrow keys, Home and End move between tabs (WAI-ARIA tabs pattern, automatic activation).
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     const index = MODERATOR_SECTIONS.indexOf(current);
@@ -87,7 +92,7 @@ export function ModeratorPage() {
   return (
     <div className={styles.page}>
       <PageHeader title={t('pages.moderator.title')} subtitle={t('moderator.subtitle')} />
-      <div className={styles.tabsScroller}>
+      <div className={styles.tabsScroller} ref={strip} data-tab-strip>
         <div
           className={styles.tabs}
           role="tablist"

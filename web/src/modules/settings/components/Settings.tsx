@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
 import { usePageMeta } from '../../../lib/usePageMeta';
-import { SettingsIcon } from '../../../ui/icons';
-import { PagePlaceholder } from '../../../ui/PagePlaceholder';
+import layout from '../../../ui/layout.module.css';
+import { Guidelines } from '../../legal/components/LegalPages';
 import { PageHeader } from '../../../ui/PageHeader';
 import { TabLinks } from '../../../ui/Tabs';
 
@@ -41,20 +41,18 @@ export function SettingsLayout() {
 }
 
 // edit-email-preferences lives in the notifications module (app/routes.tsx).
-type PlaceholderSection = 'guidelines';
 
-function SettingsSectionPage({ section }: { section: PlaceholderSection }) {
+/** /settings/guidelines: the community guidelines and compliance rules. */
+export function GuidelinesPage() {
   const { t } = useTranslation();
-  const title = t(`settings.sections.${section}.title`);
+  const title = t('settings.sections.guidelines.title');
   usePageMeta(`${title} · ${t('settings.title')}`);
   return (
-    <PagePlaceholder
-      as="h2"
-      icon={<SettingsIcon size={28} />}
-      title={title}
-      description={t(`settings.sections.${section}.description`)}
-    />
+    <section aria-labelledby="settings-guidelines-title">
+      <h2 id="settings-guidelines-title" className={layout.panelTitle}>
+        {title}
+      </h2>
+      <Guidelines />
+    </section>
   );
 }
-
-export const GuidelinesPage = () => <SettingsSectionPage section="guidelines" />;

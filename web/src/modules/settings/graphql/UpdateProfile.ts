@@ -11,7 +11,13 @@ export interface UpdateProfileMutation {
 }
 
 export interface UpdateProfileMutationVariables {
-  input: { displayName?: string | null; bio?: string | null; avatar?: string | null };
+  input: {
+    displayName?: string | null;
+    bio?: string | null;
+    avatar?: string | null;
+    /** The wallet's show/hide amounts choice; omit to leave it. */
+    hideAvailableAmount?: boolean;
+  };
 }
 
 export const UpdateProfileDocument: TypedDocumentNode<

@@ -1,5 +1,5 @@
-import { screen } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { act, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
 import { loggedOutMock } from '../../../test/mocks';
 import { renderApp } from '../../../test/renderApp';
 import { isUnderCreateChallenge } from './FloatingStartButton';
@@ -39,5 +39,39 @@ describe('floating start-a-challenge button', () => {
     ).toBeTruthy();
     expect(router.state.location.pathname).toBe('/challenge/create/step-1');
     expect(screen.queryByTestId('floating-start-button')).toBeNull();
+  });
+
+  describe('on a phone it steps aside while the reader scrolls down', () => {
+    const scrollTo = (y: number) =>
+      act(() => {
+        Object.defineProperty(window, 'scrollY', { configurable: true, value: y });
+        window.dispatchEvent(new Event('scroll'));
+      });
+    afterEach(() => {
+      Object.defineProperty(window, 'scrollY', { configurable: true, value: 0 });
+      Object.defineProperty(document.documentElement, 'scrollHeight', {
+        configurable: true,
+        value: 0,
+      });
+    });
+
+    it('tucks away scrolling down, returns scrolling up and at the end of the page', async () => {
+      Object.defineProperty(document.documentElement, 'scrollHeight', {
+        configurable: true,
+        value: 3000,
+      });
+      renderApp({ path: '/terms', mocks: [loggedOutMock()] });
+      const button = await screen.findByTestId('floating-start-button');
+      expect(button.dataset['tucked']).toBe('false');
+      scrollTo(400);
+      expect(button.dataset['tucked']).toBe('true');
+      scrollTo(300);
+      expect(button.dataset['tucked']).toBe('false');
+      scrollTo(900);
+      expect(button.dataset['tucked']).toBe('true');
+      // The end of the page: the page's bottom padding keeps the button clear of the content.
+      scrollTo(3000 - window.innerHeight);
+      expect(button.dataset['tucked']).toBe('false');
+    });
   });
 });

@@ -75,4 +75,30 @@ describe('sidebar', () => {
       within(sidebar).getByRole('link', { name: 'All challenges' }).getAttribute('aria-current'),
     ).toBeNull();
   });
+
+  it('leads staff (admins) to the moderator dashboard, and nobody else', async () => {
+    renderApp({ path: '/', mocks: [loggedInMock({ ...alice, roles: ['user', 'ROLE_ADMIN'] })] });
+    const sidebar = await findSidebar();
+    const link = await within(sidebar).findByRole('link', { name: 'Moderator dashboard' });
+    expect(link.getAttribute('href')).toBe('/moderator');
+  });
+
+  it('shows no moderator link to a user without the admin role', async () => {
+    renderApp({ path: '/', mocks: [loggedInMock()] });
+    const sidebar = await findSidebar();
+    await within(sidebar).findByRole('link', { name: 'Wallet' });
+    expect(within(sidebar).queryByRole('link', { name: 'Moderator dashboard' })).toBeNull();
+  });
+
+  it('keeps a support entry without a configured chat number: the contact page', async () => {
+    const { router } = renderApp({ path: '/', mocks: [loggedOutMock()] });
+    const sidebar = await findSidebar();
+    const support = await within(sidebar).findByRole('link', { name: 'Support' });
+    expect(support.getAttribute('href')).toBe('/contact');
+    fireEvent.click(support);
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Contact and support' }),
+    ).toBeTruthy();
+    expect(currentUrl(router)).toBe('/contact');
+  });
 });

@@ -13,6 +13,7 @@ import {
   LogoutIcon,
   PlusIcon,
   SettingsIcon,
+  ShieldIcon,
   SwordsIcon,
   UserIcon,
   UsersIcon,
@@ -22,6 +23,7 @@ import type { CurrentUserProfile } from '../../auth/graphql/CurrentUser';
 import { displayNameOf, useGetCurrentUser } from '../../auth/hooks/useGetCurrentUser';
 import { useLogoutUser } from '../../auth/hooks/useLogoutUser';
 import { useModalRoute } from '../../auth/hooks/useModalRoute';
+import { isAdmin } from '../../auth/roles';
 import {
   DISCOVER_PARAM,
   parseDiscoverSection,
@@ -78,8 +80,8 @@ export function SidebarContent() {
 
       <div className={styles.footer}>
         <ul className={styles.list}>
-          {appConfig.supportUrl ? (
-            <li>
+          <li>
+            {appConfig.supportUrl ? (
               <a
                 className={styles.item}
                 href={appConfig.supportUrl}
@@ -90,8 +92,17 @@ export function SidebarContent() {
                 <span>{t('nav.support')}</span>
                 <span className="visually-hidden"> {t('social.newTab')}</span>
               </a>
-            </li>
-          ) : null}
+            ) : (
+              // No chat number configured: the contact page still says how to get help.
+              <NavLink
+                to={appConfig.contactPath}
+                className={({ isActive }) => cx(styles.item, isActive && styles.active)}
+              >
+                <ChatIcon />
+                <span>{t('nav.support')}</span>
+              </NavLink>
+            )}
+          </li>
           {user ? (
             <li>
               <LogoutItem />
@@ -131,6 +142,9 @@ function UserNavigation({ user }: { user: CurrentUserProfile }) {
           icon={<SettingsIcon />}
           label={t('nav.settings')}
         />
+        {isAdmin(user.roles) ? (
+          <NavItem to="/moderator" icon={<ShieldIcon />} label={t('nav.moderator')} />
+        ) : null}
       </ul>
     </nav>
   );

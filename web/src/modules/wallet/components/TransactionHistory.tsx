@@ -144,9 +144,11 @@ function TransactionRow({
           signed
         />
         {pendingChange !== null ? (
+          // Money moved between the balances: say where it went, without a second sign that
+          // would read as a contradiction beside the first ("-€10.00" and "+€10.00").
           <span className={styles.pending}>
-            {t('wallet.history.pendingChange')}{' '}
-            <Amount cents={pendingChange} hidden={hidden} signed />
+            {t(pendingChange > 0 ? 'wallet.history.nowPending' : 'wallet.history.backFromPending')}{' '}
+            <Amount cents={Math.abs(pendingChange)} hidden={hidden} />
           </span>
         ) : fromPending ? (
           <span className={styles.pending}>{t('wallet.history.fromPending')}</span>

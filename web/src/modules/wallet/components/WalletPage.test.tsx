@@ -19,7 +19,11 @@ import {
   RequestPayoutDocument,
   type RequestPayoutMutationVariables,
 } from '../graphql/RequestPayout';
-import { HIDE_AMOUNTS_STORAGE_KEY } from '../hooks/useHideAmounts';
+import { CurrentUserDocument } from '../../auth/graphql/CurrentUser';
+import {
+  UpdateProfileDocument,
+  type UpdateProfileMutationVariables,
+} from '../../settings/graphql/UpdateProfile';
 import {
   completeProfile,
   emptyProfile,
@@ -118,11 +122,52 @@ describe('wallet page', () => {
     expect(plain(within(available).getByText(/€/).textContent)).toBe('€ 1.234,56');
   });
 
-  it('hides amounts (balances and history) when the profile says so; the toggle reveals them and is remembered', async () => {
+  /** getCurrentUserProfile answering from `account`, and updateProfile saving into it. */
+  function accountMocks(saves: boolean) {
+    const account = { ...alice, hideAvailableAmount: true as boolean | null };
+    const sent: UpdateProfileMutationVariables[] = [];
+    const mocks = [
+      {
+        request: { query: CurrentUserDocument },
+        maxUsageCount: Number.POSITIVE_INFINITY,
+        result: () => ({
+          data: {
+            getCurrentUserProfile: {
+              __typename: 'CurrentUserProfileResult',
+              status: statusOf(true),
+              profile: { __typename: 'CurrentUserProfile', ...account },
+            },
+          },
+        }),
+      },
+      answerMock<UpdateProfileMutationVariables>(
+        UpdateProfileDocument,
+        () => true,
+        (variables) => {
+          sent.push(variables);
+          if (saves) account.hideAvailableAmount = variables.input.hideAvailableAmount ?? null;
+          return {
+            updateProfile: {
+              __typename: 'UpdateProfileResult',
+              status: saves ? statusOf(true, 'ok', 'OK') : statusOf(false, 'generic_error', 'x'),
+              displayName: account.displayName,
+              bio: null,
+              avatar: null,
+            },
+          };
+        },
+        { times: 5 },
+      ),
+    ];
+    return { account, sent, mocks };
+  }
+
+  it('hides amounts (balances and history) when the profile says so; the toggle reveals them and is kept with the account', async () => {
+    const { account, sent, mocks } = accountMocks(true);
     renderApp({
       path: '/wallet',
       mocks: [
-        loggedInMock({ ...alice, hideAvailableAmount: true }),
+        ...mocks,
         walletOverviewMock(),
         transactionsMock([[transaction({ id: 't-1', kind: 'top_up', availableChange: 2500 })]]),
         paymentProfileMock(),
@@ -143,7 +188,26 @@ describe('wallet page', () => {
     expect(screen.getByRole('button', { name: 'Hide amounts' }).getAttribute('aria-pressed')).toBe(
       'false',
     );
-    expect(window.localStorage.getItem(HIDE_AMOUNTS_STORAGE_KEY)).toBe('false');
+    // Saved with the account (any browser sees it), not in this browser's storage.
+    await waitFor(() => expect(sent).toEqual([{ input: { hideAvailableAmount: false } }]));
+    await waitFor(() => expect(account.hideAvailableAmount).toBe(false));
+    expect(Object.keys(window.localStorage)).not.toContain('wallet.hideAmounts');
+  });
+
+  it('puts the amounts back as they were when the choice cannot be saved', async () => {
+    const { sent, mocks } = accountMocks(false);
+    renderApp({
+      path: '/wallet',
+      mocks: [...mocks, walletOverviewMock(), transactionsMock([[]]), paymentProfileMock()],
+    });
+    const available = await screen.findByRole('region', { name: 'Available balance' });
+    fireEvent.click(screen.getByRole('button', { name: 'Show amounts' }));
+    await waitFor(() => expect(sent).toHaveLength(1));
+    expect(
+      await screen.findByText('Your choice to show or hide amounts could not be saved.'),
+    ).toBeTruthy();
+    await waitFor(() => expect(within(available).getByText('Amount hidden')).toBeTruthy());
+    expect(screen.getByRole('button', { name: 'Show amounts' })).toBeTruthy();
   });
 
   it('explains a failed wallet answer with the translated identifier', async () => {
@@ -220,10 +284,16 @@ describe('wallet page: transaction history', () => {
     expect(texts[1]).toContain('Payout paid to your bank account');
     expect(texts[1]).toContain('From pending');
     expect(texts[2]).toContain('Payout requested');
-    expect(texts[2]).toContain('Pending +€20.00');
+    // Out of the available balance, into the pending one: no "-20" beside a "+20".
+    expect(texts[2]).toContain('-€20.00');
+    expect(texts[2]).toContain('Now pending: €20.00');
+    expect(texts[2]).not.toContain('+€20.00');
     expect(texts[3]).toContain('Top-up refunded to your card');
     expect(texts[3]).toContain('-€3.00');
     expect(texts[4]).toContain('Reward returned from Cold shower for a week');
+    expect(texts[4]).toContain('+€5.00');
+    expect(texts[4]).toContain('Back from pending: €5.00');
+    expect(texts[4]).not.toContain('-€5.00');
     expect(texts[5]).toContain('Reward received for Sing in public');
     expect(texts[5]).toContain('+€7.00');
     expect(texts[6]).toContain('Reward held for Cold shower for a week');

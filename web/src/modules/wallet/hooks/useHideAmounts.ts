@@ -1,32 +1,33 @@
 import { useCallback, useState } from 'react';
-
-export const HIDE_AMOUNTS_STORAGE_KEY = 'wallet.hideAmounts';
-
-function readStored(): boolean | null {
-  try {
-    const value = window.localStorage.getItem(HIDE_AMOUNTS_STORAGE_KEY);
-    return value === null ? null : value === 'true';
-  } catch {
-    return null;
-  }
-}
+import { useTranslation } from 'react-i18next';
+import { useToasts } from '../../../ui/toast/Toasts';
+import { useUpdateProfile } from '../../settings/hooks/useUpdateProfile';
 
 /**
- * Whether wallet amounts are masked. Starts from the user's own choice on this device, else from
- * the profile's `hideAvailableAmount` (true by default, so balances are private on a shared screen).
+ * Whether wallet amounts are masked: the account's `hideAvailableAmount` (true by default, so
+ * balances stay private on a shared screen), the same in every browser. The toggle shows the new
+ * choice at once and saves it with `updateProfile`; when that fails, the old choice comes back
+ * and the user is told.
  */
-export function useHideAmounts(profileDefault: boolean | null | undefined): [boolean, () => void] {
-  const [hidden, setHidden] = useState(() => readStored() ?? profileDefault ?? true);
+export function useHideAmounts(accountChoice: boolean | null | undefined): [boolean, () => void] {
+  const { t } = useTranslation();
+  const toasts = useToasts();
+  const { updateProfile } = useUpdateProfile();
+  // The choice made on this page (shown at once, also while it is being saved).
+  const [pending, setPending] = useState<boolean | null>(null);
+  const saved = accountChoice ?? true;
+  const hidden = pending ?? saved;
+
   const toggle = useCallback(() => {
-    setHidden((value) => {
-      const next = !value;
-      try {
-        window.localStorage.setItem(HIDE_AMOUNTS_STORAGE_KEY, String(next));
-      } catch {
-        // Not remembered, still toggled.
-      }
-      return next;
+    const next = !hidden;
+    setPending(next);
+    void updateProfile({ hideAvailableAmount: next }).then((outcome) => {
+      // Saved: the choice stays (the refetched profile agrees). Not saved: the account's holds.
+      if (outcome.ok) return;
+      setPending(null);
+      toasts.error(t('wallet.hideAmountsNotSaved'));
     });
-  }, []);
+  }, [hidden, t, toasts, updateProfile]);
+
   return [hidden, toggle];
 }
