@@ -276,6 +276,31 @@ export const EVENT_TYPES = {
       reportId: z.uuid().nullable(),
     }),
   },
+  // Social and discovery (issue 14, docs/adr/0044).
+  /** The follower started following the followee (identity); challenge's "following" list. */
+  UserFollowed: {
+    topic: TOPICS.identity,
+    data: z.object({ followerId: z.uuid(), followeeId: z.uuid() }),
+  },
+  UserUnfollowed: {
+    topic: TOPICS.identity,
+    data: z.object({ followerId: z.uuid(), followeeId: z.uuid() }),
+  },
+  /**
+   * A user invites someone by e-mail to look at a challenge (shareChallengeLink): a command to
+   * notification, sent whatever the address's preferences, rate-limited by challenge per sender.
+   */
+  ChallengeShareRequested: {
+    topic: TOPICS.notificationCommands,
+    data: z.object({
+      email: z.email(),
+      locale,
+      challengeName: z.string().min(1),
+      /** The sender's username; null when unknown to challenge's projection. */
+      sharedBy: z.string().min(1).nullable(),
+      link: z.url(),
+    }),
+  },
 } as const satisfies Record<string, { topic: TopicName; data: z.ZodType }>;
 
 export type EventType = keyof typeof EVENT_TYPES;

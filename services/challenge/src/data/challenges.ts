@@ -28,7 +28,7 @@ export interface ChallengeRecord {
   createdAt: Date;
 }
 
-const challengeFields = {
+export const challengeFields = {
   id: true,
   slug: true,
   ownerId: true,

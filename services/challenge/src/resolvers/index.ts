@@ -11,6 +11,7 @@ import { createChallenges } from '../domain/create.ts';
 import { getChallengesByStatus, getDashboardChallenges } from '../domain/lists.ts';
 import { cancelChallenge, updateChallenge, updateChallengeStatus } from '../domain/status.ts';
 import { readerOf, toChallengeView } from '../domain/challenges.ts';
+import { challengeSocialFields, socialMutation, socialQuery, socialTypes } from './social.ts';
 
 const getChallengeBySlugArgs = z.object({ input: z.object({ slug: z.string() }) });
 
@@ -58,7 +59,9 @@ const getChallengesByStatusArgs = z.object({
 });
 
 export const resolvers: GraphQLResolverMap<ChallengeContext> = {
+  ...socialTypes,
   Query: {
+    ...socialQuery,
     getChallengesByStatus: (_parent, args, context) =>
       envelope(context.logger, async () => {
         const { input } = getChallengesByStatusArgs.parse(args);
@@ -88,6 +91,7 @@ export const resolvers: GraphQLResolverMap<ChallengeContext> = {
       }),
   },
   Mutation: {
+    ...socialMutation,
     updateChallengeStatus: (_parent, args, context) =>
       envelope(context.logger, async () => {
         const user = requireUser(context);
@@ -133,5 +137,6 @@ export const resolvers: GraphQLResolverMap<ChallengeContext> = {
     owner: (challenge: ChallengeView) => ({ id: challenge.ownerId }),
     challengedUser: (challenge: ChallengeView) =>
       challenge.challengedUserId ? { id: challenge.challengedUserId } : null,
+    ...challengeSocialFields,
   },
 };

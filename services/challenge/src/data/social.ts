@@ -1,0 +1,315 @@
+import { Prisma } from './generated/client.ts';
+import type { ChallengeStatus, ChallengeType } from './generated/enums.ts';
+import type { Database, Transaction } from './db.ts';
+import { challengeFields, type ChallengeRecord } from './challenges.ts';
+
+/*
+ * Respects (likes), comments, the follows projection, and the discover and profile lists
+ * (docs/adr/0043, 0044). Prisma stays in this folder.
+ */
+
+// ---- Respects ------------------------------------------------------------------------------
+
+/**
+ * Toggles one user's respect of one challenge. The toggles of one user on one challenge take turns
+ * (a transaction-scoped advisory lock on the pair), so however many arrive at once they alternate
+ * and the last one's answer is what is stored. `first` is true for the very first respect only.
+ */
+export async function toggleLike(
+  tx: Transaction,
+  challengeId: string,
+  userId: string,
+  now = new Date(),
+): Promise<{ liked: boolean; first: boolean }> {
+  await tx.$queryRaw`SELECT 1 AS locked FROM (SELECT pg_advisory_xact_lock(hashtextextended(${`like:${challengeId}:${userId}`}, 0))) AS l`;
+  const existing = await tx.challengeLike.findUnique({
+    where: { challengeId_userId: { challengeId, userId } },
+    select: { unlikedAt: true },
+  });
+  if (!existing) {
+    await tx.challengeLike.create({ data: { challengeId, userId, likedAt: now } });
+    return { liked: true, first: true };
+  }
+  const liked = existing.unlikedAt !== null;
+  await tx.challengeLike.update({
+    where: { challengeId_userId: { challengeId, userId } },
+    data: liked ? { unlikedAt: null, likedAt: now } : { unlikedAt: now },
+  });
+  return { liked, first: false };
+}
+
+export async function likeCounts(
+  db: Database,
+  challengeIds: string[],
+): Promise<Map<string, number>> {
+  if (challengeIds.length === 0) return new Map();
+  const rows = await db.challengeLike.groupBy({
+    by: ['challengeId'],
+    where: { challengeId: { in: challengeIds }, unlikedAt: null },
+    _count: { _all: true },
+  });
+  return new Map(rows.map((row) => [row.challengeId, row._count._all]));
+}
+
+export async function likedByUser(
+  db: Database,
+  userId: string,
+  challengeIds: string[],
+): Promise<Set<string>> {
+  if (challengeIds.length === 0) return new Set();
+  const rows = await db.challengeLike.findMany({
+    where: { userId, challengeId: { in: challengeIds }, unlikedAt: null },
+    select: { challengeId: true },
+  });
+  return new Set(rows.map((row) => row.challengeId));
+}
+
+/** Who respects a challenge, most recent first (at most `take`). */
+export async function likesOf(
+  db: Database,
+  challengeId: string,
+  take: number,
+): Promise<{ userId: string; likedAt: Date }[]> {
+  return db.challengeLike.findMany({
+    where: { challengeId, unlikedAt: null },
+    orderBy: [{ likedAt: 'desc' }, { userId: 'asc' }],
+    take,
+    select: { userId: true, likedAt: true },
+  });
+}
+
+// ---- Comments ------------------------------------------------------------------------------
+
+export interface CommentRecord {
+  id: string;
+  challengeId: string;
+  authorId: string;
+  text: string;
+  createdAt: Date;
+}
+
+const commentFields = {
+  id: true,
+  challengeId: true,
+  authorId: true,
+  text: true,
+  createdAt: true,
+} as const;
+
+export function insertComment(
+  tx: Transaction,
+  row: { challengeId: string; authorId: string; text: string },
+): Promise<CommentRecord> {
+  return tx.challengeComment.create({ data: row, select: commentFields });
+}
+
+export function findComment(db: Database, id: string): Promise<CommentRecord | null> {
+  return db.challengeComment.findUnique({ where: { id }, select: commentFields });
+}
+
+export async function deleteComment(db: Database, id: string): Promise<boolean> {
+  const { count } = await db.challengeComment.deleteMany({ where: { id } });
+  return count === 1;
+}
+
+/** A page of a challenge's comments, newest first, and how many it has. */
+export async function commentPage(
+  db: Database,
+  challengeId: string,
+  window: { skip: number; take: number },
+): Promise<{ items: CommentRecord[]; total: number }> {
+  const [items, total] = await Promise.all([
+    db.challengeComment.findMany({
+      where: { challengeId },
+      orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+      select: commentFields,
+      ...window,
+    }),
+    db.challengeComment.count({ where: { challengeId } }),
+  ]);
+  return { items, total };
+}
+
+// ---- Follows projection --------------------------------------------------------------------
+
+export async function recordFollow(
+  tx: Transaction,
+  followerId: string,
+  followeeId: string,
+  at: Date,
+): Promise<void> {
+  await tx.knownFollow.createMany({
+    data: [{ followerId, followeeId, createdAt: at }],
+    skipDuplicates: true,
+  });
+}
+
+export async function removeFollow(
+  tx: Transaction,
+  followerId: string,
+  followeeId: string,
+): Promise<void> {
+  await tx.knownFollow.deleteMany({ where: { followerId, followeeId } });
+}
+
+// ---- Discover lists ------------------------------------------------------------------------
+
+/** Statuses a discover list shows: what is going on or happened; never drafts or dead ends. */
+export const DISCOVER_STATUSES: readonly ChallengeStatus[] = [
+  'open',
+  'accepted',
+  'review',
+  'referee',
+  'completed',
+  'failed',
+];
+
+export interface DiscoverQuery {
+  /** The logged-in viewer, who also sees private challenges they are a party of. */
+  viewerId: string | null;
+  challengeType?: ChallengeType;
+  /** Only challenges owned by someone the viewer follows. */
+  followedBy?: string;
+  skip: number;
+  take: number;
+  /** Totals are counted up to this bound (docs/adr/0043). */
+  countLimit: number;
+}
+
+const columns = Prisma.raw(
+  `c.id, c.slug, c.owner_id AS "ownerId", c.challenged_user_id AS "challengedUserId",
+   c.challenged_email AS "challengedEmail", c.name, c.description, c.reward_cents AS "rewardCents",
+   c.status::text AS status, c.visibility::text AS visibility, c.expiration_date AS "expirationDate",
+   c.expiration_time_weeks AS "expirationTimeWeeks", c.challenge_type::text AS "challengeType",
+   c.tags, c.proof_phrase AS "proofPhrase", c.reason, c.judged_by_referee AS "judgedByReferee",
+   c.challenge_failed_comment AS "challengeFailedComment", c.accepted_at AS "acceptedAt",
+   c.review_started_at AS "reviewStartedAt", c.created_at AS "createdAt"`,
+);
+
+/**
+ * One page of a discover list, newest first. Public challenges come from the
+ * (visibility, [type,] created_at) index in order, so a page reads about skip + take rows; a
+ * viewer's own private ones (few) are merged in. The total is counted up to `countLimit`.
+ */
+export async function discoverChallenges(
+  db: Database,
+  query: DiscoverQuery,
+): Promise<{ items: ChallengeRecord[]; total: number }> {
+  const statuses = Prisma.sql`c.status::text IN (${Prisma.join([...DISCOVER_STATUSES])})`;
+  const type = query.challengeType
+    ? Prisma.sql`AND c.challenge_type = ${query.challengeType}::"ChallengeType"`
+    : Prisma.empty;
+  const followed = query.followedBy
+    ? Prisma.sql`AND c.owner_id IN (SELECT followee_id FROM known_follows WHERE follower_id = ${query.followedBy}::uuid)`
+    : Prisma.empty;
+  const publicWhere = Prisma.sql`c.visibility = 'public' AND ${statuses} ${type} ${followed}`;
+  const privateWhere = query.viewerId
+    ? Prisma.sql`c.visibility = 'private' AND ${statuses} ${type} ${followed}
+        AND (c.owner_id = ${query.viewerId}::uuid OR c.challenged_user_id = ${query.viewerId}::uuid)`
+    : null;
+  const reach = query.skip + query.take;
+  const candidates = privateWhere
+    ? Prisma.sql`
+        (SELECT c.id, c.created_at FROM challenges c WHERE ${publicWhere}
+           ORDER BY c.created_at DESC, c.id LIMIT ${reach})
+        UNION ALL
+        (SELECT c.id, c.created_at FROM challenges c WHERE ${privateWhere}
+           ORDER BY c.created_at DESC, c.id LIMIT ${reach})`
+    : Prisma.sql`
+        SELECT c.id, c.created_at FROM challenges c WHERE ${publicWhere}
+          ORDER BY c.created_at DESC, c.id LIMIT ${reach}`;
+  const countOf = (where: Prisma.Sql) =>
+    Prisma.sql`(SELECT count(*) FROM (SELECT 1 FROM challenges c WHERE ${where} LIMIT ${query.countLimit}) AS n)`;
+  const [items, counted] = await Promise.all([
+    db.$queryRaw<ChallengeRecord[]>`
+      SELECT ${columns} FROM (${candidates}) AS page JOIN challenges c ON c.id = page.id
+       ORDER BY c.created_at DESC, c.id OFFSET ${query.skip} LIMIT ${query.take}`,
+    db.$queryRaw<{ total: bigint }[]>`
+      SELECT ${countOf(publicWhere)} + ${privateWhere ? countOf(privateWhere) : Prisma.sql`0`} AS total`,
+  ]);
+  return { items, total: Math.min(Number(counted[0]?.total ?? 0), query.countLimit) };
+}
+
+// ---- Profile lists -------------------------------------------------------------------------
+
+export type ProfileList = 'uploadedVideos' | 'runningChallenges' | 'completedChallenges';
+
+/** Which of a user's challenges each profile list holds (docs/adr/0045). */
+export const PROFILE_LISTS: Record<
+  ProfileList,
+  { role: 'challenged' | 'party'; statuses: readonly ChallengeStatus[] }
+> = {
+  /** Challenges in which this user uploaded the proof video. */
+  uploadedVideos: { role: 'challenged', statuses: ['review', 'referee', 'completed', 'failed'] },
+  runningChallenges: { role: 'party', statuses: ['open', 'accepted', 'review', 'referee'] },
+  completedChallenges: { role: 'party', statuses: ['completed'] },
+};
+
+function profileWhere(
+  userId: string,
+  list: ProfileList,
+  withPrivate: boolean,
+): Prisma.ChallengeWhereInput {
+  const { role, statuses } = PROFILE_LISTS[list];
+  return {
+    status: { in: [...statuses] },
+    ...(withPrivate ? {} : { visibility: 'public' }),
+    ...(role === 'challenged'
+      ? { challengedUserId: userId }
+      : { OR: [{ ownerId: userId }, { challengedUserId: userId }] }),
+  };
+}
+
+export async function profileChallenges(
+  db: Database,
+  userId: string,
+  list: ProfileList,
+  withPrivate: boolean,
+  take: number,
+): Promise<ChallengeRecord[]> {
+  return db.challenge.findMany({
+    where: profileWhere(userId, list, withPrivate),
+    orderBy: [{ createdAt: 'desc' }, { id: 'asc' }],
+    take,
+    select: challengeFields,
+  });
+}
+
+export function profileCount(
+  db: Database,
+  userId: string,
+  list: ProfileList,
+  withPrivate: boolean,
+): Promise<number> {
+  return db.challenge.count({ where: profileWhere(userId, list, withPrivate) });
+}
+
+/** The challenges a user respects: public ones; private ones too with `withPrivate`. */
+function respectedWhere(userId: string, withPrivate: boolean): Prisma.Sql {
+  return Prisma.sql`l.user_id = ${userId}::uuid AND l.unliked_at IS NULL
+    AND c.status::text IN (${Prisma.join([...DISCOVER_STATUSES])})
+    ${withPrivate ? Prisma.empty : Prisma.sql`AND c.visibility = 'public'`}`;
+}
+
+export async function respectedChallenges(
+  db: Database,
+  userId: string,
+  withPrivate: boolean,
+  take: number,
+): Promise<ChallengeRecord[]> {
+  return db.$queryRaw<ChallengeRecord[]>`
+    SELECT ${columns} FROM challenge_likes l JOIN challenges c ON c.id = l.challenge_id
+     WHERE ${respectedWhere(userId, withPrivate)}
+     ORDER BY l.liked_at DESC, c.id LIMIT ${take}`;
+}
+
+export async function respectedCount(
+  db: Database,
+  userId: string,
+  withPrivate: boolean,
+): Promise<number> {
+  const [row] = await db.$queryRaw<{ n: bigint }[]>`
+    SELECT count(*) AS n FROM challenge_likes l JOIN challenges c ON c.id = l.challenge_id
+     WHERE ${respectedWhere(userId, withPrivate)}`;
+  return Number(row?.n ?? 0);
+}
