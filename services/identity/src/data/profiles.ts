@@ -78,7 +78,7 @@ export function markDeletionRequested(tx: Transaction, id: string, at: Date): Pr
 }
 
 export async function follow(
-  db: Database,
+  db: Database | Transaction,
   followerId: string,
   followeeId: string,
 ): Promise<boolean> {
@@ -90,7 +90,7 @@ export async function follow(
 }
 
 export async function unfollow(
-  db: Database,
+  db: Database | Transaction,
   followerId: string,
   followeeId: string,
 ): Promise<boolean> {
@@ -160,4 +160,32 @@ export async function saveWalletState(
       SET balance_cents = EXCLUDED.balance_cents, open_payout_cents = EXCLUDED.open_payout_cents,
           version = EXCLUDED.version, updated_at = now()
       WHERE wallet_states.version < EXCLUDED.version`;
+}
+
+/**
+ * discoverUsers: public, active accounts, newest first (the users (created_at, id) index), and
+ * how many there are.
+ */
+export async function discoverUserPage(
+  db: Database,
+  window: { skip: number; take: number },
+): Promise<{
+  users: { id: string; username: string; displayName: string | null; avatar: string | null }[];
+  total: number;
+}> {
+  const where = {
+    publicProfile: true,
+    banType: null,
+    deletionRequestedAt: null,
+  } as const;
+  const [users, total] = await Promise.all([
+    db.user.findMany({
+      where,
+      orderBy: [{ createdAt: 'desc' }, { id: 'asc' }],
+      select: { id: true, username: true, displayName: true, avatar: true },
+      ...window,
+    }),
+    db.user.count({ where }),
+  ]);
+  return { users, total };
 }
