@@ -298,7 +298,8 @@ export const EVENT_TYPES = {
       challengeName: z.string().min(1),
       /** The sender's username; null when unknown to challenge's projection. */
       sharedBy: z.string().min(1).nullable(),
-      link: z.url(),
+      /** Notification builds the link from its own origin: a command never carries a URL. */
+      slug: z.string().min(1),
     }),
   },
 } as const satisfies Record<string, { topic: TopicName; data: z.ZodType }>;

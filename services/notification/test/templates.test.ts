@@ -45,6 +45,10 @@ const templates: EmailTemplate[] = [
     },
   },
   { name: 'report-resolved', data: { entityType: 'Challenge', outcome: 'removed', homeUrl: link } },
+  {
+    name: 'challenge-share',
+    data: { sharedBy: 'sam', challengeName: 'Juggle three oranges', challengeUrl: link },
+  },
 ];
 
 const preferencesLink = 'https://challenge.test/email-preferences?token=abc.def';
@@ -73,6 +77,7 @@ describe('the template list', () => {
       'payout-completed': true,
       'payment-account-changed': true,
       'report-resolved': true,
+      'challenge-share': true,
       ...(Object.fromEntries(challengeTemplates.map((t) => [t.name, true])) as Record<
         ChallengeTemplateName,
         true

@@ -311,7 +311,7 @@ export async function shareChallenge(
             locale,
             challengeName: challenge.name,
             sharedBy: known?.username ?? null,
-            link,
+            slug: challenge.slug,
           },
         }),
       ),
