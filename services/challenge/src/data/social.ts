@@ -186,48 +186,96 @@ const columns = Prisma.raw(
    c.review_started_at AS "reviewStartedAt", c.created_at AS "createdAt"`,
 );
 
+/** The discover statuses as the enum (a text cast would hide the column from the planner). */
+const liveStatuses = Prisma.sql`c.status = ANY(ARRAY[${Prisma.join([...DISCOVER_STATUSES])}]::"ChallengeStatus"[])`;
+
 /**
- * One page of a discover list, newest first. Public challenges come from the
- * (visibility, [type,] created_at) index in order, so a page reads about skip + take rows; a
- * viewer's own private ones (few) are merged in. The total is counted up to `countLimit`.
+ * One page of a discover list, newest first.
+ *
+ * - all, solo, duel: public challenges come in order from the (visibility, [type,] created_at)
+ *   index, so a page reads about skip + take rows;
+ * - following: for each followed owner, their newest skip + take from the (owner_id, created_at)
+ *   index, merged; a page reads at most (followed people) x (skip + take) rows.
+ * The viewer's own private challenges (few) are merged into each.
  */
-export async function discoverChallenges(
-  db: Database,
-  query: DiscoverQuery,
-): Promise<{ items: ChallengeRecord[]; total: number }> {
-  const statuses = Prisma.sql`c.status::text IN (${Prisma.join([...DISCOVER_STATUSES])})`;
-  const type = query.challengeType
-    ? Prisma.sql`AND c.challenge_type = ${query.challengeType}::"ChallengeType"`
+export async function discoverPage(db: Database, query: DiscoverQuery): Promise<ChallengeRecord[]> {
+  const type = typeFilter(query.challengeType);
+  const reach = query.skip + query.take;
+  const publicPart = query.followedBy
+    ? Prisma.sql`
+        SELECT x.id, x.created_at FROM known_follows f CROSS JOIN LATERAL (
+          SELECT c.id, c.created_at FROM challenges c
+           WHERE c.owner_id = f.followee_id AND c.visibility = 'public' AND ${liveStatuses} ${type}
+           ORDER BY c.created_at DESC, c.id LIMIT ${reach}) AS x
+         WHERE f.follower_id = ${query.followedBy}::uuid`
+    : Prisma.sql`
+        SELECT c.id, c.created_at FROM challenges c
+         WHERE c.visibility = 'public' AND ${liveStatuses} ${type}
+         ORDER BY c.created_at DESC, c.id LIMIT ${reach}`;
+  const privateWhere = privateWhereOf(query);
+  const candidates = privateWhere
+    ? Prisma.sql`(${publicPart}) UNION ALL
+        (SELECT c.id, c.created_at FROM challenges c WHERE ${privateWhere}
+          ORDER BY c.created_at DESC, c.id LIMIT ${reach})`
+    : publicPart;
+  // The page's ids first, its rows after: a deep page never joins the rows it skips.
+  return db.$queryRaw<ChallengeRecord[]>`
+    SELECT ${columns} FROM (
+      SELECT p.id FROM (${candidates}) AS p
+       ORDER BY p.created_at DESC, p.id OFFSET ${query.skip} LIMIT ${query.take}) AS page
+      JOIN challenges c ON c.id = page.id
+     ORDER BY c.created_at DESC, c.id`;
+}
+
+const typeFilter = (challengeType: ChallengeType | undefined) =>
+  challengeType
+    ? Prisma.sql`AND c.challenge_type = ${challengeType}::"ChallengeType"`
     : Prisma.empty;
-  const followed = query.followedBy
+
+/** The viewer's own private challenges in a list; null for a visitor. */
+function privateWhereOf(query: DiscoverQuery): Prisma.Sql | null {
+  if (!query.viewerId) return null;
+  const followedOwner = query.followedBy
     ? Prisma.sql`AND c.owner_id IN (SELECT followee_id FROM known_follows WHERE follower_id = ${query.followedBy}::uuid)`
     : Prisma.empty;
-  const publicWhere = Prisma.sql`c.visibility = 'public' AND ${statuses} ${type} ${followed}`;
-  const privateWhere = query.viewerId
-    ? Prisma.sql`c.visibility = 'private' AND ${statuses} ${type} ${followed}
-        AND (c.owner_id = ${query.viewerId}::uuid OR c.challenged_user_id = ${query.viewerId}::uuid)`
-    : null;
-  const reach = query.skip + query.take;
-  const candidates = privateWhere
-    ? Prisma.sql`
-        (SELECT c.id, c.created_at FROM challenges c WHERE ${publicWhere}
-           ORDER BY c.created_at DESC, c.id LIMIT ${reach})
-        UNION ALL
-        (SELECT c.id, c.created_at FROM challenges c WHERE ${privateWhere}
-           ORDER BY c.created_at DESC, c.id LIMIT ${reach})`
-    : Prisma.sql`
-        SELECT c.id, c.created_at FROM challenges c WHERE ${publicWhere}
-          ORDER BY c.created_at DESC, c.id LIMIT ${reach}`;
-  const countOf = (where: Prisma.Sql) =>
-    Prisma.sql`(SELECT count(*) FROM (SELECT 1 FROM challenges c WHERE ${where} LIMIT ${query.countLimit}) AS n)`;
-  const [items, counted] = await Promise.all([
-    db.$queryRaw<ChallengeRecord[]>`
-      SELECT ${columns} FROM (${candidates}) AS page JOIN challenges c ON c.id = page.id
-       ORDER BY c.created_at DESC, c.id OFFSET ${query.skip} LIMIT ${query.take}`,
-    db.$queryRaw<{ total: bigint }[]>`
-      SELECT ${countOf(publicWhere)} + ${privateWhere ? countOf(privateWhere) : Prisma.sql`0`} AS total`,
-  ]);
-  return { items, total: Math.min(Number(counted[0]?.total ?? 0), query.countLimit) };
+  return Prisma.sql`c.visibility = 'private' AND ${liveStatuses} ${typeFilter(query.challengeType)}
+    ${followedOwner}
+    AND (c.owner_id = ${query.viewerId}::uuid OR c.challenged_user_id = ${query.viewerId}::uuid)`;
+}
+
+/** How many public challenges a list of everyone's has, counted up to `limit`. */
+export async function publicDiscoverCount(
+  db: Database,
+  challengeType: ChallengeType | undefined,
+  limit: number,
+): Promise<number> {
+  const [row] = await db.$queryRaw<{ n: bigint }[]>`
+    SELECT count(*) AS n FROM (
+      SELECT 1 FROM challenges c
+       WHERE c.visibility = 'public' AND ${liveStatuses} ${typeFilter(challengeType)}
+       LIMIT ${limit}) AS rows`;
+  return Number(row?.n ?? 0);
+}
+
+/**
+ * The viewer's part of a list's total: their own private challenges in it and, for the
+ * following list, the public challenges of the people they follow (one index lookup per person).
+ */
+export async function viewerDiscoverCount(db: Database, query: DiscoverQuery): Promise<number> {
+  const privateWhere = privateWhereOf(query);
+  const privateCount = privateWhere
+    ? Prisma.sql`(SELECT count(*) FROM (SELECT 1 FROM challenges c WHERE ${privateWhere} LIMIT ${query.countLimit}) AS n)`
+    : Prisma.sql`0`;
+  const followedCount = query.followedBy
+    ? Prisma.sql`(SELECT COALESCE(sum(x.n), 0) FROM known_follows f CROSS JOIN LATERAL (
+        SELECT count(*) AS n FROM challenges c
+         WHERE c.owner_id = f.followee_id AND c.visibility = 'public' AND ${liveStatuses}
+           ${typeFilter(query.challengeType)}) AS x
+         WHERE f.follower_id = ${query.followedBy}::uuid)`
+    : Prisma.sql`0`;
+  const [row] = await db.$queryRaw<{ n: bigint | string }[]>`
+    SELECT (${privateCount} + ${followedCount})::bigint AS n`;
+  return Number(row?.n ?? 0);
 }
 
 // ---- Profile lists -------------------------------------------------------------------------
@@ -245,19 +293,25 @@ export const PROFILE_LISTS: Record<
   completedChallenges: { role: 'party', statuses: ['completed'] },
 };
 
-function profileWhere(
+/**
+ * A user's challenges in one list: one index each for the owner and the challenged side (an OR
+ * of the two would make the planner walk the newest challenges of everyone).
+ */
+function profileParts(
   userId: string,
   list: ProfileList,
   withPrivate: boolean,
-): Prisma.ChallengeWhereInput {
+  order: Prisma.Sql,
+): Prisma.Sql {
   const { role, statuses } = PROFILE_LISTS[list];
-  return {
-    status: { in: [...statuses] },
-    ...(withPrivate ? {} : { visibility: 'public' }),
-    ...(role === 'challenged'
-      ? { challengedUserId: userId }
-      : { OR: [{ ownerId: userId }, { challengedUserId: userId }] }),
-  };
+  const where = Prisma.sql`c.status = ANY(ARRAY[${Prisma.join([...statuses])}]::"ChallengeStatus"[])
+    ${withPrivate ? Prisma.empty : Prisma.sql`AND c.visibility = 'public'`}`;
+  const challenged = Prisma.sql`(SELECT c.id, c.created_at FROM challenges c
+    WHERE c.challenged_user_id = ${userId}::uuid AND ${where} ${order})`;
+  return role === 'challenged'
+    ? challenged
+    : Prisma.sql`(SELECT c.id, c.created_at FROM challenges c
+        WHERE c.owner_id = ${userId}::uuid AND ${where} ${order}) UNION ${challenged}`;
 }
 
 export async function profileChallenges(
@@ -265,29 +319,32 @@ export async function profileChallenges(
   userId: string,
   list: ProfileList,
   withPrivate: boolean,
-  take: number,
+  window: { skip: number; take: number },
 ): Promise<ChallengeRecord[]> {
-  return db.challenge.findMany({
-    where: profileWhere(userId, list, withPrivate),
-    orderBy: [{ createdAt: 'desc' }, { id: 'asc' }],
-    take,
-    select: challengeFields,
-  });
+  const order = Prisma.sql`ORDER BY c.created_at DESC, c.id LIMIT ${window.skip + window.take}`;
+  return db.$queryRaw<ChallengeRecord[]>`
+    SELECT ${columns} FROM (
+      SELECT p.id FROM (${profileParts(userId, list, withPrivate, order)}) AS p
+       ORDER BY p.created_at DESC, p.id OFFSET ${window.skip} LIMIT ${window.take}) AS page
+      JOIN challenges c ON c.id = page.id
+     ORDER BY c.created_at DESC, c.id`;
 }
 
-export function profileCount(
+export async function profileCount(
   db: Database,
   userId: string,
   list: ProfileList,
   withPrivate: boolean,
 ): Promise<number> {
-  return db.challenge.count({ where: profileWhere(userId, list, withPrivate) });
+  const [row] = await db.$queryRaw<{ n: bigint }[]>`
+    SELECT count(*) AS n FROM (${profileParts(userId, list, withPrivate, Prisma.empty)}) AS ids`;
+  return Number(row?.n ?? 0);
 }
 
 /** The challenges a user respects: public ones; private ones too with `withPrivate`. */
 function respectedWhere(userId: string, withPrivate: boolean): Prisma.Sql {
   return Prisma.sql`l.user_id = ${userId}::uuid AND l.unliked_at IS NULL
-    AND c.status::text IN (${Prisma.join([...DISCOVER_STATUSES])})
+    AND ${liveStatuses}
     ${withPrivate ? Prisma.empty : Prisma.sql`AND c.visibility = 'public'`}`;
 }
 
@@ -295,12 +352,12 @@ export async function respectedChallenges(
   db: Database,
   userId: string,
   withPrivate: boolean,
-  take: number,
+  window: { skip: number; take: number },
 ): Promise<ChallengeRecord[]> {
   return db.$queryRaw<ChallengeRecord[]>`
     SELECT ${columns} FROM challenge_likes l JOIN challenges c ON c.id = l.challenge_id
      WHERE ${respectedWhere(userId, withPrivate)}
-     ORDER BY l.liked_at DESC, c.id LIMIT ${take}`;
+     ORDER BY l.liked_at DESC, c.id OFFSET ${window.skip} LIMIT ${window.take}`;
 }
 
 export async function respectedCount(

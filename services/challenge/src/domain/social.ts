@@ -18,7 +18,7 @@ import { transactionRunner, type Database } from '../data/db.ts';
 import {
   commentPage,
   deleteComment,
-  discoverChallenges,
+  discoverPage,
   findComment,
   insertComment,
   likeCounts,
@@ -26,9 +26,11 @@ import {
   likesOf,
   profileChallenges,
   profileCount,
+  publicDiscoverCount,
   respectedChallenges,
   respectedCount,
   toggleLike,
+  viewerDiscoverCount,
   type CommentRecord,
   type ProfileList,
 } from '../data/social.ts';
@@ -328,6 +330,32 @@ export type DiscoverList = (typeof DISCOVER_LISTS)[number];
 /** Offsets stop here: page * itemsPerPage beyond it is refused, totals are counted up to it. */
 export const DISCOVER_MAX_ROWS = 10_000;
 
+/** How long a count of everyone's public challenges is reused (docs/adr/0043). */
+export const PUBLIC_COUNT_TTL_MS = 5_000;
+
+/**
+ * The public part of the all, solo and duel totals is the same for every viewer: counted once
+ * per list every few seconds in each instance, not on every request.
+ */
+function createPublicCounts(ttlMs: number) {
+  // Per database: tests run several services in one process.
+  const caches = new WeakMap<Database, Map<string, { at: number; value: Promise<number> }>>();
+  return {
+    get(db: Database, type: 'solo' | 'duel' | undefined): Promise<number> {
+      let cache = caches.get(db);
+      if (!cache) caches.set(db, (cache = new Map()));
+      const key = type ?? 'all';
+      const hit = cache.get(key);
+      if (hit && Date.now() - hit.at < ttlMs) return hit.value;
+      const value = publicDiscoverCount(db, type, DISCOVER_MAX_ROWS);
+      cache.set(key, { at: Date.now(), value });
+      value.catch(() => cache.delete(key));
+      return value;
+    },
+  };
+}
+export const publicCounts = createPublicCounts(PUBLIC_COUNT_TTL_MS);
+
 export async function discover(
   db: Database,
   viewer: AuthUser | null,
@@ -343,13 +371,19 @@ export async function discover(
   if (window.skip + window.take > DISCOVER_MAX_ROWS) {
     throw new AppError('invalid_input', `Lists go ${DISCOVER_MAX_ROWS} items deep`);
   }
-  const { items, total } = await discoverChallenges(db, {
+  const query = {
     viewerId: viewer?.id ?? null,
     challengeType: list === 'solo' || list === 'duel' ? list : undefined,
     followedBy: list === 'following' ? viewer!.id : undefined,
     ...window,
     countLimit: DISCOVER_MAX_ROWS,
-  });
+  } as const;
+  const [items, everyone, own] = await Promise.all([
+    discoverPage(db, query),
+    query.followedBy ? 0 : publicCounts.get(db, query.challengeType),
+    viewerDiscoverCount(db, query),
+  ]);
+  const total = Math.min(everyone + own, DISCOVER_MAX_ROWS);
   // A party reads their own private challenge as a party (not as staff: discover is not a staff tool).
   const reader = readerOf(viewer);
   return {
@@ -360,9 +394,6 @@ export async function discover(
 
 // ---- Profile lists -------------------------------------------------------------------------
 
-/** The items each profile list shows; the counts count all. */
-export const PROFILE_LIST_SIZE = 50;
-
 /**
  * Private items appear in a profile's lists only when its owner looks and asks (showPrivate);
  * the same rule for a direct entity reference, whatever the representation claims.
@@ -370,19 +401,25 @@ export const PROFILE_LIST_SIZE = 50;
 export const revealsPrivate = (viewer: AuthUser | null, profileId: string, showPrivate: boolean) =>
   showPrivate && viewer?.id === profileId;
 
+/** A page of one profile list, newest first; as deep as the discover lists go. */
 export async function profileList(
   db: Database,
   viewer: AuthUser | null,
   profileId: string,
   list: ProfileList | 'respectedVideos',
   showPrivate: boolean,
+  page: PageRequest,
   judgingWindowMs?: number,
 ): Promise<ChallengeView[]> {
   const withPrivate = revealsPrivate(viewer, profileId, showPrivate);
+  const window = pageWindow(page);
+  if (window.skip + window.take > DISCOVER_MAX_ROWS) {
+    throw new AppError('invalid_input', `Lists go ${DISCOVER_MAX_ROWS} items deep`);
+  }
   const rows =
     list === 'respectedVideos'
-      ? await respectedChallenges(db, profileId, withPrivate, PROFILE_LIST_SIZE)
-      : await profileChallenges(db, profileId, list, withPrivate, PROFILE_LIST_SIZE);
+      ? await respectedChallenges(db, profileId, withPrivate, window)
+      : await profileChallenges(db, profileId, list, withPrivate, window);
   const reader = readerOf(viewer);
   return rows.map((row) => toChallengeView(row, reader, judgingWindowMs));
 }

@@ -49,7 +49,7 @@ const isUuid = (value: string) => z.uuid().safeParse(value).success;
 /** A profile list or its count, for an entity reference (from identity, or sent directly). */
 const listOf =
   (list: 'uploadedVideos' | 'runningChallenges' | 'completedChallenges' | 'respectedVideos') =>
-  (profile: ProfileReference, _args: unknown, context: ChallengeContext) =>
+  (profile: ProfileReference, args: unknown, context: ChallengeContext) =>
     isUuid(profile.id)
       ? profileList(
           context.db,
@@ -57,6 +57,7 @@ const listOf =
           profile.id,
           list,
           profile.showsPrivate === true,
+          pageRequestSchema.parse(args ?? {}),
           context.rules.judgingWindowMs,
         )
       : [];

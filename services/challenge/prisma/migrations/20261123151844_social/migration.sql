@@ -43,3 +43,6 @@ CREATE INDEX "challenges_visibility_challenge_type_created_at_id_idx" ON "challe
 
 -- CreateIndex
 CREATE INDEX "challenges_owner_id_created_at_idx" ON "challenges"("owner_id", "created_at" DESC);
+
+-- CreateIndex
+CREATE INDEX "challenges_challenged_user_id_created_at_idx" ON "challenges"("challenged_user_id", "created_at" DESC);
