@@ -75,8 +75,11 @@ const DISCOVER = /* GraphQL */ `
   }
 `;
 
-const slugsOf = (answer: { data?: Record<string, any> }) =>
-  (answer.data?.discoverChallenges.challenges ?? []).map((c: { slug: string }) => c.slug);
+type DiscoverAnswer = {
+  data?: { discoverChallenges?: { challenges?: { slug: string }[] | null } };
+};
+const slugsOf = (answer: DiscoverAnswer) =>
+  (answer.data?.discoverChallenges?.challenges ?? []).map((c) => c.slug);
 
 describe('discoverChallenges', () => {
   // One world for the whole describe block: each test reads it, none changes it.

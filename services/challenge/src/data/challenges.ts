@@ -28,7 +28,7 @@ export interface ChallengeRecord {
   createdAt: Date;
 }
 
-export const challengeFields = {
+const challengeFields = {
   id: true,
   slug: true,
   ownerId: true,

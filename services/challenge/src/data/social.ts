@@ -1,7 +1,7 @@
 import { Prisma } from './generated/client.ts';
 import type { ChallengeStatus, ChallengeType } from './generated/enums.ts';
 import type { Database, Transaction } from './db.ts';
-import { challengeFields, type ChallengeRecord } from './challenges.ts';
+import type { ChallengeRecord } from './challenges.ts';
 
 /*
  * Respects (likes), comments, the follows projection, and the discover and profile lists
