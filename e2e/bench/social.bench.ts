@@ -4,6 +4,7 @@
  * list asked through the real gateway, sequentially, as a logged-in user who follows 200 people.
  * Target: p95 under 50 ms on two cores (docs/adr/0043).
  */
+import { cpus, loadavg } from 'node:os';
 import { buildApp as buildChallenge } from '@challenge/challenge/app';
 import { buildApp as buildIdentity } from '@challenge/identity/app';
 import {
@@ -139,7 +140,14 @@ const cases: { name: string; query: string; variables: Record<string, unknown>; 
   { name: 'getCurrentUserProfile (counts)', query: ME, variables: {}, field: 'getCurrentUserProfile' },
 ]; // prettier-ignore
 
-console.log(`through the gateway, sequential, ${REQUESTS} requests each after ${WARM_UP} warm-up:`);
+const load = () =>
+  loadavg()
+    .map((value) => value.toFixed(1))
+    .join(' ');
+console.log(`through the gateway, sequential, ${REQUESTS} requests each after ${WARM_UP} warm-up`);
+console.log(
+  `(load average ${load()} on ${cpus().length} cores: figures are only meaningful on an idle machine)`,
+);
 let worstP95 = 0;
 for (const item of cases) {
   const once = async () => {
@@ -166,7 +174,7 @@ for (const item of cases) {
     `  ${item.name.padEnd(40)} p50 ${fmt(percentile(times, 50)).padStart(9)}  p95 ${fmt(p95).padStart(9)}`,
   );
 }
-console.log(`worst p95 ${fmt(worstP95)} (target under 50 ms)`);
+console.log(`worst p95 ${fmt(worstP95)} (target under 50 ms); load average now ${load()}`);
 
 started = performance.now();
 await gateway.stop();

@@ -381,7 +381,8 @@ export async function discover(
   const [items, everyone, own] = await Promise.all([
     discoverPage(db, query),
     query.followedBy ? 0 : publicCounts.get(db, query.challengeType),
-    viewerDiscoverCount(db, query),
+    // A visitor has no private challenges and follows nobody: nothing of theirs to count.
+    query.viewerId ? viewerDiscoverCount(db, query) : 0,
   ]);
   const total = Math.min(everyone + own, DISCOVER_MAX_ROWS);
   // A party reads their own private challenge as a party (not as staff: discover is not a staff tool).
