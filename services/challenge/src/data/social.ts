@@ -186,7 +186,11 @@ const columns = Prisma.raw(
    c.review_started_at AS "reviewStartedAt", c.created_at AS "createdAt"`,
 );
 
-/** The discover statuses as the enum (a text cast would hide the column from the planner). */
+/**
+ * The discover statuses as the enum (a text cast would hide the column from the planner).
+ * Every list and count of this file filters with it: when moderation's "taken offline" lands
+ * (a column on challenges), its condition belongs here too, or offline challenges stay listed.
+ */
 const liveStatuses = Prisma.sql`c.status = ANY(ARRAY[${Prisma.join([...DISCOVER_STATUSES])}]::"ChallengeStatus"[])`;
 
 /**
