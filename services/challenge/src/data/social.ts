@@ -188,9 +188,9 @@ const columns = Prisma.raw(
 
 /**
  * The discover statuses as the enum (a text cast would hide the column from the planner).
- * The discover lists and respected videos filter with it, the other profile lists in profileParts:
- * when moderation's "taken offline" lands
- * (a column on challenges), its condition belongs in both, or offline challenges stay listed.
+ * The discover lists and respected videos filter with it, the other profile lists in
+ * profileParts: when moderation's "taken offline" lands (a column on challenges), its condition
+ * belongs in both, or offline challenges stay listed.
  */
 const liveStatuses = Prisma.sql`c.status = ANY(ARRAY[${Prisma.join([...DISCOVER_STATUSES])}]::"ChallengeStatus"[])`;
 
