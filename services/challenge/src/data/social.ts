@@ -335,17 +335,6 @@ export async function profileChallenges(
      ORDER BY c.created_at DESC, c.id`;
 }
 
-export async function profileCount(
-  db: Database,
-  userId: string,
-  list: ProfileList,
-  withPrivate: boolean,
-): Promise<number> {
-  const [row] = await db.$queryRaw<{ n: bigint }[]>`
-    SELECT count(*) AS n FROM (${profileParts(userId, list, withPrivate, Prisma.empty)}) AS ids`;
-  return Number(row?.n ?? 0);
-}
-
 /** The challenges a user respects: public ones; private ones too with `withPrivate`. */
 function respectedWhere(userId: string, withPrivate: boolean): Prisma.Sql {
   return Prisma.sql`l.user_id = ${userId}::uuid AND l.unliked_at IS NULL
@@ -365,13 +354,26 @@ export async function respectedChallenges(
      ORDER BY l.liked_at DESC, c.id OFFSET ${window.skip} LIMIT ${window.take}`;
 }
 
-export async function respectedCount(
+export type ProfileCounts = Record<ProfileList | 'respectedVideos', number>;
+
+/** The four counts of a profile in one round trip. */
+export async function profileCounts(
   db: Database,
   userId: string,
   withPrivate: boolean,
-): Promise<number> {
-  const [row] = await db.$queryRaw<{ n: bigint }[]>`
-    SELECT count(*) AS n FROM challenge_likes l JOIN challenges c ON c.id = l.challenge_id
-     WHERE ${respectedWhere(userId, withPrivate)}`;
-  return Number(row?.n ?? 0);
+): Promise<ProfileCounts> {
+  const countOf = (list: ProfileList) =>
+    Prisma.sql`(SELECT count(*) FROM (${profileParts(userId, list, withPrivate, Prisma.empty)}) AS ids)`;
+  const [row] = await db.$queryRaw<Record<string, bigint>[]>`
+    SELECT ${countOf('uploadedVideos')} AS "uploadedVideos",
+           ${countOf('runningChallenges')} AS "runningChallenges",
+           ${countOf('completedChallenges')} AS "completedChallenges",
+           (SELECT count(*) FROM challenge_likes l JOIN challenges c ON c.id = l.challenge_id
+             WHERE ${respectedWhere(userId, withPrivate)}) AS "respectedVideos"`;
+  return {
+    uploadedVideos: Number(row?.uploadedVideos ?? 0),
+    runningChallenges: Number(row?.runningChallenges ?? 0),
+    completedChallenges: Number(row?.completedChallenges ?? 0),
+    respectedVideos: Number(row?.respectedVideos ?? 0),
+  };
 }

@@ -25,13 +25,13 @@ import {
   likedByUser,
   likesOf,
   profileChallenges,
-  profileCount,
+  profileCounts,
   publicDiscoverCount,
   respectedChallenges,
-  respectedCount,
   toggleLike,
   viewerDiscoverCount,
   type CommentRecord,
+  type ProfileCounts,
   type ProfileList,
 } from '../data/social.ts';
 import { findKnownUser } from '../data/users.ts';
@@ -114,7 +114,7 @@ export function createSocialLoaders(db: Database, viewer: AuthUser | null) {
     const set = await likedByUser(db, viewer.id, ids);
     return new Map(ids.map((id) => [id, set.has(id)]));
   }, false);
-  return { likeCount: counts, hasLiked: liked };
+  return { likeCount: counts, hasLiked: liked, profileCounts: createProfileCounts(db, viewer) };
 }
 export type SocialLoaders = ReturnType<typeof createSocialLoaders>;
 
@@ -425,15 +425,17 @@ export async function profileList(
   return rows.map((row) => toChallengeView(row, reader, judgingWindowMs));
 }
 
-export function profileListCount(
-  db: Database,
-  viewer: AuthUser | null,
-  profileId: string,
-  list: ProfileList | 'respectedVideos',
-  showPrivate: boolean,
-): Promise<number> {
-  const withPrivate = revealsPrivate(viewer, profileId, showPrivate);
-  return list === 'respectedVideos'
-    ? respectedCount(db, profileId, withPrivate)
-    : profileCount(db, profileId, list, withPrivate);
+/**
+ * The four counts of a profile, read together once per request however many of them the query
+ * asks for (the same private-items rule as each list).
+ */
+function createProfileCounts(db: Database, viewer: AuthUser | null) {
+  const memo = new Map<string, Promise<ProfileCounts>>();
+  return (profileId: string, showPrivate: boolean): Promise<ProfileCounts> => {
+    const withPrivate = revealsPrivate(viewer, profileId, showPrivate);
+    const key = `${profileId}:${withPrivate}`;
+    let counts = memo.get(key);
+    if (!counts) memo.set(key, (counts = profileCounts(db, profileId, withPrivate)));
+    return counts;
+  };
 }

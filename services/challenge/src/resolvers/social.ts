@@ -11,7 +11,6 @@ import {
   likeChallenge,
   listComments,
   profileList,
-  profileListCount,
   removeComment,
   shareChallenge,
   type CommentView,
@@ -66,16 +65,10 @@ const countOf =
     list: 'uploadedVideos' | 'runningChallenges' | 'completedChallenges' | 'respectedVideos',
     own: boolean,
   ) =>
-  (profile: ProfileReference, _args: unknown, context: ChallengeContext) =>
+  async (profile: ProfileReference, _args: unknown, context: ChallengeContext) =>
     isUuid(profile.id)
-      ? profileListCount(
-          context.db,
-          context.user,
-          profile.id,
-          list,
-          // The current user's counts include their private challenges (only ever their own).
-          own ? true : profile.showsPrivate === true,
-        )
+      ? // The current user's counts include their private challenges (only ever their own).
+        (await context.social.profileCounts(profile.id, own || profile.showsPrivate === true))[list]
       : 0;
 
 type FieldResolvers = Record<string, GraphQLFieldResolver<unknown, ChallengeContext>>;
