@@ -70,6 +70,8 @@ interface Fixtures {
   openReport(reporterId?: string): Promise<string>;
   /** A fresh open referee case about two strangers. */
   openCase(): Promise<string>;
+  /** A fresh comment of the party on their private challenge (issue 14). */
+  partyComment(): Promise<string>;
 }
 
 const PAYMENT_PROFILE = {
@@ -340,6 +342,32 @@ const MATRIX: Record<string, Row> = {
       return { input: { includeExported: true } };
     },
   },
+
+  // Social and discovery (issue 14): the party's private challenge. Its owner cannot respect
+  // their own challenge (invalid_action); staff see private challenges, so they may.
+  discoverChallenges: { expect: anyone(), variables: () => ({ input: { list: 'all' } }) },
+  discoverUsers: { expect: anyone(), variables: () => ({ input: { list: 'all' } }) },
+  getChallengeComments: {
+    expect: ['challenge_not_found', 'challenge_not_found', A, BANNED, A, A, A],
+    variables: (f) => ({ input: { slug: f.privateSlug } }),
+  },
+  likeChallenge: {
+    expect: [UNAUTH, 'challenge_not_found', 'invalid_action', BANNED, A, A, A],
+    variables: (f) => ({ input: { slug: f.privateSlug } }),
+  },
+  addChallengeComment: {
+    expect: [UNAUTH, 'challenge_not_found', A, BANNED, A, A, A],
+    variables: (f) => ({ input: { slug: f.privateSlug, text: 'Said in the matrix.' } }),
+  },
+  // Its author deletes a comment, staff delete any; a stranger does not see it.
+  deleteChallengeComment: {
+    expect: [UNAUTH, 'not_found', A, BANNED, A, A, A],
+    variables: async (f) => ({ input: { id: await f.partyComment() } }),
+  },
+  shareChallengeLink: {
+    expect: [UNAUTH, 'challenge_not_found', A, BANNED, A, A, A],
+    variables: (f) => ({ input: { slug: f.privateSlug } }),
+  },
 };
 
 const ROLES_OF: Record<Exclude<MatrixRole, 'visitor'>, Role[]> = {
@@ -488,6 +516,15 @@ describe('the authorisation matrix: every operation of the supergraph x every ro
           },
         });
         return refereeCase.id;
+      },
+      async partyComment() {
+        const added = await send(
+          'mutation ($input: AddChallengeCommentInput!) { addChallengeComment(input: $input) { status { success identifier } comment { id } } }',
+          { input: { slug: privateSlug, text: 'To be deleted.' } },
+          party,
+        );
+        expect(added.data?.addChallengeComment.status.success).toBe(true);
+        return added.data!.addChallengeComment.comment.id as string;
       },
     };
   });

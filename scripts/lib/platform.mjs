@@ -76,6 +76,8 @@ export function serviceEnv(service) {
       // The escrow hold: wallet's internal API, with the same shared secret wallet checks.
       WALLET_INTERNAL_URL: `http://127.0.0.1:${SERVICE_PORTS.wallet}`,
       INTERNAL_API_TOKEN: developmentSecret('internal-api-token'),
+      // A challenge's public link (shareChallengeLink).
+      PUBLIC_ORIGIN: publicUrl,
     });
   }
   if (service === 'wallet') {

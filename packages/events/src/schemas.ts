@@ -306,7 +306,8 @@ export const EVENT_TYPES = {
     }),
   },
   // Moderation (issue 13): identity publishes follows so that moderation can refuse a referee
-  // who follows a party of the challenge (docs/adr/0041). Keyed by the follower.
+  // who follows a party of the challenge (docs/adr/0041), and challenge keeps them for its
+  // "following" discover list (docs/adr/0044). Keyed by the follower.
   UserFollowed: {
     topic: TOPICS.identity,
     data: z.object({ followerId: z.uuid(), followeeId: z.uuid() }),
@@ -326,6 +327,22 @@ export const EVENT_TYPES = {
       performerId: z.uuid(),
       outcome: sideOutcome,
       judgedByReferee: z.boolean(),
+    }),
+  },
+  /**
+   * A user invites someone by e-mail to look at a challenge (shareChallengeLink): a command to
+   * notification, sent whatever the address's preferences, rate-limited by challenge per sender.
+   */
+  ChallengeShareRequested: {
+    topic: TOPICS.notificationCommands,
+    data: z.object({
+      email: z.email(),
+      locale,
+      challengeName: z.string().min(1),
+      /** The sender's username; null when unknown to challenge's projection. */
+      sharedBy: z.string().min(1).nullable(),
+      /** Notification builds the link from its own origin: a command never carries a URL. */
+      slug: z.string().min(1),
     }),
   },
 } as const satisfies Record<string, { topic: TopicName; data: z.ZodType }>;

@@ -11,6 +11,7 @@ import { createDatabase, pingDatabase, transactionRunner, type Database } from '
 import type { ChallengeContext } from './context.ts';
 import { startConsumers } from './events/consumers.ts';
 import { startScheduler } from './domain/scheduler.ts';
+import { createSocialLoaders } from './domain/social.ts';
 export type { ChallengeOptions, ChallengeRules } from './config.ts';
 import { resolvers } from './resolvers/index.ts';
 
@@ -43,7 +44,16 @@ export async function buildApp(
     },
     schemaFile: new URL('./schema.graphql', import.meta.url),
     resolvers,
-    extend: (base) => ({ ...base, db, escrow, rules }),
+    extend: (base) => ({
+      ...base,
+      db,
+      escrow,
+      rules,
+      redis: runtime.redis,
+      redisPrefix: runtime.topicPrefix,
+      publicOrigin: options.publicOrigin ?? 'http://127.0.0.1:4700',
+      social: createSocialLoaders(db, base.user),
+    }),
     consumers: () => startConsumers(runtime, db),
   });
   if (options.schedulerIntervalMs) {

@@ -13,6 +13,8 @@ export interface ChallengeOptions {
    * move it forward to let weeks pass in a moment; never set from the environment.
    */
   schedulerClock?: () => Date;
+  /** The site's origin for a challenge's public link; http://127.0.0.1:4700 when absent (tests). */
+  publicOrigin?: string;
 }
 
 /** The configurable business rules; defaults in the README. */
@@ -22,10 +24,13 @@ export interface ChallengeRules {
   rewardMaxCents: number;
   /** How long the owner may take to judge a video before silence counts as approval. */
   judgingWindowMs: number;
+  /** Invitations by e-mail one user may send per hour (shareChallengeLink). */
+  shareEmailsPerHour: number;
 }
 
 export const DEFAULT_RULES: ChallengeRules = {
   rewardMinCents: 100,
   rewardMaxCents: 100_000,
   judgingWindowMs: 7 * 24 * 60 * 60 * 1000,
+  shareEmailsPerHour: 20,
 };

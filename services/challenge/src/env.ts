@@ -18,6 +18,14 @@ export const envSchema = subgraphEnv.extend({
     .default(DEFAULT_RULES.judgingWindowMs / 86_400_000),
   /** How often the scheduler looks for expired challenges and elapsed judging windows. */
   SCHEDULER_INTERVAL_MS: z.coerce.number().int().positive().default(60_000),
+  /** The site's origin, for a challenge's public link (shareChallengeLink). */
+  PUBLIC_ORIGIN: z.url({ protocol: /^https?$/ }),
+  /** Invitations by e-mail one user may send per hour (shareChallengeLink). */
+  SHARE_EMAILS_PER_HOUR: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(DEFAULT_RULES.shareEmailsPerHour),
 });
 export type ChallengeEnv = z.output<typeof envSchema>;
 
@@ -33,7 +41,9 @@ export function challengeOptions(env: ChallengeEnv): ChallengeOptions {
       rewardMinCents: env.CHALLENGE_REWARD_MIN_CENTS,
       rewardMaxCents: env.CHALLENGE_REWARD_MAX_CENTS,
       judgingWindowMs: env.JUDGING_WINDOW_DAYS * 86_400_000,
+      shareEmailsPerHour: env.SHARE_EMAILS_PER_HOUR,
     },
+    publicOrigin: new URL(env.PUBLIC_ORIGIN).origin,
     schedulerIntervalMs: env.SCHEDULER_INTERVAL_MS,
   };
 }

@@ -1,4 +1,5 @@
-import { TOPICS } from '@challenge/events';
+import { randomUUID } from 'node:crypto';
+import { TOPICS, newEvent } from '@challenge/events';
 import {
   deleteTopics,
   eventually,
@@ -196,5 +197,38 @@ describe('a password reset command', () => {
     const [mail] = await arrived(event.data.email);
     expect(mail!.subject).toBe('Stel je wachtwoord voor Challenge opnieuw in');
     expect(mail!.text).toContain('je wachtwoord blijft zoals het is');
+  });
+});
+
+describe('a challenge share command (shareChallengeLink)', () => {
+  it('sends the invitation in the asked language, with the link built from our own origin', async () => {
+    const email = `share-${randomUUID().slice(0, 8)}@example.test`;
+    const challengeId = randomUUID();
+    const event = newEvent('ChallengeShareRequested', {
+      aggregateId: challengeId,
+      actorId: randomUUID(),
+      data: {
+        email,
+        locale: 'nl',
+        challengeName: 'Jongleer met drie sinaasappels',
+        sharedBy: 'sam',
+        slug: 'jongleer-met-drie-sinaasappels',
+      },
+    });
+    await send(event);
+    const [mail, ...more] = await arrived(email);
+    expect(more).toEqual([]);
+    expect(mail!.subject).toBe(
+      'sam wil je een challenge laten zien: Jongleer met drie sinaasappels',
+    );
+    expect(mail!.text).toContain(
+      'https://challenge.test/challenge/jongleer-met-drie-sinaasappels/detail',
+    );
+    await eventually(async () =>
+      expect(await findSentEmail(service.app.db, event.id)).toMatchObject({
+        template: 'challenge-share',
+        status: 'sent',
+      }),
+    );
   });
 });

@@ -46,6 +46,10 @@ const templates: EmailTemplate[] = [
   },
   { name: 'report-resolved', data: { entityType: 'Challenge', outcome: 'removed', homeUrl: link } },
   { name: 'video-processing-failed', data: { reason: 'invalid_video', homeUrl: link } },
+  {
+    name: 'challenge-share',
+    data: { sharedBy: 'sam', challengeName: 'Juggle three oranges', challengeUrl: link },
+  },
 ];
 
 const preferencesLink = 'https://challenge.test/email-preferences?token=abc.def';
@@ -75,6 +79,7 @@ describe('the template list', () => {
       'payment-account-changed': true,
       'report-resolved': true,
       'video-processing-failed': true,
+      'challenge-share': true,
       ...(Object.fromEntries(challengeTemplates.map((t) => [t.name, true])) as Record<
         ChallengeTemplateName,
         true

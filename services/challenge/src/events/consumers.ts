@@ -15,6 +15,7 @@ import {
   applyVideoProcessed,
 } from '../domain/external.ts';
 import { IDENTITY_EVENTS, projectUser, type IdentityEvent } from '../domain/users.ts';
+import { projectFollow, type FollowEvent } from '../domain/follows.ts';
 
 /**
  * One consumer group for everything challenge reads from others: the users projection and the
@@ -29,6 +30,10 @@ export function startConsumers(runtime: ServiceRuntime, db: Database): Promise<E
   const { logger } = runtime;
   const project = async (event: IdentityEvent) =>
     void (await handleOnce(transaction, CHALLENGE_GROUP, event.id, (tx) => projectUser(tx, event)));
+  const follow = async (event: FollowEvent) =>
+    void (await handleOnce(transaction, CHALLENGE_GROUP, event.id, (tx) =>
+      projectFollow(tx, event),
+    ));
   return startEventConsumer({
     kafka: runtime.kafka,
     producer: runtime.producer,
@@ -38,6 +43,9 @@ export function startConsumers(runtime: ServiceRuntime, db: Database): Promise<E
     topics: [TOPICS.identity, TOPICS.media, TOPICS.moderation],
     handlers: {
       ...(Object.fromEntries(IDENTITY_EVENTS.map((type) => [type, project])) as EventHandlers),
+      // The follows projection: the discover list of challenges from people one follows.
+      UserFollowed: follow,
+      UserUnfollowed: follow,
       VideoProcessed: async (event: DomainEvent<'VideoProcessed'>) =>
         void (await handleOnce(transaction, CHALLENGE_GROUP, event.id, (tx) =>
           applyVideoProcessed(tx, event, logger),

@@ -13,6 +13,7 @@ import { createChallenges } from '../domain/create.ts';
 import { getChallengesByStatus, getDashboardChallenges } from '../domain/lists.ts';
 import { cancelChallenge, updateChallenge, updateChallengeStatus } from '../domain/status.ts';
 import { readerOf, toChallengeView } from '../domain/challenges.ts';
+import { challengeSocialFields, socialMutation, socialQuery, socialTypes } from './social.ts';
 
 const getChallengeBySlugArgs = z.object({ input: z.object({ slug: z.string() }) });
 
@@ -61,7 +62,9 @@ const getChallengesByStatusArgs = z.object({
 });
 
 export const resolvers: GraphQLResolverMap<ChallengeContext> = {
+  ...socialTypes,
   Query: {
+    ...socialQuery,
     getChallengesByStatus: (_parent, args, context) =>
       envelope(context.logger, async () => {
         const { input } = getChallengesByStatusArgs.parse(args);
@@ -91,6 +94,7 @@ export const resolvers: GraphQLResolverMap<ChallengeContext> = {
       }),
   },
   Mutation: {
+    ...socialMutation,
     updateChallengeStatus: (_parent, args, context) =>
       envelope(context.logger, async () => {
         const user = requireUser(context);
@@ -138,6 +142,7 @@ export const resolvers: GraphQLResolverMap<ChallengeContext> = {
       challenge.challengedUserId ? { id: challenge.challengedUserId } : null,
     sides: (challenge: ChallengeView, _args, context) =>
       sidesOf(context.db, challenge, context.rules.judgingWindowMs),
+    ...challengeSocialFields,
   },
   ChallengeSide: {
     performer: (side: ChallengeSideView) => ({ id: side.performerId }),

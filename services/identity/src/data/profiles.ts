@@ -161,3 +161,31 @@ export async function saveWalletState(
           version = EXCLUDED.version, updated_at = now()
       WHERE wallet_states.version < EXCLUDED.version`;
 }
+
+/**
+ * discoverUsers: public, active accounts, newest first (the users (created_at, id) index), and
+ * how many there are.
+ */
+export async function discoverUserPage(
+  db: Database,
+  window: { skip: number; take: number },
+): Promise<{
+  users: { id: string; username: string; displayName: string | null; avatar: string | null }[];
+  total: number;
+}> {
+  const where = {
+    publicProfile: true,
+    banType: null,
+    deletionRequestedAt: null,
+  } as const;
+  const [users, total] = await Promise.all([
+    db.user.findMany({
+      where,
+      orderBy: [{ createdAt: 'desc' }, { id: 'asc' }],
+      select: { id: true, username: true, displayName: true, avatar: true },
+      ...window,
+    }),
+    db.user.count({ where }),
+  ]);
+  return { users, total };
+}

@@ -12,6 +12,7 @@ import { transactionRunner, type Database } from '../data/db.ts';
 import {
   findProfileById,
   findProfileByUsername,
+  discoverUserPage,
   follow,
   followCounts,
   followPage,
@@ -49,7 +50,12 @@ function visibleTo(profile: ProfileRecord, viewer: AuthUser | null): boolean {
   return profile.id === viewer?.id || (!profile.banType && !profile.deletionRequestedAt);
 }
 
-export async function getUserProfile(db: Database, viewer: AuthUser | null, username: string) {
+export async function getUserProfile(
+  db: Database,
+  viewer: AuthUser | null,
+  username: string,
+  showPrivate = false,
+) {
   const profile = await findProfileByUsername(db, username);
   if (!profile || !visibleTo(profile, viewer)) throw new AppError('user_not_found');
   const own = profile.id === viewer?.id;
@@ -60,7 +66,38 @@ export async function getUserProfile(db: Database, viewer: AuthUser | null, user
     followersCount: counts.followers,
     followingCount: counts.following,
     isFollowing: viewer && !own ? await isFollowing(db, viewer.id, profile.id) : false,
+    // Challenge's lists show private items only to the owner who asked (docs/adr/0045).
+    showsPrivate: own && showPrivate,
   };
+}
+
+export const DISCOVER_USER_LISTS = ['all', 'following'] as const;
+/** Offsets stop here, as in challenge's discover lists (docs/adr/0043). */
+export const DISCOVER_MAX_ROWS = 10_000;
+
+/**
+ * discoverUsers: all public, active accounts, newest first; or (logged in) the accounts the
+ * viewer follows, most recently followed first.
+ */
+export async function discoverUsers(
+  db: Database,
+  viewer: AuthUser | null,
+  input: { list: string; page: PageRequest },
+) {
+  if (!(DISCOVER_USER_LISTS as readonly string[]).includes(input.list)) {
+    throw new AppError('invalid_input', `list is one of ${DISCOVER_USER_LISTS.join(', ')}`);
+  }
+  const window = pageWindow(input.page);
+  if (window.skip + window.take > DISCOVER_MAX_ROWS) {
+    throw new AppError('invalid_input', `Lists go ${DISCOVER_MAX_ROWS} items deep`);
+  }
+  if (input.list === 'following') {
+    if (!viewer) throw new AppError('unauthorized');
+    const { users, total } = await followPage(db, viewer.id, 'following', window);
+    return { items: users, pagination: paginationOf(input.page, total) };
+  }
+  const { users, total } = await discoverUserPage(db, window);
+  return { items: users, pagination: paginationOf(input.page, total) };
 }
 
 export async function getSettings(db: Database, viewer: AuthUser) {
@@ -116,18 +153,20 @@ export async function setFollowing(
   const target = await findProfileByUsername(db, username);
   if (!target || !visibleTo(target, viewer)) throw new AppError('user_not_found');
   if (target.id === viewer.id) throw new AppError('invalid_action', 'You cannot follow yourself.');
-  // The change and its event commit together: moderation projects follows to keep a referee
-  // who follows a party off the case (docs/adr/0041).
+  // The change and its event in one transaction: moderation's follows projection keeps a referee
+  // who follows a party off the case (docs/adr/0041); challenge's feeds its following list (0044).
   const changed = await transactionRunner(db)(async (tx) => {
     const done = following
       ? await follow(tx, viewer.id, target.id)
       : await unfollow(tx, viewer.id, target.id);
     if (done) {
-      const data = { followerId: viewer.id, followeeId: target.id };
       await enqueueEvents(tx, [
-        following
-          ? newEvent('UserFollowed', { aggregateId: viewer.id, actorId: viewer.id, data })
-          : newEvent('UserUnfollowed', { aggregateId: viewer.id, actorId: viewer.id, data }),
+        newEvent(following ? 'UserFollowed' : 'UserUnfollowed', {
+          // Keyed by the follower: one follower's follows and unfollows stay in order.
+          aggregateId: viewer.id,
+          actorId: viewer.id,
+          data: { followerId: viewer.id, followeeId: target.id },
+        }),
       ]);
     }
     return done;

@@ -8,6 +8,7 @@ import { listBannedUsers, listUnverifiedUsers } from '../domain/staff-lists.ts';
 import {
   changeProfile,
   getSettings,
+  discoverUsers,
   getUserProfile,
   listFollows,
   minimalChallengeInput,
@@ -83,6 +84,7 @@ const iso = (value: Date | null) => value?.toISOString() ?? null;
 
 const followInput = z.object({ username: safeString().min(1).max(100) });
 const usernameArgs = z.object({ username: safeString().min(1).max(100) });
+const discoverUsersInput = pageRequestSchema.extend({ list: z.string().max(50).nullish() });
 
 type Args = { input: unknown };
 type PageArgs = { username: string; page?: number; itemsPerPage?: number };
@@ -136,10 +138,20 @@ export const resolvers: GraphQLResolverMap<IdentityContext> = {
         if (!profile) throw new AppError('authorized_user_not_found');
         return { profile };
       }),
-    getUserProfile: (_parent, args: { username: string }, context) =>
+    getUserProfile: (_parent, args: { username: string; showPrivate?: boolean | null }, context) =>
       envelope(context.logger, async () => ({
-        profile: await getUserProfile(context.db, context.user, usernameArgs.parse(args).username),
+        profile: await getUserProfile(
+          context.db,
+          context.user,
+          usernameArgs.parse(args).username,
+          args.showPrivate === true,
+        ),
       })),
+    discoverUsers: (_parent, args: { input?: unknown }, context) =>
+      envelope(context.logger, () => {
+        const { list, ...page } = discoverUsersInput.parse(args.input ?? {});
+        return discoverUsers(context.db, context.user, { list: list ?? 'all', page });
+      }).then((result) => ({ items: [], ...result })),
     getSettings: (_parent, args: { username?: string | null }, context) =>
       envelope(context.logger, async () => {
         const viewer = requireUser(context);

@@ -1,5 +1,6 @@
 import type { DomainEvent } from '@challenge/events';
 import { deliverOnce, type DeliveryDeps, type DeliveryOutcome } from './deliveries.ts';
+import { challengeUrl, type LinkConfig } from './links.ts';
 import { toLocale } from './templates/index.ts';
 
 /**
@@ -41,5 +42,30 @@ export function sendPasswordResetEmail(
     },
     expiresAt: new Date(expiresAt),
     secrets: [link],
+  });
+}
+
+/** How long a share invitation may wait for an SMTP outage before it is no longer worth sending. */
+const SHARE_MAIL_TTL_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * A user invited an address to look at a challenge (shareChallengeLink; challenge rate-limits it
+ * per sender). The link is built here from notification's own origin and the slug.
+ */
+export function sendChallengeShareEmail(
+  deps: DeliveryDeps & { links: LinkConfig },
+  event: DomainEvent<'ChallengeShareRequested'>,
+): Promise<DeliveryOutcome> {
+  const { email, locale, challengeName, sharedBy, slug } = event.data;
+  return deliverOnce(deps, {
+    eventId: event.id,
+    recipient: email,
+    locale: toLocale(locale),
+    template: {
+      name: 'challenge-share',
+      data: { sharedBy, challengeName, challengeUrl: challengeUrl(deps.links, slug) },
+    },
+    expiresAt: new Date(new Date(event.occurredAt).getTime() + SHARE_MAIL_TTL_MS),
+    secrets: [],
   });
 }

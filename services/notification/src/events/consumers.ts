@@ -16,7 +16,11 @@ import {
   type ChallengeEvent,
   type ChallengeEventType,
 } from '../domain/activity.ts';
-import { sendLoginLinkEmail, sendPasswordResetEmail } from '../domain/commands.ts';
+import {
+  sendChallengeShareEmail,
+  sendLoginLinkEmail,
+  sendPasswordResetEmail,
+} from '../domain/commands.ts';
 import {
   sendChallengeEventMail,
   sendPaymentAccountMail,
@@ -103,6 +107,7 @@ export async function startConsumers(
       handlers: {
         LoginLinkRequested: async (event) => void (await sendLoginLinkEmail(mail, event)),
         PasswordResetRequested: async (event) => void (await sendPasswordResetEmail(mail, event)),
+        ChallengeShareRequested: async (event) => void (await sendChallengeShareEmail(mail, event)),
       },
     }),
     startEventConsumer({

@@ -168,6 +168,13 @@ export const en = {
   'reportResolved.outcomeNoAction':
     'They found no breach of our community guidelines, so nothing was changed.',
   'reportResolved.thanks': 'Thank you for helping to keep Challenge safe.',
+
+  'challengeShare.subject': '{name} wants you to see a challenge: {challenge}',
+  'challengeShare.preheader': 'Take a look at “{challenge}” on Challenge.',
+  'challengeShare.heading': 'A challenge for you to see',
+  'challengeShare.intro': '{name} thinks you should see the challenge “{challenge}” on Challenge.',
+  'challengeShare.footer':
+    'You received this e-mail because {name} entered this address on Challenge. Not interested? Then you can ignore it. Replies to it are not read.',
   'reportResolved.button': 'Go to Challenge',
   'videoProcessingFailed.subject': 'Your video could not be processed',
   'videoProcessingFailed.preheader': 'Your challenge is still waiting for your proof.',

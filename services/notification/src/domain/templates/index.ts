@@ -46,6 +46,14 @@ export interface SignupInvitation {
   expiresAt: Date;
 }
 
+/** Someone invites this address to look at a challenge (shareChallengeLink). */
+export interface ShareMail {
+  /** The sender's username; null when unknown. */
+  sharedBy: string | null;
+  challengeName: string;
+  challengeUrl: string;
+}
+
 export interface PayoutMail {
   amountCents: number;
   walletUrl: string;
@@ -98,7 +106,8 @@ export type EmailTemplate =
   | { name: 'payout-completed'; data: PayoutMail }
   | { name: 'payment-account-changed'; data: PaymentAccountMail }
   | { name: 'report-resolved'; data: ReportMail }
-  | { name: 'video-processing-failed'; data: VideoFailedMail };
+  | { name: 'video-processing-failed'; data: VideoFailedMail }
+  | { name: 'challenge-share'; data: ShareMail };
 export type TemplateName = EmailTemplate['name'];
 
 const isChallengeTemplate = (
@@ -127,6 +136,8 @@ export function renderEmail(template: EmailTemplate, locale: Locale): RenderedEm
       return reportEmail(template.data, locale);
     case 'video-processing-failed':
       return videoFailedEmail(template.data, locale);
+    case 'challenge-share':
+      return shareEmail(template.data, locale);
   }
   throw new Error(`no template ${(template as { name: string }).name}`);
 }
@@ -209,6 +220,26 @@ function signupInvitationEmail(data: SignupInvitation, locale: Locale): Rendered
     outro: [t('challengeInvitationSignup.expiry', params)],
     signature: t('common.signature'),
     footer: t('challengeInvitationSignup.footer', params),
+  });
+}
+
+function shareEmail(data: ShareMail, locale: Locale): RenderedEmail {
+  const t = translator(locale);
+  const params = { name: data.sharedBy ?? t('common.someone'), challenge: data.challengeName };
+  return renderLayout({
+    locale,
+    subject: t('challengeShare.subject', params),
+    preheader: t('challengeShare.preheader', params),
+    heading: t('challengeShare.heading'),
+    intro: [t('challengeShare.intro', params)],
+    action: {
+      label: t('common.viewChallenge'),
+      url: data.challengeUrl,
+      rawLinkIntro: t('common.rawLink'),
+    },
+    outro: [],
+    signature: t('common.signature'),
+    footer: t('challengeShare.footer', params),
   });
 }
 

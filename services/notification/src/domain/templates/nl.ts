@@ -173,6 +173,13 @@ export const nl: Messages = {
   'reportResolved.outcomeNoAction':
     'Ze vonden geen overtreding van onze communityrichtlijnen, dus er is niets veranderd.',
   'reportResolved.thanks': 'Bedankt dat je helpt Challenge veilig te houden.',
+
+  'challengeShare.subject': '{name} wil je een challenge laten zien: {challenge}',
+  'challengeShare.preheader': 'Bekijk “{challenge}” op Challenge.',
+  'challengeShare.heading': 'Een challenge voor jou',
+  'challengeShare.intro': '{name} vindt dat je de challenge “{challenge}” op Challenge moet zien.',
+  'challengeShare.footer':
+    'Je ontvangt deze e-mail omdat {name} dit adres op Challenge heeft ingevuld. Geen interesse? Dan kun je deze e-mail negeren. Antwoorden worden niet gelezen.',
   'reportResolved.button': 'Naar Challenge',
   'videoProcessingFailed.subject': 'Je video kon niet worden verwerkt',
   'videoProcessingFailed.preheader': 'Je challenge wacht nog op je bewijs.',

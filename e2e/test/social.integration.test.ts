@@ -1,0 +1,166 @@
+import { eventually, inbox } from '@challenge/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { challengeIn, person, send, type Person } from '../support/challenges.ts';
+import { startPlatform, type Platform } from '../support/platform.ts';
+
+/**
+ * Social and discovery through the real gateway with all six services (issue 14): a visitor finds
+ * a challenge, a user respects it, comments, follows its owner (identity), finds it among the
+ * challenges of people they follow (challenge's projection of identity's follow events), sees it
+ * on the profiles (identity's profile, challenge's lists), and shares it by e-mail (notification
+ * sends it).
+ */
+
+const STATUS = 'status { success identifier message }';
+const DISCOVER = `query ($input: DiscoverChallengesInput) { discoverChallenges(input: $input) { ${STATUS} challenges { slug challengeLikesCount hasLiked owner { username } } pagination { totalCount } } }`;
+const USERS = `query ($input: DiscoverUsersInput) { discoverUsers(input: $input) { ${STATUS} items { username } } }`;
+const LIKE = `mutation ($input: LikeChallengeInput!) { likeChallenge(input: $input) { ${STATUS} result challengeLikesCount } }`;
+const COMMENT = `mutation ($input: AddChallengeCommentInput!) { addChallengeComment(input: $input) { ${STATUS} comment { id } } }`;
+const COMMENTS = `query ($input: GetChallengeCommentsInput!) { getChallengeComments(input: $input) { ${STATUS} comments { text author { username } } } }`;
+const FOLLOW = `mutation ($input: FollowInput!) { followUser(input: $input) { ${STATUS} } }`;
+const SHARE = `mutation ($input: ShareChallengeLinkInput!) { shareChallengeLink(input: $input) { ${STATUS} link whatsappText invitedCount } }`;
+const PROFILE = `query ($username: String!, $showPrivate: Boolean) { getUserProfile(username: $username, showPrivate: $showPrivate) { ${STATUS} profile { username runningChallengesCount runningChallenges { slug challengeLikesCount } respectedVideosCount respectedVideos { slug } } } }`;
+const ME = `{ getCurrentUserProfile { ${STATUS} profile { username runningChallengesCount respectedVideosCount completedChallengesCount uploadedVideosCount } } }`;
+const BY_SLUG = `query ($input: GetChallengeBySlugInput!) { getChallengeBySlug(input: $input) { ${STATUS} challenge { challengeLikesCount hasLiked challengeLikes { user { username } } } } }`;
+
+describe('social and discovery through the gateway', () => {
+  let platform: Platform;
+  let owner: Person;
+  let challenged: Person;
+  let fan: Person;
+
+  beforeAll(async () => {
+    platform = await startPlatform();
+    [owner, challenged, fan] = await Promise.all([
+      person(platform, { cents: 2_000 }),
+      person(platform),
+      person(platform),
+    ]);
+  });
+  afterAll(async () => {
+    await platform?.stop();
+  });
+
+  it('a visitor finds a challenge; a user respects it, comments, follows its owner and finds it again', async () => {
+    const { slug } = await challengeIn(platform, 'accepted', { owner, challenged });
+    const { slug: secret } = await challengeIn(
+      platform,
+      'open',
+      { owner, challenged },
+      { visibility: 'private' },
+    );
+
+    const visitor = await send(platform, DISCOVER, { input: { list: 'all' } });
+    const seen = visitor.data?.discoverChallenges.challenges.map((c: { slug: string }) => c.slug);
+    expect(seen).toContain(slug);
+    expect(seen).not.toContain(secret);
+    const users = await send(platform, USERS, { input: { list: 'all', itemsPerPage: 100 } });
+    expect(users.data?.discoverUsers.items).toContainEqual({ username: owner.username });
+
+    const liked = await send(platform, LIKE, { input: { slug } }, fan);
+    expect(liked.data?.likeChallenge).toMatchObject({
+      status: { success: true },
+      result: 'liked',
+      challengeLikesCount: 1,
+    });
+    const detail = await send(platform, BY_SLUG, { input: { slug } }, fan);
+    expect(detail.data?.getChallengeBySlug.challenge).toEqual({
+      challengeLikesCount: 1,
+      hasLiked: true,
+      challengeLikes: [{ user: { username: fan.username } }],
+    });
+
+    const commented = await send(platform, COMMENT, { input: { slug, text: 'Respect!' } }, fan);
+    expect(commented.data?.addChallengeComment.status.success).toBe(true);
+    const comments = await send(platform, COMMENTS, { input: { slug } });
+    expect(comments.data?.getChallengeComments.comments).toEqual([
+      { text: 'Respect!', author: { username: fan.username } },
+    ]);
+
+    const followed = await send(platform, FOLLOW, { input: { username: owner.username } }, fan);
+    expect(followed.data?.followUser.status.success).toBe(true);
+    await eventually(async () => {
+      const following = await send(platform, DISCOVER, { input: { list: 'following' } }, fan);
+      expect(following.data?.discoverChallenges.challenges).toEqual([
+        {
+          slug,
+          challengeLikesCount: 1,
+          hasLiked: true,
+          owner: { username: owner.username },
+        },
+      ]);
+    });
+    const followedUsers = await send(platform, USERS, { input: { list: 'following' } }, fan);
+    expect(followedUsers.data?.discoverUsers.items).toEqual([{ username: owner.username }]);
+
+    // The activity of both parties hears of the respect and the comment.
+    await eventually(async () => {
+      const log = await send(
+        platform,
+        '{ getActivityLogByUser { status { success } items { type } } }',
+        {},
+        owner,
+      );
+      const types = log.data?.getActivityLogByUser.items.map((a: { type: string }) => a.type);
+      expect(types).toEqual(expect.arrayContaining(['liked', 'commented']));
+    });
+  });
+
+  it('shows profile lists and counts, private items to their asking owner only', async () => {
+    const { slug } = await challengeIn(
+      platform,
+      'open',
+      { owner, challenged },
+      { visibility: 'private' },
+    );
+    const asOther = await send(
+      platform,
+      PROFILE,
+      { username: owner.username, showPrivate: true },
+      fan,
+    );
+    const others = asOther.data?.getUserProfile.profile;
+    expect(others.runningChallenges.map((c: { slug: string }) => c.slug)).not.toContain(slug);
+    const asOwner = await send(
+      platform,
+      PROFILE,
+      { username: owner.username, showPrivate: true },
+      owner,
+    );
+    const own = asOwner.data?.getUserProfile.profile;
+    expect(own.runningChallenges.map((c: { slug: string }) => c.slug)).toContain(slug);
+    expect(own.runningChallengesCount).toBe(others.runningChallengesCount + 2); // both private ones
+
+    const fanProfile = await send(platform, PROFILE, { username: fan.username }, owner);
+    expect(fanProfile.data?.getUserProfile.profile).toMatchObject({ respectedVideosCount: 1 });
+    const me = await send(platform, ME, {}, fan);
+    expect(me.data?.getCurrentUserProfile.profile).toEqual({
+      username: fan.username,
+      runningChallengesCount: 0,
+      respectedVideosCount: 1,
+      completedChallengesCount: 0,
+      uploadedVideosCount: 0,
+    });
+  });
+
+  it('shares a challenge: the link, the WhatsApp text, and an e-mail that arrives', async () => {
+    const { slug } = await challengeIn(platform, 'open', { owner, challenged });
+    const friend = `friend-${Date.now()}@example.test`;
+    const shared = await send(platform, SHARE, { input: { slug, emails: friend } }, fan);
+    expect(shared.data?.shareChallengeLink).toMatchObject({
+      status: { success: true },
+      link: expect.stringMatching(new RegExp(`/challenge/${slug}/detail$`)),
+      whatsappText: expect.stringContaining(slug),
+      invitedCount: 1,
+    });
+    const [mail] = await eventually(async () => {
+      const messages = await inbox(friend);
+      expect(messages).toHaveLength(1);
+      return messages;
+    });
+    expect(mail!.subject).toBe(
+      `${fan.username} wants you to see a challenge: Juggle three oranges`,
+    );
+    expect(mail!.text).toContain(`/challenge/${slug}/detail`);
+  });
+});
