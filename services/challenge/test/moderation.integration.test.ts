@@ -25,6 +25,8 @@ const BY_SLUG = `query ($slug: String!) {
 const BY_STATUS = `query ($input: GetChallengesByStatusInput!) {
   getChallengesByStatus(input: $input) { ${STATUS} challenges { slug } } }`;
 const DASHBOARD = `{ getDashboardChallenges { ${STATUS} runningChallenges { slug } challengeRequests { slug } } }`;
+const DISCOVER = `query ($input: DiscoverChallengesInput) {
+  discoverChallenges(input: $input) { ${STATUS} challenges { slug } } }`;
 const UPDATE_STATUS = `mutation ($input: UpdateChallengeStatusInput!) {
   updateChallengeStatus(input: $input) { ${STATUS} } }`;
 
@@ -103,16 +105,31 @@ async function seenBy(slug: string, who?: { id: string; roles?: string[] }) {
   };
 }
 
+async function discovered(slug: string, who?: { id: string; roles?: string[] }) {
+  const { data } = await graphql(
+    platform.challenge.url,
+    DISCOVER,
+    { input: { list: 'all', page: 1, itemsPerPage: 100 } },
+    who as never,
+  );
+  return data!.discoverChallenges.challenges.some((item: { slug: string }) => item.slug === slug);
+}
+
 describe('a challenge taken offline', () => {
   it('answers challenge_not_found to everyone but staff, in every query and list', async () => {
     const slug = await newChallenge();
     const { id } = await rowOf(slug);
     expect(await seenBy(slug)).toEqual({ identifier: 'ok', listed: true });
+    expect(await discovered(slug)).toBe(true);
     await publishModeration(moderationEvent('ChallengeTakenOffline', id), 2);
     await eventually(async () => expect((await rowOf(slug)).moderation).toBe('offline'));
 
     for (const who of [undefined, stranger, owner, friend]) {
       expect(await seenBy(slug, who)).toEqual({ identifier: 'challenge_not_found', listed: false });
+    }
+    // The discover lists are the public feed: offline is out of them for staff too.
+    for (const who of [undefined, stranger, owner, moderator]) {
+      expect(await discovered(slug, who)).toBe(false);
     }
     for (const who of [owner, friend]) {
       const { data } = await graphql(platform.challenge.url, DASHBOARD, {}, who);
