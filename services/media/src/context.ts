@@ -1,8 +1,10 @@
 import type { RequestContext } from '@challenge/kit';
 import type { Database } from './data/db.ts';
 import type { ObjectStorage } from './data/storage.ts';
+import type { VideoProcessingQueue } from './domain/processing-queue.ts';
 
 export interface MediaContext extends RequestContext {
   db: Database;
   storage: ObjectStorage;
+  queue: VideoProcessingQueue;
 }

@@ -9,6 +9,11 @@ export interface StorageConfig {
   accessKey: string;
   secretKey: string;
   bucket: string;
+  /**
+   * Origin the browser reaches the store at (S3_PUBLIC_ENDPOINT), when it differs from
+   * `endpoint` (compose, Kubernetes): signed URLs are signed for this host.
+   */
+  publicEndpoint?: string;
 }
 
 export interface StoredObject {
@@ -24,6 +29,13 @@ export interface ObjectStorage {
   /** Creates the bucket when it does not exist yet (safe to run at every start, and concurrently). */
   ensureBucket(): Promise<void>;
   putObject(key: string, body: Buffer | Readable, contentType: string): Promise<void>;
+  /**
+   * Streams `body` into the object as an S3 multipart upload, holding at most two parts
+   * (UPLOAD_PART_BYTES each) in memory; a body that fails (too large, wrong type, a cut
+   * connection) aborts the multipart upload, so that no object and no orphaned parts remain.
+   * Answers the number of bytes stored.
+   */
+  uploadStream(key: string, body: AsyncIterable<Buffer>, contentType: string): Promise<number>;
   /** The object's metadata, or null when there is no such object. */
   statObject(key: string): Promise<StoredObject | null>;
   /**
@@ -36,13 +48,16 @@ export interface ObjectStorage {
   ping(): Promise<void>;
 }
 
+/** S3's smallest part (but the last) is 5 MiB; 8 MiB keeps memory low and requests few. */
+export const UPLOAD_PART_BYTES = 8 * 1024 * 1024;
+
 /** S3 caps presigned URLs at seven days. */
 const MAX_PRESIGN_SECONDS = 7 * 24 * 60 * 60;
 
 const s3Code = (error: unknown) => (error instanceof S3Error ? error.code : undefined);
 
-function clientFor(config: StorageConfig): Client {
-  const url = new URL(config.endpoint);
+function clientFor(config: StorageConfig, endpoint = config.endpoint): Client {
+  const url = new URL(endpoint);
   if (url.pathname !== '/' || url.search)
     throw new Error('S3 endpoint must be a bare origin, without a path');
   return new Client({
@@ -59,6 +74,8 @@ function clientFor(config: StorageConfig): Client {
 
 export function createStorage(config: StorageConfig): ObjectStorage {
   const client = clientFor(config);
+  // Signing is local computation (the region is given): no request ever goes to the public host.
+  const signer = config.publicEndpoint ? clientFor(config, config.publicEndpoint) : client;
   const { bucket } = config;
   return {
     bucket,
@@ -75,6 +92,72 @@ export function createStorage(config: StorageConfig): ObjectStorage {
       await client.putObject(bucket, key, body, Buffer.isBuffer(body) ? body.length : undefined, {
         'Content-Type': contentType,
       });
+    },
+    async uploadStream(key, body, contentType) {
+      let uploadId: string | null = null;
+      let parts = 0;
+      let partFailure: unknown = null;
+      const inFlight = new Set<Promise<void>>();
+      const etags: { part: number; etag: string }[] = [];
+      let pending: Buffer[] = [];
+      let pendingBytes = 0;
+      let total = 0;
+      const sendPart = async (payload: Buffer) => {
+        uploadId ??= await client.initiateNewMultipartUpload(bucket, key, {
+          'Content-Type': contentType,
+        });
+        const part = ++parts;
+        const upload: Promise<void> = client
+          .uploadPart(
+            {
+              bucketName: bucket,
+              objectName: key,
+              uploadID: uploadId,
+              partNumber: part,
+              headers: {},
+            },
+            payload,
+          )
+          .then(
+            ({ etag }) => void etags.push({ part, etag }),
+            (error: unknown) => void (partFailure ??= error),
+          )
+          .finally(() => inFlight.delete(upload));
+        inFlight.add(upload);
+        // Two parts on the wire at most: reading the body waits (back-pressure) until one is done.
+        if (inFlight.size >= 2) await Promise.race(inFlight);
+        if (partFailure) throw partFailure;
+      };
+      try {
+        for await (const chunk of body) {
+          pending.push(chunk);
+          pendingBytes += chunk.length;
+          total += chunk.length;
+          if (pendingBytes >= UPLOAD_PART_BYTES) {
+            const payload = Buffer.concat(pending, pendingBytes);
+            pending = [];
+            pendingBytes = 0;
+            await sendPart(payload);
+          }
+        }
+        const rest = Buffer.concat(pending, pendingBytes);
+        if (uploadId === null) {
+          await client.putObject(bucket, key, rest, rest.length, { 'Content-Type': contentType });
+          return total;
+        }
+        if (rest.length > 0) await sendPart(rest);
+        await Promise.all(inFlight);
+        if (partFailure) throw partFailure;
+        etags.sort((a, b) => a.part - b.part);
+        await client.completeMultipartUpload(bucket, key, uploadId, etags);
+        return total;
+      } catch (error) {
+        await Promise.allSettled(inFlight);
+        if (uploadId !== null) {
+          await client.abortMultipartUpload(bucket, key, uploadId).catch(() => undefined);
+        }
+        throw error;
+      }
     },
     async statObject(key) {
       try {
@@ -102,7 +185,7 @@ export function createStorage(config: StorageConfig): ObjectStorage {
             'response-content-disposition': `attachment; filename="${options.downloadAs.replace(/["\\\r\n]/g, '')}"`,
           }
         : {};
-      return client.presignedGetObject(bucket, key, seconds, headers);
+      return signer.presignedGetObject(bucket, key, seconds, headers);
     },
     async removeObject(key) {
       await client.removeObject(bucket, key);

@@ -11,6 +11,7 @@ export interface VideoRecord {
   thumbnailKey: string | null;
   aspectMode: string;
   status: VideoStatus;
+  originalKey: string | null;
   createdAt: Date;
 }
 
@@ -22,6 +23,7 @@ const videoFields = {
   thumbnailKey: true,
   aspectMode: true,
   status: true,
+  originalKey: true,
   createdAt: true,
 } as const;
 
@@ -45,6 +47,11 @@ export interface NewVideoRow {
   thumbnailKey?: string | null;
   aspectMode?: string;
   status?: VideoStatus;
+  id?: string;
+  originalKey?: string | null;
+  sizeBytes?: bigint | null;
+  contentType?: string | null;
+  ownVideoConfirmed?: boolean;
 }
 
 export function insertVideo(db: Database | Transaction, row: NewVideoRow): Promise<VideoRecord> {
