@@ -85,6 +85,7 @@ export async function startPlatform(
     identity,
     wallet,
     challenge,
+    media,
     gateway,
     topicPrefix,
     async stop() {

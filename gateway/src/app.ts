@@ -44,6 +44,7 @@ import { ipRateLimit, rateLimitPlugin } from './rate-limit.ts';
 import { PAYMENT_WEBHOOK_PUBLIC_PATH, paymentWebhook } from './payment-webhook.ts';
 import { sessionPlugin } from './session-plugin.ts';
 import type { SubgraphName } from './supergraph.ts';
+import { forwardUploads } from './uploads.ts';
 import { serveWeb } from './web.ts';
 
 export type { GatewayContext } from './context.ts';
@@ -198,6 +199,8 @@ export async function buildGateway(options: GatewayOptions): Promise<Gateway> {
       publicOrigin: options.publicOrigin,
       production,
     }),
+    // Multipart uploads stream on to media here; JSON requests go on to Apollo.
+    forwardUploads({ mediaUrl: options.subgraphUrls.media, logger }),
     expressMiddleware(apollo, {
       context: async ({ req, res }) => {
         const auth = res.locals.auth as Authentication;

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { AuthUser } from '@challenge/kit';
 import { parseEnv } from '@challenge/kit';
 import {
   downloadFileName,
@@ -149,7 +150,7 @@ describe('who may see and upload', () => {
   const owner = '00000000-0000-4000-8000-000000000001';
   const challenged = '00000000-0000-4000-8000-000000000002';
   const user = (id: string, roles: ('user' | 'moderator')[] = ['user']) =>
-    ({ id, roles, tokenId: 't', issuedAt: 0, expiresAt: 0 }) as never;
+    ({ id, roles, tokenId: 't', issuedAt: 0, expiresAt: 0 }) as AuthUser;
   const access: ChallengeAccessRecord = {
     challengeId: video.challengeId,
     ownerId: owner,

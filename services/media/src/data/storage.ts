@@ -44,6 +44,10 @@ export interface ObjectStorage {
    */
   presignedGetUrl(key: string, seconds: number, options?: { downloadAs?: string }): Promise<string>;
   removeObject(key: string): Promise<void>;
+  /** Keys and sizes of the objects under `prefix`. */
+  listObjects(prefix: string): Promise<{ key: string; size: number }[]>;
+  /** Keys of multipart uploads under `prefix` that were neither completed nor aborted. */
+  listIncompleteUploads(prefix: string): Promise<string[]>;
   /** Readiness: throws unless the store answers and the bucket exists. */
   ping(): Promise<void>;
 }
@@ -189,6 +193,20 @@ export function createStorage(config: StorageConfig): ObjectStorage {
     },
     async removeObject(key) {
       await client.removeObject(bucket, key);
+    },
+    async listObjects(prefix) {
+      const found: { key: string; size: number }[] = [];
+      for await (const item of client.listObjectsV2(bucket, prefix, true)) {
+        if (item.name) found.push({ key: item.name, size: item.size });
+      }
+      return found;
+    },
+    async listIncompleteUploads(prefix) {
+      const found: string[] = [];
+      for await (const item of client.listIncompleteUploads(bucket, prefix, true)) {
+        found.push(item.key);
+      }
+      return found;
     },
     async ping() {
       if (!(await client.bucketExists(bucket))) throw new Error(`bucket ${bucket} does not exist`);

@@ -10,19 +10,18 @@ import {
 } from '@challenge/kit';
 import busboy from 'busboy';
 import type { Request, RequestHandler, Response } from 'express';
-import {
-  execute,
-  GraphQLError,
-  parse,
-  validate,
-  type DocumentNode,
-  type ExecutionResult,
-  type GraphQLSchema,
-  type OperationDefinitionNode,
+import type {
+  DocumentNode,
+  ExecutionResult,
+  GraphQLSchema,
+  OperationDefinitionNode,
 } from 'graphql';
 import { z } from 'zod';
 import { MAX_VIDEO_BYTES, Upload } from '../domain/uploads.ts';
 import type { MediaContext } from '../context.ts';
+import { graphqlCjs } from '../graphql-realm.ts';
+
+const { execute, GraphQLError, parse, validate } = graphqlCjs;
 
 /**
  * Where media takes GraphQL multipart requests (spec section 7). The gateway forwards a

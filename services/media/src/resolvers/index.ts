@@ -1,10 +1,12 @@
 import type { GraphQLResolverMap } from '@apollo/subgraph/dist/schema-helper/resolverMap.js';
 import { envelope, requireUser } from '@challenge/kit';
-import { GraphQLError, GraphQLScalarType } from 'graphql';
+import { graphqlCjs } from '../graphql-realm.ts';
 import { z } from 'zod';
 import { createChallengeVideo, Upload } from '../domain/uploads.ts';
 import { listPlayableVideos } from '../domain/videos.ts';
 import type { MediaContext } from '../context.ts';
+
+const { GraphQLError, GraphQLScalarType } = graphqlCjs;
 
 const notAnUpload = () =>
   new GraphQLError('Upload files with a multipart request.', {
