@@ -263,11 +263,11 @@ const MATRIX: Record<string, Row> = {
   },
 
   // Media (issue 12): a file only travels in a multipart request (the gateway streams it to
-  // media); as JSON the Upload variable is refused for everyone, before any resolver runs. Who
+  // media); as JSON the Upload variable is refused (invalid_file) once the caller is known. Who
   // may upload through multipart is tested in media-uploads.integration.test.ts.
   createChallengeVideo: {
     expect: [
-      'invalid_file',
+      UNAUTH,
       'invalid_file',
       'invalid_file',
       BANNED,

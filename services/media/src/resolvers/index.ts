@@ -1,5 +1,5 @@
 import type { GraphQLResolverMap } from '@apollo/subgraph/dist/schema-helper/resolverMap.js';
-import { envelope, requireUser } from '@challenge/kit';
+import { AppError, envelope, requireUser } from '@challenge/kit';
 import { graphqlCjs } from '../graphql-realm.ts';
 import { z } from 'zod';
 import { createChallengeVideo, Upload } from '../domain/uploads.ts';
@@ -8,21 +8,16 @@ import type { MediaContext } from '../context.ts';
 
 const { GraphQLError, GraphQLScalarType } = graphqlCjs;
 
-const notAnUpload = () =>
-  new GraphQLError('Upload files with a multipart request.', {
-    extensions: { code: 'BAD_USER_INPUT', identifier: 'invalid_file' },
-  });
-
-/** Only the multipart route puts Upload objects into variables; nothing else parses as one. */
-const UploadScalar = new GraphQLScalarType({
+/**
+ * Only the multipart route puts Upload objects into variables. Anything else (a JSON request, a
+ * literal) parses as NOT_AN_UPLOAD, and the resolver answers invalid_file in its status: a throw
+ * here would make the subgraph answer HTTP 400, which the gateway can only mask.
+ */
+const NOT_AN_UPLOAD = Symbol('not an upload');
+const UploadScalar = new GraphQLScalarType<Upload | typeof NOT_AN_UPLOAD, never>({
   name: 'Upload',
-  parseValue(value) {
-    if (value instanceof Upload) return value;
-    throw notAnUpload();
-  },
-  parseLiteral() {
-    throw notAnUpload();
-  },
+  parseValue: (value) => (value instanceof Upload ? value : NOT_AN_UPLOAD),
+  parseLiteral: () => NOT_AN_UPLOAD,
   serialize() {
     throw new GraphQLError('Upload is an input type only.');
   },
@@ -31,7 +26,7 @@ const UploadScalar = new GraphQLScalarType({
 const createChallengeVideoArgs = z.object({
   input: z.object({
     challengeId: z.uuid(),
-    file: z.instanceof(Upload),
+    file: z.unknown(),
     ownVideoConfirmed: z.boolean(),
   }),
 });
@@ -49,6 +44,9 @@ export const resolvers: GraphQLResolverMap<MediaContext> = {
       envelope(context.logger, async () => {
         const user = requireUser(context);
         const { input } = createChallengeVideoArgs.parse(args);
+        if (!(input.file instanceof Upload)) {
+          throw new AppError('invalid_file', 'Upload the file with a multipart request.');
+        }
         return createChallengeVideo(context, user, {
           challengeId: input.challengeId,
           ownVideoConfirmed: input.ownVideoConfirmed,
