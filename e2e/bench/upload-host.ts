@@ -4,7 +4,7 @@
  * RSS every 20 ms and answers the peak over IPC.
  */
 import { buildApp as buildMedia } from '@challenge/media/app';
-import { startTestService, stack, uniqueTopicPrefix } from '@challenge/testing';
+import { startTestService, stack, uniqueTopicPrefix, useTestKeys } from '@challenge/testing';
 import { startTestGateway } from '../support/gateway.ts';
 
 type Command =
@@ -13,7 +13,9 @@ type Command =
   | { kind: 'allow'; challengeId: string; challengedUserId: string }
   | { kind: 'stop' };
 
-const role = process.argv[2];
+const [role, keys, mediaUrl] = process.argv.slice(2);
+// The parent signs the tokens: verify with its key pair.
+useTestKeys(JSON.parse(keys!));
 let peak = process.memoryUsage.rss();
 let baseline = peak;
 setInterval(() => (peak = Math.max(peak, process.memoryUsage.rss())), 20).unref();
@@ -42,7 +44,7 @@ if (role === 'media') {
   });
   send({ kind: 'ready', url: media.url });
 } else {
-  const gateway = await startTestGateway({ media: process.argv[3] });
+  const gateway = await startTestGateway({ media: mediaUrl! });
   process.on('message', async (command: Command) => common(command, () => gateway.stop()));
   send({ kind: 'ready', url: gateway.url });
 }

@@ -12,12 +12,13 @@ import { fork, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
-import { TEST_KEYS_ENV, stack, testKeys } from '@challenge/testing';
+import { stack, testKeys } from '@challenge/testing';
 import { Client } from 'minio';
 import globalSetup from '../../packages/testing/src/global-setup.ts';
 import { streamVideo } from '../support/uploads.ts';
 
-const SIZE = Number(process.env.BENCH_UPLOAD_BYTES ?? 500 * 1000 * 1000);
+/** `node --import tsx upload.bench.ts <bytes>` tries another size. */
+const SIZE = Number(process.argv[2] ?? 500 * 1000 * 1000);
 const MB = 1024 * 1024;
 const MP4_HEAD = Buffer.concat([
   Buffer.from([0, 0, 0, 0x20]),
@@ -69,9 +70,9 @@ function generated(size: number): Readable {
 
 await globalSetup();
 // The servers verify the tokens this process signs.
-process.env[TEST_KEYS_ENV] = JSON.stringify(await testKeys());
-const media = await start(['media']);
-const gateway = await start(['gateway', media.url]);
+const keys = JSON.stringify(await testKeys());
+const media = await start(['media', keys]);
+const gateway = await start(['gateway', keys, media.url]);
 const challengeId = randomUUID();
 const challengedUserId = randomUUID();
 await ask(media.child, { kind: 'allow', challengeId, challengedUserId }, 'allowed');

@@ -50,6 +50,7 @@ export async function uploadVideo(
   challengeId: string,
   file: { bytes: Buffer; filename: string; contentType: string },
   ownVideoConfirmed = true,
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
 ): Promise<GraphQLResponse<Record<string, any>>> {
   const { head, tail } = multipartFrame(videoOperations(challengeId, ownVideoConfirmed), file);
   const response = await fetch(url, {
@@ -71,6 +72,7 @@ export async function streamVideo(
   challengeId: string,
   size: number,
   first: Buffer,
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
 ): Promise<{ httpStatus: number; body: any; sentBytes: number; ms: number }> {
   const { head, tail } = multipartFrame(videoOperations(challengeId), {
     filename: 'big.mp4',

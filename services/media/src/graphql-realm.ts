@@ -1,4 +1,5 @@
 import { createRequire } from 'node:module';
+import type * as GraphQL from 'graphql';
 
 /**
  * The `graphql` module as Apollo's packages load it (CommonJS). Our sources import its ES module
@@ -6,4 +7,4 @@ import { createRequire } from 'node:module';
  * @apollo/subgraph ("Cannot use GraphQLSchema from another module or realm"). What executes on
  * or throws into such a schema comes from here.
  */
-export const graphqlCjs = createRequire(import.meta.url)('graphql') as typeof import('graphql');
+export const graphqlCjs = createRequire(import.meta.url)('graphql') as typeof GraphQL;
