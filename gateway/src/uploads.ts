@@ -56,13 +56,15 @@ function copyHeaders(from: IncomingHttpHeaders, res: Response): void {
  * Every other request goes on to Apollo.
  */
 export function forwardUploads(options: { mediaUrl: string; logger: Logger }): RequestHandler {
-  const target = new URL(MEDIA_UPLOAD_PATH, options.mediaUrl);
-  const send = target.protocol === 'https:' ? httpsRequest : httpRequest;
+  // Resolved at the first upload: a gateway configured without media still serves the rest.
+  let target: URL | null = null;
   return (req, res, next) => {
     if (!req.is('multipart/form-data')) {
       next();
       return;
     }
+    target ??= new URL(MEDIA_UPLOAD_PATH, options.mediaUrl);
+    const send = target.protocol === 'https:' ? httpsRequest : httpRequest;
     const auth = res.locals.auth as Authentication;
     const requestId = req.get('x-request-id') ?? randomUUID();
     const upstream = send(target, {
