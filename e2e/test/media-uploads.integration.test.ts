@@ -1,6 +1,7 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
+import { request } from 'node:http';
 import { TOPICS, newEvent } from '@challenge/events';
-import { eventually, graphql, produceRaw } from '@challenge/testing';
+import { eventually, graphql, produceRaw, tokenFor } from '@challenge/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { challengeIn, person, type Person } from '../support/challenges.ts';
 import { startPlatform, type Platform } from '../support/platform.ts';
@@ -182,6 +183,76 @@ describe('proof video uploads and who may see them', () => {
     expect(large).toEqual([]);
     expect(await storage().listIncompleteUploads('videos/')).toEqual([]);
   }, 180_000);
+
+  it('a resumable (tus) upload cut mid-way resumes at the stored offset and stores the same file', async () => {
+    const { challenged, id } = await accepted();
+    const PART = 8 * 1024 * 1024;
+    const bytes = Buffer.concat([MP4_HEAD, randomBytes(3 * PART + 1234 - MP4_HEAD.length)]);
+    const auth = {
+      authorization: `Bearer ${await tokenFor(challenged)}`,
+      'tus-resumable': '1.0.0',
+    };
+    const b64 = (value: string) => Buffer.from(value).toString('base64');
+    const created = await fetch(new URL('/api/uploads/tus', url()), {
+      method: 'POST',
+      headers: {
+        ...auth,
+        'upload-length': String(bytes.length),
+        'upload-metadata': `challengeId ${b64(id)},ownVideoConfirmed ${b64('true')}`,
+      },
+    });
+    expect(created.status).toBe(201);
+    const location = new URL(created.headers.get('location')!, url());
+    expect(location.pathname).toMatch(/^\/api\/uploads\/tus\/[0-9a-f-]{36}$/);
+    const offset = async () =>
+      Number(
+        (await fetch(location, { method: 'HEAD', headers: auth })).headers.get('upload-offset'),
+      );
+
+    // Two parts and a bit are sent, then the connection is cut.
+    const cut = request(location, {
+      method: 'PATCH',
+      headers: {
+        ...auth,
+        'content-type': 'application/offset+octet-stream',
+        'upload-offset': '0',
+        'content-length': String(bytes.length),
+      },
+    });
+    cut.on('error', () => undefined);
+    cut.write(bytes.subarray(0, 2 * PART + 100_000));
+    await eventually(async () => {
+      const now = await offset();
+      if (now !== 2 * PART) throw new Error('parts not stored yet');
+    }, 20_000);
+    cut.destroy();
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    // The bytes of the part in progress are gone; the stored parts count.
+    expect(await offset()).toBe(2 * PART);
+
+    const resumed = await fetch(location, {
+      method: 'PATCH',
+      headers: {
+        ...auth,
+        'content-type': 'application/offset+octet-stream',
+        'upload-offset': String(2 * PART),
+      },
+      body: bytes.subarray(2 * PART),
+    });
+    expect(resumed.status).toBe(204);
+    expect(resumed.headers.get('upload-offset')).toBe(String(bytes.length));
+    const videoId = resumed.headers.get('upload-video-id')!;
+    const row = await db().challengeVideo.findUniqueOrThrow({ where: { id: videoId } });
+    expect(row).toMatchObject({ challengeId: id, status: 'uploaded', contentType: 'video/mp4' });
+    expect(sha256(await storedBytes(row.originalKey!))).toBe(sha256(bytes));
+    // Someone else cannot read or continue the session.
+    const stranger = await person(platform);
+    const foreign = await fetch(location, {
+      method: 'HEAD',
+      headers: { authorization: `Bearer ${await tokenFor(stranger)}`, 'tus-resumable': '1.0.0' },
+    });
+    expect(foreign.status).toBe(404);
+  }, 120_000);
 
   describe('signed URLs only for those who may see the challenge', () => {
     async function withReadyVideo(visibility: 'public' | 'private') {

@@ -44,7 +44,7 @@ import { ipRateLimit, rateLimitPlugin } from './rate-limit.ts';
 import { PAYMENT_WEBHOOK_PUBLIC_PATH, paymentWebhook } from './payment-webhook.ts';
 import { sessionPlugin } from './session-plugin.ts';
 import type { SubgraphName } from './supergraph.ts';
-import { forwardUploads } from './uploads.ts';
+import { PUBLIC_TUS_PATH, forwardTus, forwardUploads } from './uploads.ts';
 import { serveWeb } from './web.ts';
 
 export type { GatewayContext } from './context.ts';
@@ -181,6 +181,25 @@ export async function buildGateway(options: GatewayOptions): Promise<Gateway> {
       name: 'paymentWebhook',
       rule: options.webhookRateLimit ?? DEFAULT_WEBHOOK_RATE_LIMIT,
     }),
+  );
+  // Resumable uploads (ADR 36): the same fences as /graphql, then streamed on to media.
+  app.use(
+    PUBLIC_TUS_PATH,
+    geofence(geofenceOptions),
+    ipRateLimit({
+      redis: options.redis,
+      logger,
+      name: 'graphql',
+      rule: options.graphqlRateLimit ?? DEFAULT_GRAPHQL_RATE_LIMIT,
+      keyPrefix: rateLimitKeyPrefix,
+    }),
+    authenticate({
+      verifier: options.verifier,
+      accessCheck: createAccessCheck(options.redis),
+      publicOrigin: options.publicOrigin,
+      production,
+    }),
+    forwardTus({ mediaUrl: options.subgraphUrls.media, logger }),
   );
   app.use(
     '/graphql',

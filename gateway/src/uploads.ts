@@ -15,16 +15,27 @@ export const MEDIA_UPLOAD_PATH = '/uploads/graphql';
  */
 const LINGER_MS = 2_000;
 
+/** Media's resumable (tus) endpoint (services/media/src/http/tus.ts, TUS_PATH). */
+export const MEDIA_TUS_PATH = '/uploads/tus';
+/** Where the gateway serves it. */
+export const PUBLIC_TUS_PATH = '/api/uploads/tus';
+
+/** Request headers media reads besides the body's framing (tus's own). */
+const TUS_REQUEST_HEADERS = ['upload-length', 'upload-offset', 'upload-metadata', 'tus-resumable'];
+
 /** The headers of the client's request that media needs: the body's framing, nothing else. */
 function forwardedHeaders(req: Request, auth: Authentication, requestId: string) {
-  const headers: Record<string, string> = {
-    'content-type': req.get('content-type') ?? '',
-    'x-request-id': requestId,
-  };
+  const headers: Record<string, string> = { 'x-request-id': requestId };
+  const type = req.get('content-type');
+  if (type) headers['content-type'] = type;
   const length = req.get('content-length');
   if (length) headers['content-length'] = length;
-  else headers['transfer-encoding'] = 'chunked';
+  else if (req.get('transfer-encoding')) headers['transfer-encoding'] = 'chunked';
   if (auth.token) headers.authorization = `Bearer ${auth.token}`;
+  for (const name of TUS_REQUEST_HEADERS) {
+    const value = req.get(name);
+    if (value !== undefined) headers[name] = value;
+  }
   return headers;
 }
 
@@ -38,7 +49,19 @@ export function lingerThenClose(req: Request): void {
   req.once('end', () => clearTimeout(timer));
 }
 
-const RESPONSE_HEADERS = ['content-type', 'content-length'] as const;
+const RESPONSE_HEADERS = [
+  'content-type',
+  'content-length',
+  'cache-control',
+  'location',
+  'upload-offset',
+  'upload-length',
+  'upload-video-id',
+  'tus-resumable',
+  'tus-version',
+  'tus-extension',
+  'tus-max-size',
+] as const;
 
 function copyHeaders(from: IncomingHttpHeaders, res: Response): void {
   for (const name of RESPONSE_HEADERS) {
@@ -48,12 +71,51 @@ function copyHeaders(from: IncomingHttpHeaders, res: Response): void {
 }
 
 /**
+ * Pipes the request's body, as it arrives, to media at `target` with the caller's token, and
+ * media's answer back. Nothing is buffered beyond the sockets' own windows; back-pressure
+ * reaches the browser.
+ */
+function pipeToMedia(
+  req: Request,
+  res: Response,
+  target: URL,
+  logger: Logger,
+  extraHeaders: Record<string, string> = {},
+): void {
+  const auth = res.locals.auth as Authentication;
+  const requestId = req.get('x-request-id') ?? randomUUID();
+  const send = target.protocol === 'https:' ? httpsRequest : httpRequest;
+  const upstream = send(target, {
+    method: req.method,
+    headers: { ...forwardedHeaders(req, auth, requestId), ...extraHeaders },
+  });
+  upstream.on('response', (answer) => {
+    res.status(answer.statusCode ?? 502);
+    copyHeaders(answer.headers, res);
+    if (!req.complete) res.setHeader('connection', 'close');
+    answer.pipe(res);
+    res.once('finish', () => {
+      upstream.destroy();
+      lingerThenClose(req);
+    });
+  });
+  upstream.on('error', (error) => {
+    if (res.headersSent) return; // media answered and closed early: the answer is on its way.
+    logger.warn({ err: error, requestId }, 'upload forwarding to media failed');
+    sendError(res, 502, 'upload_error', 'SERVICE_UNAVAILABLE');
+    lingerThenClose(req);
+  });
+  // The browser went away: media's stream errors (a multipart upload is aborted; a resumable
+  // one keeps its stored parts).
+  req.on('aborted', () => upstream.destroy(new Error('client aborted the upload')));
+  req.pipe(upstream);
+}
+
+/**
  * GraphQL multipart requests (spec section 7) bypass Apollo: the query planner cannot carry a
  * file, and parsing the body here would buffer it. After the geofence, the rate limit and the
- * session (cookie or bearer) have run as for any /graphql request, the request's body is piped
- * as it arrives to media's multipart endpoint, with the caller's token, and media's answer piped
- * back. Nothing is buffered beyond the sockets' own windows; back-pressure reaches the browser.
- * Every other request goes on to Apollo.
+ * session (cookie or bearer) have run as for any /graphql request, the request is piped to
+ * media's multipart endpoint. Every other request goes on to Apollo.
  */
 export function forwardUploads(options: { mediaUrl: string; logger: Logger }): RequestHandler {
   // Resolved at the first upload: a gateway configured without media still serves the rest.
@@ -64,31 +126,19 @@ export function forwardUploads(options: { mediaUrl: string; logger: Logger }): R
       return;
     }
     target ??= new URL(MEDIA_UPLOAD_PATH, options.mediaUrl);
-    const send = target.protocol === 'https:' ? httpsRequest : httpRequest;
-    const auth = res.locals.auth as Authentication;
-    const requestId = req.get('x-request-id') ?? randomUUID();
-    const upstream = send(target, {
-      method: 'POST',
-      headers: forwardedHeaders(req, auth, requestId),
-    });
-    upstream.on('response', (answer) => {
-      res.status(answer.statusCode ?? 502);
-      copyHeaders(answer.headers, res);
-      if (!req.complete) res.setHeader('connection', 'close');
-      answer.pipe(res);
-      res.once('finish', () => {
-        upstream.destroy();
-        lingerThenClose(req);
-      });
-    });
-    upstream.on('error', (error) => {
-      if (res.headersSent) return; // media answered and closed early: the answer is on its way.
-      options.logger.warn({ err: error, requestId }, 'upload forwarding to media failed');
-      sendError(res, 502, 'upload_error', 'SERVICE_UNAVAILABLE');
-      lingerThenClose(req);
-    });
-    // The browser went away: media's stream errors, and media aborts its multipart upload.
-    req.on('aborted', () => upstream.destroy(new Error('client aborted the upload')));
-    req.pipe(upstream);
+    pipeToMedia(req, res, target, options.logger);
+  };
+}
+
+/**
+ * Resumable uploads (tus, ADR 36) under PUBLIC_TUS_PATH, after the same geofence, rate limit and
+ * session as /graphql: piped to media's tus endpoint, which builds its Location on our prefix.
+ */
+export function forwardTus(options: { mediaUrl: string; logger: Logger }): RequestHandler {
+  return (req, res) => {
+    // req.url is the path below the mount point: "/" or "/<id>" (media checks the id).
+    const below = req.url.split('?')[0] ?? '/';
+    const target = new URL(`${MEDIA_TUS_PATH}${below === '/' ? '' : below}`, options.mediaUrl);
+    pipeToMedia(req, res, target, options.logger, { 'x-forwarded-prefix': PUBLIC_TUS_PATH });
   };
 }

@@ -15,6 +15,7 @@ import type { MediaContext } from './context.ts';
 import { createRecordingQueue, type VideoProcessingQueue } from './domain/processing-queue.ts';
 import { startConsumers } from './events/consumers.ts';
 import { multipartUploads, UPLOAD_PATH } from './http/multipart.ts';
+import { tusRoutes, TUS_PATH } from './http/tus.ts';
 import { resolvers } from './resolvers/index.ts';
 
 export interface MediaApp extends ServiceApp {
@@ -62,6 +63,15 @@ export async function buildApp(
     extend,
     consumers: () => startConsumers(runtime, db),
     routes: (express) => {
+      express.use(
+        TUS_PATH,
+        tusRoutes({
+          deps: (logger) => ({ db, storage, queue, logger }),
+          verifier: runtime.verifier,
+          checkUser: createAccessCheck(runtime.redis, runtime.authStatePrefix),
+          logger: runtime.logger,
+        }),
+      );
       express.post(
         UPLOAD_PATH,
         multipartUploads({

@@ -44,6 +44,15 @@ export interface ObjectStorage {
    */
   presignedGetUrl(key: string, seconds: number, options?: { downloadAs?: string }): Promise<string>;
   removeObject(key: string): Promise<void>;
+  /** The steps of an S3 multipart upload, for uploads that span requests (resumable). */
+  startMultipart(key: string, contentType: string): Promise<string>;
+  uploadPart(key: string, uploadId: string, part: number, payload: Buffer): Promise<string>;
+  completeMultipart(
+    key: string,
+    uploadId: string,
+    parts: { part: number; etag: string }[],
+  ): Promise<void>;
+  abortMultipart(key: string, uploadId: string): Promise<void>;
   /** Keys and sizes of the objects under `prefix`. */
   listObjects(prefix: string): Promise<{ key: string; size: number }[]>;
   /** Keys of multipart uploads under `prefix` that were neither completed nor aborted. */
@@ -193,6 +202,22 @@ export function createStorage(config: StorageConfig): ObjectStorage {
     },
     async removeObject(key) {
       await client.removeObject(bucket, key);
+    },
+    startMultipart(key, contentType) {
+      return client.initiateNewMultipartUpload(bucket, key, { 'Content-Type': contentType });
+    },
+    async uploadPart(key, uploadId, part, payload) {
+      const { etag } = await client.uploadPart(
+        { bucketName: bucket, objectName: key, uploadID: uploadId, partNumber: part, headers: {} },
+        payload,
+      );
+      return etag;
+    },
+    async completeMultipart(key, uploadId, parts) {
+      await client.completeMultipartUpload(bucket, key, uploadId, parts);
+    },
+    async abortMultipart(key, uploadId) {
+      await client.abortMultipartUpload(bucket, key, uploadId);
     },
     async listObjects(prefix) {
       const found: { key: string; size: number }[] = [];
