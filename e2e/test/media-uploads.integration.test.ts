@@ -255,6 +255,46 @@ describe('proof video uploads and who may see them', { timeout: 120_000 }, () =>
     expect(foreign.status).toBe(404);
   }, 120_000);
 
+  it('a resumable upload over 500 MB is refused at creation, a PNG at its first bytes', async () => {
+    const { challenged, id } = await accepted();
+    const auth = {
+      authorization: `Bearer ${await tokenFor(challenged)}`,
+      'tus-resumable': '1.0.0',
+    };
+    const b64 = (value: string) => Buffer.from(value).toString('base64');
+    const create = (length: number) =>
+      fetch(new URL('/api/uploads/tus', url()), {
+        method: 'POST',
+        headers: {
+          ...auth,
+          'upload-length': String(length),
+          'upload-metadata': `challengeId ${b64(id)},ownVideoConfirmed ${b64('true')}`,
+        },
+      });
+    const tooLarge = await create(MAX + 1);
+    expect(tooLarge.status).toBe(413);
+    expect(((await tooLarge.json()) as { status: object }).status).toMatchObject({
+      identifier: 'upload_error',
+      message: 'File is too large',
+    });
+    const created = await create(PNG.length);
+    const location = new URL(created.headers.get('location')!, url());
+    const png = await fetch(location, {
+      method: 'PATCH',
+      headers: {
+        ...auth,
+        'content-type': 'application/offset+octet-stream',
+        'upload-offset': '0',
+      },
+      body: PNG,
+    });
+    expect(png.status).toBe(415);
+    expect(((await png.json()) as { status: object }).status).toMatchObject({
+      identifier: 'invalid_file',
+    });
+    expect(await db().challengeVideo.count({ where: { challengeId: id } })).toBe(0);
+  });
+
   describe('signed URLs only for those who may see the challenge', () => {
     async function withReadyVideo(visibility: 'public' | 'private') {
       const challenge = await accepted(visibility);

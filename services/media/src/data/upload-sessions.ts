@@ -45,3 +45,20 @@ export async function updateUploadSession(
     data: { ...rest, ...(parts ? { parts: parts as unknown as object[] } : {}) },
   });
 }
+
+/**
+ * Commits a stored part: only while the offset is still `from` (a second request appending to
+ * the same upload at the same time loses, instead of both moving the offset).
+ */
+export async function commitPart(
+  db: Database,
+  id: string,
+  from: bigint,
+  change: { offset: bigint; parts: StoredPart[] },
+): Promise<boolean> {
+  const { count } = await db.videoUploadSession.updateMany({
+    where: { id, offset: from, videoId: null },
+    data: { offset: change.offset, parts: change.parts as unknown as object[] },
+  });
+  return count === 1;
+}

@@ -1,6 +1,7 @@
 import { AppError, type AuthUser } from '@challenge/kit';
 import { UPLOAD_PART_BYTES } from '../data/storage.ts';
 import {
+  commitPart,
   findUploadSession,
   insertUploadSession,
   updateUploadSession,
@@ -105,8 +106,11 @@ export async function appendToSession(
       const part = parts.length + 1;
       const etag = await deps.storage.uploadPart(key, uploadId, part, payload);
       parts.push({ part, etag, bytes: payload.length });
+      const from = BigInt(committed);
       committed += payload.length;
-      await updateUploadSession(deps.db, id, { parts, offset: BigInt(committed) });
+      if (!(await commitPart(deps.db, id, from, { parts, offset: BigInt(committed) }))) {
+        throw new AppError('invalid_action', 'Another request is appending to this upload.');
+      }
     };
     let pending: Buffer[] = [];
     let pendingBytes = 0;
