@@ -1,8 +1,9 @@
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { execFile } from 'node:child_process';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { promisify } from 'node:util';
 import { tokenFor, type Caller, type GraphQLResponse } from '@challenge/testing';
 
 /**
@@ -126,38 +127,41 @@ export async function streamVideo(
   });
 }
 
-/** Small real videos made by ffmpeg (2 s test pattern with a tone), read into memory. */
-export function ffmpegVideo(format: 'mp4' | 'mov' | 'webm', size = '320x240'): Buffer {
-  const dir = mkdtempSync(path.join(tmpdir(), 'challenge-video-'));
+/**
+ * Small real videos made by ffmpeg (2 s test pattern with a tone), read into memory. Run
+ * asynchronously: the services of the test live in this process, and a blocked event loop
+ * misses Kafka heartbeats (the consumer group then rebalances and events wait).
+ */
+export async function ffmpegVideo(
+  format: 'mp4' | 'mov' | 'webm',
+  size = '320x240',
+): Promise<Buffer> {
+  const dir = await mkdtemp(path.join(tmpdir(), 'challenge-video-'));
   const file = path.join(dir, `clip.${format}`);
   const codecs =
     format === 'webm'
       ? ['-c:v', 'libvpx', '-b:v', '200k', '-c:a', 'libvorbis']
       : ['-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', '-c:a', 'aac'];
   try {
-    execFileSync(
-      'ffmpeg',
-      [
-        '-hide_banner',
-        '-loglevel',
-        'error',
-        '-f',
-        'lavfi',
-        '-i',
-        `testsrc=duration=2:size=${size}:rate=15`,
-        '-f',
-        'lavfi',
-        '-i',
-        'sine=frequency=440:duration=2',
-        ...codecs,
-        '-shortest',
-        file,
-      ],
-      { stdio: 'pipe' },
-    );
-    return readFileSync(file);
+    await promisify(execFile)('ffmpeg', [
+      '-hide_banner',
+      '-loglevel',
+      'error',
+      '-f',
+      'lavfi',
+      '-i',
+      `testsrc=duration=2:size=${size}:rate=15`,
+      '-f',
+      'lavfi',
+      '-i',
+      'sine=frequency=440:duration=2',
+      ...codecs,
+      '-shortest',
+      file,
+    ]);
+    return await readFile(file);
   } finally {
-    rmSync(dir, { recursive: true, force: true });
+    await rm(dir, { recursive: true, force: true });
   }
 }
 

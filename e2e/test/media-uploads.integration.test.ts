@@ -80,7 +80,7 @@ describe('proof video uploads and who may see them', { timeout: 120_000 }, () =>
     'the challenged user uploads an ffmpeg-made %s: stored whole as the original, row uploaded, queued',
     async (format, contentType, size) => {
       const { challenged, id } = await accepted();
-      const bytes = ffmpegVideo(format, size);
+      const bytes = await ffmpegVideo(format, size);
       const response = await uploadVideo(url(), challenged, id, {
         bytes,
         // The name lies on purpose: the type comes from the content.
@@ -133,7 +133,7 @@ describe('proof video uploads and who may see them', { timeout: 120_000 }, () =>
       url(),
       challenged,
       id,
-      { bytes: ffmpegVideo('mp4'), filename: 'a.mp4', contentType: 'video/mp4' },
+      { bytes: await ffmpegVideo('mp4'), filename: 'a.mp4', contentType: 'video/mp4' },
       false,
     );
     expect(response.data?.createChallengeVideo.status).toMatchObject({
@@ -146,7 +146,7 @@ describe('proof video uploads and who may see them', { timeout: 120_000 }, () =>
   it('a stranger, the owner, and the challenged user of a challenge not accepted are refused', async () => {
     const { owner, id } = await accepted('public');
     const stranger = await person(platform);
-    const file = { bytes: ffmpegVideo('mp4'), filename: 'a.mp4', contentType: 'video/mp4' };
+    const file = { bytes: await ffmpegVideo('mp4'), filename: 'a.mp4', contentType: 'video/mp4' };
     const outcome = async (as: Person, challengeId: string) =>
       (await uploadVideo(url(), as, challengeId, file)).data?.createChallengeVideo.status
         .identifier;
@@ -299,7 +299,7 @@ describe('proof video uploads and who may see them', { timeout: 120_000 }, () =>
     async function withReadyVideo(visibility: 'public' | 'private') {
       const challenge = await accepted(visibility);
       const response = await uploadVideo(url(), challenge.challenged, challenge.id, {
-        bytes: ffmpegVideo('mp4'),
+        bytes: await ffmpegVideo('mp4'),
         filename: 'a.mp4',
         contentType: 'video/mp4',
       });
