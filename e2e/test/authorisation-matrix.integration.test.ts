@@ -311,6 +311,28 @@ const MATRIX: Record<string, Row> = {
     }),
   },
 
+  // Media (issue 12): a file only travels in a multipart request (the gateway streams it to
+  // media); as JSON the Upload variable is refused (invalid_file) once the caller is known. Who
+  // may upload through multipart is tested in media-uploads.integration.test.ts.
+  createChallengeVideo: {
+    expect: [
+      UNAUTH,
+      'invalid_file',
+      'invalid_file',
+      BANNED,
+      'invalid_file',
+      'invalid_file',
+      'invalid_file',
+    ],
+    variables: () => ({
+      input: {
+        challengeId: '00000000-0000-4000-8000-000000000000',
+        file: 'x',
+        ownVideoConfirmed: true,
+      },
+    }),
+  },
+
   // Mutations: money
   InitializePayment: {
     expect: loggedIn(),

@@ -45,6 +45,7 @@ import { PAYMENT_WEBHOOK_PUBLIC_PATH, paymentWebhook } from './payment-webhook.t
 import { IMAGE_PATH, imageProxy } from './image-proxy.ts';
 import { sessionPlugin } from './session-plugin.ts';
 import type { SubgraphName } from './supergraph.ts';
+import { PUBLIC_TUS_PATH, forwardTus, forwardUploads } from './uploads.ts';
 import { serveWeb } from './web.ts';
 
 export type { GatewayContext } from './context.ts';
@@ -183,6 +184,25 @@ export async function buildGateway(options: GatewayOptions): Promise<Gateway> {
     }),
   );
   app.use(IMAGE_PATH, imageProxy(options.subgraphUrls.media, logger));
+  // Resumable uploads (ADR 36): the same fences as /graphql, then streamed on to media.
+  app.use(
+    PUBLIC_TUS_PATH,
+    geofence(geofenceOptions),
+    ipRateLimit({
+      redis: options.redis,
+      logger,
+      name: 'graphql',
+      rule: options.graphqlRateLimit ?? DEFAULT_GRAPHQL_RATE_LIMIT,
+      keyPrefix: rateLimitKeyPrefix,
+    }),
+    authenticate({
+      verifier: options.verifier,
+      accessCheck: createAccessCheck(options.redis),
+      publicOrigin: options.publicOrigin,
+      production,
+    }),
+    forwardTus({ mediaUrl: options.subgraphUrls.media, logger }),
+  );
   app.use(
     '/graphql',
     geofence(geofenceOptions),
@@ -200,6 +220,8 @@ export async function buildGateway(options: GatewayOptions): Promise<Gateway> {
       publicOrigin: options.publicOrigin,
       production,
     }),
+    // Multipart uploads stream on to media here; JSON requests go on to Apollo.
+    forwardUploads({ mediaUrl: options.subgraphUrls.media, logger }),
     expressMiddleware(apollo, {
       context: async ({ req, res }) => {
         const auth = res.locals.auth as Authentication;

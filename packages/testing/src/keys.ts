@@ -8,6 +8,11 @@ export interface TestKeys {
 let keys: Promise<TestKeys> | null = null;
 
 /** One RS256 key pair per test worker, generated on first use (never a committed secret). */
+/** A child process of a test or benchmark uses its parent's pair (before any testKeys call). */
+export function useTestKeys(pair: TestKeys): void {
+  keys = Promise.resolve(pair);
+}
+
 export function testKeys(): Promise<TestKeys> {
   keys ??= (async () => {
     const pair = await generateKeyPair('RS256', { extractable: true });

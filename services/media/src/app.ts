@@ -1,4 +1,15 @@
-import { AppError, createServiceApp, type ServiceApp, type ServiceRuntime } from '@challenge/kit';
+import { readFileSync } from 'node:fs';
+import { buildSubgraphSchema } from '@apollo/subgraph';
+import type { GraphQLResolverMap } from '@apollo/subgraph/dist/schema-helper/resolverMap.js';
+import {
+  AppError,
+  createAccessCheck,
+  createServiceApp,
+  type RequestContext,
+  type ServiceApp,
+  type ServiceRuntime,
+} from '@challenge/kit';
+import { parse } from 'graphql';
 import { createDatabase, pingDatabase, transactionRunner, type Database } from './data/db.ts';
 import { createVideoTools, type VideoTools } from './data/ffmpeg.ts';
 import { createStorage, type ObjectStorage, type StorageConfig } from './data/storage.ts';
@@ -19,6 +30,9 @@ import type { VideoProcessingQueue } from './domain/processing-queue.ts';
 import { createImageResizer } from './domain/image-resizer.ts';
 import { ipxRoutes } from './http/ipx.ts';
 import type { MediaContext } from './context.ts';
+import { startConsumers } from './events/consumers.ts';
+import { multipartUploads, UPLOAD_PATH } from './http/multipart.ts';
+import { tusRoutes, TUS_PATH } from './http/tus.ts';
 import { resolvers } from './resolvers/index.ts';
 
 export interface MediaApp extends ServiceApp {
@@ -38,6 +52,8 @@ export interface MediaProcessingOptions {
 
 export interface MediaOptions {
   processing?: MediaProcessingOptions;
+  /** Tests of uploads alone: where uploaded videos go instead of the pipeline's queue. */
+  queue?: VideoProcessingQueue;
 }
 
 /** For tests that never upload: enqueueing fails. */
@@ -45,6 +61,8 @@ const noQueue: VideoProcessingQueue = {
   enqueue: () =>
     Promise.reject(new AppError('generic_error', 'No video processing queue is configured.')),
 };
+
+const schemaFile = new URL('./schema.graphql', import.meta.url);
 
 /** Builds media on top of the shared runtime; importable by tests. */
 export async function buildApp(
@@ -59,7 +77,13 @@ export async function buildApp(
   const db = createDatabase(databaseUrl);
   const { processing } = options;
   const queue = processing ? createVideoQueue(processing.queue) : null;
-  const videoQueue: VideoProcessingQueue = queue ?? noQueue;
+  const videoQueue: VideoProcessingQueue = queue ?? options.queue ?? noQueue;
+  const extend = (base: RequestContext): MediaContext => ({ ...base, db, storage, videoQueue });
+  // The multipart route executes against the same schema and resolvers as /graphql.
+  const schema = buildSubgraphSchema({
+    typeDefs: parse(readFileSync(schemaFile, 'utf8')),
+    resolvers: resolvers as GraphQLResolverMap<unknown>,
+  });
   const app = await createServiceApp<MediaContext>({
     runtime,
     database: {
@@ -67,11 +91,33 @@ export async function buildApp(
       transaction: transactionRunner(db),
       disconnect: () => db.$disconnect(),
     },
-    schemaFile: new URL('./schema.graphql', import.meta.url),
+    schemaFile,
     resolvers,
     readiness: { storage: () => storage.ping() },
-    routes: ipxRoutes(createImageResizer(storage), runtime.logger),
-    extend: (base) => ({ ...base, db, storage, videoQueue }),
+    extend,
+    consumers: () => startConsumers(runtime, db),
+    routes: (express) => {
+      ipxRoutes(createImageResizer(storage), runtime.logger)(express);
+      express.use(
+        TUS_PATH,
+        tusRoutes({
+          deps: (logger) => ({ db, storage, queue: videoQueue, logger }),
+          verifier: runtime.verifier,
+          checkUser: createAccessCheck(runtime.redis, runtime.authStatePrefix),
+          logger: runtime.logger,
+        }),
+      );
+      express.post(
+        UPLOAD_PATH,
+        multipartUploads({
+          schema,
+          verifier: runtime.verifier,
+          checkUser: createAccessCheck(runtime.redis, runtime.authStatePrefix),
+          extend,
+          logger: runtime.logger,
+        }),
+      );
+    },
   });
   if (processing && queue) {
     // Registered after the database, so they stop first: the worker finishes (or abandons, to be

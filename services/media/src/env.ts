@@ -28,7 +28,12 @@ export const processingEnv = z.object({
 });
 
 /** The one place media reads its environment. */
-export const envSchema = subgraphEnv.extend({ ...s3Env.shape, ...processingEnv.shape });
+export const envSchema = subgraphEnv.extend({
+  ...s3Env.shape,
+  ...processingEnv.shape,
+  /** Origin browsers reach the store at, when it is not S3_ENDPOINT (compose, Kubernetes). */
+  S3_PUBLIC_ENDPOINT: z.url().optional(),
+});
 export type MediaEnv = ReturnType<typeof envSchema.parse>;
 
 export const readEnv = (): MediaEnv => loadEnv(envSchema, process.env);
@@ -39,6 +44,7 @@ export const storageConfig = (env: MediaEnv): StorageConfig => ({
   accessKey: env.S3_ACCESS_KEY,
   secretKey: env.S3_SECRET_KEY,
   bucket: env.S3_BUCKET,
+  ...(env.S3_PUBLIC_ENDPOINT ? { publicEndpoint: env.S3_PUBLIC_ENDPOINT } : {}),
 });
 
 export const processingOptions = (env: MediaEnv): MediaProcessingOptions => ({

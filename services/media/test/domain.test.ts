@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseEnv, type Role } from '@challenge/kit';
+import { parseEnv, type AuthUser, type Role } from '@challenge/kit';
 import {
   downloadFileName,
   toVideoView,
@@ -7,6 +7,9 @@ import {
   type UrlSigner,
 } from '../src/domain/videos.ts';
 import { envSchema, storageConfig } from '../src/env.ts';
+import { mayUploadProof, mayViewChallenge } from '../src/domain/challenges.ts';
+import { sniffImage, sniffStream, sniffVideo, UploadRefusal } from '../src/domain/sniff.ts';
+import type { ChallengeAccessRecord } from '../src/data/challenges.ts';
 import type { VideoRecord } from '../src/data/videos.ts';
 
 const video: VideoRecord = {
@@ -17,6 +20,7 @@ const video: VideoRecord = {
   thumbnailKey: null,
   aspectMode: 'landscape',
   status: 'ready',
+  originalKey: null,
   createdAt: new Date(),
   recycledFromChallengeId: null,
 };
@@ -78,6 +82,127 @@ describe('toVideoView', () => {
       (await toVideoView(signer, video, { viewer: { id: ownerId, roles: ['admin'] }, ownerId }))
         .recycledFrom,
     ).toBeNull();
+  });
+});
+
+describe('downloads use the original', () => {
+  it('signs the download from originalKey when media kept the original', async () => {
+    const view = await toVideoView(signer, {
+      ...video,
+      objectKey: 'videos/a/playable.mp4',
+      originalKey: 'videos/a/original.mov',
+    });
+    expect(view.videoSource).toBe('signed:videos/a/playable.mp4:3600');
+    expect(view.downloadUrl).toBe(
+      `signed:videos/a/original.mov:3600:as=challenge-video-${video.id}.mov`,
+    );
+  });
+});
+
+describe('sniffing', () => {
+  const ftyp = (brand: string) =>
+    Buffer.concat([Buffer.from([0, 0, 0, 0x20]), Buffer.from(`ftyp${brand}`), Buffer.alloc(52)]);
+  const ebml = (docType: string) =>
+    Buffer.concat([
+      Buffer.from([0x1a, 0x45, 0xdf, 0xa3, 0x9f, 0x42, 0x86, 0x81, 0x01]),
+      Buffer.from([0x42, 0x82, 0x80 | docType.length]),
+      Buffer.from(docType),
+      Buffer.alloc(40),
+    ]);
+  const png = Buffer.concat([Buffer.from('89504e470d0a1a0a', 'hex'), Buffer.alloc(60)]);
+
+  it('tells mp4, mov and webm apart by their first bytes', () => {
+    expect(sniffVideo(ftyp('isom'))?.contentType).toBe('video/mp4');
+    expect(sniffVideo(ftyp('qt  '))?.extension).toBe('mov');
+    expect(sniffVideo(ebml('webm'))?.extension).toBe('webm');
+  });
+
+  it('refuses what is not one of them: a PNG, other Matroska, text', () => {
+    expect(sniffVideo(png)).toBeNull();
+    expect(sniffVideo(ebml('matroska'))).toBeNull();
+    expect(sniffVideo(Buffer.from('ftyp but not where it belongs'))).toBeNull();
+  });
+
+  it('recognises jpeg and png images only', () => {
+    expect(sniffImage(png)?.contentType).toBe('image/png');
+    expect(sniffImage(Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0, 0]))?.extension).toBe('jpg');
+    expect(sniffImage(Buffer.from('GIF89a'))).toBeNull();
+  });
+
+  async function* chunks(...parts: Buffer[]) {
+    yield* parts;
+  }
+  const drain = async (body: AsyncIterable<Buffer>) => {
+    let total = 0;
+    for await (const chunk of body) total += chunk.length;
+    return total;
+  };
+
+  it('passes the whole content on after sniffing, split however it arrives', async () => {
+    const head = ftyp('isom');
+    const { type, body } = await sniffStream(
+      chunks(head.subarray(0, 3), head.subarray(3), Buffer.alloc(100)),
+      { maxBytes: 1000, sniff: sniffVideo, invalidMessage: 'no' },
+    );
+    expect(type.extension).toBe('mp4');
+    expect(await drain(body)).toBe(head.length + 100);
+  });
+
+  it('refuses one byte over the limit with "File is too large", and exactly the limit not', async () => {
+    const head = ftyp('isom');
+    const ok = await sniffStream(chunks(head, Buffer.alloc(1000 - head.length)), {
+      maxBytes: 1000,
+      sniff: sniffVideo,
+      invalidMessage: 'no',
+    });
+    expect(await drain(ok.body)).toBe(1000);
+    const over = await sniffStream(chunks(head, Buffer.alloc(1001 - head.length)), {
+      maxBytes: 1000,
+      sniff: sniffVideo,
+      invalidMessage: 'no',
+    });
+    await expect(drain(over.body)).rejects.toThrow(
+      new UploadRefusal('too_large', 'File is too large'),
+    );
+  });
+});
+
+describe('who may see and upload', () => {
+  const owner = '00000000-0000-4000-8000-000000000001';
+  const challenged = '00000000-0000-4000-8000-000000000002';
+  const user = (id: string, roles: ('user' | 'moderator')[] = ['user']) =>
+    ({ id, roles, tokenId: 't', issuedAt: 0, expiresAt: 0 }) as AuthUser;
+  const access: ChallengeAccessRecord = {
+    challengeId: video.challengeId,
+    ownerId: owner,
+    challengedUserId: challenged,
+    status: 'accepted',
+    visibility: 'private',
+    hiddenAt: null,
+  };
+  const stranger = user('00000000-0000-4000-8000-000000000003');
+
+  it('shows a private challenge to its parties and staff only', () => {
+    expect(mayViewChallenge(access, user(owner))).toBe(true);
+    expect(mayViewChallenge(access, user(challenged))).toBe(true);
+    expect(mayViewChallenge(access, stranger)).toBe(false);
+    expect(mayViewChallenge(access, null)).toBe(false);
+    expect(mayViewChallenge(access, user(stranger.id, ['moderator']))).toBe(true);
+    expect(mayViewChallenge({ ...access, visibility: 'public' }, null)).toBe(true);
+  });
+
+  it('shows a hidden challenge, and one media does not know, to staff only', () => {
+    const hidden = { ...access, visibility: 'public', hiddenAt: new Date() };
+    expect(mayViewChallenge(hidden, user(owner))).toBe(false);
+    expect(mayViewChallenge(hidden, user(owner, ['moderator']))).toBe(true);
+    expect(mayViewChallenge(null, user(owner))).toBe(false);
+  });
+
+  it('lets only the challenged user of an accepted challenge upload', () => {
+    expect(mayUploadProof(access, user(challenged))).toBe(true);
+    expect(mayUploadProof(access, user(owner))).toBe(false);
+    expect(mayUploadProof({ ...access, status: 'open' }, user(challenged))).toBe(false);
+    expect(mayUploadProof({ ...access, hiddenAt: new Date() }, user(challenged))).toBe(false);
   });
 });
 

@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { afterAll, describe, expect, it } from 'vitest';
 import { stack } from '@challenge/testing';
-import { createStorage } from '../src/data/storage.ts';
+import { createHash } from 'node:crypto';
+import { createStorage, UPLOAD_PART_BYTES } from '../src/data/storage.ts';
 
 /** The adapter against the real MinIO of the local stack. */
 const storage = createStorage({ ...stack.s3, bucket: 'challenge-media-test' });
@@ -88,5 +89,57 @@ describe('object storage adapter', () => {
       bucket: 'challenge-media-test',
     });
     await expect(badKey.ping()).rejects.toThrow();
+  });
+
+  describe('uploadStream', () => {
+    const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
+    const bytesOf = (size: number) =>
+      Buffer.from(Array.from({ length: size }, (_, i) => (i * 7 + (i >> 11)) % 256));
+    async function* inChunks(bytes: Buffer, size = 64 * 1024) {
+      for (let at = 0; at < bytes.length; at += size) yield bytes.subarray(at, at + size);
+    }
+    const stored = async (key: string) =>
+      Buffer.from(await (await fetch(await storage.presignedGetUrl(key, 60))).arrayBuffer());
+
+    it('stores a body of several parts whole, in order, as one object', async () => {
+      const key = newKey('multi.mp4');
+      const bytes = bytesOf(2 * UPLOAD_PART_BYTES + 12_345);
+      expect(await storage.uploadStream(key, inChunks(bytes), 'video/mp4')).toBe(bytes.length);
+      expect(await storage.statObject(key)).toMatchObject({
+        size: bytes.length,
+        contentType: 'video/mp4',
+      });
+      expect(sha256(await stored(key))).toBe(sha256(bytes));
+    });
+
+    it('stores a small body with one request', async () => {
+      const key = newKey('small.webm');
+      expect(await storage.uploadStream(key, inChunks(bytesOf(1000)), 'video/webm')).toBe(1000);
+      expect(await storage.statObject(key)).toMatchObject({ size: 1000 });
+    });
+
+    it('a body that fails after some parts leaves neither an object nor parts behind', async () => {
+      const key = newKey('broken.mp4');
+      async function* failing() {
+        yield* inChunks(bytesOf(2 * UPLOAD_PART_BYTES + 1));
+        throw new Error('connection cut');
+      }
+      await expect(storage.uploadStream(key, failing(), 'video/mp4')).rejects.toThrow(
+        'connection cut',
+      );
+      expect(await storage.statObject(key)).toBeNull();
+      expect(await storage.listIncompleteUploads(key)).toEqual([]);
+    });
+  });
+
+  it('signs URLs for the public endpoint when one is set, without asking it anything', async () => {
+    const publicStorage = createStorage({
+      ...stack.s3,
+      bucket: 'challenge-media-test',
+      publicEndpoint: 'https://media.example.test',
+    });
+    const url = new URL(await publicStorage.presignedGetUrl('videos/x/original.mp4', 60));
+    expect(url.origin).toBe('https://media.example.test');
+    expect(url.pathname).toBe('/challenge-media-test/videos/x/original.mp4');
   });
 });

@@ -11,6 +11,7 @@ import {
 } from '@challenge/testing';
 import { buildApp, type MediaApp } from '../src/app.ts';
 import { insertVideo, type NewVideoRow } from '../src/data/videos.ts';
+import { upsertChallengeAccess } from '../src/data/challenges.ts';
 
 const topicPrefix = uniqueTopicPrefix();
 const storageConfig = { ...stack.s3, bucket: 'challenge-media-test' };
@@ -68,6 +69,13 @@ describe('Challenge.challengeVideos', () => {
     const challengeId = randomUUID();
     const uploaderId = randomUUID();
     const prefix = `videos/${challengeId}`;
+    // Media shows the videos of a challenge it knows to be public (its projection) to anyone.
+    await upsertChallengeAccess(service.app.db, challengeId, {
+      ownerId: randomUUID(),
+      challengedUserId: uploaderId,
+      status: 'review',
+      visibility: 'public',
+    });
     const older = await seedVideo(
       {
         challengeId,

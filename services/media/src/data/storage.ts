@@ -9,6 +9,11 @@ export interface StorageConfig {
   accessKey: string;
   secretKey: string;
   bucket: string;
+  /**
+   * Origin the browser reaches the store at (S3_PUBLIC_ENDPOINT), when it differs from
+   * `endpoint` (compose, Kubernetes): signed URLs are signed for this host.
+   */
+  publicEndpoint?: string;
 }
 
 export interface StoredObject {
@@ -30,6 +35,13 @@ export interface ObjectStorage {
   getObject(key: string): Promise<Readable>;
   /** The keys under a prefix (all of them: meant for small prefixes). */
   listKeys(prefix: string): Promise<string[]>;
+  /**
+   * Streams `body` into the object as an S3 multipart upload, holding at most two parts
+   * (UPLOAD_PART_BYTES each) in memory; a body that fails (too large, wrong type, a cut
+   * connection) aborts the multipart upload, so that no object and no orphaned parts remain.
+   * Answers the number of bytes stored.
+   */
+  uploadStream(key: string, body: AsyncIterable<Buffer>, contentType: string): Promise<number>;
   /** The object's metadata, or null when there is no such object. */
   statObject(key: string): Promise<StoredObject | null>;
   /**
@@ -38,17 +50,33 @@ export interface ObjectStorage {
    */
   presignedGetUrl(key: string, seconds: number, options?: { downloadAs?: string }): Promise<string>;
   removeObject(key: string): Promise<void>;
+  /** The steps of an S3 multipart upload, for uploads that span requests (resumable). */
+  startMultipart(key: string, contentType: string): Promise<string>;
+  uploadPart(key: string, uploadId: string, part: number, payload: Buffer): Promise<string>;
+  completeMultipart(
+    key: string,
+    uploadId: string,
+    parts: { part: number; etag: string }[],
+  ): Promise<void>;
+  abortMultipart(key: string, uploadId: string): Promise<void>;
+  /** Keys and sizes of the objects under `prefix`. */
+  listObjects(prefix: string): Promise<{ key: string; size: number }[]>;
+  /** Keys of multipart uploads under `prefix` that were neither completed nor aborted. */
+  listIncompleteUploads(prefix: string): Promise<string[]>;
   /** Readiness: throws unless the store answers and the bucket exists. */
   ping(): Promise<void>;
 }
+
+/** S3's smallest part (but the last) is 5 MiB; 8 MiB keeps memory low and requests few. */
+export const UPLOAD_PART_BYTES = 8 * 1024 * 1024;
 
 /** S3 caps presigned URLs at seven days. */
 const MAX_PRESIGN_SECONDS = 7 * 24 * 60 * 60;
 
 const s3Code = (error: unknown) => (error instanceof S3Error ? error.code : undefined);
 
-function clientFor(config: StorageConfig): Client {
-  const url = new URL(config.endpoint);
+function clientFor(config: StorageConfig, endpoint = config.endpoint): Client {
+  const url = new URL(endpoint);
   if (url.pathname !== '/' || url.search)
     throw new Error('S3 endpoint must be a bare origin, without a path');
   return new Client({
@@ -65,6 +93,8 @@ function clientFor(config: StorageConfig): Client {
 
 export function createStorage(config: StorageConfig): ObjectStorage {
   const client = clientFor(config);
+  // Signing is local computation (the region is given): no request ever goes to the public host.
+  const signer = config.publicEndpoint ? clientFor(config, config.publicEndpoint) : client;
   const { bucket } = config;
   return {
     bucket,
@@ -95,6 +125,72 @@ export function createStorage(config: StorageConfig): ObjectStorage {
       }
       return keys;
     },
+    async uploadStream(key, body, contentType) {
+      let uploadId: string | null = null;
+      let parts = 0;
+      let partFailure: unknown = null;
+      const inFlight = new Set<Promise<void>>();
+      const etags: { part: number; etag: string }[] = [];
+      let pending: Buffer[] = [];
+      let pendingBytes = 0;
+      let total = 0;
+      const sendPart = async (payload: Buffer) => {
+        uploadId ??= await client.initiateNewMultipartUpload(bucket, key, {
+          'Content-Type': contentType,
+        });
+        const part = ++parts;
+        const upload: Promise<void> = client
+          .uploadPart(
+            {
+              bucketName: bucket,
+              objectName: key,
+              uploadID: uploadId,
+              partNumber: part,
+              headers: {},
+            },
+            payload,
+          )
+          .then(
+            ({ etag }) => void etags.push({ part, etag }),
+            (error: unknown) => void (partFailure ??= error),
+          )
+          .finally(() => inFlight.delete(upload));
+        inFlight.add(upload);
+        // Two parts on the wire at most: reading the body waits (back-pressure) until one is done.
+        if (inFlight.size >= 2) await Promise.race(inFlight);
+        if (partFailure) throw partFailure;
+      };
+      try {
+        for await (const chunk of body) {
+          pending.push(chunk);
+          pendingBytes += chunk.length;
+          total += chunk.length;
+          if (pendingBytes >= UPLOAD_PART_BYTES) {
+            const payload = Buffer.concat(pending, pendingBytes);
+            pending = [];
+            pendingBytes = 0;
+            await sendPart(payload);
+          }
+        }
+        const rest = Buffer.concat(pending, pendingBytes);
+        if (uploadId === null) {
+          await client.putObject(bucket, key, rest, rest.length, { 'Content-Type': contentType });
+          return total;
+        }
+        if (rest.length > 0) await sendPart(rest);
+        await Promise.all(inFlight);
+        if (partFailure) throw partFailure;
+        etags.sort((a, b) => a.part - b.part);
+        await client.completeMultipartUpload(bucket, key, uploadId, etags);
+        return total;
+      } catch (error) {
+        await Promise.allSettled(inFlight);
+        if (uploadId !== null) {
+          await client.abortMultipartUpload(bucket, key, uploadId).catch(() => undefined);
+        }
+        throw error;
+      }
+    },
     async statObject(key) {
       try {
         const stat = await client.statObject(bucket, key);
@@ -121,10 +217,40 @@ export function createStorage(config: StorageConfig): ObjectStorage {
             'response-content-disposition': `attachment; filename="${options.downloadAs.replace(/["\\\r\n]/g, '')}"`,
           }
         : {};
-      return client.presignedGetObject(bucket, key, seconds, headers);
+      return signer.presignedGetObject(bucket, key, seconds, headers);
     },
     async removeObject(key) {
       await client.removeObject(bucket, key);
+    },
+    startMultipart(key, contentType) {
+      return client.initiateNewMultipartUpload(bucket, key, { 'Content-Type': contentType });
+    },
+    async uploadPart(key, uploadId, part, payload) {
+      const { etag } = await client.uploadPart(
+        { bucketName: bucket, objectName: key, uploadID: uploadId, partNumber: part, headers: {} },
+        payload,
+      );
+      return etag;
+    },
+    async completeMultipart(key, uploadId, parts) {
+      await client.completeMultipartUpload(bucket, key, uploadId, parts);
+    },
+    async abortMultipart(key, uploadId) {
+      await client.abortMultipartUpload(bucket, key, uploadId);
+    },
+    async listObjects(prefix) {
+      const found: { key: string; size: number }[] = [];
+      for await (const item of client.listObjectsV2(bucket, prefix, true)) {
+        if (item.name) found.push({ key: item.name, size: item.size });
+      }
+      return found;
+    },
+    async listIncompleteUploads(prefix) {
+      const found: string[] = [];
+      for await (const item of client.listIncompleteUploads(bucket, prefix, true)) {
+        found.push(item.key);
+      }
+      return found;
     },
     async ping() {
       if (!(await client.bucketExists(bucket))) throw new Error(`bucket ${bucket} does not exist`);

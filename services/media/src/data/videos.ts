@@ -11,6 +11,7 @@ export interface VideoRecord {
   thumbnailKey: string | null;
   aspectMode: string;
   status: VideoStatus;
+  originalKey: string | null;
   createdAt: Date;
   recycledFromChallengeId: string | null;
 }
@@ -23,6 +24,7 @@ const videoFields = {
   thumbnailKey: true,
   aspectMode: true,
   status: true,
+  originalKey: true,
   createdAt: true,
   recycledFromChallengeId: true,
 } as const;
@@ -48,6 +50,10 @@ export interface NewVideoRow {
   thumbnailKey?: string | null;
   aspectMode?: string;
   status?: VideoStatus;
+  originalKey?: string | null;
+  sizeBytes?: bigint | null;
+  contentType?: string | null;
+  ownVideoConfirmed?: boolean;
 }
 
 export function insertVideo(db: Database | Transaction, row: NewVideoRow): Promise<VideoRecord> {
@@ -70,9 +76,16 @@ export async function findVideoToProcess(
 ): Promise<VideoToProcess | null> {
   const row = await db.challengeVideo.findUnique({
     where: { id },
-    select: { id: true, challengeId: true, uploaderId: true, objectKey: true, status: true },
+    select: {
+      id: true,
+      challengeId: true,
+      uploaderId: true,
+      objectKey: true,
+      originalKey: true,
+      status: true,
+    },
   });
-  return row && { ...row, originalKey: row.objectKey };
+  return row && { ...row, originalKey: row.originalKey ?? row.objectKey };
 }
 
 /** Not yet ready or failed: a job (or its retry, or a stalled job picked up again) may work on it. */

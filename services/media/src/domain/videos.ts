@@ -1,7 +1,9 @@
 import type { AuthUser } from '@challenge/kit';
 import { z } from 'zod';
+import { findChallengeAccess } from '../data/challenges.ts';
 import type { Database } from '../data/db.ts';
 import type { ObjectStorage } from '../data/storage.ts';
+import { mayViewChallenge } from './challenges.ts';
 import { findVideosOfChallenge, type VideoRecord } from '../data/videos.ts';
 
 /** How long a playback or download link works: long enough to watch, short enough not to spread. */
@@ -33,9 +35,15 @@ export function maySeeRecycledFlag({ viewer, ownerId }: VideoAudience): boolean 
 
 export type UrlSigner = Pick<ObjectStorage, 'presignedGetUrl'>;
 
+/** The object a download serves: the original as uploaded when media kept one, else the playable one. */
+export const downloadKey = (video: Pick<VideoRecord, 'objectKey' | 'originalKey'>): string =>
+  video.originalKey ?? video.objectKey;
+
 /** The name a downloaded video is saved under: the video's id with the stored file's extension. */
-export function downloadFileName(video: Pick<VideoRecord, 'id' | 'objectKey'>): string {
-  const extension = /\.([a-z0-9]{1,5})$/i.exec(video.objectKey)?.[1]?.toLowerCase();
+export function downloadFileName(
+  video: Pick<VideoRecord, 'id' | 'objectKey' | 'originalKey'>,
+): string {
+  const extension = /\.([a-z0-9]{1,5})$/i.exec(downloadKey(video))?.[1]?.toLowerCase();
   return `challenge-video-${video.id}${extension ? `.${extension}` : ''}`;
 }
 
@@ -46,7 +54,7 @@ export async function toVideoView(
 ): Promise<ChallengeVideoView> {
   const [videoSource, downloadUrl, thumbnailUrl] = await Promise.all([
     signer.presignedGetUrl(video.objectKey, VIDEO_URL_TTL_SECONDS),
-    signer.presignedGetUrl(video.objectKey, VIDEO_URL_TTL_SECONDS, {
+    signer.presignedGetUrl(downloadKey(video), VIDEO_URL_TTL_SECONDS, {
       downloadAs: downloadFileName(video),
     }),
     video.thumbnailKey ? signer.presignedGetUrl(video.thumbnailKey, VIDEO_URL_TTL_SECONDS) : null,
@@ -67,8 +75,10 @@ export async function toVideoView(
 
 /**
  * The videos people can watch for a challenge: only processed (ready) ones, newest first, each
- * with short-lived signed links. Who may see the challenge at all is the challenge subgraph's
- * call; this field is only reached through its entity.
+ * with short-lived signed links. Media decides itself whether the viewer may see the challenge
+ * (its projection, mayViewChallenge): the entity can be queried on media directly, bypassing
+ * the challenge subgraph. A viewer who may not gets an empty list, as for a challenge without
+ * videos, so that the answer does not tell whether there are any.
  */
 export async function listPlayableVideos(
   db: Database,
@@ -77,6 +87,7 @@ export async function listPlayableVideos(
   audience: VideoAudience = { viewer: null, ownerId: null },
 ): Promise<ChallengeVideoView[]> {
   if (!z.uuid().safeParse(challengeId).success) return [];
+  if (!mayViewChallenge(await findChallengeAccess(db, challengeId), audience.viewer)) return [];
   const videos = await findVideosOfChallenge(db, challengeId, 'ready');
   return Promise.all(videos.map((video) => toVideoView(signer, video, audience)));
 }

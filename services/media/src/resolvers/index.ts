@@ -1,12 +1,41 @@
 import type { GraphQLResolverMap } from '@apollo/subgraph/dist/schema-helper/resolverMap.js';
+import { AppError, envelope, requireUser } from '@challenge/kit';
+import { graphqlCjs } from '../graphql-realm.ts';
 import { z } from 'zod';
+import { createChallengeVideo, Upload } from '../domain/uploads.ts';
 import { listPlayableVideos } from '../domain/videos.ts';
 import type { MediaContext } from '../context.ts';
+
+const { GraphQLError, GraphQLScalarType } = graphqlCjs;
+
+/**
+ * Only the multipart route puts Upload objects into variables. Anything else (a JSON request, a
+ * literal) parses as NOT_AN_UPLOAD, and the resolver answers invalid_file in its status: a throw
+ * here would make the subgraph answer HTTP 400, which the gateway can only mask.
+ */
+const NOT_AN_UPLOAD = Symbol('not an upload');
+const UploadScalar = new GraphQLScalarType<Upload | typeof NOT_AN_UPLOAD, never>({
+  name: 'Upload',
+  parseValue: (value) => (value instanceof Upload ? value : NOT_AN_UPLOAD),
+  parseLiteral: () => NOT_AN_UPLOAD,
+  serialize() {
+    throw new GraphQLError('Upload is an input type only.');
+  },
+});
+
+const createChallengeVideoArgs = z.object({
+  input: z.object({
+    challengeId: z.uuid(),
+    file: z.unknown(),
+    ownVideoConfirmed: z.boolean(),
+  }),
+});
 
 /** The owner's id the gateway fetched from the challenge subgraph (@requires); absent otherwise. */
 const requiredOwner = z.object({ owner: z.object({ id: z.uuid() }) });
 
 export const resolvers: GraphQLResolverMap<MediaContext> = {
+  Upload: UploadScalar as unknown as GraphQLResolverMap<MediaContext>[string],
   Challenge: {
     // media holds no challenge rows: the reference itself is all it needs.
     __resolveReference: (reference: { id: string; owner?: unknown }) => reference,
@@ -21,5 +50,20 @@ export const resolvers: GraphQLResolverMap<MediaContext> = {
   RecycledProof: {
     // The challenge subgraph resolves the earlier challenge under its own visibility rules.
     challenge: (proof: { challengeId: string }) => ({ id: proof.challengeId }),
+  },
+  Mutation: {
+    createChallengeVideo: (_parent, args, context) =>
+      envelope(context.logger, async () => {
+        const user = requireUser(context);
+        const { input } = createChallengeVideoArgs.parse(args);
+        if (!(input.file instanceof Upload)) {
+          throw new AppError('invalid_file', 'Upload the file with a multipart request.');
+        }
+        return createChallengeVideo({ ...context, queue: context.videoQueue }, user, {
+          challengeId: input.challengeId,
+          ownVideoConfirmed: input.ownVideoConfirmed,
+          upload: input.file,
+        });
+      }),
   },
 };

@@ -1,0 +1,371 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { request } from 'node:http';
+import { TOPICS, newEvent } from '@challenge/events';
+import { eventually, graphql, produceRaw, tokenFor } from '@challenge/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { challengeIn, person, type Person } from '../support/challenges.ts';
+import { startPlatform, type Platform } from '../support/platform.ts';
+import { PNG, ffmpegVideo, streamVideo, uploadVideo } from '../support/uploads.ts';
+
+/**
+ * Proof videos uploaded through the real gateway into real MinIO (issue 12, uploads and who may
+ * see media): multipart requests streamed gateway -> media -> store; media's own projection of
+ * the challenges (fed by challenge's events) decides who may upload and who gets signed URLs.
+ */
+
+const MAX = 500 * 1000 * 1000;
+const MP4_HEAD = Buffer.concat([
+  Buffer.from([0, 0, 0, 0x20]),
+  Buffer.from('ftypisom'),
+  Buffer.alloc(20),
+]);
+
+const VIDEOS = `query ($r: [_Any!]!) { _entities(representations: $r) {
+  ... on Challenge { id challengeVideos { id videoSource downloadUrl } } } }`;
+const VIDEOS_OF = `query ($input: GetChallengeBySlugInput!) { getChallengeBySlug(input: $input) {
+  status { success identifier } challenge { id challengeVideos { id videoSource downloadUrl } } } }`;
+
+describe('proof video uploads and who may see them', { timeout: 120_000 }, () => {
+  let platform: Platform;
+  let staff: Person;
+  const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
+
+  beforeAll(async () => {
+    platform = await startPlatform();
+    staff = await person(platform, { roles: ['moderator'] });
+  }, 120_000);
+
+  afterAll(async () => {
+    await platform?.stop();
+  });
+
+  const url = () => platform.gateway.url;
+  const storage = () => platform.media.app.storage;
+  const db = () => platform.media.app.db;
+
+  /** Waits until media's projection has the challenge in `status`. */
+  async function projected(challengeId: string, status: string) {
+    await eventually(async () => {
+      const row = await db().challengeAccess.findUnique({ where: { challengeId } });
+      if (row?.status !== status) throw new Error(`media sees ${row?.status}`);
+      // Generous: under load a consumer-group rebalance (a topic appearing) pauses delivery.
+    }, 60_000);
+  }
+
+  async function accepted(visibility: 'public' | 'private' = 'public') {
+    const [owner, challenged] = await Promise.all([
+      person(platform, { cents: 2_000 }),
+      person(platform),
+    ]);
+    const { id, slug } = await challengeIn(
+      platform,
+      'accepted',
+      { owner, challenged },
+      { visibility },
+    );
+    await projected(id, 'accepted');
+    return { owner, challenged, id, slug };
+  }
+
+  async function storedBytes(key: string): Promise<Buffer> {
+    const signed = await storage().presignedGetUrl(key, 60);
+    return Buffer.from(await (await fetch(signed)).arrayBuffer());
+  }
+
+  it.each([
+    ['mp4', 'video/mp4', '320x240'],
+    ['mov', 'video/quicktime', '240x320'],
+    ['webm', 'video/webm', '320x240'],
+  ] as const)(
+    'the challenged user uploads an ffmpeg-made %s: stored whole as the original, row uploaded, queued',
+    async (format, contentType, size) => {
+      const { challenged, id } = await accepted();
+      const bytes = await ffmpegVideo(format, size);
+      const response = await uploadVideo(url(), challenged, id, {
+        bytes,
+        // The name lies on purpose: the type comes from the content.
+        filename: 'whatever.bin',
+        contentType: 'application/octet-stream',
+      });
+      const result = response.data?.createChallengeVideo;
+      expect(result?.status).toMatchObject({ success: true, identifier: 'ok' });
+      const row = await db().challengeVideo.findUniqueOrThrow({ where: { id: result.id } });
+      expect(row).toMatchObject({
+        challengeId: id,
+        uploaderId: challenged.id,
+        contentType,
+        ownVideoConfirmed: true,
+        originalKey: `videos/${result.id}/original.${format}`,
+        sizeBytes: BigInt(bytes.length),
+      });
+      expect(sha256(await storedBytes(row.originalKey!))).toBe(sha256(bytes));
+      // The pipeline takes it from there: a playable MP4 beside the original, the challenge in review.
+      const ready = await eventually(async () => {
+        const now = await db().challengeVideo.findUniqueOrThrow({ where: { id: result.id } });
+        if (now.status !== 'ready') throw new Error(`video ${now.status}`);
+        return now;
+      }, 60_000);
+      expect(ready.objectKey).toBe(`videos/${result.id}/video.mp4`);
+      expect(ready.originalKey).toBe(`videos/${result.id}/original.${format}`);
+      await eventually(async () => {
+        const challenge = await platform.challenge.app.db.challenge.findUniqueOrThrow({
+          where: { id },
+        });
+        expect(challenge.status).toBe('review');
+      }, 30_000);
+      // The signed link the browser gets works.
+      expect(sha256(Buffer.from(await (await fetch(result.videoSource)).arrayBuffer()))).toBe(
+        sha256(bytes),
+      );
+    },
+    150_000,
+  );
+
+  it('a PNG named .mp4 is refused with invalid_file and nothing is stored', async () => {
+    const { challenged, id } = await accepted();
+    const response = await uploadVideo(url(), challenged, id, {
+      bytes: PNG,
+      filename: 'proof.mp4',
+      contentType: 'video/mp4',
+    });
+    expect(response.data?.createChallengeVideo.status).toMatchObject({
+      success: false,
+      identifier: 'invalid_file',
+    });
+    expect(await db().challengeVideo.count({ where: { challengeId: id } })).toBe(0);
+  });
+
+  it('without the own-video confirmation nothing is stored', async () => {
+    const { challenged, id } = await accepted();
+    const response = await uploadVideo(
+      url(),
+      challenged,
+      id,
+      { bytes: await ffmpegVideo('mp4'), filename: 'a.mp4', contentType: 'video/mp4' },
+      false,
+    );
+    expect(response.data?.createChallengeVideo.status).toMatchObject({
+      success: false,
+      identifier: 'challenge_video_upload_failed',
+    });
+    expect(await db().challengeVideo.count({ where: { challengeId: id } })).toBe(0);
+  });
+
+  it('a stranger, the owner, and the challenged user of a challenge not accepted are refused', async () => {
+    const { owner, id } = await accepted('public');
+    const stranger = await person(platform);
+    const file = { bytes: await ffmpegVideo('mp4'), filename: 'a.mp4', contentType: 'video/mp4' };
+    const outcome = async (as: Person, challengeId: string) =>
+      (await uploadVideo(url(), as, challengeId, file)).data?.createChallengeVideo.status
+        .identifier;
+    expect(await outcome(stranger, id)).toBe('invalid_action');
+    expect(await outcome(owner, id)).toBe('invalid_action');
+
+    const [owner2, challenged2] = await Promise.all([
+      person(platform, { cents: 2_000 }),
+      person(platform),
+    ]);
+    const open = await challengeIn(platform, 'open', { owner: owner2, challenged: challenged2 });
+    await projected(open.id, 'open');
+    expect(await outcome(challenged2, open.id)).toBe('invalid_action');
+
+    const privateOne = await accepted('private');
+    expect(await outcome(stranger, privateOne.id)).toBe('challenge_not_found');
+    const anonymous = await uploadVideo(url(), undefined, id, file);
+    expect(anonymous.data?.createChallengeVideo.status.identifier).toBe('unauthorized');
+    expect(await db().challengeVideo.count({ where: { challengeId: { in: [id, open.id] } } })).toBe(
+      0,
+    );
+  }, 60_000);
+
+  it('500 MB + 1 byte is refused with "File is too large" and leaves no object behind', async () => {
+    const { challenged, id } = await accepted();
+    const answer = await streamVideo(url(), challenged, id, MAX + 1, MP4_HEAD);
+    expect(answer.body.data?.createChallengeVideo.status).toMatchObject({
+      success: false,
+      identifier: 'upload_error',
+      message: 'File is too large',
+    });
+    expect(await db().challengeVideo.count({ where: { challengeId: id } })).toBe(0);
+    // The aborted multipart upload left neither parts nor an object of that size.
+    const large = (await storage().listObjects('videos/')).filter((o) => o.size > MAX - 10);
+    expect(large).toEqual([]);
+    expect(await storage().listIncompleteUploads('videos/')).toEqual([]);
+  }, 180_000);
+
+  it('a resumable (tus) upload cut mid-way resumes at the stored offset and stores the same file', async () => {
+    const { challenged, id } = await accepted();
+    const PART = 8 * 1024 * 1024;
+    const bytes = Buffer.concat([MP4_HEAD, randomBytes(3 * PART + 1234 - MP4_HEAD.length)]);
+    const auth = {
+      authorization: `Bearer ${await tokenFor(challenged)}`,
+      'tus-resumable': '1.0.0',
+    };
+    const b64 = (value: string) => Buffer.from(value).toString('base64');
+    const created = await fetch(new URL('/api/uploads/tus', url()), {
+      method: 'POST',
+      headers: {
+        ...auth,
+        'upload-length': String(bytes.length),
+        'upload-metadata': `challengeId ${b64(id)},ownVideoConfirmed ${b64('true')}`,
+      },
+    });
+    expect(created.status).toBe(201);
+    const location = new URL(created.headers.get('location')!, url());
+    expect(location.pathname).toMatch(/^\/api\/uploads\/tus\/[0-9a-f-]{36}$/);
+    const offset = async () =>
+      Number(
+        (await fetch(location, { method: 'HEAD', headers: auth })).headers.get('upload-offset'),
+      );
+
+    // Two parts and a bit are sent, then the connection is cut.
+    const cut = request(location, {
+      method: 'PATCH',
+      headers: {
+        ...auth,
+        'content-type': 'application/offset+octet-stream',
+        'upload-offset': '0',
+        'content-length': String(bytes.length),
+      },
+    });
+    cut.on('error', () => undefined);
+    cut.write(bytes.subarray(0, 2 * PART + 100_000));
+    await eventually(async () => {
+      const now = await offset();
+      if (now !== 2 * PART) throw new Error('parts not stored yet');
+    }, 20_000);
+    cut.destroy();
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    // The bytes of the part in progress are gone; the stored parts count.
+    expect(await offset()).toBe(2 * PART);
+
+    const resumed = await fetch(location, {
+      method: 'PATCH',
+      headers: {
+        ...auth,
+        'content-type': 'application/offset+octet-stream',
+        'upload-offset': String(2 * PART),
+      },
+      body: bytes.subarray(2 * PART),
+    });
+    expect(resumed.status).toBe(204);
+    expect(resumed.headers.get('upload-offset')).toBe(String(bytes.length));
+    const videoId = resumed.headers.get('upload-video-id')!;
+    const row = await db().challengeVideo.findUniqueOrThrow({ where: { id: videoId } });
+    expect(row).toMatchObject({ challengeId: id, contentType: 'video/mp4' });
+    expect(sha256(await storedBytes(row.originalKey!))).toBe(sha256(bytes));
+    // Someone else cannot read or continue the session.
+    const stranger = await person(platform);
+    const foreign = await fetch(location, {
+      method: 'HEAD',
+      headers: { authorization: `Bearer ${await tokenFor(stranger)}`, 'tus-resumable': '1.0.0' },
+    });
+    expect(foreign.status).toBe(404);
+  }, 120_000);
+
+  it('a resumable upload over 500 MB is refused at creation, a PNG at its first bytes', async () => {
+    const { challenged, id } = await accepted();
+    const auth = {
+      authorization: `Bearer ${await tokenFor(challenged)}`,
+      'tus-resumable': '1.0.0',
+    };
+    const b64 = (value: string) => Buffer.from(value).toString('base64');
+    const create = (length: number) =>
+      fetch(new URL('/api/uploads/tus', url()), {
+        method: 'POST',
+        headers: {
+          ...auth,
+          'upload-length': String(length),
+          'upload-metadata': `challengeId ${b64(id)},ownVideoConfirmed ${b64('true')}`,
+        },
+      });
+    const tooLarge = await create(MAX + 1);
+    expect(tooLarge.status).toBe(413);
+    expect(((await tooLarge.json()) as { status: object }).status).toMatchObject({
+      identifier: 'upload_error',
+      message: 'File is too large',
+    });
+    const created = await create(PNG.length);
+    const location = new URL(created.headers.get('location')!, url());
+    const png = await fetch(location, {
+      method: 'PATCH',
+      headers: {
+        ...auth,
+        'content-type': 'application/offset+octet-stream',
+        'upload-offset': '0',
+      },
+      body: PNG,
+    });
+    expect(png.status).toBe(415);
+    expect(((await png.json()) as { status: object }).status).toMatchObject({
+      identifier: 'invalid_file',
+    });
+    expect(await db().challengeVideo.count({ where: { challengeId: id } })).toBe(0);
+  });
+
+  describe('signed URLs only for those who may see the challenge', () => {
+    async function withReadyVideo(visibility: 'public' | 'private') {
+      const challenge = await accepted(visibility);
+      const response = await uploadVideo(url(), challenge.challenged, challenge.id, {
+        bytes: await ffmpegVideo('mp4'),
+        filename: 'a.mp4',
+        contentType: 'video/mp4',
+      });
+      const videoId = response.data?.createChallengeVideo.id as string;
+      // What processing will do: the video becomes ready.
+      await db().challengeVideo.update({ where: { id: videoId }, data: { status: 'ready' } });
+      return { ...challenge, videoId };
+    }
+
+    const viaGateway = async (slug: string, as?: Person) =>
+      (await graphql(url(), VIDEOS_OF, { input: { slug } }, as)).data?.getChallengeBySlug.challenge
+        ?.challengeVideos;
+    /** The entity asked of media directly, bypassing the gateway and the challenge subgraph. */
+    const viaMedia = async (challengeId: string, as?: Person) =>
+      (
+        await graphql(
+          platform.media.url,
+          VIDEOS,
+          { r: [{ __typename: 'Challenge', id: challengeId }] },
+          as,
+        )
+      ).data?._entities[0].challengeVideos;
+
+    it('a private challenge: its parties and staff get URLs, a stranger none, also asking media directly', async () => {
+      const { owner, challenged, id, slug, videoId } = await withReadyVideo('private');
+      const stranger = await person(platform);
+      for (const who of [owner, challenged, staff]) {
+        const videos = await viaMedia(id, who);
+        expect(videos).toEqual([expect.objectContaining({ id: videoId })]);
+        // The download is the original as uploaded.
+        expect(videos[0].downloadUrl).toContain(`videos/${videoId}/original.mp4`);
+      }
+      expect(await viaGateway(slug, owner)).toEqual([expect.objectContaining({ id: videoId })]);
+      expect(await viaMedia(id, stranger)).toEqual([]);
+      expect(await viaMedia(id)).toEqual([]);
+      expect(await viaGateway(slug, stranger)).toBeUndefined();
+    }, 60_000);
+
+    it('a challenge taken offline: staff only, even for its parties and when public', async () => {
+      const { owner, id, videoId } = await withReadyVideo('public');
+      expect(await viaMedia(id)).toEqual([expect.objectContaining({ id: videoId })]);
+      await produceRaw(platform.topicPrefix, TOPICS.moderation, [
+        {
+          key: id,
+          value: JSON.stringify(
+            newEvent('ChallengeTakenOffline', {
+              aggregateId: id,
+              actorId: staff.id,
+              data: { challengeId: id, moderatorId: staff.id, reportId: null },
+            }),
+          ),
+        },
+      ]);
+      await eventually(async () => {
+        if ((await viaMedia(id, owner))?.length !== 0) throw new Error('still shown');
+      }, 20_000);
+      expect(await viaMedia(id)).toEqual([]);
+      expect(await viaMedia(id, staff)).toEqual([expect.objectContaining({ id: videoId })]);
+    }, 60_000);
+  });
+});

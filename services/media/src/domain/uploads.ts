@@ -1,0 +1,123 @@
+import { randomUUID } from 'node:crypto';
+import type { Readable } from 'node:stream';
+import { AppError, type AuthUser, type Logger } from '@challenge/kit';
+import { findChallengeAccess } from '../data/challenges.ts';
+import type { Database } from '../data/db.ts';
+import type { ObjectStorage } from '../data/storage.ts';
+import { insertVideo } from '../data/videos.ts';
+import { mayUploadProof, mayViewChallenge } from './challenges.ts';
+import type { VideoProcessingQueue } from './processing-queue.ts';
+import { sniffStream, sniffVideo, UploadRefusal } from './sniff.ts';
+import { VIDEO_URL_TTL_SECONDS } from './videos.ts';
+
+/** Spec section 5: at most 500 MB (decimal, as people read it). */
+export const MAX_VIDEO_BYTES = 500 * 1000 * 1000;
+
+/** One file of a GraphQL multipart request, as its stream arrives. */
+export interface FileUpload {
+  filename: string;
+  mimeType: string;
+  stream: Readable;
+}
+
+/**
+ * The value of an `Upload` variable: the multipart route creates one per mapped file and settles
+ * it when the file's part starts (or the request ends without it). Resolvers await `file`.
+ */
+export class Upload {
+  readonly file: Promise<FileUpload>;
+  resolve!: (file: FileUpload) => void;
+  reject!: (error: Error) => void;
+  constructor() {
+    this.file = new Promise<FileUpload>((resolve, reject) => {
+      this.resolve = resolve;
+      this.reject = reject;
+    });
+    // Rejections are read by whoever awaits the file; none may surface as unhandled.
+    this.file.catch(() => undefined);
+  }
+}
+
+export interface UploadDeps {
+  db: Database;
+  storage: ObjectStorage;
+  queue: VideoProcessingQueue;
+  logger: Logger;
+}
+
+export interface CreatedVideo {
+  id: string;
+  videoSource: string;
+}
+
+const INVALID_VIDEO = 'Only mp4, mov and webm videos are allowed.';
+
+/** The original's key: videos/<videoId>/original.<ext> (processing adds its outputs beside it). */
+export const originalVideoKey = (videoId: string, extension: string) =>
+  `videos/${videoId}/original.${extension}`;
+
+/**
+ * The challenged user uploads the proof of an accepted challenge: checked before a byte is
+ * stored, the type decided from the content, streamed into the store (refused the moment it
+ * passes 500 MB, the partial upload aborted), then the row (`uploaded`) and the processing job.
+ */
+export async function createChallengeVideo(
+  deps: UploadDeps,
+  user: AuthUser,
+  input: { challengeId: string; ownVideoConfirmed: boolean; upload: Upload },
+): Promise<CreatedVideo> {
+  const access = await findChallengeAccess(deps.db, input.challengeId);
+  if (!mayViewChallenge(access, user)) throw new AppError('challenge_not_found');
+  if (!mayUploadProof(access, user)) throw new AppError('invalid_action');
+  if (!input.ownVideoConfirmed) {
+    throw new AppError('challenge_video_upload_failed', 'Confirm that the video is your own.');
+  }
+  const file = await input.upload.file;
+  const videoId = randomUUID();
+  let key: string;
+  let contentType: string;
+  let sizeBytes: number;
+  try {
+    const { type, body } = await sniffStream(file.stream, {
+      maxBytes: MAX_VIDEO_BYTES,
+      sniff: sniffVideo,
+      invalidMessage: INVALID_VIDEO,
+    });
+    key = originalVideoKey(videoId, type.extension);
+    contentType = type.contentType;
+    sizeBytes = await deps.storage.uploadStream(key, body, contentType);
+  } catch (error) {
+    throw uploadFailure(deps.logger, error);
+  }
+  await insertVideo(deps.db, {
+    id: videoId,
+    challengeId: input.challengeId,
+    uploaderId: user.id,
+    objectKey: key,
+    originalKey: key,
+    sizeBytes: BigInt(sizeBytes),
+    contentType,
+    ownVideoConfirmed: true,
+    status: 'uploaded',
+  });
+  try {
+    await deps.queue.enqueue(videoId);
+  } catch (error) {
+    // The original and its row are safe; processing picks `uploaded` rows up again.
+    deps.logger.error({ err: error, videoId }, 'could not enqueue the uploaded video');
+  }
+  const videoSource = await deps.storage.presignedGetUrl(key, VIDEO_URL_TTL_SECONDS);
+  return { id: videoId, videoSource };
+}
+
+/** A refusal to its catalogue error; anything else (store, cut connection) is upload_error. */
+export function uploadFailure(logger: Logger, error: unknown): AppError {
+  if (error instanceof UploadRefusal) {
+    return error.reason === 'invalid_file'
+      ? new AppError('invalid_file', error.message)
+      : new AppError('upload_error', error.message);
+  }
+  if (error instanceof AppError) return error;
+  logger.warn({ err: error }, 'upload failed');
+  return new AppError('upload_error');
+}
