@@ -20,6 +20,7 @@ import { buildApp, type MediaApp, type MediaProcessingOptions } from '../src/app
 import { createVideoTools } from '../src/data/ffmpeg.ts';
 import { VIDEO_QUEUE, createVideoQueue, startVideoWorker } from '../src/data/video-queue.ts';
 import { giveUpOnVideo, processVideo } from '../src/domain/processing.ts';
+import { upsertChallengeAccess } from '../src/data/challenges.ts';
 import { insertVideo } from '../src/data/videos.ts';
 import { ffprobe, makeClip, topLevelBoxes, type ClipSpec } from './support/videos.ts';
 
@@ -385,6 +386,13 @@ describe('recycled proof', () => {
 
     // Visible to the challenge's owner, a referee and staff; not to the uploader or a stranger.
     const ownerId = randomUUID();
+    // Media shows a public challenge's videos to anyone (its projection of challenge.v1).
+    await upsertChallengeAccess(service.app.db, same.challengeId, {
+      ownerId,
+      challengedUserId: same.uploaderId,
+      status: 'review',
+      visibility: 'public',
+    });
     const representation = {
       __typename: 'Challenge',
       id: same.challengeId,
