@@ -497,6 +497,33 @@ describe('challenge video', () => {
     expect(await screen.findByText('In review', { selector: '[data-status]' })).toBeTruthy();
   });
 
+  it("offers the upload to a duel's party whose side awaits a video", async () => {
+    const duel = challengeOf({
+      status: 'accepted',
+      challengeType: 'duel',
+      sides: [sideOf(aliceUser, 'awaiting_video'), sideOf(bob, 'review')],
+    } as Partial<ChallengeDetail>);
+    renderApp({
+      path: '/challenge/juggle-ab12/detail',
+      mocks: [loggedInMock(), challengeMock(duel), videosMock([])],
+    });
+    expect(await screen.findByRole('button', { name: 'Upload video' })).toBeTruthy();
+  });
+
+  it("offers no upload to the duel's party whose video is in", async () => {
+    const duel = challengeOf({
+      status: 'accepted',
+      challengeType: 'duel',
+      sides: [sideOf(aliceUser, 'awaiting_video'), sideOf(bob, 'review')],
+    } as Partial<ChallengeDetail>);
+    renderApp({
+      path: '/challenge/juggle-ab12/detail',
+      mocks: [asBob, challengeMock(duel), videosMock([])],
+    });
+    expect(await screen.findByText('No video yet.')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Upload video' })).toBeNull();
+  });
+
   it('cancels an upload in flight and says nothing went wrong', async () => {
     renderApp({
       path: '/challenge/juggle-ab12/detail',

@@ -13,6 +13,8 @@ import styles from './ChallengeVideo.module.css';
 
 /** How often the page asks whether an uploaded video is ready. */
 export const PROCESSING_POLL_MS = 4000;
+/** After this long the page stops asking; a video that failed processing is told by notification. */
+export const PROCESSING_GIVE_UP_MS = 10 * 60 * 1000;
 
 const ASPECT_MODES = ['portrait', 'landscape', 'square'] as const;
 const aspectOf = (mode: string) =>
@@ -96,7 +98,7 @@ export function ChallengeVideoPanel({
   const { t } = useTranslation();
   const [dialogOpen, setDialogOpen] = useState(false);
   // The ids of the ready videos when the upload finished; processing ends when a new one shows.
-  const [processing, setProcessing] = useState<{ known: string[] } | null>(null);
+  const [processing, setProcessing] = useState<{ known: string[]; stalled: boolean } | null>(null);
   const context: AppOperationContext = { suppressErrorToast: true };
   const { data, loading, startPolling, stopPolling } = useQuery(ChallengeVideosDocument, {
     variables: { slug },
@@ -114,8 +116,15 @@ export function ChallengeVideoPanel({
       onVideoReady();
       return;
     }
+    if (processing.stalled) return;
     startPolling(PROCESSING_POLL_MS);
-    return () => stopPolling();
+    const giveUp = setTimeout(() => {
+      setProcessing((current) => (current ? { ...current, stalled: true } : current));
+    }, PROCESSING_GIVE_UP_MS);
+    return () => {
+      clearTimeout(giveUp);
+      stopPolling();
+    };
   }, [processing, arrived, startPolling, stopPolling, onVideoReady]);
 
   const latest = videos[0];
@@ -131,8 +140,12 @@ export function ChallengeVideoPanel({
       )}
       {processing ? (
         <div className={styles.processing} role="status">
-          <Spinner />
-          <p>{t('challenge.video.processing')}</p>
+          {processing.stalled ? null : <Spinner />}
+          <p>
+            {processing.stalled
+              ? t('challenge.video.processingSlow')
+              : t('challenge.video.processing')}
+          </p>
         </div>
       ) : canUpload ? (
         <div data-slot="challenge-video-upload">
@@ -147,7 +160,7 @@ export function ChallengeVideoPanel({
         onClose={() => setDialogOpen(false)}
         onUploaded={() => {
           setDialogOpen(false);
-          setProcessing({ known: videos.map((video) => video.id) });
+          setProcessing({ known: videos.map((video) => video.id), stalled: false });
         }}
       />
     </div>
