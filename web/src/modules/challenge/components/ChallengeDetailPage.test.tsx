@@ -1,9 +1,13 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { FakeXhr } from '../../../test/fakeXhr';
 import { alice, answerMock, loggedInMock, statusOf } from '../../../test/mocks';
 import { currentUrl, renderApp } from '../../../test/renderApp';
 import { DRAFT_STORAGE_KEY } from '../draft';
 import { ChallengeBySlugDocument, type ChallengeDetail } from '../graphql/ChallengeBySlug';
+import { ChallengeVideosDocument, type ChallengeVideo } from '../graphql/ChallengeVideos';
+import { MAX_VIDEO_BYTES } from '../videoUpload';
+import { PROCESSING_POLL_MS } from './ChallengeVideo';
 import {
   UpdateChallengeStatusDocument,
   type UpdateChallengeStatusMutationVariables,
@@ -341,5 +345,246 @@ describe('challenge detail', () => {
     });
     expect(await screen.findByRole('heading', { name: 'Challenge not found' })).toBeTruthy();
     expect(screen.getByText('This challenge does not exist, or it is private.')).toBeTruthy();
+  });
+});
+
+function videoOf(change: Partial<ChallengeVideo> = {}) {
+  return {
+    __typename: 'ChallengeVideo',
+    id: 'v-1',
+    videoSource: 'https://media.example/v-1.mp4?sig=1',
+    aspectMode: 'portrait',
+    downloadUrl: 'https://media.example/v-1-original.mov?sig=2',
+    thumbnailUrl: 'https://media.example/v-1.webp?sig=3',
+    recycledFrom: null,
+    ...change,
+  };
+}
+
+function videosMock(videos: ReturnType<typeof videoOf>[], times = 1) {
+  return answerMock(
+    ChallengeVideosDocument,
+    { slug: 'juggle-ab12' },
+    {
+      getChallengeBySlug: {
+        __typename: 'ChallengeResult',
+        status: statusOf(true, 'ok', 'ok'),
+        challenge: { __typename: 'Challenge', id: 'c-1', challengeVideos: videos },
+      },
+    },
+    { times },
+  );
+}
+
+function pick(input: HTMLElement, file: File) {
+  fireEvent.change(input, { target: { files: [file] } });
+}
+
+const mp4 = () => new File([new Uint8Array(2000)], 'proof.mp4', { type: 'video/mp4' });
+
+describe('challenge video', () => {
+  beforeEach(() => {
+    FakeXhr.reset();
+    vi.stubGlobal('XMLHttpRequest', FakeXhr);
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+    vi.unstubAllGlobals();
+  });
+
+  it('plays the proof framed by its aspect mode, with the poster, the phrase and a download', async () => {
+    renderApp({
+      path: '/challenge/juggle-ab12/detail',
+      mocks: [
+        loggedInMock(),
+        challengeMock(challengeOf({ status: 'review', proofPhrase: 'purple otter sings' })),
+        videosMock([videoOf()]),
+      ],
+    });
+    const player = await screen.findByLabelText('Proof video');
+    expect(player.tagName).toBe('VIDEO');
+    expect(player.getAttribute('src')).toBe('https://media.example/v-1.mp4?sig=1');
+    expect(player.getAttribute('poster')).toBe('https://media.example/v-1.webp?sig=3');
+    expect(player.closest('[data-aspect]')?.getAttribute('data-aspect')).toBe('portrait');
+    const region = screen.getByRole('region', { name: 'Video' });
+    expect(within(region).getByText('“purple otter sings”')).toBeTruthy();
+    const download = within(region).getByRole('link', { name: 'Download video' });
+    expect(download.getAttribute('href')).toBe('https://media.example/v-1-original.mov?sig=2');
+    expect(download.hasAttribute('download')).toBe(true);
+    expect(screen.queryByText('This video was used before')).toBeNull();
+    // Nobody uploads once the video is in.
+    expect(screen.queryByRole('button', { name: 'Upload video' })).toBeNull();
+  });
+
+  it('warns about a recycled proof with a link to the earlier challenge', async () => {
+    const recycledFrom = {
+      __typename: 'RecycledProof',
+      challengeId: 'c-0',
+      challenge: { __typename: 'Challenge', id: 'c-0', slug: 'old-one-zz99', challengeName: 'Old' },
+    };
+    renderApp({
+      path: '/challenge/juggle-ab12/detail',
+      mocks: [
+        loggedInMock(),
+        challengeMock(challengeOf({ status: 'review' })),
+        videosMock([videoOf({ aspectMode: 'square', recycledFrom })]),
+      ],
+    });
+    expect(await screen.findByText('This video was used before')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Old' }).getAttribute('href')).toBe(
+      '/challenge/old-one-zz99/detail',
+    );
+    expect(
+      screen.getByLabelText('Proof video').closest('[data-aspect]')?.getAttribute('data-aspect'),
+    ).toBe('square');
+  });
+
+  it('uploads with progress and time left, then shows processing until the video is ready', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    renderApp({
+      path: '/challenge/juggle-ab12/detail',
+      mocks: [
+        asBob,
+        challengeMock(challengeOf({ status: 'accepted', proofPhrase: 'purple otter sings' })),
+        videosMock([]),
+        videosMock([videoOf()]),
+        challengeMock(challengeOf({ status: 'review', proofPhrase: 'purple otter sings' })),
+      ],
+    });
+    fireEvent.click(await screen.findByRole('button', { name: 'Upload video' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Upload your proof video' });
+    const send = within(dialog).getByRole('button', { name: 'Upload' });
+    pick(within(dialog).getByTestId('video-file'), mp4());
+    // The own-video confirmation is required.
+    expect((send as HTMLButtonElement).disabled).toBe(true);
+    fireEvent.click(within(dialog).getByLabelText('I confirm that this video is my own.'));
+    expect((send as HTMLButtonElement).disabled).toBe(false);
+    fireEvent.click(send);
+
+    const xhr = FakeXhr.last();
+    const operations = JSON.parse((xhr.body as FormData).get('operations') as string) as {
+      variables: unknown;
+    };
+    expect(operations.variables).toEqual({
+      input: { challengeId: 'c-1', file: null, ownVideoConfirmed: true },
+    });
+    vi.advanceTimersByTime(1000);
+    act(() => xhr.progress(500, 2000));
+    const bar = within(dialog).getByRole('progressbar', { name: 'Upload progress' });
+    expect(bar.getAttribute('aria-valuenow')).toBe('25');
+    expect(within(dialog).getByText('25%')).toBeTruthy();
+    expect(within(dialog).getByText(/^\d+ seconds? left$/)).toBeTruthy();
+
+    act(() =>
+      xhr.respond(200, {
+        data: {
+          createChallengeVideo: {
+            id: 'v-1',
+            videoSource: null,
+            status: { success: true, identifier: 'ok', message: null },
+          },
+        },
+      }),
+    );
+    expect(await screen.findByText(/Your video is being processed/)).toBeTruthy();
+    expect(screen.queryByRole('dialog')).toBeNull();
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(PROCESSING_POLL_MS + 100);
+    });
+    expect(await screen.findByLabelText('Proof video')).toBeTruthy();
+    await waitFor(() => expect(screen.queryByText(/Your video is being processed/)).toBeNull());
+    // The challenge is reloaded: it is in review now.
+    expect(await screen.findByText('In review', { selector: '[data-status]' })).toBeTruthy();
+  });
+
+  it("offers the upload to a duel's party whose side awaits a video", async () => {
+    const duel = challengeOf({
+      status: 'accepted',
+      challengeType: 'duel',
+      sides: [sideOf(aliceUser, 'awaiting_video'), sideOf(bob, 'review')],
+    } as Partial<ChallengeDetail>);
+    renderApp({
+      path: '/challenge/juggle-ab12/detail',
+      mocks: [loggedInMock(), challengeMock(duel), videosMock([])],
+    });
+    expect(await screen.findByRole('button', { name: 'Upload video' })).toBeTruthy();
+  });
+
+  it("offers no upload to the duel's party whose video is in", async () => {
+    const duel = challengeOf({
+      status: 'accepted',
+      challengeType: 'duel',
+      sides: [sideOf(aliceUser, 'awaiting_video'), sideOf(bob, 'review')],
+    } as Partial<ChallengeDetail>);
+    renderApp({
+      path: '/challenge/juggle-ab12/detail',
+      mocks: [asBob, challengeMock(duel), videosMock([])],
+    });
+    expect(await screen.findByText('No video yet.')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Upload video' })).toBeNull();
+  });
+
+  it('cancels an upload in flight and says nothing went wrong', async () => {
+    renderApp({
+      path: '/challenge/juggle-ab12/detail',
+      mocks: [asBob, challengeMock(challengeOf({ status: 'accepted' })), videosMock([])],
+    });
+    fireEvent.click(await screen.findByRole('button', { name: 'Upload video' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Upload your proof video' });
+    pick(within(dialog).getByTestId('video-file'), mp4());
+    fireEvent.click(within(dialog).getByLabelText('I confirm that this video is my own.'));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Upload' }));
+    expect(within(dialog).getByRole('progressbar')).toBeTruthy();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel upload' }));
+    expect(FakeXhr.last().aborted).toBe(true);
+    await waitFor(() => expect(within(dialog).queryByRole('progressbar')).toBeNull());
+    expect(within(dialog).queryByText('The upload did not work')).toBeNull();
+    expect(screen.queryByText(/Your video is being processed/)).toBeNull();
+  });
+
+  it("checks size and type before sending, and shows the server's refusals", async () => {
+    renderApp({
+      path: '/challenge/juggle-ab12/detail',
+      mocks: [asBob, challengeMock(challengeOf({ status: 'accepted' })), videosMock([])],
+    });
+    fireEvent.click(await screen.findByRole('button', { name: 'Upload video' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Upload your proof video' });
+    const input = within(dialog).getByTestId('video-file');
+    const huge = mp4();
+    Object.defineProperty(huge, 'size', { value: MAX_VIDEO_BYTES + 1 });
+    pick(input, huge);
+    expect(within(dialog).getByText('File is too large')).toBeTruthy();
+    pick(input, new File(['png'], 'me.png', { type: 'image/png' }));
+    expect(within(dialog).getByText('Only mp4, mov and webm videos are allowed.')).toBeTruthy();
+    expect(FakeXhr.instances).toHaveLength(0);
+
+    const refusals: [unknown, string][] = [
+      [{ identifier: 'upload_error', message: 'File is too large' }, 'File is too large'],
+      [
+        { identifier: 'invalid_file', message: 'Not a video' },
+        'Only mp4, mov and webm videos are allowed.',
+      ],
+      [
+        { identifier: 'challenge_video_upload_failed', message: 'x' },
+        'The video could not be uploaded. Please try again.',
+      ],
+    ];
+    fireEvent.click(within(dialog).getByLabelText('I confirm that this video is my own.'));
+    for (const [status, text] of refusals) {
+      pick(input, mp4());
+      fireEvent.click(within(dialog).getByRole('button', { name: 'Upload' }));
+      act(() =>
+        FakeXhr.last().respond(200, {
+          data: {
+            createChallengeVideo: {
+              id: null,
+              videoSource: null,
+              status: { success: false, ...(status as object) },
+            },
+          },
+        }),
+      );
+      expect(await within(dialog).findByText(text)).toBeTruthy();
+    }
   });
 });

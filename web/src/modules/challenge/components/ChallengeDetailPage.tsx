@@ -8,7 +8,7 @@ import { describeFailure, type MutationOutcome } from '../../../lib/mutationOutc
 import { usePageMeta } from '../../../lib/usePageMeta';
 import { Avatar } from '../../../ui/Avatar';
 import { Button, ButtonAnchor, ButtonLink } from '../../../ui/Button';
-import { ChatIcon, MailIcon, ShieldIcon, VideoIcon } from '../../../ui/icons';
+import { ChatIcon, MailIcon, ShieldIcon } from '../../../ui/icons';
 import { TextArea } from '../../../ui/Input';
 import layout from '../../../ui/layout.module.css';
 import { Modal } from '../../../ui/Modal';
@@ -37,6 +37,7 @@ import { saveDraft } from '../hooks/useChallengeDraft';
 import { challengeUrl, useCopyChallengeLink } from '../hooks/useCopyChallengeLink';
 import { useGetChallenge } from '../hooks/useGetChallenge';
 import { nameOf } from './ChallengeCard';
+import { ChallengeVideoPanel } from './ChallengeVideo';
 import { StatusBadge } from './StatusBadge';
 import styles from './Challenge.module.css';
 
@@ -221,7 +222,7 @@ function ChallengeView({
         ) : null}
       </section>
 
-      <VideoSlot challenge={challenge} role={role} />
+      <VideoSlot challenge={challenge} role={role} refetch={refetch} />
 
       <Actions challenge={challenge} role={role} refetch={refetch} />
     </article>
@@ -458,11 +459,19 @@ function DuelSides({
 const VIDEO_STATES = ['accepted', 'review', 'referee', 'completed', 'failed'];
 
 /**
- * Where the media issue plugs in the upload (the performer) and the player (everyone). Not
- * shown while no video can exist (open, declined, cancelled, expired): an empty slot there only
- * pushed the decision further down the page.
+ * The proof video: the upload for the performer whose video is awaited, the player for everyone
+ * who may see the challenge (media decides). Not shown while no video can exist (open, declined,
+ * cancelled, expired): an empty slot there only pushed the decision further down the page.
  */
-function VideoSlot({ challenge, role }: { challenge: ChallengeDetail; role: Role }) {
+function VideoSlot({
+  challenge,
+  role,
+  refetch,
+}: {
+  challenge: ChallengeDetail;
+  role: Role;
+  refetch: () => Promise<void>;
+}) {
   const { t } = useTranslation();
   if (!VIDEO_STATES.includes(challenge.status)) return null;
   const canUpload = isDuel(challenge)
@@ -471,22 +480,13 @@ function VideoSlot({ challenge, role }: { challenge: ChallengeDetail; role: Role
   return (
     <section className={layout.panel} aria-label={t('challenge.video.title')}>
       <h2 className={layout.panelTitle}>{t('challenge.video.title')}</h2>
-      <div className={styles.slot} data-slot="challenge-video">
-        <VideoIcon size={28} />
-        <p>
-          {['review', 'referee', 'completed', 'failed'].includes(challenge.status)
-            ? t('challenge.video.playerSoon')
-            : t('challenge.video.none')}
-        </p>
-        {canUpload ? (
-          <div data-slot="challenge-video-upload">
-            <Button variant="secondary" disabled>
-              {t('challenge.video.upload')}
-            </Button>
-            <p className={styles.partyRole}>{t('challenge.video.uploadSoon')}</p>
-          </div>
-        ) : null}
-      </div>
+      <ChallengeVideoPanel
+        challengeId={challenge.id}
+        slug={challenge.slug}
+        proofPhrase={challenge.proofPhrase}
+        canUpload={canUpload}
+        onVideoReady={() => void refetch()}
+      />
     </section>
   );
 }

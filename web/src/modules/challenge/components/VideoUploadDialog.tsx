@@ -1,0 +1,183 @@
+import { useEffect, useRef, useState, type ChangeEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
+import { errorText } from '../../../lib/errorMessages';
+import type { ResponseStatus } from '../../../lib/graphql';
+import { Button } from '../../../ui/Button';
+import { Checkbox } from '../../../ui/Checkbox';
+import { Modal } from '../../../ui/Modal';
+import { Notice } from '../../../ui/Notice';
+import {
+  TOO_LARGE_MESSAGE,
+  VIDEO_ACCEPT,
+  uploadChallengeVideo,
+  videoFileProblem,
+  type UploadProgress,
+  type VideoUpload,
+} from '../videoUpload';
+import styles from './ChallengeVideo.module.css';
+
+/** The text for a refused or failed upload: the spec's texts, the video's own for a bad type. */
+export function uploadFailureText(t: TFunction, status: ResponseStatus): string {
+  if (status.message?.trim() === TOO_LARGE_MESSAGE) return t('challenge.video.tooLarge');
+  if (status.identifier === 'invalid_file') return t('challenge.video.invalidType');
+  return errorText(t, status.identifier ?? 'challenge_video_upload_failed');
+}
+
+function timeLeftText(t: TFunction, seconds: number | null): string {
+  if (seconds === null) return t('challenge.video.timeLeftUnknown');
+  if (seconds < 60) return t('challenge.video.secondsLeft', { count: seconds });
+  return t('challenge.video.minutesLeft', { count: Math.ceil(seconds / 60) });
+}
+
+/**
+ * The performer's upload: pick a file (mp4, mov, webm up to 500 MB, checked here first), confirm
+ * it is their own, then follow the progress with the time left, or cancel.
+ */
+export function VideoUploadDialog({
+  challengeId,
+  open,
+  onClose,
+  onUploaded,
+}: {
+  challengeId: string;
+  open: boolean;
+  onClose: () => void;
+  onUploaded: (videoId: string | null) => void;
+}) {
+  const { t } = useTranslation();
+  const [file, setFile] = useState<File | null>(null);
+  const [confirmed, setConfirmed] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [progress, setProgress] = useState<UploadProgress | null>(null);
+  const upload = useRef<VideoUpload | null>(null);
+
+  // Leaving the page (or the dialog going away) stops an upload in flight.
+  useEffect(() => () => upload.current?.cancel(), []);
+
+  const reset = () => {
+    setFile(null);
+    setConfirmed(false);
+    setError(null);
+    setProgress(null);
+  };
+
+  const pick = (event: ChangeEvent<HTMLInputElement>) => {
+    const picked = event.target.files?.[0] ?? null;
+    setError(null);
+    if (!picked) {
+      setFile(null);
+      return;
+    }
+    const problem = videoFileProblem(picked);
+    if (problem) {
+      setFile(null);
+      setError(
+        problem === 'size' ? t('challenge.video.tooLarge') : t('challenge.video.invalidType'),
+      );
+      event.target.value = '';
+      return;
+    }
+    setFile(picked);
+  };
+
+  const start = async () => {
+    if (!file || !confirmed || upload.current) return;
+    setError(null);
+    setProgress({ loaded: 0, total: file.size, percent: 0, secondsLeft: null });
+    const running = uploadChallengeVideo({
+      challengeId,
+      file,
+      ownVideoConfirmed: true,
+      onProgress: setProgress,
+    });
+    upload.current = running;
+    const outcome = await running.result;
+    upload.current = null;
+    if (outcome.ok) {
+      reset();
+      onUploaded(outcome.id);
+      return;
+    }
+    setProgress(null);
+    if (!outcome.cancelled) setError(uploadFailureText(t, outcome.status));
+  };
+
+  const cancel = () => {
+    if (upload.current) {
+      upload.current.cancel();
+      return;
+    }
+    reset();
+    onClose();
+  };
+
+  const uploading = progress !== null;
+  return (
+    <Modal
+      open={open}
+      onClose={cancel}
+      persistent={uploading}
+      notEscapable={uploading}
+      title={t('challenge.video.uploadTitle')}
+      description={t('challenge.video.uploadText')}
+      footer={
+        <>
+          <Button variant="secondary" onClick={cancel}>
+            {uploading ? t('challenge.video.cancelUpload') : t('challenge.video.close')}
+          </Button>
+          <Button
+            variant="action-gradient"
+            onClick={() => void start()}
+            disabled={!file || !confirmed || uploading}
+          >
+            {t('challenge.video.send')}
+          </Button>
+        </>
+      }
+    >
+      <div className={styles.form}>
+        {error ? (
+          <Notice tone="error" title={t('challenge.video.uploadFailed')}>
+            <p>{error}</p>
+          </Notice>
+        ) : null}
+        <label className={styles.fileLabel}>
+          <span>{t('challenge.video.file')}</span>
+          <input
+            type="file"
+            accept={VIDEO_ACCEPT}
+            onChange={pick}
+            disabled={uploading}
+            data-testid="video-file"
+          />
+          <span className={styles.hint}>{t('challenge.video.fileHint')}</span>
+        </label>
+        <Checkbox
+          label={t('challenge.video.ownVideo')}
+          checked={confirmed}
+          disabled={uploading}
+          onChange={(event) => setConfirmed(event.target.checked)}
+        />
+        {progress ? (
+          <div className={styles.progress}>
+            <div
+              className={styles.progressTrack}
+              role="progressbar"
+              aria-label={t('challenge.video.progress')}
+              aria-valuemin={0}
+              aria-valuemax={100}
+              aria-valuenow={progress.percent}
+            >
+              <div className={styles.progressBar} style={{ width: `${progress.percent}%` }} />
+            </div>
+            <p className={styles.progressText} aria-live="polite">
+              <span>{t('challenge.video.percent', { percent: progress.percent })}</span>
+              <span>{timeLeftText(t, progress.secondsLeft)}</span>
+            </p>
+          </div>
+        ) : null}
+      </div>
+    </Modal>
+  );
+}
