@@ -37,6 +37,7 @@ import { saveDraft } from '../hooks/useChallengeDraft';
 import { challengeUrl, useCopyChallengeLink } from '../hooks/useCopyChallengeLink';
 import { useGetChallenge } from '../hooks/useGetChallenge';
 import { nameOf } from './ChallengeCard';
+import { RespectButton } from './RespectButton';
 import { StatusBadge } from './StatusBadge';
 import styles from './Challenge.module.css';
 
@@ -156,6 +157,10 @@ function ChallengeView({
           </span>
         </div>
         <h1 className={styles.title}>{challenge.challengeName}</h1>
+        <RespectButton
+          challenge={challenge}
+          viewer={isParty ? 'party' : user ? 'other' : 'visitor'}
+        />
         <div className={styles.parties}>
           <Party user={challenge.owner} role={t('challenge.detail.owner')} />
           <span className={styles.vs} aria-hidden="true">
