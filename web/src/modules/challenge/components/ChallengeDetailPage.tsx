@@ -37,6 +37,7 @@ import { saveDraft } from '../hooks/useChallengeDraft';
 import { challengeUrl, useCopyChallengeLink } from '../hooks/useCopyChallengeLink';
 import { useGetChallenge } from '../hooks/useGetChallenge';
 import { nameOf } from './ChallengeCard';
+import { ChallengeComments } from './ChallengeComments';
 import { RespectButton } from './RespectButton';
 import { StatusBadge } from './StatusBadge';
 import styles from './Challenge.module.css';
@@ -229,6 +230,8 @@ function ChallengeView({
       <VideoSlot challenge={challenge} role={role} />
 
       <Actions challenge={challenge} role={role} refetch={refetch} />
+
+      <ChallengeComments slug={challenge.slug} loggedIn={user !== null} />
     </article>
   );
 }

@@ -144,7 +144,9 @@ describe('respect button', () => {
     });
     fireEvent.click(await screen.findByRole('button', { name: 'Respect' }));
     expect(await screen.findByText('4 respects')).toBeTruthy();
-    expect(await screen.findByRole('alert')).toBeTruthy();
+    expect(
+      await screen.findByText("This challenge doesn't exist or is no longer available."),
+    ).toBeTruthy();
     expect(screen.getByText('3 respects')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Respect' }).getAttribute('aria-pressed')).toBe(
       'false',
