@@ -39,6 +39,7 @@ import { useGetChallenge } from '../hooks/useGetChallenge';
 import { nameOf } from './ChallengeCard';
 import { ChallengeComments } from './ChallengeComments';
 import { RespectButton } from './RespectButton';
+import { ShareByEmailDialog } from './ShareByEmailDialog';
 import { StatusBadge } from './StatusBadge';
 import styles from './Challenge.module.css';
 
@@ -543,6 +544,8 @@ function Actions({
     );
 
   const copyLink = useCopyChallengeLink();
+  const loggedIn = useGetCurrentUser().isLoggedIn;
+  const [sharing, setSharing] = useState(false);
   const shareText = t('challenge.share.text', {
     name: challenge.challengeName,
     url: challengeUrl(slug),
@@ -643,6 +646,16 @@ function Actions({
             </ButtonAnchor>
           </>
         ) : null}
+        {canShare && loggedIn ? (
+          <Button
+            variant="secondary"
+            size="sm"
+            onClick={() => setSharing(true)}
+            iconStart={<MailIcon size={16} />}
+          >
+            {t('challenge.shareEmail.button')}
+          </Button>
+        ) : null}
         <Button variant="secondary" size="sm" onClick={duplicate}>
           {t('challenge.actions.duplicate')}
         </Button>
@@ -686,6 +699,7 @@ function Actions({
             : changeStatus('refused', t('challenge.actions.declined'), reason)
         }
       />
+      <ShareByEmailDialog slug={slug} open={sharing} onClose={() => setSharing(false)} />
       <Modal
         open={dialog === 'cancel'}
         onClose={() => setDialog(null)}
