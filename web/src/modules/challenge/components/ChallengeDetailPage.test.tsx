@@ -53,6 +53,8 @@ function challengeOf(change: Partial<ChallengeDetail> = {}) {
     owner: aliceUser,
     challengedUser: bob,
     sides: [] as ReturnType<typeof sideOf>[],
+    challengeLikesCount: 0,
+    hasLiked: false,
     ...change,
   };
 }

@@ -38,6 +38,9 @@ import { challengeUrl, useCopyChallengeLink } from '../hooks/useCopyChallengeLin
 import { useGetChallenge } from '../hooks/useGetChallenge';
 import { nameOf } from './ChallengeCard';
 import { ChallengeVideoPanel } from './ChallengeVideo';
+import { ChallengeComments } from './ChallengeComments';
+import { RespectButton } from './RespectButton';
+import { ShareByEmailDialog } from './ShareByEmailDialog';
 import { StatusBadge } from './StatusBadge';
 import styles from './Challenge.module.css';
 
@@ -157,6 +160,10 @@ function ChallengeView({
           </span>
         </div>
         <h1 className={styles.title}>{challenge.challengeName}</h1>
+        <RespectButton
+          challenge={challenge}
+          viewer={isParty ? 'party' : user ? 'other' : 'visitor'}
+        />
         <div className={styles.parties}>
           <Party user={challenge.owner} role={t('challenge.detail.owner')} />
           <span className={styles.vs} aria-hidden="true">
@@ -225,6 +232,8 @@ function ChallengeView({
       <VideoSlot challenge={challenge} role={role} refetch={refetch} />
 
       <Actions challenge={challenge} role={role} refetch={refetch} />
+
+      <ChallengeComments slug={challenge.slug} loggedIn={user !== null} />
     </article>
   );
 }
@@ -535,6 +544,8 @@ function Actions({
     );
 
   const copyLink = useCopyChallengeLink();
+  const loggedIn = useGetCurrentUser().isLoggedIn;
+  const [sharing, setSharing] = useState(false);
   const shareText = t('challenge.share.text', {
     name: challenge.challengeName,
     url: challengeUrl(slug),
@@ -635,6 +646,16 @@ function Actions({
             </ButtonAnchor>
           </>
         ) : null}
+        {canShare && loggedIn ? (
+          <Button
+            variant="secondary"
+            size="sm"
+            onClick={() => setSharing(true)}
+            iconStart={<MailIcon size={16} />}
+          >
+            {t('challenge.shareEmail.button')}
+          </Button>
+        ) : null}
         <Button variant="secondary" size="sm" onClick={duplicate}>
           {t('challenge.actions.duplicate')}
         </Button>
@@ -678,6 +699,7 @@ function Actions({
             : changeStatus('refused', t('challenge.actions.declined'), reason)
         }
       />
+      <ShareByEmailDialog slug={slug} open={sharing} onClose={() => setSharing(false)} />
       <Modal
         open={dialog === 'cancel'}
         onClose={() => setDialog(null)}

@@ -27,6 +27,10 @@ export interface ChallengeDetail {
   challengedUser: ChallengeUser | null;
   /** A duel's two performances once accepted, the owner's first; empty for a solo challenge. */
   sides: ChallengeSide[];
+  /** How many users respect it (docs/adr/0043). */
+  challengeLikesCount: number;
+  /** Whether the viewer respects it; false for a visitor. */
+  hasLiked: boolean;
 }
 
 export type SideStatus = 'awaiting_video' | 'review' | 'referee' | 'completed' | 'failed';
@@ -78,6 +82,8 @@ export const ChallengeBySlugDocument: TypedDocumentNode<
         proofPhrase
         acceptedAt
         judgingDeadline
+        challengeLikesCount
+        hasLiked
         createdAt
         tags {
           name

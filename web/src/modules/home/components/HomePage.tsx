@@ -3,8 +3,8 @@ import { useSearchParams } from 'react-router';
 import { usePageMeta } from '../../../lib/usePageMeta';
 import { ButtonLink } from '../../../ui/Button';
 import { CompassIcon, PlusIcon } from '../../../ui/icons';
-import { PagePlaceholder } from '../../../ui/PagePlaceholder';
 import { DISCOVER_PARAM, parseDiscoverSection } from '../../shell/discover';
+import { DiscoverList } from './DiscoverLists';
 import styles from './HomePage.module.css';
 
 export function HomePage() {
@@ -30,12 +30,16 @@ export function HomePage() {
           {t('nav.startChallenge')}
         </ButtonLink>
       </section>
-      <PagePlaceholder
-        as="h2"
-        icon={<CompassIcon size={28} />}
-        title={t(`discover.${section}.title`)}
-        description={t(`discover.${section}.description`)}
-      />
+      <section className={styles.discover} aria-labelledby="discover-title">
+        <div className={styles.discoverHeader}>
+          <CompassIcon size={24} aria-hidden="true" />
+          <h2 id="discover-title" className={styles.discoverTitle}>
+            {t(`discover.${section}.title`)}
+          </h2>
+        </div>
+        <p className={styles.discoverText}>{t(`discover.${section}.description`)}</p>
+        <DiscoverList key={section} section={section} />
+      </section>
     </div>
   );
 }

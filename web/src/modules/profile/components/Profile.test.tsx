@@ -69,10 +69,8 @@ describe('profile page', () => {
     expect(screen.getByRole('button', { name: '1 following' })).toBeTruthy();
     // A visitor cannot follow.
     expect(screen.queryByRole('button', { name: 'Follow' })).toBeNull();
-    // The challenge tabs are still placeholders.
-    expect(
-      await screen.findByRole('heading', { level: 2, name: 'Ongoing challenges' }),
-    ).toBeTruthy();
+    // The first tab's list (its content is ProfileLists.test.tsx's).
+    expect(await screen.findByRole('region', { name: 'Ongoing challenges' })).toBeTruthy();
   });
 
   it('follows and unfollows, and the page reflects the server', async () => {

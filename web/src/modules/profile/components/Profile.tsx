@@ -1,3 +1,4 @@
+import { useQuery } from '@apollo/client/react';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useParams } from 'react-router';
@@ -16,13 +17,18 @@ import {
   TrophyIcon,
   VideoIcon,
 } from '../../../ui/icons';
+import { Checkbox } from '../../../ui/Checkbox';
 import { PageLoader } from '../../../ui/PageLoader';
+import { Pager } from '../../../ui/Pager';
 import { PagePlaceholder } from '../../../ui/PagePlaceholder';
 import { TabLinks } from '../../../ui/Tabs';
 import layout from '../../../ui/layout.module.css';
 import { useToasts } from '../../../ui/toast/Toasts';
 import { useGetCurrentUser } from '../../auth/hooks/useGetCurrentUser';
 import { ErrorPage } from '../../errors/components/ErrorPage';
+import { PublicChallengeCard } from '../../challenge/components/PublicChallengeCard';
+import challengeStyles from '../../challenge/components/Challenge.module.css';
+import { ProfileListsDocument, type ProfileListField } from '../graphql/ProfileLists';
 import type { PublicProfile } from '../graphql/UserProfile';
 import { useFollowUser } from '../hooks/useFollowUser';
 import { useGetUserProfile } from '../hooks/useGetUserProfile';
@@ -250,15 +256,103 @@ const TAB_ICONS = {
   'respected-videos': <HeartIcon size={28} />,
 } satisfies Record<ProfileTab, unknown>;
 
+const TAB_FIELDS = {
+  'ongoing-challenges': 'runningChallenges',
+  'completed-challenges': 'completedChallenges',
+  'uploaded-videos': 'uploadedVideos',
+  'respected-videos': 'respectedVideos',
+} satisfies Record<ProfileTab, ProfileListField>;
+
+export const PROFILE_LIST_PAGE_SIZE = 12;
+
+/** One of the profile's four lists, a page at a time; its owner may include private items. */
 function ProfileTabPage({ tab }: { tab: ProfileTab }) {
   const { t } = useTranslation();
+  const { username = '' } = useParams();
+  const { user } = useGetCurrentUser();
+  const own = user?.username.toLowerCase() === username.toLowerCase();
+  const [showPrivate, setShowPrivate] = useState(false);
+  const [page, setPage] = useState(1);
+  const field = TAB_FIELDS[tab];
+  const { data, previousData, loading, error, refetch } = useQuery(ProfileListsDocument, {
+    variables: {
+      username,
+      showPrivate: own && showPrivate,
+      page,
+      itemsPerPage: PROFILE_LIST_PAGE_SIZE,
+      running: field === 'runningChallenges',
+      completed: field === 'completedChallenges',
+      uploaded: field === 'uploadedVideos',
+      respected: field === 'respectedVideos',
+    },
+  });
+  const result = (data ?? previousData)?.getUserProfile;
+  const profile = result?.status.success ? result.profile : null;
+  const items = profile ? (profile[field] ?? []) : null;
+  const total = profile?.[`${field}Count`] ?? items?.length ?? 0;
+  const title = t(`profile.tabs.${tab}.title`);
+
   return (
-    <PagePlaceholder
-      as="h2"
-      icon={TAB_ICONS[tab]}
-      title={t(`profile.tabs.${tab}.title`)}
-      description={t(`profile.tabs.${tab}.description`)}
-    />
+    <section className={styles.tabPanel} aria-label={title}>
+      {own ? (
+        <Checkbox
+          label={t('profile.lists.showPrivate')}
+          checked={showPrivate}
+          onChange={(event) => {
+            setShowPrivate(event.target.checked);
+            setPage(1);
+          }}
+        />
+      ) : null}
+      {items === null ? (
+        (result && !result.status.success) || (error && !result) ? (
+          <div className={styles.alert} role="alert">
+            <AlertIcon size={20} />
+            <div className={styles.alertBody}>
+              <p>{t('profile.lists.loadFailed')}</p>
+              {result ? (
+                <p>{errorText(t, result.status.identifier, result.status.message)}</p>
+              ) : null}
+              <div>
+                <Button variant="secondary" size="sm" onClick={() => void refetch()}>
+                  {t('wallet.retry')}
+                </Button>
+              </div>
+            </div>
+          </div>
+        ) : loading ? (
+          <PageLoader />
+        ) : null
+      ) : items.length === 0 ? (
+        <PagePlaceholder
+          as="h2"
+          icon={TAB_ICONS[tab]}
+          title={title}
+          description={t(`profile.lists.empty.${tab}`)}
+        >
+          {own ? (
+            <ButtonLink to="/challenge/create/step-1" variant="action-gradient">
+              {t('challenge.startOne')}
+            </ButtonLink>
+          ) : null}
+        </PagePlaceholder>
+      ) : (
+        <>
+          <ul className={challengeStyles.list} aria-label={title} aria-busy={loading}>
+            {items.map((challenge) => (
+              <PublicChallengeCard key={challenge.id} challenge={challenge} />
+            ))}
+          </ul>
+          <Pager
+            page={page}
+            totalPages={Math.max(1, Math.ceil(total / PROFILE_LIST_PAGE_SIZE))}
+            onPage={setPage}
+            disabled={loading}
+            label={t('discover.pages', { list: title })}
+          />
+        </>
+      )}
+    </section>
   );
 }
 

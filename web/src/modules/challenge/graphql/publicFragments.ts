@@ -1,0 +1,43 @@
+import { gql, type TypedDocumentNode } from '@apollo/client';
+import type { ChallengeUser } from './fragments';
+
+/** What a public list (discover, a profile's lists) shows of a challenge to anyone. */
+export interface PublicChallengeSummary {
+  id: string;
+  slug: string;
+  challengeName: string;
+  /** Integer euro cents. */
+  challengeReward: number;
+  status: string;
+  challengeType: string;
+  createdAt: string;
+  owner: ChallengeUser;
+  challengedUser: ChallengeUser | null;
+  /** How many users respect it (docs/adr/0043). */
+  challengeLikesCount: number;
+}
+
+export const PublicChallengeSummaryFields: TypedDocumentNode<PublicChallengeSummary> = gql`
+  fragment PublicChallengeSummaryFields on Challenge {
+    id
+    slug
+    challengeName
+    challengeReward
+    status
+    challengeType
+    createdAt
+    owner {
+      id
+      username
+      displayName
+      avatar
+    }
+    challengedUser {
+      id
+      username
+      displayName
+      avatar
+    }
+    challengeLikesCount
+  }
+`;

@@ -1,0 +1,149 @@
+import { gql, type TypedDocumentNode } from '@apollo/client';
+import type { ResponseStatus } from '../../../lib/graphql';
+import type { PublicChallengeSummary } from '../../challenge/graphql/publicFragments';
+
+export type ProfileListField =
+  'runningChallenges' | 'completedChallenges' | 'uploadedVideos' | 'respectedVideos';
+
+type Lists = Partial<Record<ProfileListField, PublicChallengeSummary[]>> &
+  Partial<Record<`${ProfileListField}Count`, number>>;
+
+export interface ProfileListsQuery {
+  getUserProfile: {
+    status: ResponseStatus;
+    // No id on purpose: the lists differ with showPrivate, so they stay under their own query.
+    profile: ({ showsPrivate: boolean } & Lists) | null;
+  } | null;
+}
+
+export interface ProfileListsVariables {
+  username: string;
+  showPrivate: boolean;
+  page: number;
+  itemsPerPage: number;
+  running: boolean;
+  completed: boolean;
+  uploaded: boolean;
+  respected: boolean;
+}
+
+/**
+ * One page of one of a profile's four lists (the flags pick which), with its count. The
+ * challenge fields are written out rather than spread: the gateway's depth limit counts the spread.
+ */
+export const ProfileListsDocument: TypedDocumentNode<ProfileListsQuery, ProfileListsVariables> =
+  gql`
+    query ProfileLists(
+      $username: String!
+      $showPrivate: Boolean
+      $page: Int
+      $itemsPerPage: Int
+      $running: Boolean!
+      $completed: Boolean!
+      $uploaded: Boolean!
+      $respected: Boolean!
+    ) {
+      getUserProfile(username: $username, showPrivate: $showPrivate) {
+        status {
+          success
+          identifier
+          message
+        }
+        profile {
+          showsPrivate
+          runningChallengesCount @include(if: $running)
+          runningChallenges(page: $page, itemsPerPage: $itemsPerPage) @include(if: $running) {
+            id
+            slug
+            challengeName
+            challengeReward
+            status
+            challengeType
+            createdAt
+            owner {
+              id
+              username
+              displayName
+              avatar
+            }
+            challengedUser {
+              id
+              username
+              displayName
+              avatar
+            }
+            challengeLikesCount
+          }
+          completedChallengesCount @include(if: $completed)
+          completedChallenges(page: $page, itemsPerPage: $itemsPerPage) @include(if: $completed) {
+            id
+            slug
+            challengeName
+            challengeReward
+            status
+            challengeType
+            createdAt
+            owner {
+              id
+              username
+              displayName
+              avatar
+            }
+            challengedUser {
+              id
+              username
+              displayName
+              avatar
+            }
+            challengeLikesCount
+          }
+          uploadedVideosCount @include(if: $uploaded)
+          uploadedVideos(page: $page, itemsPerPage: $itemsPerPage) @include(if: $uploaded) {
+            id
+            slug
+            challengeName
+            challengeReward
+            status
+            challengeType
+            createdAt
+            owner {
+              id
+              username
+              displayName
+              avatar
+            }
+            challengedUser {
+              id
+              username
+              displayName
+              avatar
+            }
+            challengeLikesCount
+          }
+          respectedVideosCount @include(if: $respected)
+          respectedVideos(page: $page, itemsPerPage: $itemsPerPage) @include(if: $respected) {
+            id
+            slug
+            challengeName
+            challengeReward
+            status
+            challengeType
+            createdAt
+            owner {
+              id
+              username
+              displayName
+              avatar
+            }
+            challengedUser {
+              id
+              username
+              displayName
+              avatar
+            }
+            challengeLikesCount
+          }
+        }
+      }
+    }
+  `;
