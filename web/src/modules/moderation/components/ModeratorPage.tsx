@@ -6,9 +6,12 @@ import { usePageMeta } from '../../../lib/usePageMeta';
 import { PageHeader } from '../../../ui/PageHeader';
 import { PagePlaceholder } from '../../../ui/PagePlaceholder';
 import { useScrollSelectedIntoView } from '../../../ui/useScrollSelectedIntoView';
-import { ShieldIcon, UsersIcon, VideoIcon, AlertIcon, CheckIcon } from '../../../ui/icons';
+import { ShieldIcon, UsersIcon, VideoIcon, CheckIcon } from '../../../ui/icons';
+import { useGetCurrentUser } from '../../auth/hooks/useGetCurrentUser';
+import { hasRole, isAdmin } from '../../auth/roles';
 import { MoneyStatisticsPanel } from './MoneyStatisticsPanel';
 import { PayoutsPanel } from './PayoutsPanel';
+import { ReportsPanel } from './ReportsPanel';
 import styles from './Moderator.module.css';
 
 /** The moderator dashboard's sections (product spec, section 2), in the order of the spec. */
@@ -23,31 +26,40 @@ export const MODERATOR_SECTIONS = [
 ] as const;
 export type ModeratorSection = (typeof MODERATOR_SECTIONS)[number];
 
-function isSection(value: string | null): value is ModeratorSection {
-  return (MODERATOR_SECTIONS as readonly (string | null)[]).includes(value);
+/**
+ * The sections a staff member reaches: admins all; referees the referee cases; moderators the
+ * rest (reports, bans, verification, payouts, money). The server checks every call again.
+ */
+export function sectionsFor(roles: readonly string[] | null | undefined): ModeratorSection[] {
+  if (isAdmin(roles)) return [...MODERATOR_SECTIONS];
+  const referee = hasRole(roles, 'referee');
+  const moderator = hasRole(roles, 'moderator');
+  return MODERATOR_SECTIONS.filter((section) => (section === 'referee' ? referee : moderator));
 }
 
 /** Sections still to be built: a placeholder says what will be there. */
-type PlaceholderSection = Exclude<ModeratorSection, 'payouts' | 'money'>;
+type PlaceholderSection = Exclude<ModeratorSection, 'payouts' | 'money' | 'reports'>;
 
 const PLACEHOLDER_ICONS: Record<PlaceholderSection, ReactNode> = {
   referee: <ShieldIcon size={28} />,
   'refused-videos': <VideoIcon size={28} />,
   'banned-users': <UsersIcon size={28} />,
-  reports: <AlertIcon size={28} />,
   'verify-users': <CheckIcon size={28} />,
 };
 
 /**
- * /moderator (admins, full-screen layout): one tab per section, the current one in `?tab=`, so a
+ * /moderator (staff, full-screen layout; each role sees its sections): one tab per section, the current one in `?tab=`, so a
  * section can be linked to and survives a reload.
  */
 export function ModeratorPage() {
   const { t } = useTranslation();
   usePageMeta(t('pages.moderator.title'));
   const [params, setParams] = useSearchParams();
+  const { user } = useGetCurrentUser();
+  const sections = sectionsFor(user?.roles);
   const requested = params.get('tab');
-  const current: ModeratorSection = isSection(requested) ? requested : MODERATOR_SECTIONS[0];
+  const current: ModeratorSection =
+    sections.find((section) => section === requested) ?? sections[0] ?? 'reports';
   const tabRefs = useRef(new Map<ModeratorSection, HTMLButtonElement>());
 
   const select = (section: ModeratorSection, focus = false) => {
@@ -68,8 +80,8 @@ export function ModeratorPage() {
 
   // Arrow keys, Home and End move between tabs (WAI-ARIA tabs pattern, automatic activation).
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
-    const index = MODERATOR_SECTIONS.indexOf(current);
-    const last = MODERATOR_SECTIONS.length - 1;
+    const index = sections.indexOf(current);
+    const last = sections.length - 1;
     const target =
       event.key === 'ArrowRight'
         ? index === last
@@ -86,7 +98,7 @@ export function ModeratorPage() {
               : null;
     if (target === null) return;
     event.preventDefault();
-    select(MODERATOR_SECTIONS[target]!, true);
+    select(sections[target]!, true);
   };
 
   return (
@@ -99,7 +111,7 @@ export function ModeratorPage() {
           aria-label={t('moderator.tabsLabel')}
           onKeyDown={onKeyDown}
         >
-          {MODERATOR_SECTIONS.map((section) => {
+          {sections.map((section) => {
             const selected = section === current;
             return (
               <button
@@ -133,6 +145,8 @@ export function ModeratorPage() {
           <PayoutsPanel />
         ) : current === 'money' ? (
           <MoneyStatisticsPanel />
+        ) : current === 'reports' ? (
+          <ReportsPanel />
         ) : (
           <PagePlaceholder
             as="h2"
