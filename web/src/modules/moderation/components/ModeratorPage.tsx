@@ -6,11 +6,12 @@ import { usePageMeta } from '../../../lib/usePageMeta';
 import { PageHeader } from '../../../ui/PageHeader';
 import { PagePlaceholder } from '../../../ui/PagePlaceholder';
 import { useScrollSelectedIntoView } from '../../../ui/useScrollSelectedIntoView';
-import { ShieldIcon, UsersIcon, VideoIcon, CheckIcon } from '../../../ui/icons';
+import { UsersIcon, VideoIcon, CheckIcon } from '../../../ui/icons';
 import { useGetCurrentUser } from '../../auth/hooks/useGetCurrentUser';
 import { hasRole, isAdmin } from '../../auth/roles';
 import { MoneyStatisticsPanel } from './MoneyStatisticsPanel';
 import { PayoutsPanel } from './PayoutsPanel';
+import { RefereePanel } from './RefereePanel';
 import { ReportsPanel } from './ReportsPanel';
 import styles from './Moderator.module.css';
 
@@ -38,10 +39,9 @@ export function sectionsFor(roles: readonly string[] | null | undefined): Modera
 }
 
 /** Sections still to be built: a placeholder says what will be there. */
-type PlaceholderSection = Exclude<ModeratorSection, 'payouts' | 'money' | 'reports'>;
+type PlaceholderSection = Exclude<ModeratorSection, 'payouts' | 'money' | 'reports' | 'referee'>;
 
 const PLACEHOLDER_ICONS: Record<PlaceholderSection, ReactNode> = {
-  referee: <ShieldIcon size={28} />,
   'refused-videos': <VideoIcon size={28} />,
   'banned-users': <UsersIcon size={28} />,
   'verify-users': <CheckIcon size={28} />,
@@ -147,6 +147,8 @@ export function ModeratorPage() {
           <MoneyStatisticsPanel />
         ) : current === 'reports' ? (
           <ReportsPanel />
+        ) : current === 'referee' ? (
+          <RefereePanel />
         ) : (
           <PagePlaceholder
             as="h2"
