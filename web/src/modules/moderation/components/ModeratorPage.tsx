@@ -6,9 +6,10 @@ import { usePageMeta } from '../../../lib/usePageMeta';
 import { PageHeader } from '../../../ui/PageHeader';
 import { PagePlaceholder } from '../../../ui/PagePlaceholder';
 import { useScrollSelectedIntoView } from '../../../ui/useScrollSelectedIntoView';
-import { UsersIcon, VideoIcon, CheckIcon } from '../../../ui/icons';
+import { VideoIcon, CheckIcon } from '../../../ui/icons';
 import { useGetCurrentUser } from '../../auth/hooks/useGetCurrentUser';
 import { hasRole, isAdmin } from '../../auth/roles';
+import { BannedUsersPanel } from './BannedUsersPanel';
 import { MoneyStatisticsPanel } from './MoneyStatisticsPanel';
 import { PayoutsPanel } from './PayoutsPanel';
 import { RefereePanel } from './RefereePanel';
@@ -39,11 +40,13 @@ export function sectionsFor(roles: readonly string[] | null | undefined): Modera
 }
 
 /** Sections still to be built: a placeholder says what will be there. */
-type PlaceholderSection = Exclude<ModeratorSection, 'payouts' | 'money' | 'reports' | 'referee'>;
+type PlaceholderSection = Exclude<
+  ModeratorSection,
+  'payouts' | 'money' | 'reports' | 'referee' | 'banned-users'
+>;
 
 const PLACEHOLDER_ICONS: Record<PlaceholderSection, ReactNode> = {
   'refused-videos': <VideoIcon size={28} />,
-  'banned-users': <UsersIcon size={28} />,
   'verify-users': <CheckIcon size={28} />,
 };
 
@@ -149,6 +152,8 @@ export function ModeratorPage() {
           <ReportsPanel />
         ) : current === 'referee' ? (
           <RefereePanel />
+        ) : current === 'banned-users' ? (
+          <BannedUsersPanel />
         ) : (
           <PagePlaceholder
             as="h2"
