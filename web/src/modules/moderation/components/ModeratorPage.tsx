@@ -6,7 +6,7 @@ import { usePageMeta } from '../../../lib/usePageMeta';
 import { PageHeader } from '../../../ui/PageHeader';
 import { PagePlaceholder } from '../../../ui/PagePlaceholder';
 import { useScrollSelectedIntoView } from '../../../ui/useScrollSelectedIntoView';
-import { VideoIcon, CheckIcon } from '../../../ui/icons';
+import { VideoIcon } from '../../../ui/icons';
 import { useGetCurrentUser } from '../../auth/hooks/useGetCurrentUser';
 import { hasRole, isAdmin } from '../../auth/roles';
 import { BannedUsersPanel } from './BannedUsersPanel';
@@ -14,6 +14,7 @@ import { MoneyStatisticsPanel } from './MoneyStatisticsPanel';
 import { PayoutsPanel } from './PayoutsPanel';
 import { RefereePanel } from './RefereePanel';
 import { ReportsPanel } from './ReportsPanel';
+import { VerifyUsersPanel } from './VerifyUsersPanel';
 import styles from './Moderator.module.css';
 
 /** The moderator dashboard's sections (product spec, section 2), in the order of the spec. */
@@ -40,19 +41,15 @@ export function sectionsFor(roles: readonly string[] | null | undefined): Modera
 }
 
 /** Sections still to be built: a placeholder says what will be there. */
-type PlaceholderSection = Exclude<
-  ModeratorSection,
-  'payouts' | 'money' | 'reports' | 'referee' | 'banned-users'
->;
+type PlaceholderSection = 'refused-videos';
 
 const PLACEHOLDER_ICONS: Record<PlaceholderSection, ReactNode> = {
   'refused-videos': <VideoIcon size={28} />,
-  'verify-users': <CheckIcon size={28} />,
 };
 
 /**
- * /moderator (staff, full-screen layout; each role sees its sections): one tab per section, the current one in `?tab=`, so a
- * section can be linked to and survives a reload.
+ * /moderator (staff, full-screen layout; each role sees its sections): one tab per section, the
+ * current one in `?tab=`, so a section can be linked to and survives a reload.
  */
 export function ModeratorPage() {
   const { t } = useTranslation();
@@ -154,6 +151,8 @@ export function ModeratorPage() {
           <RefereePanel />
         ) : current === 'banned-users' ? (
           <BannedUsersPanel />
+        ) : current === 'verify-users' ? (
+          <VerifyUsersPanel />
         ) : (
           <PagePlaceholder
             as="h2"
