@@ -9,6 +9,7 @@ import { useScrollSelectedIntoView } from '../../../ui/useScrollSelectedIntoView
 import { VideoIcon } from '../../../ui/icons';
 import { useGetCurrentUser } from '../../auth/hooks/useGetCurrentUser';
 import { hasRole, isAdmin } from '../../auth/roles';
+import { AuditLogPanel } from './AuditLogPanel';
 import { BannedUsersPanel } from './BannedUsersPanel';
 import { MoneyStatisticsPanel } from './MoneyStatisticsPanel';
 import { PayoutsPanel } from './PayoutsPanel';
@@ -26,18 +27,22 @@ export const MODERATOR_SECTIONS = [
   'payouts',
   'verify-users',
   'money',
+  // Not a tab of the spec: the staff audit log (ADR 0042), for admins only.
+  'audit-log',
 ] as const;
 export type ModeratorSection = (typeof MODERATOR_SECTIONS)[number];
 
 /**
- * The sections a staff member reaches: admins all; referees the referee cases; moderators the
+ * The sections a staff member reaches: admins all (and the audit log); referees the referee cases; moderators the
  * rest (reports, bans, verification, payouts, money). The server checks every call again.
  */
 export function sectionsFor(roles: readonly string[] | null | undefined): ModeratorSection[] {
   if (isAdmin(roles)) return [...MODERATOR_SECTIONS];
   const referee = hasRole(roles, 'referee');
   const moderator = hasRole(roles, 'moderator');
-  return MODERATOR_SECTIONS.filter((section) => (section === 'referee' ? referee : moderator));
+  return MODERATOR_SECTIONS.filter((section) =>
+    section === 'referee' ? referee : section === 'audit-log' ? false : moderator,
+  );
 }
 
 /** Sections still to be built: a placeholder says what will be there. */
@@ -129,7 +134,7 @@ export function ModeratorPage() {
                 className={cx(styles.tab, selected && styles.tabSelected)}
                 onClick={() => select(section)}
               >
-                {t(`moderator.tabs.${section}`)}
+                {section === 'audit-log' ? t('auditLog.tab') : t(`moderator.tabs.${section}`)}
               </button>
             );
           })}
@@ -153,6 +158,8 @@ export function ModeratorPage() {
           <BannedUsersPanel />
         ) : current === 'verify-users' ? (
           <VerifyUsersPanel />
+        ) : current === 'audit-log' ? (
+          <AuditLogPanel />
         ) : (
           <PagePlaceholder
             as="h2"
