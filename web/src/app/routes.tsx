@@ -27,7 +27,7 @@ const notifications = () => import('../modules/notifications/components/EmailPre
 /**
  * Every route of the product spec (section 2). Guards are layout routes named after the spec's
  * middleware (app/middleware.tsx): logged-in, not-logged-in (the login landing page and the
- * recovery request), user-is-admin (the moderator page); user-is-owner waits for a route. Errors thrown inside the default layout
+ * recovery request), user-is-staff (the moderator page: admins, moderators and referees, each their tabs); user-is-owner waits for a route. Errors thrown inside the default layout
  * render there (with the sidebar); anything else falls through to the root boundary.
  */
 export const appRoutes: RouteObject[] = [
@@ -152,7 +152,7 @@ export const appRoutes: RouteObject[] = [
             errorElement: <RouteErrorBoundary />,
             children: [
               {
-                element: middleware('user-is-admin'),
+                element: middleware('user-is-staff'),
                 children: [
                   {
                     path: 'moderator',

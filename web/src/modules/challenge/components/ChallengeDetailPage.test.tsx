@@ -3,6 +3,10 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { FakeXhr } from '../../../test/fakeXhr';
 import { alice, answerMock, loggedInMock, statusOf } from '../../../test/mocks';
 import { currentUrl, renderApp } from '../../../test/renderApp';
+import {
+  CreateReportDocument,
+  type CreateReportMutationVariables,
+} from '../../moderation/graphql/CreateReport';
 import { DRAFT_STORAGE_KEY } from '../draft';
 import { ChallengeBySlugDocument, type ChallengeDetail } from '../graphql/ChallengeBySlug';
 import { ChallengeVideosDocument, type ChallengeVideo } from '../graphql/ChallengeVideos';
@@ -338,6 +342,54 @@ describe('challenge detail', () => {
         'Bob de Vries declined the challenge; the reward is back in your wallet.',
       ),
     ).toBeTruthy();
+  });
+
+  it('lets a viewer report the challenge, but not its owner', async () => {
+    const sent: CreateReportMutationVariables[] = [];
+    const carol = loggedInMock({ ...alice, id: 'u-3', username: 'carol', displayName: 'Carol' });
+    const { unmount } = renderApp({
+      path: '/challenge/juggle-ab12/detail',
+      mocks: [
+        carol,
+        challengeMock(challengeOf()),
+        answerMock<CreateReportMutationVariables>(
+          CreateReportDocument,
+          () => true,
+          {
+            createReport: {
+              __typename: 'ReportResult',
+              status: statusOf(true, 'ok', 'OK'),
+              report: {
+                __typename: 'Report',
+                id: 'r-1',
+                reason: 'spam',
+                entityId: 'c-1',
+                entityType: 'Challenge',
+              },
+            },
+          },
+          { onVariables: (variables) => sent.push(variables) },
+        ),
+      ],
+    });
+    fireEvent.click(await screen.findByRole('button', { name: 'Report challenge' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Report “Juggle three balls”' });
+    fireEvent.change(within(dialog).getByLabelText('Reason'), { target: { value: 'spam' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Send report' }));
+    expect(
+      await screen.findByText('Thank you. Our moderators will look at your report.'),
+    ).toBeTruthy();
+    expect(sent).toEqual([{ input: { entityType: 'Challenge', entityId: 'c-1', reason: 'spam' } }]);
+    unmount();
+
+    renderApp({
+      path: '/challenge/juggle-ab12/detail',
+      mocks: [loggedInMock(), challengeMock(challengeOf())],
+    });
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Juggle three balls' }),
+    ).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Report challenge' })).toBeNull();
   });
 
   it('says so when the challenge does not exist or is private', async () => {

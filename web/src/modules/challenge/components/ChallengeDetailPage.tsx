@@ -17,6 +17,7 @@ import { PageLoader } from '../../../ui/PageLoader';
 import { SelectField } from '../../../ui/SelectField';
 import { useToasts } from '../../../ui/toast/Toasts';
 import { useGetCurrentUser } from '../../auth/hooks/useGetCurrentUser';
+import { ReportButton } from '../../moderation/components/ReportButton';
 import {
   DESCRIPTION_MAX,
   REASON_MAX,
@@ -232,6 +233,16 @@ function ChallengeView({
       <VideoSlot challenge={challenge} role={role} refetch={refetch} />
 
       <Actions challenge={challenge} role={role} refetch={refetch} />
+
+      {user && role !== 'owner' ? (
+        <div className={styles.reportRow}>
+          <ReportButton
+            entityType="Challenge"
+            entityId={challenge.id}
+            name={challenge.challengeName}
+          />
+        </div>
+      ) : null}
 
       <ChallengeComments slug={challenge.slug} loggedIn={user !== null} />
     </article>

@@ -267,6 +267,7 @@ describe('moderator page: sections', () => {
       'Payouts',
       'Verify users',
       'Money statistics',
+      'Audit log',
     ]);
     const referee = within(tabs).getByRole('tab', { name: 'Referee' });
     expect(referee.getAttribute('aria-selected')).toBe('true');
@@ -283,9 +284,9 @@ describe('moderator page: sections', () => {
     expect(document.activeElement).toBe(refused);
     expect(screen.getByRole('heading', { name: 'Refused videos', level: 2 })).toBeTruthy();
     fireEvent.keyDown(refused, { key: 'End' });
-    expect(
-      within(tabs).getByRole('tab', { name: 'Money statistics' }).getAttribute('aria-selected'),
-    ).toBe('true');
+    expect(within(tabs).getByRole('tab', { name: 'Audit log' }).getAttribute('aria-selected')).toBe(
+      'true',
+    );
 
     fireEvent.click(within(tabs).getByRole('tab', { name: 'Payouts' }));
     expect(currentUrl(router)).toBe('/moderator?tab=payouts');

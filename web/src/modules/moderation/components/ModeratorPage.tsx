@@ -6,9 +6,16 @@ import { usePageMeta } from '../../../lib/usePageMeta';
 import { PageHeader } from '../../../ui/PageHeader';
 import { PagePlaceholder } from '../../../ui/PagePlaceholder';
 import { useScrollSelectedIntoView } from '../../../ui/useScrollSelectedIntoView';
-import { ShieldIcon, UsersIcon, VideoIcon, AlertIcon, CheckIcon } from '../../../ui/icons';
+import { VideoIcon } from '../../../ui/icons';
+import { useGetCurrentUser } from '../../auth/hooks/useGetCurrentUser';
+import { hasRole, isAdmin } from '../../auth/roles';
+import { AuditLogPanel } from './AuditLogPanel';
+import { BannedUsersPanel } from './BannedUsersPanel';
 import { MoneyStatisticsPanel } from './MoneyStatisticsPanel';
 import { PayoutsPanel } from './PayoutsPanel';
+import { RefereePanel } from './RefereePanel';
+import { ReportsPanel } from './ReportsPanel';
+import { VerifyUsersPanel } from './VerifyUsersPanel';
 import styles from './Moderator.module.css';
 
 /** The moderator dashboard's sections (product spec, section 2), in the order of the spec. */
@@ -20,34 +27,44 @@ export const MODERATOR_SECTIONS = [
   'payouts',
   'verify-users',
   'money',
+  // Not a tab of the spec: the staff audit log (ADR 0042), for admins only.
+  'audit-log',
 ] as const;
 export type ModeratorSection = (typeof MODERATOR_SECTIONS)[number];
 
-function isSection(value: string | null): value is ModeratorSection {
-  return (MODERATOR_SECTIONS as readonly (string | null)[]).includes(value);
+/**
+ * The sections a staff member reaches: admins all (and the audit log); referees the referee cases; moderators the
+ * rest (reports, bans, verification, payouts, money). The server checks every call again.
+ */
+export function sectionsFor(roles: readonly string[] | null | undefined): ModeratorSection[] {
+  if (isAdmin(roles)) return [...MODERATOR_SECTIONS];
+  const referee = hasRole(roles, 'referee');
+  const moderator = hasRole(roles, 'moderator');
+  return MODERATOR_SECTIONS.filter((section) =>
+    section === 'referee' ? referee : section === 'audit-log' ? false : moderator,
+  );
 }
 
 /** Sections still to be built: a placeholder says what will be there. */
-type PlaceholderSection = Exclude<ModeratorSection, 'payouts' | 'money'>;
+type PlaceholderSection = 'refused-videos';
 
 const PLACEHOLDER_ICONS: Record<PlaceholderSection, ReactNode> = {
-  referee: <ShieldIcon size={28} />,
   'refused-videos': <VideoIcon size={28} />,
-  'banned-users': <UsersIcon size={28} />,
-  reports: <AlertIcon size={28} />,
-  'verify-users': <CheckIcon size={28} />,
 };
 
 /**
- * /moderator (admins, full-screen layout): one tab per section, the current one in `?tab=`, so a
- * section can be linked to and survives a reload.
+ * /moderator (staff, full-screen layout; each role sees its sections): one tab per section, the
+ * current one in `?tab=`, so a section can be linked to and survives a reload.
  */
 export function ModeratorPage() {
   const { t } = useTranslation();
   usePageMeta(t('pages.moderator.title'));
   const [params, setParams] = useSearchParams();
+  const { user } = useGetCurrentUser();
+  const sections = sectionsFor(user?.roles);
   const requested = params.get('tab');
-  const current: ModeratorSection = isSection(requested) ? requested : MODERATOR_SECTIONS[0];
+  const current: ModeratorSection =
+    sections.find((section) => section === requested) ?? sections[0] ?? 'reports';
   const tabRefs = useRef(new Map<ModeratorSection, HTMLButtonElement>());
 
   const select = (section: ModeratorSection, focus = false) => {
@@ -68,8 +85,8 @@ export function ModeratorPage() {
 
   // Arrow keys, Home and End move between tabs (WAI-ARIA tabs pattern, automatic activation).
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
-    const index = MODERATOR_SECTIONS.indexOf(current);
-    const last = MODERATOR_SECTIONS.length - 1;
+    const index = sections.indexOf(current);
+    const last = sections.length - 1;
     const target =
       event.key === 'ArrowRight'
         ? index === last
@@ -86,7 +103,7 @@ export function ModeratorPage() {
               : null;
     if (target === null) return;
     event.preventDefault();
-    select(MODERATOR_SECTIONS[target]!, true);
+    select(sections[target]!, true);
   };
 
   return (
@@ -99,7 +116,7 @@ export function ModeratorPage() {
           aria-label={t('moderator.tabsLabel')}
           onKeyDown={onKeyDown}
         >
-          {MODERATOR_SECTIONS.map((section) => {
+          {sections.map((section) => {
             const selected = section === current;
             return (
               <button
@@ -117,7 +134,7 @@ export function ModeratorPage() {
                 className={cx(styles.tab, selected && styles.tabSelected)}
                 onClick={() => select(section)}
               >
-                {t(`moderator.tabs.${section}`)}
+                {section === 'audit-log' ? t('auditLog.tab') : t(`moderator.tabs.${section}`)}
               </button>
             );
           })}
@@ -133,6 +150,16 @@ export function ModeratorPage() {
           <PayoutsPanel />
         ) : current === 'money' ? (
           <MoneyStatisticsPanel />
+        ) : current === 'reports' ? (
+          <ReportsPanel />
+        ) : current === 'referee' ? (
+          <RefereePanel />
+        ) : current === 'banned-users' ? (
+          <BannedUsersPanel />
+        ) : current === 'verify-users' ? (
+          <VerifyUsersPanel />
+        ) : current === 'audit-log' ? (
+          <AuditLogPanel />
         ) : (
           <PagePlaceholder
             as="h2"

@@ -25,6 +25,7 @@ import { TabLinks } from '../../../ui/Tabs';
 import layout from '../../../ui/layout.module.css';
 import { useToasts } from '../../../ui/toast/Toasts';
 import { useGetCurrentUser } from '../../auth/hooks/useGetCurrentUser';
+import { ReportButton } from '../../moderation/components/ReportButton';
 import { ErrorPage } from '../../errors/components/ErrorPage';
 import { PublicChallengeCard } from '../../challenge/components/PublicChallengeCard';
 import challengeStyles from '../../challenge/components/Challenge.module.css';
@@ -147,7 +148,10 @@ function ProfileHeader({
             {t('profile.editProfile')}
           </ButtonLink>
         ) : user ? (
-          <FollowButton profile={profile} onChanged={onChanged} />
+          <>
+            <FollowButton profile={profile} onChanged={onChanged} />
+            <ReportButton entityType="User" entityId={profile.id} name={name} />
+          </>
         ) : null}
       </div>
       <FollowsDialog

@@ -83,6 +83,19 @@ describe('sidebar', () => {
     expect(link.getAttribute('href')).toBe('/moderator');
   });
 
+  it('leads moderators and referees to their part of the console too', async () => {
+    for (const role of ['moderator', 'referee']) {
+      const { unmount } = renderApp({
+        path: '/',
+        mocks: [loggedInMock({ ...alice, roles: ['user', role] })],
+      });
+      const sidebar = await findSidebar();
+      const link = await within(sidebar).findByRole('link', { name: 'Moderator dashboard' });
+      expect(link.getAttribute('href')).toBe('/moderator');
+      unmount();
+    }
+  });
+
   it('shows no moderator link to a user without the admin role', async () => {
     renderApp({ path: '/', mocks: [loggedInMock()] });
     const sidebar = await findSidebar();

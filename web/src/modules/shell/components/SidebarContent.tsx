@@ -23,7 +23,7 @@ import type { CurrentUserProfile } from '../../auth/graphql/CurrentUser';
 import { displayNameOf, useGetCurrentUser } from '../../auth/hooks/useGetCurrentUser';
 import { useLogoutUser } from '../../auth/hooks/useLogoutUser';
 import { useModalRoute } from '../../auth/hooks/useModalRoute';
-import { isAdmin } from '../../auth/roles';
+import { isStaff } from '../../auth/roles';
 import {
   DISCOVER_PARAM,
   parseDiscoverSection,
@@ -142,7 +142,7 @@ function UserNavigation({ user }: { user: CurrentUserProfile }) {
           icon={<SettingsIcon />}
           label={t('nav.settings')}
         />
-        {isAdmin(user.roles) ? (
+        {isStaff(user.roles) ? (
           <NavItem to="/moderator" icon={<ShieldIcon />} label={t('nav.moderator')} />
         ) : null}
       </ul>

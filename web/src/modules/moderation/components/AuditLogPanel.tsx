@@ -1,0 +1,93 @@
+import { useQuery } from '@apollo/client/react';
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formatDate } from '../../../lib/dates';
+import { errorText } from '../../../lib/errorMessages';
+import { Notice } from '../../../ui/Notice';
+import { Pager } from '../../../ui/Pager';
+import layout from '../../../ui/layout.module.css';
+import { AuditEntriesDocument } from '../graphql/AuditEntries';
+import { ColumnHeaders, Loading } from './ModeratorParts';
+import styles from './Moderator.module.css';
+
+const PER_PAGE = 50;
+
+/** Admins: who did what to what, when and why; read-only, as the log itself. */
+export function AuditLogPanel() {
+  const { t, i18n } = useTranslation();
+  const titleId = useId();
+  const [page, setPage] = useState(1);
+  const { data, previousData, loading } = useQuery(AuditEntriesDocument, {
+    variables: { page, itemsPerPage: PER_PAGE },
+    fetchPolicy: 'cache-and-network',
+    notifyOnNetworkStatusChange: true,
+  });
+  const result = (data ?? previousData)?.paginatedListOfAuditEntries;
+  const items = result?.status.success ? result.items : null;
+  const columns = {
+    when: t('auditLog.columns.when'),
+    actor: t('auditLog.columns.actor'),
+    action: t('auditLog.columns.action'),
+    target: t('auditLog.columns.target'),
+    reason: t('auditLog.columns.reason'),
+  };
+  return (
+    <section className={styles.section} aria-labelledby={titleId}>
+      <div className={layout.panelHeader}>
+        <h2 id={titleId} className={styles.sectionTitle}>
+          {t('auditLog.title')}
+        </h2>
+        <p className={styles.sectionText}>{t('auditLog.text')}</p>
+      </div>
+      {items ? (
+        items.length === 0 ? (
+          <p className={styles.empty}>{t('auditLog.empty')}</p>
+        ) : (
+          <div className={styles.tableWrap}>
+            <table className={styles.table} role="table" aria-busy={loading}>
+              <caption className="visually-hidden">{t('auditLog.title')}</caption>
+              <ColumnHeaders labels={Object.values(columns)} />
+              <tbody role="rowgroup">
+                {items.map((entry) => (
+                  <tr key={entry.id} role="row">
+                    <td role="cell" data-label={columns.when}>
+                      {formatDate(entry.createdAt, i18n.language, {
+                        dateStyle: 'medium',
+                        timeStyle: 'short',
+                      })}
+                    </td>
+                    <td role="cell" data-label={columns.actor}>
+                      {entry.actor ? `@${entry.actor.username}` : t('auditLog.system')}
+                    </td>
+                    <td role="cell" data-label={columns.action}>
+                      <span className={styles.primary}>{entry.action}</span>
+                    </td>
+                    <td role="cell" data-label={columns.target}>
+                      {entry.targetType} {entry.targetId}
+                    </td>
+                    <td role="cell" data-label={columns.reason}>
+                      {entry.reason ?? '—'}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )
+      ) : loading ? (
+        <Loading />
+      ) : (
+        <Notice tone="error" title={t('auditLog.loadFailed')}>
+          {result ? <p>{errorText(t, result.status.identifier, result.status.message)}</p> : null}
+        </Notice>
+      )}
+      <Pager
+        page={result?.pagination?.currentPage ?? page}
+        totalPages={result?.pagination?.totalPages ?? 1}
+        onPage={setPage}
+        label={t('auditLog.pages')}
+        disabled={loading}
+      />
+    </section>
+  );
+}

@@ -1,0 +1,186 @@
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formatDate } from '../../../lib/dates';
+import { errorText } from '../../../lib/errorMessages';
+import { describeFailure } from '../../../lib/mutationOutcome';
+import { Button } from '../../../ui/Button';
+import { Modal } from '../../../ui/Modal';
+import { Notice, type NoticeTone } from '../../../ui/Notice';
+import { Pager } from '../../../ui/Pager';
+import { SelectField } from '../../../ui/SelectField';
+import layout from '../../../ui/layout.module.css';
+import type { BannedUser } from '../graphql/BannedUsers';
+import type { BanType } from '../graphql/Reports';
+import { useGetBannedUsers, useUnbanUser } from '../hooks/useBannedUsers';
+import { ColumnHeaders, Loading } from './ModeratorParts';
+import styles from './Moderator.module.css';
+
+type Message = { tone: NoticeTone; text: string };
+
+/** Banned users (hard by default, as the spec's tab; soft too), each can be unbanned. */
+export function BannedUsersPanel() {
+  const { t, i18n } = useTranslation();
+  const titleId = useId();
+  const [type, setType] = useState<BanType>('hard');
+  const [page, setPage] = useState(1);
+  const list = useGetBannedUsers(type, page);
+  const [unbanning, setUnbanning] = useState<BannedUser | null>(null);
+  const [message, setMessage] = useState<Message | null>(null);
+  const columns = {
+    user: t('bannedUsers.columns.user'),
+    bannedAt: t('bannedUsers.columns.bannedAt'),
+    actions: t('bannedUsers.columns.actions'),
+  };
+
+  return (
+    <section className={styles.section} aria-labelledby={titleId}>
+      <div className={layout.panelHeader}>
+        <h2 id={titleId} className={styles.sectionTitle}>
+          {t('bannedUsers.title')}
+        </h2>
+        <p className={styles.sectionText}>{t('bannedUsers.text')}</p>
+      </div>
+      <div className={styles.listHeader}>
+        <SelectField
+          className={styles.filter}
+          label={t('bannedUsers.type')}
+          name="banType"
+          value={type}
+          onChange={(event) => {
+            setType(event.target.value === 'soft' ? 'soft' : 'hard');
+            setPage(1);
+            setMessage(null);
+          }}
+        >
+          <option value="hard">{t('bannedUsers.types.hard')}</option>
+          <option value="soft">{t('bannedUsers.types.soft')}</option>
+        </SelectField>
+      </div>
+      {message ? (
+        <Notice tone={message.tone}>
+          <p>{message.text}</p>
+        </Notice>
+      ) : null}
+      {list.items ? (
+        list.items.length === 0 ? (
+          <p className={styles.empty}>{t('bannedUsers.empty')}</p>
+        ) : (
+          <div className={styles.tableWrap}>
+            <table className={styles.table} role="table" aria-busy={list.fetching}>
+              <caption className="visually-hidden">{t('bannedUsers.title')}</caption>
+              <ColumnHeaders labels={Object.values(columns)} />
+              <tbody role="rowgroup">
+                {list.items.map((user) => (
+                  <tr key={user.id} role="row">
+                    <td role="cell" data-label={columns.user}>
+                      <span className={styles.primary}>@{user.username}</span>
+                    </td>
+                    <td role="cell" data-label={columns.bannedAt}>
+                      {user.bannedAt
+                        ? formatDate(user.bannedAt, i18n.language, {
+                            dateStyle: 'medium',
+                            timeStyle: 'short',
+                          })
+                        : '—'}
+                    </td>
+                    <td role="cell" data-label={columns.actions} className={styles.actionsCell}>
+                      <Button
+                        variant="secondary"
+                        size="sm"
+                        onClick={() => {
+                          setMessage(null);
+                          setUnbanning(user);
+                        }}
+                        aria-label={t('bannedUsers.unbanUser', { username: user.username })}
+                      >
+                        {t('bannedUsers.unban')}
+                      </Button>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )
+      ) : list.loading ? (
+        <Loading />
+      ) : (
+        <Notice
+          tone="error"
+          title={t('bannedUsers.loadFailed')}
+          actions={
+            <Button variant="secondary" size="sm" onClick={() => void list.refetch()}>
+              {t('wallet.retry')}
+            </Button>
+          }
+        >
+          {list.failure ? (
+            <p>{errorText(t, list.failure.identifier, list.failure.message)}</p>
+          ) : null}
+        </Notice>
+      )}
+      <Pager
+        page={list.pagination?.currentPage ?? page}
+        totalPages={list.pagination?.totalPages ?? 1}
+        onPage={setPage}
+        label={t('bannedUsers.pages')}
+        disabled={list.fetching}
+      />
+      {unbanning ? (
+        <UnbanDialog
+          user={unbanning}
+          onClose={() => setUnbanning(null)}
+          onDone={(result) => {
+            setUnbanning(null);
+            setMessage(result);
+            void list.refetch();
+          }}
+        />
+      ) : null}
+    </section>
+  );
+}
+
+function UnbanDialog({
+  user,
+  onClose,
+  onDone,
+}: {
+  user: BannedUser;
+  onClose: () => void;
+  onDone: (message: Message) => void;
+}) {
+  const { t } = useTranslation();
+  const { unbanUser, loading } = useUnbanUser();
+  const [failure, setFailure] = useState<string | null>(null);
+  const confirm = async () => {
+    setFailure(null);
+    const outcome = await unbanUser(user.id);
+    if (outcome.ok) {
+      onDone({ tone: 'success', text: t('bannedUsers.done', { username: user.username }) });
+      return;
+    }
+    setFailure(describeFailure(t, outcome));
+  };
+  return (
+    <Modal
+      open
+      onClose={onClose}
+      title={t('bannedUsers.confirm', { username: user.username })}
+      size="sm"
+      footer={
+        <>
+          <Button variant="secondary" onClick={onClose}>
+            {t('report.cancel')}
+          </Button>
+          <Button variant="primary" loading={loading} onClick={() => void confirm()}>
+            {t('bannedUsers.unban')}
+          </Button>
+        </>
+      }
+    >
+      <p>{t('bannedUsers.confirmText')}</p>
+      {failure ? <p role="alert">{failure}</p> : null}
+    </Modal>
+  );
+}

@@ -1,0 +1,270 @@
+import { useId, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { formatDate } from '../../../lib/dates';
+import { errorText } from '../../../lib/errorMessages';
+import { formatAmount } from '../../../lib/money';
+import { describeFailure } from '../../../lib/mutationOutcome';
+import { Button } from '../../../ui/Button';
+import { TextArea } from '../../../ui/Input';
+import { Modal } from '../../../ui/Modal';
+import { Notice, type NoticeTone } from '../../../ui/Notice';
+import { Pager } from '../../../ui/Pager';
+import layout from '../../../ui/layout.module.css';
+import type { RefereeCase, RefereeDecision } from '../graphql/RefereeCases';
+import { useDecideRefereeCase, useGetRefereeCases } from '../hooks/useRefereeCases';
+import { Loading } from './ModeratorParts';
+import styles from './Moderator.module.css';
+
+/** The server's limit of a referee's written reason. */
+const REASON_MAX = 800;
+
+type Message = { tone: NoticeTone; text: string };
+
+const nameOf = (user: { username: string; displayName: string | null }) =>
+  user.displayName?.trim() || `@${user.username}`;
+
+/** Referee cases: the owner's rejection reason, the proof phrase and video; approve or reject. */
+export function RefereePanel() {
+  const { t } = useTranslation();
+  const titleId = useId();
+  const [page, setPage] = useState(1);
+  const list = useGetRefereeCases(page);
+  const [deciding, setDeciding] = useState<{ item: RefereeCase; decision: RefereeDecision } | null>(
+    null,
+  );
+  const [message, setMessage] = useState<Message | null>(null);
+
+  return (
+    <section className={styles.section} aria-labelledby={titleId}>
+      <div className={layout.panelHeader}>
+        <h2 id={titleId} className={styles.sectionTitle}>
+          {t('refereeCases.title')}
+        </h2>
+        <p className={styles.sectionText}>{t('refereeCases.text')}</p>
+      </div>
+      {message ? (
+        <Notice tone={message.tone}>
+          <p>{message.text}</p>
+        </Notice>
+      ) : null}
+      {list.items ? (
+        list.items.length === 0 ? (
+          <p className={styles.empty}>{t('refereeCases.empty')}</p>
+        ) : (
+          <ul className={styles.caseList} aria-busy={list.fetching}>
+            {list.items.map((item) => (
+              <CaseCard
+                key={item.id}
+                item={item}
+                onDecide={(decision) => {
+                  setMessage(null);
+                  setDeciding({ item, decision });
+                }}
+              />
+            ))}
+          </ul>
+        )
+      ) : list.loading ? (
+        <Loading />
+      ) : (
+        <Notice
+          tone="error"
+          title={t('refereeCases.loadFailed')}
+          actions={
+            <Button variant="secondary" size="sm" onClick={() => void list.refetch()}>
+              {t('wallet.retry')}
+            </Button>
+          }
+        >
+          {list.failure ? (
+            <p>{errorText(t, list.failure.identifier, list.failure.message)}</p>
+          ) : null}
+        </Notice>
+      )}
+      <Pager
+        page={list.pagination?.currentPage ?? page}
+        totalPages={list.pagination?.totalPages ?? 1}
+        onPage={setPage}
+        label={t('refereeCases.pages')}
+        disabled={list.fetching}
+      />
+      {deciding ? (
+        <DecideDialog
+          key={`${deciding.item.id}-${deciding.decision}`}
+          item={deciding.item}
+          decision={deciding.decision}
+          onClose={() => setDeciding(null)}
+          onDone={(result) => {
+            setDeciding(null);
+            setMessage(result);
+            void list.refetch();
+          }}
+        />
+      ) : null}
+    </section>
+  );
+}
+
+function CaseCard({
+  item,
+  onDecide,
+}: {
+  item: RefereeCase;
+  onDecide: (decision: RefereeDecision) => void;
+}) {
+  const { t, i18n } = useTranslation();
+  const language = i18n.language;
+  const headingId = useId();
+  const video = item.challenge.challengeVideos[0];
+  return (
+    <li className={styles.caseCard} aria-labelledby={headingId}>
+      <h3 id={headingId} className={styles.primary}>
+        <Link to={`/challenge/${encodeURIComponent(item.slug)}/detail`}>{item.challengeName}</Link>
+      </h3>
+      {item.overdue ? (
+        <Notice tone="warning">
+          <p>{t('refereeCases.overdue')}</p>
+        </Notice>
+      ) : null}
+      <dl className={styles.caseFacts}>
+        <dt>{t('refereeCases.reward')}</dt>
+        <dd>{formatAmount(item.rewardCents, language)}</dd>
+        <dt>{t('refereeCases.owner')}</dt>
+        <dd>{nameOf(item.owner)}</dd>
+        <dt>{t('refereeCases.challenged')}</dt>
+        <dd>{item.challengedUser ? nameOf(item.challengedUser) : '—'}</dd>
+        <dt>{t('refereeCases.deadline')}</dt>
+        <dd>{formatDate(item.deadline, language, { dateStyle: 'medium', timeStyle: 'short' })}</dd>
+        <dt>{t('refereeCases.reason')}</dt>
+        <dd>{item.reason}</dd>
+        <dt>{t('refereeCases.proofPhrase')}</dt>
+        <dd>{item.challenge.proofPhrase ? `“${item.challenge.proofPhrase}”` : '—'}</dd>
+      </dl>
+      {video ? (
+        <>
+          {/* Proof videos are user uploads without captions. */}
+          <video
+            className={styles.caseVideo}
+            src={video.videoSource}
+            controls
+            preload="metadata"
+            aria-label={t('refereeCases.video', { name: item.challengeName })}
+          />
+          {video.recycledFrom ? (
+            <Notice tone="warning">
+              <p>{t('refereeCases.recycled')}</p>
+            </Notice>
+          ) : null}
+        </>
+      ) : (
+        <p>{t('refereeCases.noVideo')}</p>
+      )}
+      <div className={styles.rowActions}>
+        <Button
+          variant="primary"
+          size="sm"
+          onClick={() => onDecide('approve')}
+          aria-label={t('refereeCases.decideOn', {
+            decision: t('refereeCases.decisions.approve'),
+            name: item.challengeName,
+          })}
+        >
+          {t('refereeCases.decisions.approve')}
+        </Button>
+        <Button
+          variant="secondary"
+          size="sm"
+          onClick={() => onDecide('reject')}
+          aria-label={t('refereeCases.decideOn', {
+            decision: t('refereeCases.decisions.reject'),
+            name: item.challengeName,
+          })}
+        >
+          {t('refereeCases.decisions.reject')}
+        </Button>
+      </div>
+    </li>
+  );
+}
+
+function DecideDialog({
+  item,
+  decision,
+  onClose,
+  onDone,
+}: {
+  item: RefereeCase;
+  decision: RefereeDecision;
+  onClose: () => void;
+  onDone: (message: Message) => void;
+}) {
+  const { t } = useTranslation();
+  const formId = useId();
+  const { decide, loading } = useDecideRefereeCase();
+  const [reason, setReason] = useState('');
+  const [submitted, setSubmitted] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  const trimmed = reason.trim();
+  const length = Array.from(trimmed).length;
+  const reasonError =
+    length > REASON_MAX
+      ? t('report.errors.detailsTooLong', { limit: REASON_MAX })
+      : submitted && length === 0
+        ? t('report.console.reasonRequired')
+        : undefined;
+
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    setSubmitted(true);
+    if (loading || length === 0 || length > REASON_MAX) return;
+    setFailure(null);
+    const outcome = await decide(item.id, decision, trimmed);
+    if (outcome.ok) {
+      onDone({
+        tone: 'success',
+        text: t(`refereeCases.done.${decision}`, { name: item.challengeName }),
+      });
+      return;
+    }
+    setFailure(describeFailure(t, outcome));
+  };
+
+  return (
+    <Modal
+      open
+      onClose={onClose}
+      title={t(`refereeCases.confirm.${decision}`, { name: item.challengeName })}
+      size="md"
+      footer={
+        <>
+          <Button variant="secondary" onClick={onClose}>
+            {t('report.cancel')}
+          </Button>
+          <Button type="submit" form={formId} variant="primary" loading={loading}>
+            {t(`refereeCases.decisions.${decision}`)}
+          </Button>
+        </>
+      }
+    >
+      <form
+        id={formId}
+        className={styles.reportForm}
+        onSubmit={(event) => void submit(event)}
+        noValidate
+      >
+        <p>{t(`refereeCases.effect.${decision}`)}</p>
+        <TextArea
+          label={t('refereeCases.reasonLabel')}
+          name="reason"
+          rows={3}
+          value={reason}
+          onChange={(event) => setReason(event.target.value)}
+          status={reasonError ? 'error' : 'hint'}
+          message={reasonError ?? t('report.console.reasonHint')}
+        />
+        {failure ? <p role="alert">{failure}</p> : null}
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,283 @@
+import { useId, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { errorText } from '../../../lib/errorMessages';
+import { describeFailure } from '../../../lib/mutationOutcome';
+import { Button } from '../../../ui/Button';
+import { TextArea } from '../../../ui/Input';
+import { Modal } from '../../../ui/Modal';
+import { Notice, type NoticeTone } from '../../../ui/Notice';
+import { Pager } from '../../../ui/Pager';
+import { SelectField } from '../../../ui/SelectField';
+import layout from '../../../ui/layout.module.css';
+import type { ReportEntityType } from '../graphql/CreateReport';
+import type { BanType, ModerateAction, StaffReport } from '../graphql/Reports';
+import { useBanUser, useGetReports, useModerateReport } from '../hooks/useReports';
+import { ColumnHeaders, Loading } from './ModeratorParts';
+import styles from './Moderator.module.css';
+
+/** The server's limit of a staff reason (audit log). */
+const REASON_MAX = 800;
+
+/** What staff can do with a report: moderation's actions, or identity's ban for a user. */
+type StaffAction = ModerateAction | `ban_${BanType}`;
+
+const CHALLENGE_ACTIONS: readonly StaffAction[] = ['dismiss', 'take_offline', 'remove'];
+const USER_ACTIONS: readonly StaffAction[] = ['dismiss', 'ban_soft', 'ban_hard'];
+
+type Message = { tone: NoticeTone; text: string };
+
+/** Reported challenges and users: dismiss, take offline, remove, or ban (soft or hard). */
+export function ReportsPanel() {
+  const { t } = useTranslation();
+  const titleId = useId();
+  const [type, setType] = useState<ReportEntityType>('Challenge');
+  const [page, setPage] = useState(1);
+  const list = useGetReports(type, page);
+  const [acting, setActing] = useState<{ report: StaffReport; action: StaffAction } | null>(null);
+  const [message, setMessage] = useState<Message | null>(null);
+
+  return (
+    <section className={styles.section} aria-labelledby={titleId}>
+      <div className={layout.panelHeader}>
+        <h2 id={titleId} className={styles.sectionTitle}>
+          {t('report.console.title')}
+        </h2>
+        <p className={styles.sectionText}>{t('report.console.text')}</p>
+      </div>
+      <div className={styles.listHeader}>
+        <SelectField
+          className={styles.filter}
+          label={t('report.console.type')}
+          name="type"
+          value={type}
+          onChange={(event) => {
+            setType(event.target.value === 'User' ? 'User' : 'Challenge');
+            setPage(1);
+            setMessage(null);
+          }}
+        >
+          <option value="Challenge">{t('report.console.types.Challenge')}</option>
+          <option value="User">{t('report.console.types.User')}</option>
+        </SelectField>
+        {list.pagination ? (
+          <p className={styles.count} aria-live="polite">
+            {t('report.console.count', { count: list.pagination.totalCount })}
+          </p>
+        ) : null}
+      </div>
+
+      {message ? (
+        <Notice tone={message.tone}>
+          <p>{message.text}</p>
+        </Notice>
+      ) : null}
+
+      {list.items ? (
+        list.items.length === 0 ? (
+          <p className={styles.empty}>{t('report.console.empty')}</p>
+        ) : (
+          <ReportTable
+            items={list.items}
+            busy={list.fetching}
+            actions={type === 'Challenge' ? CHALLENGE_ACTIONS : USER_ACTIONS}
+            onAct={(report, action) => {
+              setMessage(null);
+              setActing({ report, action });
+            }}
+          />
+        )
+      ) : list.loading ? (
+        <Loading />
+      ) : (
+        <Notice
+          tone="error"
+          title={t('report.console.loadFailed')}
+          actions={
+            <Button variant="secondary" size="sm" onClick={() => void list.refetch()}>
+              {t('wallet.retry')}
+            </Button>
+          }
+        >
+          {list.failure ? (
+            <p>{errorText(t, list.failure.identifier, list.failure.message)}</p>
+          ) : null}
+        </Notice>
+      )}
+
+      <Pager
+        page={list.pagination?.currentPage ?? page}
+        totalPages={list.pagination?.totalPages ?? 1}
+        onPage={setPage}
+        label={t('report.console.pages')}
+        disabled={list.fetching}
+      />
+
+      {acting ? (
+        <ActionDialog
+          key={`${acting.report.id}-${acting.action}`}
+          report={acting.report}
+          action={acting.action}
+          onClose={() => setActing(null)}
+          onDone={(result) => {
+            setActing(null);
+            setMessage(result);
+            void list.refetch();
+          }}
+        />
+      ) : null}
+    </section>
+  );
+}
+
+function ReportTable({
+  items,
+  busy,
+  actions,
+  onAct,
+}: {
+  items: StaffReport[];
+  busy: boolean;
+  actions: readonly StaffAction[];
+  onAct: (report: StaffReport, action: StaffAction) => void;
+}) {
+  const { t } = useTranslation();
+  const columns = {
+    subject: t('report.console.columns.subject'),
+    reason: t('report.console.columns.reason'),
+    reporter: t('report.console.columns.reporter'),
+    actions: t('report.console.columns.actions'),
+  };
+  return (
+    <div className={styles.tableWrap}>
+      <table className={styles.table} role="table" aria-busy={busy}>
+        <caption className="visually-hidden">{t('report.console.caption')}</caption>
+        <ColumnHeaders labels={Object.values(columns)} />
+        <tbody role="rowgroup">
+          {items.map((report) => (
+            <tr key={report.id} role="row">
+              <td role="cell" data-label={columns.subject}>
+                <Link className={styles.primary} to={report.url}>
+                  {report.title}
+                </Link>
+              </td>
+              <td role="cell" data-label={columns.reason}>
+                <span className={styles.primary}>
+                  {t(`report.reasons.${report.reason}`, { defaultValue: report.reason })}
+                </span>
+                {report.details ? <p>{report.details}</p> : null}
+              </td>
+              <td role="cell" data-label={columns.reporter}>
+                @{report.reporter.username}
+              </td>
+              <td role="cell" data-label={columns.actions} className={styles.actionsCell}>
+                <div className={styles.rowActions}>
+                  {actions.map((action) => (
+                    <Button
+                      key={action}
+                      variant={action === 'dismiss' ? 'secondary' : 'primary'}
+                      size="xs"
+                      onClick={() => onAct(report, action)}
+                      aria-label={t('report.console.actionOn', {
+                        action: t(`report.console.actions.${action}`),
+                        title: report.title,
+                      })}
+                    >
+                      {t(`report.console.actions.${action}`)}
+                    </Button>
+                  ))}
+                </div>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+/** Every staff action takes a written reason: it goes to the audit log. */
+function ActionDialog({
+  report,
+  action,
+  onClose,
+  onDone,
+}: {
+  report: StaffReport;
+  action: StaffAction;
+  onClose: () => void;
+  onDone: (message: Message) => void;
+}) {
+  const { t } = useTranslation();
+  const formId = useId();
+  const moderate = useModerateReport();
+  const ban = useBanUser();
+  const [reason, setReason] = useState('');
+  const [submitted, setSubmitted] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  const trimmed = reason.trim();
+  const length = Array.from(trimmed).length;
+  const reasonError =
+    length > REASON_MAX
+      ? t('report.errors.detailsTooLong', { limit: REASON_MAX })
+      : submitted && length === 0
+        ? t('report.console.reasonRequired')
+        : undefined;
+  const loading = moderate.loading || ban.loading;
+
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    setSubmitted(true);
+    if (loading || length === 0 || length > REASON_MAX) return;
+    setFailure(null);
+    const outcome =
+      action === 'ban_soft' || action === 'ban_hard'
+        ? await ban.banUser(report.entityId, action === 'ban_soft' ? 'soft' : 'hard', trimmed)
+        : await moderate.moderateReport(report.id, action, trimmed);
+    if (outcome.ok) {
+      onDone({
+        tone: 'success',
+        text: t(`report.console.done.${action}`, { title: report.title }),
+      });
+      return;
+    }
+    setFailure(describeFailure(t, outcome));
+  };
+
+  return (
+    <Modal
+      open
+      onClose={onClose}
+      title={t(`report.console.confirm.${action}`, { title: report.title })}
+      size="md"
+      footer={
+        <>
+          <Button variant="secondary" onClick={onClose}>
+            {t('report.cancel')}
+          </Button>
+          <Button type="submit" form={formId} variant="primary" loading={loading}>
+            {t(`report.console.actions.${action}`)}
+          </Button>
+        </>
+      }
+    >
+      <form
+        id={formId}
+        className={styles.reportForm}
+        onSubmit={(event) => void submit(event)}
+        noValidate
+      >
+        <TextArea
+          label={t('report.console.reasonLabel')}
+          name="reason"
+          rows={3}
+          value={reason}
+          onChange={(event) => setReason(event.target.value)}
+          status={reasonError ? 'error' : 'hint'}
+          message={reasonError ?? t('report.console.reasonHint')}
+        />
+        {failure ? <p role="alert">{failure}</p> : null}
+      </form>
+    </Modal>
+  );
+}

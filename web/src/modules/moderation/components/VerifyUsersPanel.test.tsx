@@ -1,0 +1,126 @@
+import { fireEvent, screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { alice, answerMock, loggedInMock, statusOf } from '../../../test/mocks';
+import { renderApp } from '../../../test/renderApp';
+import {
+  ModeratorVerifyUserDocument,
+  UnverifiedUsersDocument,
+  type ModeratorVerifyUserMutationVariables,
+  type UnverifiedUser,
+} from '../graphql/UnverifiedUsers';
+
+const moderator = { ...alice, username: 'mo', displayName: 'Mo', roles: ['user', 'moderator'] };
+
+const dave: UnverifiedUser = {
+  id: 'u-4',
+  email: 'dave@example.com',
+  username: 'dave',
+  phoneNumber: '+31612345678',
+  birthday: '1990-04-01',
+  createdAt: '2030-02-01T12:00:00.000Z',
+  user: {
+    id: 'u-4',
+    paymentProfile: {
+      paymentName: 'D. de Boer',
+      paymentAccountNumber: 'NL91ABNA0417164300',
+      paymentBic: 'ABNANL2A',
+      paymentAddress: 'Damrak 1',
+      paymentPostalCode: '1012 LG',
+      paymentCity: 'Amsterdam',
+      paymentCountryCode: 'NL',
+    },
+  },
+};
+
+function listMock(server: { items: UnverifiedUser[] }) {
+  return answerMock(
+    UnverifiedUsersDocument,
+    () => true,
+    () => ({
+      paginatedListOfUnverifiedUsers: {
+        __typename: 'UnverifiedUserPage',
+        status: statusOf(true, 'ok', 'OK'),
+        items: server.items.map((item) => ({
+          __typename: 'UnverifiedUser',
+          ...item,
+          user: {
+            __typename: 'User',
+            id: item.user.id,
+            paymentProfile: item.user.paymentProfile
+              ? { __typename: 'PaymentProfile', ...item.user.paymentProfile }
+              : null,
+          },
+        })),
+        pagination: {
+          __typename: 'Pagination',
+          currentPage: 1,
+          totalPages: 1,
+          totalCount: server.items.length,
+        },
+      },
+    }),
+    { times: Number.POSITIVE_INFINITY },
+  );
+}
+
+function decideMock(
+  server: { items: UnverifiedUser[] },
+  sent: ModeratorVerifyUserMutationVariables[],
+) {
+  return answerMock<ModeratorVerifyUserMutationVariables>(
+    ModeratorVerifyUserDocument,
+    () => true,
+    () => {
+      server.items = [];
+      return {
+        moderatorVerifyUser: { __typename: 'StatusResult', status: statusOf(true, 'ok', 'OK') },
+      };
+    },
+    { onVariables: (variables) => sent.push(variables) },
+  );
+}
+
+describe('moderator page: verify users', () => {
+  it('shows identity’s and wallet’s fields and verifies after confirming', async () => {
+    const server = { items: [dave] };
+    const sent: ModeratorVerifyUserMutationVariables[] = [];
+    renderApp({
+      path: '/moderator?tab=verify-users',
+      mocks: [loggedInMock(moderator), listMock(server), decideMock(server, sent)],
+    });
+    expect(await screen.findByText('@dave')).toBeTruthy();
+    expect(screen.getByText('dave@example.com')).toBeTruthy();
+    expect(screen.getByText('+31612345678')).toBeTruthy();
+    expect(screen.getByText('D. de Boer')).toBeTruthy();
+    expect(screen.getByText('NL91 ABNA 0417 1643 00')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Verify @dave' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Verify @dave?' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Verify' }));
+    expect(await screen.findByText('@dave is verified.')).toBeTruthy();
+    expect(sent).toEqual([{ input: { userId: 'u-4', decision: 'verify' } }]);
+    expect(await screen.findByText('Nobody is waiting for verification.')).toBeTruthy();
+  });
+
+  it('bans (hard by default, soft on request) only with a reason', async () => {
+    const server = { items: [dave] };
+    const sent: ModeratorVerifyUserMutationVariables[] = [];
+    renderApp({
+      path: '/moderator?tab=verify-users',
+      mocks: [loggedInMock(moderator), listMock(server), decideMock(server, sent)],
+    });
+    fireEvent.click(await screen.findByRole('button', { name: 'Ban @dave' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Ban @dave' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Ban' }));
+    expect(await within(dialog).findByText('Please provide a reason')).toBeTruthy();
+    expect(sent).toEqual([]);
+    fireEvent.change(within(dialog).getByLabelText('Ban'), { target: { value: 'soft' } });
+    fireEvent.change(within(dialog).getByLabelText('Reason (for the audit log)'), {
+      target: { value: 'Fake identity.' },
+    });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Ban' }));
+    expect(await screen.findByText('@dave is banned.')).toBeTruthy();
+    expect(sent).toEqual([
+      { input: { userId: 'u-4', decision: 'ban', banType: 'soft', reason: 'Fake identity.' } },
+    ]);
+  });
+});

@@ -1,0 +1,268 @@
+import { useId, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formatDate } from '../../../lib/dates';
+import { errorText } from '../../../lib/errorMessages';
+import { formatIban } from '../../../lib/iban';
+import { describeFailure } from '../../../lib/mutationOutcome';
+import { Button } from '../../../ui/Button';
+import { TextArea } from '../../../ui/Input';
+import { Modal } from '../../../ui/Modal';
+import { Notice, type NoticeTone } from '../../../ui/Notice';
+import { Pager } from '../../../ui/Pager';
+import { SelectField } from '../../../ui/SelectField';
+import layout from '../../../ui/layout.module.css';
+import type { BanType } from '../graphql/Reports';
+import type { UnverifiedUser } from '../graphql/UnverifiedUsers';
+import { useGetUnverifiedUsers, useModeratorVerifyUser } from '../hooks/useUnverifiedUsers';
+import { ColumnHeaders, Loading } from './ModeratorParts';
+import styles from './Moderator.module.css';
+
+const REASON_MAX = 800;
+type Message = { tone: NoticeTone; text: string };
+type Choice = 'verify' | 'ban';
+
+/** Accounts waiting for verification, with identity's and wallet's fields: verify or ban. */
+export function VerifyUsersPanel() {
+  const { t, i18n } = useTranslation();
+  const titleId = useId();
+  const [page, setPage] = useState(1);
+  const list = useGetUnverifiedUsers(page);
+  const [acting, setActing] = useState<{ user: UnverifiedUser; choice: Choice } | null>(null);
+  const [message, setMessage] = useState<Message | null>(null);
+  const columns = {
+    user: t('verifyUsers.columns.user'),
+    phone: t('verifyUsers.columns.phone'),
+    birthday: t('verifyUsers.columns.birthday'),
+    payment: t('verifyUsers.columns.payment'),
+    actions: t('verifyUsers.columns.actions'),
+  };
+  const act = (user: UnverifiedUser, choice: Choice) => {
+    setMessage(null);
+    setActing({ user, choice });
+  };
+
+  return (
+    <section className={styles.section} aria-labelledby={titleId}>
+      <div className={layout.panelHeader}>
+        <h2 id={titleId} className={styles.sectionTitle}>
+          {t('verifyUsers.title')}
+        </h2>
+        <p className={styles.sectionText}>{t('verifyUsers.text')}</p>
+      </div>
+      {message ? (
+        <Notice tone={message.tone}>
+          <p>{message.text}</p>
+        </Notice>
+      ) : null}
+      {list.items ? (
+        list.items.length === 0 ? (
+          <p className={styles.empty}>{t('verifyUsers.empty')}</p>
+        ) : (
+          <div className={styles.tableWrap}>
+            <table className={styles.table} role="table" aria-busy={list.fetching}>
+              <caption className="visually-hidden">{t('verifyUsers.title')}</caption>
+              <ColumnHeaders labels={Object.values(columns)} />
+              <tbody role="rowgroup">
+                {list.items.map((user) => {
+                  const payment = user.user.paymentProfile;
+                  return (
+                    <tr key={user.id} role="row">
+                      <td role="cell" data-label={columns.user}>
+                        <span className={styles.primary}>@{user.username}</span>
+                        <p>{user.email}</p>
+                      </td>
+                      <td role="cell" data-label={columns.phone}>
+                        {user.phoneNumber ?? '—'}
+                      </td>
+                      <td role="cell" data-label={columns.birthday}>
+                        {user.birthday ? formatDate(user.birthday, i18n.language) : '—'}
+                      </td>
+                      <td role="cell" data-label={columns.payment}>
+                        {payment?.paymentAccountNumber ? (
+                          <>
+                            <span className={styles.primary}>{payment.paymentName}</span>
+                            <p>{formatIban(payment.paymentAccountNumber)}</p>
+                            <p>
+                              {[
+                                payment.paymentAddress,
+                                payment.paymentPostalCode,
+                                payment.paymentCity,
+                              ]
+                                .filter(Boolean)
+                                .join(', ')}
+                              {payment.paymentCountryCode ? ` (${payment.paymentCountryCode})` : ''}
+                            </p>
+                          </>
+                        ) : (
+                          t('verifyUsers.noPayment')
+                        )}
+                      </td>
+                      <td role="cell" data-label={columns.actions} className={styles.actionsCell}>
+                        <div className={styles.rowActions}>
+                          <Button
+                            variant="primary"
+                            size="sm"
+                            onClick={() => act(user, 'verify')}
+                            aria-label={t('verifyUsers.verifyUser', { username: user.username })}
+                          >
+                            {t('verifyUsers.verify')}
+                          </Button>
+                          <Button
+                            variant="secondary"
+                            size="sm"
+                            onClick={() => act(user, 'ban')}
+                            aria-label={t('verifyUsers.banUser', { username: user.username })}
+                          >
+                            {t('verifyUsers.ban')}
+                          </Button>
+                        </div>
+                      </td>
+                    </tr>
+                  );
+                })}
+              </tbody>
+            </table>
+          </div>
+        )
+      ) : list.loading ? (
+        <Loading />
+      ) : (
+        <Notice
+          tone="error"
+          title={t('verifyUsers.loadFailed')}
+          actions={
+            <Button variant="secondary" size="sm" onClick={() => void list.refetch()}>
+              {t('wallet.retry')}
+            </Button>
+          }
+        >
+          {list.failure ? (
+            <p>{errorText(t, list.failure.identifier, list.failure.message)}</p>
+          ) : null}
+        </Notice>
+      )}
+      <Pager
+        page={list.pagination?.currentPage ?? page}
+        totalPages={list.pagination?.totalPages ?? 1}
+        onPage={setPage}
+        label={t('verifyUsers.pages')}
+        disabled={list.fetching}
+      />
+      {acting ? (
+        <DecisionDialog
+          key={`${acting.user.id}-${acting.choice}`}
+          user={acting.user}
+          choice={acting.choice}
+          onClose={() => setActing(null)}
+          onDone={(result) => {
+            setActing(null);
+            setMessage(result);
+            void list.refetch();
+          }}
+        />
+      ) : null}
+    </section>
+  );
+}
+
+function DecisionDialog({
+  user,
+  choice,
+  onClose,
+  onDone,
+}: {
+  user: UnverifiedUser;
+  choice: Choice;
+  onClose: () => void;
+  onDone: (message: Message) => void;
+}) {
+  const { t } = useTranslation();
+  const formId = useId();
+  const { verifyUser, loading } = useModeratorVerifyUser();
+  const [banType, setBanType] = useState<BanType>('hard');
+  const [reason, setReason] = useState('');
+  const [submitted, setSubmitted] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  const trimmed = reason.trim();
+  const length = Array.from(trimmed).length;
+  const reasonError =
+    choice !== 'ban'
+      ? undefined
+      : length > REASON_MAX
+        ? t('report.errors.detailsTooLong', { limit: REASON_MAX })
+        : submitted && length === 0
+          ? t('report.console.reasonRequired')
+          : undefined;
+
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    setSubmitted(true);
+    if (loading) return;
+    if (choice === 'ban' && (length === 0 || length > REASON_MAX)) return;
+    setFailure(null);
+    const outcome = await verifyUser(
+      user.id,
+      choice === 'ban' ? { decision: 'ban', banType, reason: trimmed } : { decision: 'verify' },
+    );
+    if (outcome.ok) {
+      onDone({
+        tone: 'success',
+        text: t(`verifyUsers.done.${choice}`, { username: user.username }),
+      });
+      return;
+    }
+    setFailure(describeFailure(t, outcome));
+  };
+
+  return (
+    <Modal
+      open
+      onClose={onClose}
+      title={t(`verifyUsers.confirm.${choice}`, { username: user.username })}
+      size="md"
+      footer={
+        <>
+          <Button variant="secondary" onClick={onClose}>
+            {t('report.cancel')}
+          </Button>
+          <Button type="submit" form={formId} variant="primary" loading={loading}>
+            {t(`verifyUsers.${choice}`)}
+          </Button>
+        </>
+      }
+    >
+      <form
+        id={formId}
+        className={styles.reportForm}
+        onSubmit={(event) => void submit(event)}
+        noValidate
+      >
+        {choice === 'ban' ? (
+          <>
+            <SelectField
+              label={t('verifyUsers.banType')}
+              name="banType"
+              value={banType}
+              onChange={(event) => setBanType(event.target.value === 'soft' ? 'soft' : 'hard')}
+            >
+              <option value="hard">{t('bannedUsers.types.hard')}</option>
+              <option value="soft">{t('bannedUsers.types.soft')}</option>
+            </SelectField>
+            <TextArea
+              label={t('report.console.reasonLabel')}
+              name="reason"
+              rows={3}
+              value={reason}
+              onChange={(event) => setReason(event.target.value)}
+              status={reasonError ? 'error' : 'hint'}
+              message={reasonError ?? t('report.console.reasonHint')}
+            />
+          </>
+        ) : (
+          <p>{t('verifyUsers.verifyText')}</p>
+        )}
+        {failure ? <p role="alert">{failure}</p> : null}
+      </form>
+    </Modal>
+  );
+}
