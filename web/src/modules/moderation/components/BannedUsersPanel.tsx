@@ -1,7 +1,6 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDate } from '../../../lib/dates';
-import { errorText } from '../../../lib/errorMessages';
 import { describeFailure } from '../../../lib/mutationOutcome';
 import { Button } from '../../../ui/Button';
 import { Modal } from '../../../ui/Modal';
@@ -13,6 +12,7 @@ import type { BannedUser } from '../graphql/BannedUsers';
 import type { BanType } from '../graphql/Reports';
 import { useGetBannedUsers, useUnbanUser } from '../hooks/useBannedUsers';
 import { ColumnHeaders, Loading } from './ModeratorParts';
+import { LoadFailedNotice } from './LoadFailedNotice';
 import styles from './Moderator.module.css';
 
 type Message = { tone: NoticeTone; text: string };
@@ -105,19 +105,11 @@ export function BannedUsersPanel() {
       ) : list.loading ? (
         <Loading />
       ) : (
-        <Notice
-          tone="error"
+        <LoadFailedNotice
           title={t('bannedUsers.loadFailed')}
-          actions={
-            <Button variant="secondary" size="sm" onClick={() => void list.refetch()}>
-              {t('wallet.retry')}
-            </Button>
-          }
-        >
-          {list.failure ? (
-            <p>{errorText(t, list.failure.identifier, list.failure.message)}</p>
-          ) : null}
-        </Notice>
+          failure={list.failure}
+          onRetry={() => void list.refetch()}
+        />
       )}
       <Pager
         page={list.pagination?.currentPage ?? page}

@@ -27,6 +27,7 @@ import { useExportPayoutRequests } from '../hooks/useExportPayoutRequests';
 import { useGetPayoutRequests, type PayoutStatusFilter } from '../hooks/useGetPayoutRequests';
 import { useSetPayoutRequestAsCompleted } from '../hooks/useSetPayoutRequestAsCompleted';
 import { ColumnHeaders, Loading } from './ModeratorParts';
+import { LoadFailedNotice } from './LoadFailedNotice';
 import styles from './Moderator.module.css';
 
 const FILTERS: readonly PayoutStatusFilter[] = ['open', 'exported', 'done', 'cancelled', 'all'];
@@ -128,19 +129,11 @@ export function PayoutsPanel() {
       ) : list.loading ? (
         <Loading />
       ) : (
-        <Notice
-          tone="error"
+        <LoadFailedNotice
           title={t('moderator.payouts.loadFailed')}
-          actions={
-            <Button variant="secondary" size="sm" onClick={() => void list.refetch()}>
-              {t('wallet.retry')}
-            </Button>
-          }
-        >
-          {list.failure ? (
-            <p>{errorText(t, list.failure.identifier, list.failure.message)}</p>
-          ) : null}
-        </Notice>
+          failure={list.failure}
+          onRetry={() => void list.refetch()}
+        />
       )}
 
       <Pager

@@ -2,7 +2,6 @@ import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatDate } from '../../../lib/dates';
-import { errorText } from '../../../lib/errorMessages';
 import { formatAmount } from '../../../lib/money';
 import { describeFailure } from '../../../lib/mutationOutcome';
 import { Button } from '../../../ui/Button';
@@ -14,6 +13,7 @@ import layout from '../../../ui/layout.module.css';
 import type { RefereeCase, RefereeDecision } from '../graphql/RefereeCases';
 import { useDecideRefereeCase, useGetRefereeCases } from '../hooks/useRefereeCases';
 import { Loading } from './ModeratorParts';
+import { LoadFailedNotice } from './LoadFailedNotice';
 import styles from './Moderator.module.css';
 
 /** The server's limit of a referee's written reason. */
@@ -68,19 +68,11 @@ export function RefereePanel() {
       ) : list.loading ? (
         <Loading />
       ) : (
-        <Notice
-          tone="error"
+        <LoadFailedNotice
           title={t('refereeCases.loadFailed')}
-          actions={
-            <Button variant="secondary" size="sm" onClick={() => void list.refetch()}>
-              {t('wallet.retry')}
-            </Button>
-          }
-        >
-          {list.failure ? (
-            <p>{errorText(t, list.failure.identifier, list.failure.message)}</p>
-          ) : null}
-        </Notice>
+          failure={list.failure}
+          onRetry={() => void list.refetch()}
+        />
       )}
       <Pager
         page={list.pagination?.currentPage ?? page}

@@ -1,7 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { errorText } from '../../../lib/errorMessages';
 import { describeFailure } from '../../../lib/mutationOutcome';
 import { Button } from '../../../ui/Button';
 import { TextArea } from '../../../ui/Input';
@@ -14,6 +13,7 @@ import type { ReportEntityType } from '../graphql/CreateReport';
 import type { BanType, ModerateAction, StaffReport } from '../graphql/Reports';
 import { useBanUser, useGetReports, useModerateReport } from '../hooks/useReports';
 import { ColumnHeaders, Loading } from './ModeratorParts';
+import { LoadFailedNotice } from './LoadFailedNotice';
 import styles from './Moderator.module.css';
 
 /** The server's limit of a staff reason (audit log). */
@@ -90,19 +90,11 @@ export function ReportsPanel() {
       ) : list.loading ? (
         <Loading />
       ) : (
-        <Notice
-          tone="error"
+        <LoadFailedNotice
           title={t('report.console.loadFailed')}
-          actions={
-            <Button variant="secondary" size="sm" onClick={() => void list.refetch()}>
-              {t('wallet.retry')}
-            </Button>
-          }
-        >
-          {list.failure ? (
-            <p>{errorText(t, list.failure.identifier, list.failure.message)}</p>
-          ) : null}
-        </Notice>
+          failure={list.failure}
+          onRetry={() => void list.refetch()}
+        />
       )}
 
       <Pager

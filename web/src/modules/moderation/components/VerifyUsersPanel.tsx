@@ -1,7 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDate } from '../../../lib/dates';
-import { errorText } from '../../../lib/errorMessages';
 import { formatIban } from '../../../lib/iban';
 import { describeFailure } from '../../../lib/mutationOutcome';
 import { Button } from '../../../ui/Button';
@@ -15,6 +14,7 @@ import type { BanType } from '../graphql/Reports';
 import type { UnverifiedUser } from '../graphql/UnverifiedUsers';
 import { useGetUnverifiedUsers, useModeratorVerifyUser } from '../hooks/useUnverifiedUsers';
 import { ColumnHeaders, Loading } from './ModeratorParts';
+import { LoadFailedNotice } from './LoadFailedNotice';
 import styles from './Moderator.module.css';
 
 const REASON_MAX = 800;
@@ -127,19 +127,11 @@ export function VerifyUsersPanel() {
       ) : list.loading ? (
         <Loading />
       ) : (
-        <Notice
-          tone="error"
+        <LoadFailedNotice
           title={t('verifyUsers.loadFailed')}
-          actions={
-            <Button variant="secondary" size="sm" onClick={() => void list.refetch()}>
-              {t('wallet.retry')}
-            </Button>
-          }
-        >
-          {list.failure ? (
-            <p>{errorText(t, list.failure.identifier, list.failure.message)}</p>
-          ) : null}
-        </Notice>
+          failure={list.failure}
+          onRetry={() => void list.refetch()}
+        />
       )}
       <Pager
         page={list.pagination?.currentPage ?? page}
