@@ -24,9 +24,15 @@ describe('location guard (route guard step 2)', () => {
       await screen.findByText('Checking your location…', {}, { timeout: 15_000 }),
     ).toBeTruthy();
     expect(screen.queryByRole('complementary', { name: 'Sidebar' })).toBeNull();
+    // The overlay can show before the gate's effect asks: answer only once it has asked.
+    await waitFor(() => expect(checkLocation).toHaveBeenCalledTimes(1));
     answer({ allowed: true });
     expect(
-      await screen.findByRole('heading', { level: 1, name: 'Terms and conditions' }),
+      await screen.findByRole(
+        'heading',
+        { level: 1, name: 'Terms and conditions' },
+        { timeout: 15_000 },
+      ),
     ).toBeTruthy();
     expect(await screen.findByRole('complementary', { name: 'Sidebar' })).toBeTruthy();
     expect(checkLocation).toHaveBeenCalledTimes(1);
