@@ -1,11 +1,8 @@
-import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync } from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { isKnownUser } from '@challenge/challenge/seed';
-import { eventually, tokenFor } from '@challenge/testing';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { eventually } from '@challenge/testing';
+import { type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Browsers, heading, shoot, webDist } from '../support/browser.ts';
 import {
   createChallengeEventually,
   person,
@@ -14,21 +11,6 @@ import {
   type Person,
 } from '../support/challenges.ts';
 import { startPlatform, type Platform } from '../support/platform.ts';
-
-const here = path.dirname(fileURLToPath(import.meta.url));
-const webDist = path.resolve(here, '../../web/dist');
-/** Test artefacts (gitignored: test-results/). Looked at by people, never compared by the test. */
-const screenshots = path.resolve(here, '../test-results/screenshots');
-/** Debian's Chromium, which the stack installs (never a downloaded browser). */
-const chromiumPath = execFileSync('sh', ['-c', 'command -v chromium || true'], {
-  encoding: 'utf8',
-}).trim();
-
-/** A phone (iPhone 12 to 15) and a common laptop. */
-const SIZES = [
-  { name: 'phone', width: 390, height: 844 },
-  { name: 'desktop', width: 1366, height: 900 },
-] as const;
 
 const FUNDS = 2_000;
 
@@ -41,20 +23,14 @@ const FUNDS = 2_000;
  */
 describe('challenges in the browser', () => {
   let platform: Platform;
-  let browser: Browser;
-  const contexts: BrowserContext[] = [];
+  let browsers: Browsers;
 
   beforeAll(async () => {
-    // turbo builds the web before this package's tests (turbo.json); say so if it did not.
-    if (!existsSync(path.join(webDist, 'index.html')))
-      throw new Error(`no web build in ${webDist}`);
-    mkdirSync(screenshots, { recursive: true });
     platform = await startPlatform({}, {}, { webDist });
-    browser = await chromium.launch({ executablePath: chromiumPath });
+    browsers = await Browsers.launch(platform.origin);
   }, 120_000);
   afterAll(async () => {
-    await Promise.all(contexts.map((context) => context.close()));
-    await browser?.close();
+    await browsers?.close();
     await platform?.stop();
   });
 
@@ -69,49 +45,8 @@ describe('challenges in the browser', () => {
   }
 
   /** A logged-in browser of its own for `who` (its own cookies and storage), in `language`. */
-  async function browserOf(who: Person, language: 'en' | 'nl' = 'en'): Promise<Page> {
-    const context = await browser.newContext({
-      locale: language === 'nl' ? 'nl-NL' : 'en-GB',
-      viewport: SIZES[0],
-    });
-    contexts.push(context);
-    // The language of a first visit; a switch later in the test is kept across loads.
-    await context.addInitScript({
-      content: `if (!localStorage.getItem('language')) localStorage.setItem('language', '${language}');`,
-    });
-    // The session cookie the gateway sets at log-in (HttpOnly; no Secure over plain http).
-    await context.addCookies([
-      {
-        name: 'session',
-        value: await tokenFor({ id: who.id }),
-        url: platform.origin,
-        httpOnly: true,
-      },
-      // A returning visitor: no intro video over the page.
-      { name: 'firstTimeVisitVideoWatched', value: 'true', url: platform.origin },
-    ]);
-    return context.newPage();
-  }
-
-  /**
-   * The whole page at phone and at desktop width, then back to the phone. A dialog is shot as
-   * the screen shows it (the page under it does not scroll while it is open).
-   */
-  async function shoot(page: Page, name: string, { fullPage = true } = {}) {
-    for (const size of [...SIZES].reverse()) {
-      await page.setViewportSize(size);
-      // From the top: a page scrolled by a click drew its sticky bars mid-page in the picture.
-      await page.evaluate('window.scrollTo(0, 0)');
-      await page.screenshot({
-        path: path.join(screenshots, `${name}-${size.name}.png`),
-        fullPage,
-        animations: 'disabled',
-      });
-    }
-  }
-
-  const heading = (page: Page, name: string | RegExp) =>
-    page.getByRole('heading', { name, level: 1 });
+  const browserOf = (who: Person, language: 'en' | 'nl' = 'en'): Promise<Page> =>
+    browsers.pageOf(who, { language });
 
   it('one creates a challenge through both steps, the other accepts it, both dashboards show it', async () => {
     const [owner, challenged] = await Promise.all([adult(FUNDS), adult()]);

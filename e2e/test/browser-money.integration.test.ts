@@ -1,18 +1,8 @@
-import { execFileSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { seedUser } from '@challenge/identity/seed';
 import { eventually, graphql, tokenFor, uniqueTopicPrefix } from '@challenge/testing';
-import { chromium, type Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Browsers, webDist } from '../support/browser.ts';
 import { startMoneyPlatform } from '../support/money.ts';
-
-const webDist = path.resolve(fileURLToPath(import.meta.url), '../../../web/dist');
-/** Debian's Chromium, which the stack installs (never a downloaded browser). */
-const chromiumPath = execFileSync('sh', ['-c', 'command -v chromium || true'], {
-  encoding: 'utf8',
-}).trim();
 
 /**
  * A person tops up in a real browser: the wallet page of the built web app served by the
@@ -22,17 +12,14 @@ const chromiumPath = execFileSync('sh', ['-c', 'command -v chromium || true'], {
 describe('top-up in the browser', () => {
   const topicPrefix = uniqueTopicPrefix();
   let platform: Awaited<ReturnType<typeof startMoneyPlatform>>;
-  let browser: Browser;
+  let browsers: Browsers;
 
   beforeAll(async () => {
-    // turbo builds the web before this package's tests (turbo.json); say so if it did not.
-    if (!existsSync(path.join(webDist, 'index.html')))
-      throw new Error(`no web build in ${webDist}`);
     platform = await startMoneyPlatform(topicPrefix, { webDist });
-    browser = await chromium.launch({ executablePath: chromiumPath });
+    browsers = await Browsers.launch(platform.origin);
   });
   afterAll(async () => {
-    await browser?.close();
+    await browsers?.close();
     await platform?.stop();
   });
 
@@ -48,14 +35,7 @@ describe('top-up in the browser', () => {
       );
       expect(result.data?.getWallet.status.success).toBe(true);
     });
-    const context = await browser.newContext({ locale: 'en-GB' });
-    // The session cookie the gateway sets at log-in (HttpOnly; no Secure over plain http).
-    await context.addCookies([
-      { name: 'session', value: token, url: platform.origin, httpOnly: true },
-      // A returning visitor: no intro video over the page.
-      { name: 'firstTimeVisitVideoWatched', value: 'true', url: platform.origin },
-    ]);
-    const page = await context.newPage();
+    const page = await browsers.pageOf(user);
 
     await page.goto(`${platform.origin}/wallet`);
     await page.locator('input[name="topUpAmount"]').fill('20');
@@ -75,6 +55,5 @@ describe('top-up in the browser', () => {
       { token },
     );
     expect(balance.data?.getWallet.wallet.availableAmount).toBe(2000);
-    await context.close();
   });
 });
