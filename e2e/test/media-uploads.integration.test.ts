@@ -1,5 +1,10 @@
+import { execFile } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { request } from 'node:http';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
 import { TOPICS, newEvent } from '@challenge/events';
 import { eventually, graphql, produceRaw, tokenFor } from '@challenge/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -67,6 +72,30 @@ describe('proof video uploads and who may see them', { timeout: 120_000 }, () =>
     return { owner, challenged, id, slug };
   }
 
+  /** Codec and size of the first video stream, as ffprobe reads them. */
+  async function probeVideo(bytes: Buffer) {
+    const dir = await mkdtemp(path.join(tmpdir(), 'e2e-probe-'));
+    try {
+      const file = path.join(dir, 'video.mp4');
+      await writeFile(file, bytes);
+      const { stdout } = await promisify(execFile)('ffprobe', [
+        ...[
+          '-v',
+          'error',
+          '-select_streams',
+          'v:0',
+          '-show_entries',
+          'stream=codec_name,width,height',
+        ],
+        ...['-of', 'csv=p=0', file],
+      ]);
+      const [codec, width, height] = stdout.trim().split(',');
+      return { codec, width: Number(width), height: Number(height) };
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  }
+
   async function storedBytes(key: string): Promise<Buffer> {
     const signed = await storage().presignedGetUrl(key, 60);
     return Buffer.from(await (await fetch(signed)).arrayBuffer());
@@ -77,7 +106,7 @@ describe('proof video uploads and who may see them', { timeout: 120_000 }, () =>
     ['mov', 'video/quicktime', '240x320'],
     ['webm', 'video/webm', '320x240'],
   ] as const)(
-    'the challenged user uploads an ffmpeg-made %s: stored whole as the original, row uploaded, queued',
+    'the challenged user uploads an ffmpeg-made %s: the original kept whole, an H.264 MP4, thumbnail, aspect and duration, review, seekable',
     async (format, contentType, size) => {
       const { challenged, id } = await accepted();
       const bytes = await ffmpegVideo(format, size);
@@ -107,6 +136,15 @@ describe('proof video uploads and who may see them', { timeout: 120_000 }, () =>
       }, 60_000);
       expect(ready.objectKey).toBe(`videos/${result.id}/video.mp4`);
       expect(ready.originalKey).toBe(`videos/${result.id}/original.${format}`);
+      const [width, height] = size.split('x').map(Number);
+      expect(ready.aspectMode).toBe(height! > width! ? 'portrait' : 'landscape');
+      expect(Math.abs(ready.durationMs! - 2_000)).toBeLessThan(200);
+      // What the browser plays: an H.264 MP4 of the same size, and a WebP thumbnail.
+      const playable = await storedBytes(ready.objectKey!);
+      expect(await probeVideo(playable)).toEqual({ codec: 'h264', width, height });
+      expect(await storedBytes(ready.thumbnailKey!).then((b) => b.subarray(8, 12).toString())).toBe(
+        'WEBP',
+      );
       await eventually(async () => {
         const challenge = await platform.challenge.app.db.challenge.findUniqueOrThrow({
           where: { id },
@@ -117,6 +155,10 @@ describe('proof video uploads and who may see them', { timeout: 120_000 }, () =>
       expect(sha256(Buffer.from(await (await fetch(result.videoSource)).arrayBuffer()))).toBe(
         sha256(bytes),
       );
+      // Seeking: the signed link answers a byte range with 206 and just those bytes.
+      const part = await fetch(result.videoSource, { headers: { range: 'bytes=100-199' } });
+      expect(part.status).toBe(206);
+      expect(Buffer.from(await part.arrayBuffer())).toEqual(bytes.subarray(100, 200));
     },
     150_000,
   );
