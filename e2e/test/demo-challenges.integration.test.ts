@@ -1,7 +1,14 @@
-import { tokenFor } from '@challenge/testing';
+import { eventually, tokenFor } from '@challenge/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_CHALLENGES, seedDemoChallenges } from '../../scripts/lib/demo-challenges.mjs';
-import { BY_STATUS, person, send, walletsBecome, type Person } from '../support/challenges.ts';
+import {
+  BY_STATUS,
+  person,
+  send,
+  setStatus,
+  walletsBecome,
+  type Person,
+} from '../support/challenges.ts';
 import { startPlatform, type Platform } from '../support/platform.ts';
 
 /**
@@ -18,6 +25,8 @@ const DEMO = `query ($input: GetChallengeBySlugInput!) { getChallengeBySlug(inpu
     challengeVideos { videoSource thumbnailUrl recycledFrom { challengeId } }
   }
 } }`;
+const CREATE = `mutation ($input: CreateChallengeInput!) { createChallenge(input: $input) {
+  status { success identifier } challenges { slug } } }`;
 const COMMENTS = `query ($input: GetChallengeCommentsInput!) { getChallengeComments(input: $input) {
   comments { text author { username } } } }`;
 
@@ -82,6 +91,31 @@ describe("npm start's demo challenges", () => {
   };
 
   it('makes one challenge per state through the API, videos processed by media, with the money right, and only once', async () => {
+    // A `npm start` stopped half-way: the review demo made and accepted, its video never sent.
+    const halfDone = DEMO_CHALLENGES.find(
+      (demo) => demo.input.challengeName === 'Twenty keepy-uppies',
+    )!;
+    const madeBefore = await eventually(async () => {
+      const response = await send(
+        platform,
+        CREATE,
+        {
+          input: {
+            ...halfDone.input,
+            expirationTimeWeeks: 4,
+            acceptCredit: true,
+            challengedUsername: 'bob',
+          },
+        },
+        alice,
+      );
+      expect(response.data?.createChallenge.status).toMatchObject({ identifier: 'ok' });
+      return response.data!.createChallenge.challenges[0].slug as string;
+    });
+    await eventually(async () =>
+      expect((await setStatus(platform, bob, madeBefore, 'accepted')).status.success).toBe(true),
+    );
+
     const started = performance.now();
     await seedDemoChallenges({ gatewayUrl: gatewayUrl(), accounts });
     console.log(`demo challenges seeded in ${Math.round(performance.now() - started)} ms`);
@@ -97,6 +131,10 @@ describe("npm start's demo challenges", () => {
       DEMO_CHALLENGES.filter((demo) => 'videos' in demo)
         .map((demo) => demo.input.challengeName)
         .sort(),
+    );
+    // The half-done one was finished, not made again.
+    expect(withVideos.find((c) => c.challengeName === 'Twenty keepy-uppies')?.slug).toBe(
+      madeBefore,
     );
     for (const challenge of withVideos) {
       expect(challenge.challengeVideos.length, challenge.challengeName).toBeGreaterThanOrEqual(1);
