@@ -184,7 +184,9 @@ describe("npm start's demo challenges", () => {
 
     // A second `npm start` makes nothing new, respects no more (a respect is a toggle) and
     // comments nothing twice.
+    const secondStart = performance.now();
     await seedDemoChallenges({ gatewayUrl: gatewayUrl(), accounts });
+    console.log(`second run in ${Math.round(performance.now() - secondStart)} ms`);
     expect(await counts()).toEqual(expected);
     const again = await demoIn('completed');
     expect(again.map((c) => [c.challengeName, c.challengeLikesCount]).sort()).toEqual(
