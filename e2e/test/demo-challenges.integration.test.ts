@@ -1,4 +1,4 @@
-import { eventually, tokenFor } from '@challenge/testing';
+import { eventually, inbox, tokenFor } from '@challenge/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_CHALLENGES, seedDemoChallenges } from '../../scripts/lib/demo-challenges.mjs';
 import {
@@ -154,6 +154,22 @@ describe("npm start's demo challenges", () => {
     expect(side('bob')).toBe('review');
     expect(['completed', 'awaiting_video']).toContain(side('alice'));
     expect(duel!.challengeVideos).toHaveLength(side('alice') === 'completed' ? 2 : 1);
+
+    // The duel's mail, from the challenge service's real events (ADR 63): bob's video goes to
+    // alice to judge (not back to bob), and bob's invitation speaks of stakes.
+    const duelName = duel!.challengeName;
+    await eventually(async () => {
+      expect((await inbox(alice.email)).map((mail) => mail.subject)).toContain(
+        `A video in your duel is waiting for your verdict: ${duelName}`,
+      );
+      expect((await inbox(bob.email)).map((mail) => mail.subject)).toContain(
+        `You have been challenged to a duel: ${duelName}`,
+      );
+    }, 60_000);
+    const everyone = [...(await inbox(alice.email)), ...(await inbox(bob.email))];
+    expect(everyone.map((mail) => mail.subject)).not.toContain(
+      `A video is waiting for your verdict: ${duelName}`,
+    );
 
     // Respects and comments on the completed ones.
     const completed = await demoIn('completed');
