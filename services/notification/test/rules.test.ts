@@ -190,3 +190,178 @@ describe('preference defaults', () => {
     expect(wantsEmail(chosen, 'newChallenge')).toBe(true);
   });
 });
+
+describe('a duel (each party judges the other’s video)', () => {
+  const duel = newChallenge(owner, challenged, { challengeType: 'duel' });
+  const uploadBy = (performerId: string) =>
+    challengeEvent('ChallengeVideoUploaded', duel, { videoId: randomUUID(), performerId });
+  const rejected = (performerId: string) =>
+    challengeEvent('ChallengeSentToReferee', duel, { reason: 'Only four eggs', performerId });
+  const side = (performerId: string, outcome: 'completed' | 'failed', judgedByReferee: boolean) =>
+    challengeEvent('DuelSideJudged', duel, { performerId, outcome, judgedByReferee });
+  const ended = (o: 'completed' | 'failed', c: 'completed' | 'failed') =>
+    o === 'failed' && c === 'failed'
+      ? challengeEvent('ChallengeFailed', duel, {
+          comment: null,
+          duelOutcome: { owner: o, challenged: c },
+        })
+      : challengeEvent('ChallengeCompleted', duel, {
+          judgedByReferee: false,
+          duelOutcome: { owner: o, challenged: c },
+        });
+
+  it.each([
+    [
+      'the owner’s video, to the challenged user',
+      uploadBy(owner.id),
+      [[challenged.id, 'video_uploaded', owner.id]],
+    ],
+    [
+      'the challenged user’s video, to the owner',
+      uploadBy(challenged.id),
+      [[owner.id, 'video_uploaded', challenged.id]],
+    ],
+    [
+      'the owner’s video rejected, to the owner',
+      rejected(owner.id),
+      [[owner.id, 'referee', challenged.id]],
+    ],
+    [
+      'a side approved by its judge, to its performer',
+      side(owner.id, 'completed', false),
+      [[owner.id, 'completed', challenged.id]],
+    ],
+    [
+      'a side a referee decided, to its performer and its judge',
+      side(challenged.id, 'failed', true),
+      [
+        [challenged.id, 'failed', owner.id],
+        [owner.id, 'failed', challenged.id],
+      ],
+    ],
+    [
+      'the end, to both by their own side',
+      ended('failed', 'completed'),
+      [
+        [owner.id, 'failed', challenged.id],
+        [challenged.id, 'completed', owner.id],
+      ],
+    ],
+    [
+      'both failed, to both',
+      ended('failed', 'failed'),
+      [
+        [owner.id, 'failed', challenged.id],
+        [challenged.id, 'failed', owner.id],
+      ],
+    ],
+  ] as const)('activity: %s', (_name, event, expected) => {
+    expect(entries(event)).toEqual(expected);
+  });
+
+  it.each([
+    [
+      'invitation',
+      challengeEvent('ChallengeCreated', duel, { visibility: 'public', expiresAt: inTwoWeeks() }),
+      [[challenged.id, 'duel-invitation', 'newChallenge']],
+    ],
+    [
+      'accepted',
+      challengeEvent('ChallengeAccepted', duel, {}),
+      [[owner.id, 'duel-accepted', 'updateChallenge']],
+    ],
+    [
+      'the owner’s video',
+      uploadBy(owner.id),
+      [[challenged.id, 'duel-video-uploaded', 'updateChallenge']],
+    ],
+    [
+      'the challenged user’s video',
+      uploadBy(challenged.id),
+      [[owner.id, 'duel-video-uploaded', 'updateChallenge']],
+    ],
+    [
+      'a rejection',
+      rejected(challenged.id),
+      [[challenged.id, 'duel-sent-to-referee', 'updateChallenge']],
+    ],
+    [
+      'a side approved',
+      side(owner.id, 'completed', false),
+      [[owner.id, 'duel-side-completed', 'updateChallenge']],
+    ],
+    [
+      'a side out of time',
+      side(owner.id, 'failed', false),
+      [[owner.id, 'duel-side-expired', 'updateChallenge']],
+    ],
+    [
+      'a side a referee approved',
+      side(owner.id, 'completed', true),
+      [
+        [owner.id, 'duel-side-completed', 'updateChallenge'],
+        [challenged.id, 'duel-side-completed-judge', 'updateChallenge'],
+      ],
+    ],
+    [
+      'a side a referee failed',
+      side(challenged.id, 'failed', true),
+      [
+        [challenged.id, 'duel-side-failed', 'updateChallenge'],
+        [owner.id, 'duel-side-failed-judge', 'updateChallenge'],
+      ],
+    ],
+    [
+      'won by the challenged user',
+      ended('failed', 'completed'),
+      [
+        [owner.id, 'duel-lost', 'completedChallenge'],
+        [challenged.id, 'duel-won', 'completedChallenge'],
+      ],
+    ],
+    [
+      'won by the owner',
+      ended('completed', 'failed'),
+      [
+        [owner.id, 'duel-won', 'completedChallenge'],
+        [challenged.id, 'duel-lost', 'completedChallenge'],
+      ],
+    ],
+    [
+      'both completed',
+      ended('completed', 'completed'),
+      [
+        [owner.id, 'duel-completed-both', 'completedChallenge'],
+        [challenged.id, 'duel-completed-both', 'completedChallenge'],
+      ],
+    ],
+    [
+      'both failed',
+      ended('failed', 'failed'),
+      [
+        [owner.id, 'duel-failed-both', 'completedChallenge'],
+        [challenged.id, 'duel-failed-both', 'completedChallenge'],
+      ],
+    ],
+    [
+      'expired',
+      challengeEvent('ChallengeExpired', duel, {}),
+      [
+        [owner.id, 'duel-expired-owner', 'updateChallenge'],
+        [challenged.id, 'duel-expired-challenged', 'updateChallenge'],
+      ],
+    ],
+  ] as const)('e-mail: %s', (_name, event, expected) => {
+    expect(plan(event)).toEqual(expected);
+  });
+
+  it('leaves a solo challenge as it was, whether or not its events name the type', () => {
+    const solo = newChallenge(owner, challenged, { challengeType: 'solo' });
+    const upload = challengeEvent('ChallengeVideoUploaded', solo, {
+      videoId: randomUUID(),
+      performerId: null,
+    });
+    expect(plan(upload)).toEqual([[owner.id, 'challenge-video-uploaded', 'updateChallenge']]);
+    expect(entries(upload)).toEqual([[owner.id, 'video_uploaded', challenged.id]]);
+  });
+});

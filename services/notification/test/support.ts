@@ -127,6 +127,7 @@ export interface TestChallenge {
   ownerId: string;
   challengedUserId: string | null;
   challengedEmail: string | null;
+  challengeType?: 'solo' | 'duel';
 }
 
 export function newChallenge(
@@ -147,7 +148,8 @@ export function newChallenge(
   };
 }
 
-type ChallengeEventType = Extract<keyof typeof EVENT_TYPES, `Challenge${string}`>;
+type ChallengeEventType =
+  Extract<keyof typeof EVENT_TYPES, `Challenge${string}`> | 'DuelSideJudged';
 
 /** A challenge saga event as the challenge service would publish it. */
 export function challengeEvent<T extends ChallengeEventType>(

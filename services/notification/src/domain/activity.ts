@@ -25,6 +25,20 @@ import type { Database } from '../data/db.ts';
  *
  * ChallengeCancelled has no entry type in the spec: the challenged user hears of it by e-mail.
  * A challenge whose invitee has no account yet (challengedUserId null) gives that side nothing.
+ *
+ * A duel (docs/adr/0032, 0063) has two performers, each judged by the other party, so the events
+ * that concern one side go by `performerId` rather than by owner and challenged user:
+ *
+ * | duel event                         | entry in the log of                 | type           | other party |
+ * | ---------------------------------- | ----------------------------------- | -------------- | ----------- |
+ * | ChallengeVideoUploaded (performer) | the judge (the other party)         | video_uploaded | performer   |
+ * | ChallengeSentToReferee (performer) | the performer                       | referee        | the judge   |
+ * | DuelSideJudged (performer)         | the performer; the judge too when a | completed or   | the other   |
+ * |                                    | referee decided                     | failed         |             |
+ * | ChallengeCompleted / ChallengeFailed | both, by their own side's outcome | completed or   | the other   |
+ * | with duelOutcome                   |                                     | failed         |             |
+ *
+ * Every other duel event is read as in a solo challenge.
  */
 export type ChallengeEventType =
   | 'ChallengeCreated'
@@ -37,7 +51,8 @@ export type ChallengeEventType =
   | 'ChallengeCancelled'
   | 'ChallengeExpired'
   | 'ChallengeLiked'
-  | 'ChallengeCommented';
+  | 'ChallengeCommented'
+  | 'DuelSideJudged';
 export type ChallengeEvent = DomainEvent<ChallengeEventType>;
 
 export const ACTIVITY_TYPES = [
@@ -58,8 +73,12 @@ interface Recipient {
   otherUserId: string | null;
 }
 
+type Activity = { type: ActivityType; to: Recipient[] };
+
 /** Who gets which entry for one event: the table above, as code. */
-export function activityFor(event: ChallengeEvent): { type: ActivityType; to: Recipient[] } | null {
+export function activityFor(event: ChallengeEvent): Activity | Activity[] | null {
+  const duel = duelActivityFor(event);
+  if (duel !== undefined) return duel;
   const { ownerId, challengedUserId: challenged } = event.data;
   const toOwner = { userId: ownerId, otherUserId: challenged };
   const toChallenged = { userId: challenged, otherUserId: ownerId };
@@ -92,23 +111,84 @@ export function activityFor(event: ChallengeEvent): { type: ActivityType; to: Re
     case 'ChallengeCommented':
       return { type: 'commented', to: bothExcept(event.data.commentedBy) };
     case 'ChallengeCancelled':
+    case 'DuelSideJudged':
       return null;
   }
 }
 
+/** A duel's entries (the second table above); undefined when the event reads as a solo one. */
+function duelActivityFor(event: ChallengeEvent): Activity | Activity[] | null | undefined {
+  if (!isDuelEvent(event)) return undefined;
+  const side = sideOf(event);
+  switch (event.type) {
+    case 'ChallengeVideoUploaded':
+      return side ? { type: 'video_uploaded', to: [side.judge] } : undefined;
+    case 'ChallengeSentToReferee':
+      return side ? { type: 'referee', to: [side.performer] } : undefined;
+    case 'DuelSideJudged':
+      if (!side) return null;
+      return {
+        type: event.data.outcome,
+        to: event.data.judgedByReferee ? [side.performer, side.judge] : [side.performer],
+      };
+    case 'ChallengeCompleted':
+    case 'ChallengeFailed': {
+      const outcome = event.data.duelOutcome;
+      if (!outcome) return undefined;
+      const { ownerId, challengedUserId: challenged } = event.data;
+      return [
+        { type: outcome.owner, to: [{ userId: ownerId, otherUserId: challenged }] },
+        { type: outcome.challenged, to: [{ userId: challenged, otherUserId: ownerId }] },
+      ];
+    }
+    default:
+      return undefined;
+  }
+}
+
+/** A duel's event: it says so, or names a performer or the duel's outcome (docs/adr/0032). */
+export function isDuelEvent(event: ChallengeEvent): boolean {
+  const data = event.data;
+  return (
+    data.challengeType === 'duel' ||
+    ('performerId' in data && data.performerId != null) ||
+    ('duelOutcome' in data && data.duelOutcome != null)
+  );
+}
+
+/**
+ * The side a duel event is about: its performer and its judge (the other party), each with the
+ * other as other party. Null when the event names no performer who is a party of the duel.
+ */
+export function sideOf(
+  event: ChallengeEvent,
+): { performer: Recipient & { userId: string }; judge: Recipient } | null {
+  const { ownerId, challengedUserId: challenged } = event.data;
+  const performerId = 'performerId' in event.data ? event.data.performerId : null;
+  if (!performerId || (performerId !== ownerId && performerId !== challenged)) return null;
+  const judge = performerId === ownerId ? challenged : ownerId;
+  return {
+    performer: { userId: performerId, otherUserId: judge },
+    judge: { userId: judge, otherUserId: performerId },
+  };
+}
+
 /** The rows one event adds: one per user who has an account, at most one per user. */
 export function activityEntries(event: ChallengeEvent): NewActivityEntry[] {
-  const activity = activityFor(event);
-  if (!activity) return [];
+  const found = activityFor(event);
+  if (!found) return [];
   const seen = new Set<string>();
   const entries: NewActivityEntry[] = [];
-  for (const { userId, otherUserId } of activity.to) {
+  const recipients = (Array.isArray(found) ? found : [found]).flatMap((activity) =>
+    activity.to.map((to) => ({ ...to, type: activity.type })),
+  );
+  for (const { userId, otherUserId, type } of recipients) {
     if (userId === null || seen.has(userId)) continue;
     seen.add(userId);
     entries.push({
       eventId: event.id,
       userId,
-      type: activity.type,
+      type,
       challengeId: event.data.challengeId,
       slug: event.data.slug,
       challengeName: event.data.challengeName,

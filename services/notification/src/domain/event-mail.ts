@@ -1,7 +1,7 @@
 import type { DomainEvent } from '@challenge/events';
 import { findEmailPreferences } from '../data/preferences.ts';
 import { findUser, findUsers, type KnownUser } from '../data/users.ts';
-import type { ChallengeEvent } from './activity.ts';
+import { isDuelEvent, sideOf, type ChallengeEvent } from './activity.ts';
 import { deliverOnce, type DeliveryDeps } from './deliveries.ts';
 import {
   challengeUrl,
@@ -38,6 +38,25 @@ import { nameOf } from './users.ts';
  * | PaymentAccountChanged  | the account holder                 | payment-account-changed         | none (always)      |
  * | ReportResolved         | the reporter                       | report-resolved                 | none (always)      |
  * | VideoProcessingFailed  | the uploader                       | video-processing-failed         | none (always)      |
+ *
+ * A duel (docs/adr/0032, 0063): both stake the reward and each judges the other's video, so the
+ * mail about one side goes by `performerId`, and the end tells both who won the stakes:
+ *
+ * | duel event                         | to                                 | template                        | preference         |
+ * | ---------------------------------- | ---------------------------------- | ------------------------------- | ------------------ |
+ * | ChallengeCreated                   | challenged user                    | duel-invitation                 | newChallenge       |
+ * | ChallengeAccepted                  | owner                              | duel-accepted                   | updateChallenge    |
+ * | ChallengeVideoUploaded (performer) | the judge (the other party)        | duel-video-uploaded             | updateChallenge    |
+ * | ChallengeSentToReferee (performer) | the performer                      | duel-sent-to-referee            | updateChallenge    |
+ * | DuelSideJudged completed           | the performer                      | duel-side-completed             | updateChallenge    |
+ * |                                    | the judge, when a referee decided  | duel-side-completed-judge       | updateChallenge    |
+ * | DuelSideJudged failed, by referee  | the performer; the judge           | duel-side-failed(-judge)        | updateChallenge    |
+ * | DuelSideJudged failed, time up     | the performer                      | duel-side-expired               | updateChallenge    |
+ * | ChallengeCompleted / Failed with   | both: won, lost, both completed or | duel-won, duel-lost,            | completedChallenge |
+ * | duelOutcome                        | both failed                        | duel-completed-both, -failed-both |                  |
+ * | ChallengeExpired                   | owner and challenged user          | duel-expired-owner/-challenged  | updateChallenge    |
+ *
+ * Refused and cancelled read as in a solo challenge (only the owner's stake was held).
  */
 
 export interface MailDeps extends DeliveryDeps {
@@ -72,8 +91,10 @@ export type PlannedChallengeMail =
       template: 'challenge-invitation-signup';
     };
 
-/** Who gets which e-mail for one challenge event: the table above, as code. */
+/** Who gets which e-mail for one challenge event: the tables above, as code. */
 export function challengeMailPlan(event: ChallengeEvent): PlannedChallengeMail[] {
+  const duel = isDuelEvent(event) ? duelMailPlan(event) : undefined;
+  if (duel) return duel;
   const { ownerId, challengedUserId: challenged, challengedEmail } = event.data;
   const toOwner = (template: ChallengeTemplateName, topic: PreferenceTopic) => ({
     userId: ownerId,
@@ -120,7 +141,95 @@ export function challengeMailPlan(event: ChallengeEvent): PlannedChallengeMail[]
       return toChallenged('challenge-cancelled', 'updateChallenge');
     case 'ChallengeLiked':
     case 'ChallengeCommented':
+    case 'DuelSideJudged':
       return [];
+  }
+}
+
+type SideOutcome = 'completed' | 'failed';
+const DUEL_ENDINGS = {
+  completed: { completed: 'duel-completed-both', failed: 'duel-won' },
+  failed: { completed: 'duel-lost', failed: 'duel-failed-both' },
+} as const satisfies Record<SideOutcome, Record<SideOutcome, ChallengeTemplateName>>;
+
+/** The duel table above; undefined for an event a duel shares with a solo challenge. */
+function duelMailPlan(event: ChallengeEvent): PlannedChallengeMail[] | undefined {
+  const { ownerId, challengedUserId: challenged } = event.data;
+  const mail = (
+    userId: string | null,
+    otherPartyId: string | null,
+    template: ChallengeTemplateName,
+    topic: PreferenceTopic,
+  ): PlannedChallengeMail[] => (userId ? [{ userId, template, topic, otherPartyId }] : []);
+  const side = sideOf(event);
+  switch (event.type) {
+    case 'ChallengeCreated':
+      return challenged ? mail(challenged, ownerId, 'duel-invitation', 'newChallenge') : undefined;
+    case 'ChallengeAccepted':
+      return mail(ownerId, challenged, 'duel-accepted', 'updateChallenge');
+    case 'ChallengeVideoUploaded':
+      if (!side) return undefined;
+      return mail(
+        side.judge.userId,
+        side.performer.userId,
+        'duel-video-uploaded',
+        'updateChallenge',
+      );
+    case 'ChallengeSentToReferee':
+      if (!side) return undefined;
+      return mail(
+        side.performer.userId,
+        side.judge.userId,
+        'duel-sent-to-referee',
+        'updateChallenge',
+      );
+    case 'DuelSideJudged': {
+      if (!side) return [];
+      const { outcome, judgedByReferee } = event.data;
+      const performer =
+        outcome === 'completed'
+          ? 'duel-side-completed'
+          : judgedByReferee
+            ? 'duel-side-failed'
+            : 'duel-side-expired';
+      return [
+        ...mail(side.performer.userId, side.judge.userId, performer, 'updateChallenge'),
+        ...(judgedByReferee
+          ? mail(
+              side.judge.userId,
+              side.performer.userId,
+              outcome === 'completed' ? 'duel-side-completed-judge' : 'duel-side-failed-judge',
+              'updateChallenge',
+            )
+          : []),
+      ];
+    }
+    case 'ChallengeCompleted':
+    case 'ChallengeFailed': {
+      const outcome = event.data.duelOutcome;
+      if (!outcome) return undefined;
+      return [
+        ...mail(
+          ownerId,
+          challenged,
+          DUEL_ENDINGS[outcome.owner][outcome.challenged],
+          'completedChallenge',
+        ),
+        ...mail(
+          challenged,
+          ownerId,
+          DUEL_ENDINGS[outcome.challenged][outcome.owner],
+          'completedChallenge',
+        ),
+      ];
+    }
+    case 'ChallengeExpired':
+      return [
+        ...mail(ownerId, challenged, 'duel-expired-owner', 'updateChallenge'),
+        ...mail(challenged, ownerId, 'duel-expired-challenged', 'updateChallenge'),
+      ];
+    default:
+      return undefined;
   }
 }
 

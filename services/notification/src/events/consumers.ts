@@ -70,9 +70,11 @@ const CHALLENGE_EVENTS = [
   'ChallengeExpired',
   'ChallengeLiked',
   'ChallengeCommented',
+  // A duel's side judged while the other goes on (docs/adr/0032, 0063).
+  'DuelSideJudged',
 ] as const satisfies readonly ChallengeEventType[];
 
-/** The same handler for every challenge event type. */
+/** The same handler for every challenge event type (a duel's too). */
 const forChallengeEvents = (handle: (event: ChallengeEvent) => Promise<void>): EventHandlers =>
   Object.fromEntries(CHALLENGE_EVENTS.map((type) => [type, handle]));
 

@@ -138,6 +138,99 @@ export const en = {
   'challengeCancelled.intro':
     'The challenge “{challenge}” was cancelled by {name}. There is nothing more to do for it.',
 
+  'duelInvitation.subject': 'You have been challenged to a duel: {challenge}',
+  'duelInvitation.preheader': 'You both stake {reward}. Accept or decline it on Challenge.',
+  'duelInvitation.heading': 'A duel for you!',
+  'duelInvitation.intro':
+    '{name} challenges you to a duel: “{challenge}”. You both do it on video and each of you judges the other’s video. {name} has staked {reward}; accepting holds a stake of {reward} from your wallet too. If you complete and they do not, you win both stakes; if you both complete or both fail, each gets their own stake back.',
+  'duelInvitation.expiry': 'Accept or decline it before {expiresAt}.',
+
+  'duelAccepted.subject': 'Your duel was accepted: {challenge}',
+  'duelAccepted.preheader': 'Now you both upload your video.',
+  'duelAccepted.heading': 'Duel accepted',
+  'duelAccepted.intro':
+    '{name} accepted your duel “{challenge}” and staked {reward}, as you did. Now you both upload your video, and each of you judges the other’s.',
+
+  'duelVideoUploaded.subject': 'A video in your duel is waiting for your verdict: {challenge}',
+  'duelVideoUploaded.preheader': 'Watch the proof, then approve or reject it.',
+  'duelVideoUploaded.heading': 'The proof is in',
+  'duelVideoUploaded.intro':
+    '{name} uploaded their video for your duel “{challenge}”. Watch it, then approve it, or reject it with a reason and a referee decides. Who gets the stakes of {reward} each is settled once both videos are judged.',
+  'duelVideoUploaded.button': 'Watch the video',
+
+  'duelSentToReferee.subject': 'Your duel video was rejected, a referee decides: {challenge}',
+  'duelSentToReferee.preheader': 'A referee decides within one week.',
+  'duelSentToReferee.heading': 'A referee decides',
+  'duelSentToReferee.intro':
+    'Your video for the duel “{challenge}” was rejected by {name}. A referee now watches it and decides within one week whether your side counts as completed.',
+  'duelSentToReferee.reason': 'Their reason: {reason}',
+
+  'duelSideCompleted.subject': 'Your duel video was approved: {challenge}',
+  'duelSideCompleted.preheader': 'Your side of the duel is completed.',
+  'duelSideCompleted.heading': 'Your side is completed',
+  'duelSideCompleted.intro':
+    'Your video for the duel “{challenge}” with {name} was approved, so your side is completed. Who gets the stakes of {reward} each is settled once the video of {name} is judged too.',
+
+  'duelSideCompletedJudge.subject': 'The referee approved the video in your duel: {challenge}',
+  'duelSideCompletedJudge.preheader': 'The other side of your duel is completed.',
+  'duelSideCompletedJudge.heading': 'The referee decided',
+  'duelSideCompletedJudge.intro':
+    'The referee approved the video of {name} for your duel “{challenge}”, which you had rejected. Their side is completed.',
+
+  'duelSideFailed.subject': 'The referee did not approve your duel video: {challenge}',
+  'duelSideFailed.preheader': 'Your side of the duel has failed.',
+  'duelSideFailed.heading': 'Your side has failed',
+  'duelSideFailed.intro':
+    'The referee did not approve your video for the duel “{challenge}” with {name}, so your side has failed. Who gets the stakes of {reward} each is settled once the video of {name} is judged too.',
+
+  'duelSideFailedJudge.subject': 'The referee did not approve the video in your duel: {challenge}',
+  'duelSideFailedJudge.preheader': 'The other side of your duel has failed.',
+  'duelSideFailedJudge.heading': 'The referee decided',
+  'duelSideFailedJudge.intro':
+    'The referee agreed with you: the video of {name} for your duel “{challenge}” is not approved, and their side has failed.',
+
+  'duelSideExpired.subject': 'Time is up for your duel video: {challenge}',
+  'duelSideExpired.preheader': 'Your side of the duel has failed.',
+  'duelSideExpired.heading': 'Your side has failed',
+  'duelSideExpired.intro':
+    'The duel “{challenge}” with {name} reached its end date before your video was there, so your side has failed. Who gets the stakes of {reward} each is settled once the video of {name} is judged.',
+
+  'duelWon.subject': 'You won the duel: {challenge}',
+  'duelWon.preheader': 'Both stakes, {total} in all, are yours.',
+  'duelWon.heading': 'You won!',
+  'duelWon.intro':
+    'The duel “{challenge}” is over: your side is completed and the side of {name} failed. Your own stake and theirs, {total} in all, are now in your wallet.',
+
+  'duelLost.subject': 'You lost the duel: {challenge}',
+  'duelLost.preheader': 'Your stake of {reward} went to the other side.',
+  'duelLost.heading': 'Duel lost',
+  'duelLost.intro':
+    'The duel “{challenge}” is over: the side of {name} is completed and yours failed. Your stake of {reward} went to {name}.',
+
+  'duelCompletedBoth.subject': 'Duel over, you both completed: {challenge}',
+  'duelCompletedBoth.preheader': 'Each of you keeps their own stake.',
+  'duelCompletedBoth.heading': 'You both made it!',
+  'duelCompletedBoth.intro':
+    'You and {name} both completed the duel “{challenge}”. Nobody wins the other’s stake: your stake of {reward} is back in your wallet.',
+
+  'duelFailedBoth.subject': 'Duel over, neither side completed: {challenge}',
+  'duelFailedBoth.preheader': 'Your stake of {reward} is back in your wallet.',
+  'duelFailedBoth.heading': 'Duel over',
+  'duelFailedBoth.intro':
+    'Neither you nor {name} completed the duel “{challenge}”. Nobody wins the other’s stake: your stake of {reward} is back in your wallet.',
+
+  'duelExpiredOwner.subject': 'Your duel expired: {challenge}',
+  'duelExpiredOwner.preheader': 'Your stake of {reward} is back in your wallet.',
+  'duelExpiredOwner.heading': 'Duel expired',
+  'duelExpiredOwner.intro':
+    'Your duel “{challenge}” with {name} expired before it was completed. Your stake of {reward} is back in your wallet.',
+
+  'duelExpiredChallenged.subject': 'A duel expired: {challenge}',
+  'duelExpiredChallenged.preheader': 'The time for this duel is up.',
+  'duelExpiredChallenged.heading': 'Duel expired',
+  'duelExpiredChallenged.intro':
+    'The duel “{challenge}” from {name} expired before it was completed. If you had accepted it, your stake of {reward} is back in your wallet.',
+
   'payoutCompleted.subject': 'Your payout of {amount} is on its way',
   'payoutCompleted.preheader': 'We transferred {amount} to your bank account.',
   'payoutCompleted.heading': 'Payout sent',

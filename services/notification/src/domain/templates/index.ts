@@ -93,6 +93,22 @@ export const CHALLENGE_TEMPLATES = {
   'challenge-expired-owner': 'challengeExpiredOwner',
   'challenge-expired-challenged': 'challengeExpiredChallenged',
   'challenge-cancelled': 'challengeCancelled',
+  // Duels (docs/adr/0063): each party performs and judges the other's video.
+  'duel-invitation': 'duelInvitation',
+  'duel-accepted': 'duelAccepted',
+  'duel-video-uploaded': 'duelVideoUploaded',
+  'duel-sent-to-referee': 'duelSentToReferee',
+  'duel-side-completed': 'duelSideCompleted',
+  'duel-side-completed-judge': 'duelSideCompletedJudge',
+  'duel-side-failed': 'duelSideFailed',
+  'duel-side-failed-judge': 'duelSideFailedJudge',
+  'duel-side-expired': 'duelSideExpired',
+  'duel-won': 'duelWon',
+  'duel-lost': 'duelLost',
+  'duel-completed-both': 'duelCompletedBoth',
+  'duel-failed-both': 'duelFailedBoth',
+  'duel-expired-owner': 'duelExpiredOwner',
+  'duel-expired-challenged': 'duelExpiredChallenged',
 } as const;
 export type ChallengeTemplateName = keyof typeof CHALLENGE_TEMPLATES;
 type ChallengePrefix = (typeof CHALLENGE_TEMPLATES)[ChallengeTemplateName];
@@ -148,12 +164,15 @@ const REASON_KEYS = {
   challengeSentToReferee: 'challengeSentToReferee.reason',
   challengeFailedOwner: 'challengeFailedOwner.reason',
   challengeFailedChallenged: 'challengeFailedChallenged.reason',
+  duelSentToReferee: 'duelSentToReferee.reason',
 } as const satisfies Partial<Record<ChallengePrefix, MessageKey>>;
 const EXPIRY_KEYS = {
   challengeInvitation: 'challengeInvitation.expiry',
+  duelInvitation: 'duelInvitation.expiry',
 } as const satisfies Partial<Record<ChallengePrefix, MessageKey>>;
 const BUTTON_KEYS = {
   challengeVideoUploaded: 'challengeVideoUploaded.button',
+  duelVideoUploaded: 'duelVideoUploaded.button',
 } as const satisfies Partial<Record<ChallengePrefix, MessageKey>>;
 
 const lookup = <K extends string>(table: Partial<Record<K, MessageKey>>, key: K) =>
@@ -170,6 +189,8 @@ function challengeEmail(
     name: data.otherParty ?? t('common.someone'),
     challenge: data.challengeName,
     reward: formatAmount(locale, data.rewardCents),
+    // Both stakes of a duel: what its winner gets.
+    total: formatAmount(locale, data.rewardCents * 2),
     ...(data.expiresAt ? { expiresAt: formatDateTime(locale, data.expiresAt) } : {}),
   };
   const reasonKey = lookup(REASON_KEYS, prefix);

@@ -140,6 +140,102 @@ export const nl: Messages = {
   'challengeCancelled.intro':
     'De challenge “{challenge}” is geannuleerd door {name}. Je hoeft er niets meer voor te doen.',
 
+  'duelInvitation.subject': 'Je bent uitgedaagd voor een duel: {challenge}',
+  'duelInvitation.preheader':
+    'Jullie zetten allebei {reward} in. Accepteer of weiger het op Challenge.',
+  'duelInvitation.heading': 'Een duel voor jou!',
+  'duelInvitation.intro':
+    '{name} daagt je uit voor een duel: “{challenge}”. Jullie doen het allebei op video en beoordelen elkaars video. {name} heeft {reward} ingezet; als je accepteert, wordt een inzet van {reward} uit jouw wallet vastgezet. Haal jij het en de ander niet, dan win je beide inzetten; halen jullie het allebei of geen van beiden, dan krijgt ieder de eigen inzet terug.',
+  'duelInvitation.expiry': 'Accepteer of weiger het vóór {expiresAt}.',
+
+  'duelAccepted.subject': 'Je duel is geaccepteerd: {challenge}',
+  'duelAccepted.preheader': 'Nu uploaden jullie allebei je video.',
+  'duelAccepted.heading': 'Duel geaccepteerd',
+  'duelAccepted.intro':
+    '{name} heeft je duel “{challenge}” geaccepteerd en {reward} ingezet, net als jij. Nu uploaden jullie allebei je video, en ieder beoordeelt die van de ander.',
+
+  'duelVideoUploaded.subject': 'Een video in je duel wacht op je oordeel: {challenge}',
+  'duelVideoUploaded.preheader': 'Bekijk het bewijs en keur het goed of af.',
+  'duelVideoUploaded.heading': 'Het bewijs is binnen',
+  'duelVideoUploaded.intro':
+    '{name} heeft de video voor jullie duel “{challenge}” geüpload. Bekijk hem en keur hem goed, of keur hem af met een reden, dan beslist een scheidsrechter. Wie de inzetten van elk {reward} krijgt, staat vast zodra beide video’s beoordeeld zijn.',
+  'duelVideoUploaded.button': 'Bekijk de video',
+
+  'duelSentToReferee.subject': 'Je duelvideo is afgekeurd, een scheidsrechter beslist: {challenge}',
+  'duelSentToReferee.preheader': 'Een scheidsrechter beslist binnen een week.',
+  'duelSentToReferee.heading': 'Een scheidsrechter beslist',
+  'duelSentToReferee.intro':
+    'Je video voor het duel “{challenge}” is afgekeurd door {name}. Een scheidsrechter bekijkt hem nu en beslist binnen een week of jouw kant als gehaald telt.',
+  'duelSentToReferee.reason': 'Hun reden: {reason}',
+
+  'duelSideCompleted.subject': 'Je duelvideo is goedgekeurd: {challenge}',
+  'duelSideCompleted.preheader': 'Jouw kant van het duel is gehaald.',
+  'duelSideCompleted.heading': 'Jouw kant is gehaald',
+  'duelSideCompleted.intro':
+    'Je video voor het duel “{challenge}” met {name} is goedgekeurd, dus jouw kant is gehaald. Wie de inzetten van elk {reward} krijgt, staat vast zodra ook de video van {name} beoordeeld is.',
+
+  'duelSideCompletedJudge.subject':
+    'De scheidsrechter heeft de video in je duel goedgekeurd: {challenge}',
+  'duelSideCompletedJudge.preheader': 'De andere kant van je duel is gehaald.',
+  'duelSideCompletedJudge.heading': 'De scheidsrechter heeft beslist',
+  'duelSideCompletedJudge.intro':
+    'De scheidsrechter heeft de video van {name} voor jullie duel “{challenge}” goedgekeurd, die jij had afgekeurd. Hun kant is gehaald.',
+
+  'duelSideFailed.subject': 'De scheidsrechter heeft je duelvideo niet goedgekeurd: {challenge}',
+  'duelSideFailed.preheader': 'Jouw kant van het duel is niet gehaald.',
+  'duelSideFailed.heading': 'Jouw kant is niet gehaald',
+  'duelSideFailed.intro':
+    'De scheidsrechter heeft je video voor het duel “{challenge}” met {name} niet goedgekeurd, dus jouw kant is niet gehaald. Wie de inzetten van elk {reward} krijgt, staat vast zodra ook de video van {name} beoordeeld is.',
+
+  'duelSideFailedJudge.subject':
+    'De scheidsrechter heeft de video in je duel niet goedgekeurd: {challenge}',
+  'duelSideFailedJudge.preheader': 'De andere kant van je duel is niet gehaald.',
+  'duelSideFailedJudge.heading': 'De scheidsrechter heeft beslist',
+  'duelSideFailedJudge.intro':
+    'De scheidsrechter is het met je eens: de video van {name} voor jullie duel “{challenge}” is niet goedgekeurd, en hun kant is niet gehaald.',
+
+  'duelSideExpired.subject': 'De tijd voor je duelvideo is om: {challenge}',
+  'duelSideExpired.preheader': 'Jouw kant van het duel is niet gehaald.',
+  'duelSideExpired.heading': 'Jouw kant is niet gehaald',
+  'duelSideExpired.intro':
+    'Het duel “{challenge}” met {name} liep af voordat jouw video er was, dus jouw kant is niet gehaald. Wie de inzetten van elk {reward} krijgt, staat vast zodra de video van {name} beoordeeld is.',
+
+  'duelWon.subject': 'Je hebt het duel gewonnen: {challenge}',
+  'duelWon.preheader': 'Beide inzetten, samen {total}, zijn van jou.',
+  'duelWon.heading': 'Gewonnen!',
+  'duelWon.intro':
+    'Het duel “{challenge}” is voorbij: jouw kant is gehaald en die van {name} niet. Je eigen inzet en die van hen, samen {total}, staan nu in je wallet.',
+
+  'duelLost.subject': 'Je hebt het duel verloren: {challenge}',
+  'duelLost.preheader': 'Je inzet van {reward} is naar de andere kant gegaan.',
+  'duelLost.heading': 'Duel verloren',
+  'duelLost.intro':
+    'Het duel “{challenge}” is voorbij: de kant van {name} is gehaald en die van jou niet. Je inzet van {reward} is naar {name} gegaan.',
+
+  'duelCompletedBoth.subject': 'Duel voorbij, jullie hebben het allebei gehaald: {challenge}',
+  'duelCompletedBoth.preheader': 'Ieder houdt de eigen inzet.',
+  'duelCompletedBoth.heading': 'Allebei gehaald!',
+  'duelCompletedBoth.intro':
+    'Jij en {name} hebben het duel “{challenge}” allebei gehaald. Niemand wint de inzet van de ander: je inzet van {reward} staat weer in je wallet.',
+
+  'duelFailedBoth.subject': 'Duel voorbij, geen van beiden heeft het gehaald: {challenge}',
+  'duelFailedBoth.preheader': 'Je inzet van {reward} staat weer in je wallet.',
+  'duelFailedBoth.heading': 'Duel voorbij',
+  'duelFailedBoth.intro':
+    'Jij en {name} hebben het duel “{challenge}” geen van beiden gehaald. Niemand wint de inzet van de ander: je inzet van {reward} staat weer in je wallet.',
+
+  'duelExpiredOwner.subject': 'Je duel is verlopen: {challenge}',
+  'duelExpiredOwner.preheader': 'Je inzet van {reward} staat weer in je wallet.',
+  'duelExpiredOwner.heading': 'Duel verlopen',
+  'duelExpiredOwner.intro':
+    'Je duel “{challenge}” met {name} is verlopen voordat het gehaald was. Je inzet van {reward} staat weer in je wallet.',
+
+  'duelExpiredChallenged.subject': 'Een duel is verlopen: {challenge}',
+  'duelExpiredChallenged.preheader': 'De tijd voor dit duel is om.',
+  'duelExpiredChallenged.heading': 'Duel verlopen',
+  'duelExpiredChallenged.intro':
+    'Het duel “{challenge}” van {name} is verlopen voordat het gehaald was. Had je het geaccepteerd, dan staat je inzet van {reward} weer in je wallet.',
+
   'payoutCompleted.subject': 'Je uitbetaling van {amount} is onderweg',
   'payoutCompleted.preheader': 'We hebben {amount} naar je bankrekening overgemaakt.',
   'payoutCompleted.heading': 'Uitbetaling verstuurd',
