@@ -97,7 +97,7 @@ const CREATE = `mutation ($input: CreateReportInput!) {
   createReport(input: $input) { ${STATUS} report { id title url slug reason details entityId entityType reporter { id } } }
 }`;
 const DELETE = `mutation ($input: DeleteReportInput!) { deleteReport(input: $input) { ${STATUS} } }`;
-const MINE = `query ($page: Int) { myReports(page: $page) { ${STATUS} items { id outcome entityId reason resolvedAt } pagination { totalCount } } }`;
+const MINE = `query ($page: Int) { myReports(page: $page) { ${STATUS} items { id outcome action entityId reason resolvedAt } pagination { totalCount } } }`;
 const MODERATE = `mutation ($input: ModerateReportInput!) { moderateReport(input: $input) { ${STATUS} outcome } }`;
 const CASES = `query ($page: Int!, $itemsPerPage: Int) {
   paginatedListOfRefereeChallenges(page: $page, itemsPerPage: $itemsPerPage) {
@@ -339,6 +339,18 @@ describe('deleteReport and myReports', () => {
       [ids.kept!]: 'pending',
       [ids.dismissed!]: 'dismissed',
       [ids.offline!]: 'actioned',
+    });
+    // What was done, for an actioned report only.
+    const actions = Object.fromEntries(
+      data?.myReports.items.map((item: { id: string; action: string | null }) => [
+        item.id,
+        item.action,
+      ]),
+    );
+    expect(actions).toEqual({
+      [ids.kept!]: null,
+      [ids.dismissed!]: null,
+      [ids.offline!]: 'taken_offline',
     });
     const withdraw = await call(DELETE, { input: { reportId: ids.offline } }, reporter);
     expect(withdraw.data?.deleteReport.status.identifier).toBe('not_found');

@@ -35,6 +35,7 @@ export const SPA_ROUTE_PATTERNS = [
   '/settings/edit-payments',
   '/settings/edit-email-preferences',
   '/settings/guidelines',
+  '/settings/my-reports',
   '/moderator',
   '/access-denied',
 ] as const;

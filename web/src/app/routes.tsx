@@ -136,6 +136,13 @@ export const appRoutes: RouteObject[] = [
                         lazy: page(notifications, 'EditEmailPreferencesPage'),
                       },
                       { path: 'guidelines', lazy: page(settings, 'GuidelinesPage') },
+                      {
+                        path: 'my-reports',
+                        lazy: page(
+                          () => import('../modules/moderation/components/MyReportsPage'),
+                          'MyReportsPage',
+                        ),
+                      },
                     ],
                   },
                 ],

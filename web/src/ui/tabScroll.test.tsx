@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { act, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { alice, loggedInMock } from '../test/mocks';
 import { renderApp } from '../test/renderApp';
@@ -59,6 +59,22 @@ describe('tab strips scroll the selected tab into view', () => {
     renderApp({ path: '/settings/guidelines', mocks: [loggedInMock()] });
     const tabs = await screen.findByRole('navigation', { name: 'Settings sections' });
     await screen.findByRole('heading', { level: 2, name: 'Guidelines' });
+    expect(tabs.scrollLeft).toBe(455);
+  });
+
+  it('again when the screen changes size (a phone turned, a window resized)', async () => {
+    fakeLayout(
+      (element) => element.getAttribute('aria-current') === 'page',
+      (element) => element.hasAttribute('data-tab-strip'),
+    );
+    renderApp({ path: '/settings/guidelines', mocks: [loggedInMock()] });
+    const tabs = await screen.findByRole('navigation', { name: 'Settings sections' });
+    await screen.findByRole('heading', { level: 2, name: 'Guidelines' });
+    // Wide, everything fitted and the strip went back to its start; narrow again now.
+    tabs.scrollLeft = 0;
+    act(() => {
+      window.dispatchEvent(new Event('resize'));
+    });
     expect(tabs.scrollLeft).toBe(455);
   });
 });

@@ -8,6 +8,7 @@ import {
   findReporterPage,
   findReportsPage,
   type ReportEntityType,
+  type ReportOutcome,
   type ReportReason,
   type ReportRecord,
 } from '../data/reports.ts';
@@ -190,8 +191,16 @@ export function outcomeOf(report: Pick<ReportRecord, 'status'>): ReportOutcomeVi
   return report.status === 'dismissed' ? 'dismissed' : 'actioned';
 }
 
+/** What staff did about an actioned report; null while it is pending and when it was dismissed. */
+export type ReportActionView = Exclude<ReportOutcome, 'no_action'>;
+
+export function actionOf(report: Pick<ReportRecord, 'outcome'>): ReportActionView | null {
+  return report.outcome && report.outcome !== 'no_action' ? report.outcome : null;
+}
+
 export interface OwnReportView extends ReportView {
   outcome: ReportOutcomeView;
+  action: ReportActionView | null;
   createdAt: Date;
   resolvedAt: Date | null;
 }
@@ -206,6 +215,7 @@ export async function listOwnReports(
     items: items.map((report) => ({
       ...toReportView(report),
       outcome: outcomeOf(report),
+      action: actionOf(report),
       createdAt: report.createdAt,
       resolvedAt: report.resolvedAt,
     })),

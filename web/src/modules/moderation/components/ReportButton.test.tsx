@@ -1,9 +1,10 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { alice, answerMock, loggedInMock, loggedOutMock, statusOf } from '../../../test/mocks';
-import { renderApp } from '../../../test/renderApp';
+import { currentUrl, renderApp } from '../../../test/renderApp';
 import { UserProfileDocument, type PublicProfile } from '../../profile/graphql/UserProfile';
 import { CreateReportDocument, type CreateReportMutationVariables } from '../graphql/CreateReport';
+import { MyReportsDocument } from '../graphql/MyReports';
 
 const bob: PublicProfile = {
   id: 'u-2',
@@ -55,6 +56,15 @@ function reportMock(sent: CreateReportMutationVariables[], identifier = 'ok') {
   );
 }
 
+const noReportsMock = answerMock(MyReportsDocument, () => true, {
+  myReports: {
+    __typename: 'OwnReportPage',
+    status: statusOf(true, 'ok', 'OK'),
+    items: [],
+    pagination: { __typename: 'Pagination', currentPage: 1, totalPages: 1, totalCount: 0 },
+  },
+});
+
 async function openDialog() {
   fireEvent.click(await screen.findByRole('button', { name: 'Report user' }));
   return screen.findByRole('dialog', { name: 'Report Bob de Vries' });
@@ -88,8 +98,9 @@ describe('report a user from their profile', () => {
 
     fireEvent.change(details, { target: { value: '  He keeps sending me insults.  ' } });
     fireEvent.click(send);
+    // The confirmation stays in the dialog, with the way to follow the report.
     expect(
-      await screen.findByText('Thank you. Our moderators will look at your report.'),
+      await within(dialog).findByText('Thank you. Our moderators will look at your report.'),
     ).toBeTruthy();
     expect(sent).toEqual([
       {
@@ -101,6 +112,25 @@ describe('report a user from their profile', () => {
         },
       },
     ]);
+    expect(within(dialog).queryByRole('button', { name: 'Send report' })).toBeNull();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Close' }));
+    expect(screen.queryByRole('dialog', { name: 'Report Bob de Vries' })).toBeNull();
+  });
+
+  it('links the confirmation to my reports', async () => {
+    const sent: CreateReportMutationVariables[] = [];
+    const { router } = renderApp({
+      path: '/profile/bob',
+      mocks: [loggedInMock(alice), profileMock, reportMock(sent), noReportsMock],
+    });
+    const dialog = await openDialog();
+    fireEvent.change(within(dialog).getByLabelText('Reason'), { target: { value: 'spam' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Send report' }));
+    const link = await within(dialog).findByRole('link', { name: 'See my reports' });
+    expect(link.getAttribute('href')).toBe('/settings/my-reports');
+    fireEvent.click(link);
+    await screen.findByRole('heading', { level: 2, name: 'My reports' });
+    expect(currentUrl(router)).toBe('/settings/my-reports');
     expect(screen.queryByRole('dialog', { name: 'Report Bob de Vries' })).toBeNull();
   });
 

@@ -1,13 +1,12 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { describeFailure, failureIdentifier } from '../../../lib/mutationOutcome';
-import { Button } from '../../../ui/Button';
+import { Button, ButtonLink } from '../../../ui/Button';
 import { AlertIcon } from '../../../ui/icons';
 import { TextArea } from '../../../ui/Input';
 import { Modal } from '../../../ui/Modal';
 import { Notice } from '../../../ui/Notice';
 import { SelectField } from '../../../ui/SelectField';
-import { useToasts } from '../../../ui/toast/Toasts';
 import {
   REASONS_NEEDING_DETAILS,
   REPORT_DETAILS_MAX,
@@ -17,6 +16,7 @@ import {
 } from '../graphql/CreateReport';
 import { useCreateReport } from '../hooks/useCreateReport';
 import styles from './Moderator.module.css';
+import { MY_REPORTS_PATH } from './myReportsPath';
 
 /** A "Report" button that opens the report dialog for a challenge or a user. */
 export function ReportButton({
@@ -70,13 +70,13 @@ export function ReportDialog({
   onClose: () => void;
 }) {
   const { t } = useTranslation();
-  const toasts = useToasts();
   const { createReport, loading } = useCreateReport();
   const formId = useId();
   const [reason, setReason] = useState<ReportReason | ''>('');
   const [details, setDetails] = useState('');
   const [submitted, setSubmitted] = useState(false);
   const [alreadyReported, setAlreadyReported] = useState(false);
+  const [sent, setSent] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
 
   const trimmed = details.trim();
@@ -103,8 +103,7 @@ export function ReportDialog({
       ...(length > 0 ? { details: trimmed } : {}),
     });
     if (outcome.ok) {
-      toasts.success(t('report.sent'));
-      onClose();
+      setSent(true);
       return;
     }
     if (failureIdentifier(outcome) === 'redundant_report') {
@@ -118,6 +117,33 @@ export function ReportDialog({
     entityType === 'Challenge'
       ? t('report.titleChallenge', { name })
       : t('report.titleUser', { name });
+
+  if (sent) {
+    // The confirmation stays in the dialog, with the way to follow the report (docs/adr/0059).
+    return (
+      <Modal
+        open
+        onClose={onClose}
+        title={title}
+        size="md"
+        footer={
+          <>
+            <ButtonLink variant="secondary" to={MY_REPORTS_PATH} onClick={onClose}>
+              {t('report.toMyReports')}
+            </ButtonLink>
+            <Button variant="primary" onClick={onClose}>
+              {t('report.close')}
+            </Button>
+          </>
+        }
+      >
+        <Notice tone="success" title={t('report.sentTitle')}>
+          <p>{t('report.sent')}</p>
+          <p>{t('report.followUp')}</p>
+        </Notice>
+      </Modal>
+    );
+  }
 
   if (alreadyReported) {
     return (

@@ -19,6 +19,8 @@ export const SETTINGS_SECTIONS = [
   'edit-payments',
   'edit-email-preferences',
   'guidelines',
+  // The reporter's own reports (the moderation module's page, docs/adr/0059).
+  'my-reports',
 ] as const;
 export type SettingsSection = (typeof SETTINGS_SECTIONS)[number];
 
