@@ -34,7 +34,7 @@ export const envSchema = subgraphEnv.extend({
   /** Origin browsers reach the store at, when it is not S3_ENDPOINT (compose, Kubernetes). */
   S3_PUBLIC_ENDPOINT: z.url().optional(),
   /** Hours a resumable upload session lives; older ones are swept (S3 parts aborted). */
-  UPLOAD_SESSION_MAX_AGE_HOURS: z.coerce.number().positive().default(24),
+  UPLOAD_MAX_AGE_HOURS: z.coerce.number().positive().default(24),
   /** How often the sweep of abandoned upload sessions runs. */
   UPLOAD_SWEEP_INTERVAL_MS: z.coerce
     .number()
@@ -57,7 +57,7 @@ export const storageConfig = (env: MediaEnv): StorageConfig => ({
 
 /** Resumable upload sessions: their lifetime and the sweep of abandoned ones. */
 export const uploadOptions = (env: MediaEnv) => ({
-  uploadSessionMaxAgeMs: Math.round(env.UPLOAD_SESSION_MAX_AGE_HOURS * 60 * 60 * 1000),
+  uploadSessionMaxAgeMs: Math.round(env.UPLOAD_MAX_AGE_HOURS * 60 * 60 * 1000),
   uploadSweepIntervalMs: env.UPLOAD_SWEEP_INTERVAL_MS,
 });
 
