@@ -173,7 +173,10 @@ export function VideoUploadDialog({
               aria-valuemax={100}
               aria-valuenow={progress.percent}
             >
-              <div className={styles.progressBar} style={{ width: `${progress.percent}%` }} />
+              <div
+                className={`${styles.progressBar} ${progress.retrying ? styles.progressStalled : ''}`}
+                style={{ width: `${progress.percent}%` }}
+              />
             </div>
             <p className={styles.progressText} aria-live="polite">
               <span>{t('challenge.video.percent', { percent: progress.percent })}</span>
