@@ -262,6 +262,34 @@ describe('the sweep of abandoned sessions', () => {
     await fetch(tus(fresh.id), { method: 'DELETE', headers: who.headers });
   });
 
+  it('a finished session is only forgotten: its video and original stay', async () => {
+    const who = await performer();
+    const created = await fetch(tus(), {
+      method: 'POST',
+      headers: {
+        ...who.headers,
+        'upload-length': String(MP4_HEAD.length),
+        'upload-metadata': `challengeId ${b64(who.challengeId)},ownVideoConfirmed ${b64('true')}`,
+      },
+    });
+    const id = created.headers.get('location')!.split('/').pop()!;
+    const done = await fetch(tus(id), {
+      method: 'PATCH',
+      headers: {
+        ...who.headers,
+        'content-type': 'application/offset+octet-stream',
+        'upload-offset': '0',
+      },
+      body: MP4_HEAD,
+    });
+    const videoId = done.headers.get('upload-video-id')!;
+    await age(id, 2 * DAY);
+    expect(await sweepAbandonedSessions(deps(), DAY)).toBe(1);
+    expect(await service.app.db.videoUploadSession.findUnique({ where: { id } })).toBeNull();
+    const video = await service.app.db.challengeVideo.findUniqueOrThrow({ where: { id: videoId } });
+    expect(await service.app.storage.statObject(video.originalKey!)).not.toBeNull();
+  });
+
   it('the scheduler runs it, once started (never on its own in tests)', async () => {
     const who = await performer();
     const old = await sessionWithOnePart(who);
