@@ -36,8 +36,8 @@ class FakeTusServer implements TusTransport {
   faults: Partial<Record<TusRequest['method'], Fault[]>> = {};
   /** Called as PATCH bytes "go out", with how many. */
   onBytes: (sent: number) => void = () => undefined;
-  /** A PATCH that never answers until aborted. */
-  hangPatches = false;
+  /** This many PATCHes never answer (until aborted); -1: all of them. */
+  hangPatches = 0;
   private next = 1;
 
   send(request: TusRequest) {
@@ -53,7 +53,10 @@ class FakeTusServer implements TusTransport {
       const fault = this.faults[request.method]?.shift();
       if (fault?.kind === 'network') return reject(new TusNetworkError('down'));
       if (fault?.kind === 'status') return resolve(answer(fault.status, {}, fault.body));
-      if (request.method === 'PATCH' && this.hangPatches) return; // until aborted
+      if (request.method === 'PATCH' && this.hangPatches !== 0) {
+        this.hangPatches -= 1;
+        return; // until aborted
+      }
       resolve(this.handle(request, fault));
     });
     return { response, abort: () => abort() };
@@ -224,7 +227,7 @@ describe('uploadVideoResumably', () => {
   });
 
   it('cancel sends DELETE for the upload and forgets it', async () => {
-    server.hangPatches = true;
+    server.hangPatches = -1;
     const file = video(30);
     const { upload } = start(file);
     await vi.waitFor(() => expect(server.requests('PATCH')).toHaveLength(1));
@@ -253,7 +256,7 @@ describe('uploadVideoResumably', () => {
   });
 
   it('pause (leaving the page) stops without DELETE and keeps the URL to resume', async () => {
-    server.hangPatches = true;
+    server.hangPatches = -1;
     const file = video(30);
     const { upload } = start(file);
     await vi.waitFor(() => expect(server.requests('PATCH')).toHaveLength(1));
@@ -261,6 +264,34 @@ describe('uploadVideoResumably', () => {
     expect(await upload.result).toEqual({ ok: false, cancelled: true });
     expect(server.requests('DELETE')).toHaveLength(0);
     expect(storage.items.get(tusStorageKey('c-1', file))).toBe('/api/uploads/tus/s-1');
+  });
+
+  it('a PATCH whose bytes stop moving is given up after the stall time and resumed', async () => {
+    server.hangPatches = 1;
+    const { upload } = start(video(30), { stallMs: 20 });
+    expect(await upload.result).toEqual({ ok: true, id: 'video-1' });
+    expect(server.log.map((entry) => entry.method)).toEqual([
+      'POST',
+      'PATCH',
+      'HEAD',
+      'PATCH',
+      'PATCH',
+    ]);
+    expect(waits).toEqual([100]);
+  });
+
+  it('an upload removed on the server while sending (swept) starts over once', async () => {
+    server.faults.PATCH = [{ kind: 'none' }, { kind: 'status', status: 404 }];
+    const { upload } = start(video(30));
+    expect(await upload.result).toEqual({ ok: true, id: 'video-1' });
+    expect(server.log.map((entry) => [entry.method, entry.url])).toEqual([
+      ['POST', '/api/uploads/tus'],
+      ['PATCH', '/api/uploads/tus/s-1'],
+      ['PATCH', '/api/uploads/tus/s-1'],
+      ['POST', '/api/uploads/tus'],
+      ['PATCH', '/api/uploads/tus/s-2'],
+      ['PATCH', '/api/uploads/tus/s-2'],
+    ]);
   });
 
   it('a stored URL is reused: HEAD for the offset, no new upload, the rest sent', async () => {

@@ -15,6 +15,8 @@ export const TUS_ENDPOINT = '/api/uploads/tus';
 export const TUS_CHUNK_BYTES = 8 * 1024 * 1024;
 /** Waits before the retries after a lost connection or a server error: about two minutes. */
 export const TUS_RETRY_DELAYS_MS = [1_000, 2_000, 4_000, 8_000, 15_000, 30_000, 30_000, 30_000];
+/** A PATCH whose bytes stop moving this long counts as a lost connection (mobile networks). */
+export const TUS_STALL_MS = 60_000;
 /** The time left is estimated from the rate over this last stretch (a moving average). */
 const RATE_WINDOW_MS = 20_000;
 const STORAGE_PREFIX = 'challenge.tus:';
@@ -88,6 +90,8 @@ export interface TusUploadOptions {
   endpoint?: string;
   chunkBytes?: number;
   retryDelaysMs?: number[];
+  /** See TUS_STALL_MS. */
+  stallMs?: number;
   transport?: TusTransport;
   /** Where upload URLs are remembered; localStorage unless replaced (null: nowhere). */
   storage?: Pick<Storage, 'getItem' | 'setItem' | 'removeItem'> | null;
@@ -166,6 +170,7 @@ export function uploadVideoResumably({
   endpoint = TUS_ENDPOINT,
   chunkBytes = TUS_CHUNK_BYTES,
   retryDelaysMs = TUS_RETRY_DELAYS_MS,
+  stallMs = TUS_STALL_MS,
   transport = xhrTransport,
   storage = browserStorage(),
   now = () => Date.now(),
@@ -201,20 +206,40 @@ export function uploadVideoResumably({
   let wakeUp: (() => void) | null = null;
   let url: string | null = remembered.get();
 
-  /** One request; a stop aborts it and surfaces as Stopped. */
+  /**
+   * One request; a stop aborts it and surfaces as Stopped. A request whose bytes stop moving
+   * for `stallMs` is aborted and counts as a lost connection.
+   */
   async function send(request: TusRequest): Promise<TusResponse> {
     if (stop) throw new Stopped();
+    let stalled = false;
+    let watchdog: ReturnType<typeof setTimeout> | undefined;
+    const watch = () => {
+      clearTimeout(watchdog);
+      watchdog = setTimeout(() => {
+        stalled = true;
+        sent.abort();
+      }, stallMs);
+    };
     const sent = transport.send({
       ...request,
       headers: { 'tus-resumable': '1.0.0', ...request.headers },
+      onProgress: (bytes) => {
+        watch();
+        request.onProgress?.(bytes);
+      },
     });
     abortCurrent = sent.abort;
+    watch();
     try {
       return await sent.response;
     } catch (error) {
-      if (stop || error instanceof TusAbortedError) throw new Stopped();
+      if (stop) throw new Stopped();
+      if (stalled) throw new TusNetworkError('stalled');
+      if (error instanceof TusAbortedError) throw new Stopped();
       throw error;
     } finally {
+      clearTimeout(watchdog);
       abortCurrent = null;
     }
   }
@@ -322,6 +347,13 @@ export function uploadVideoResumably({
             throw new TusNetworkError('offset mismatch');
           }
           if (retryable(answer.status)) throw new TusNetworkError(`PATCH: ${answer.status}`);
+          if (gone(answer.status) && !startedOver) {
+            // Swept or removed while we were sending: this file starts over, once.
+            remembered.forget();
+            startedOver = true;
+            url = null;
+            break;
+          }
           if (answer.status !== 204) return tusRefusal(answer);
           const videoId = answer.header('upload-video-id');
           if (videoId) return { ok: true, id: videoId };
@@ -333,6 +365,7 @@ export function uploadVideoResumably({
           offset = next;
           failures = 0;
         }
+        if (url === null) continue;
         // All bytes are out but no video id came back: HEAD tells.
         offset = null;
         throw new TusNetworkError('no video id');
