@@ -99,8 +99,8 @@ describe('a resumable upload in the browser', () => {
     expect(sha256(Buffer.from(await (await fetch(signed)).arrayBuffer()))).toBe(sha256(bytes));
     // Finished: nothing is left to resume in the browser.
     expect(
-      await page.evaluate(() =>
-        Object.keys(localStorage).filter((key) => key.startsWith('challenge.tus:')),
+      await page.evaluate(
+        "Object.keys(localStorage).filter((key) => key.startsWith('challenge.tus:'))",
       ),
     ).toEqual([]);
   }, 240_000);
