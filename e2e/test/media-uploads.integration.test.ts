@@ -305,6 +305,57 @@ describe('proof video uploads and who may see them', { timeout: 120_000 }, () =>
     expect(foreign.status).toBe(404);
   }, 120_000);
 
+  it('a resumable upload cancelled through the gateway (tus DELETE) leaves no parts and no session', async () => {
+    const { challenged, id } = await accepted();
+    const PART = 8 * 1024 * 1024;
+    const bytes = Buffer.concat([MP4_HEAD, randomBytes(2 * PART - MP4_HEAD.length)]);
+    const auth = {
+      authorization: `Bearer ${await tokenFor(challenged)}`,
+      'tus-resumable': '1.0.0',
+    };
+    const b64 = (value: string) => Buffer.from(value).toString('base64');
+    const created = await fetch(new URL('/api/uploads/tus', url()), {
+      method: 'POST',
+      headers: {
+        ...auth,
+        'upload-length': String(bytes.length),
+        'upload-metadata': `challengeId ${b64(id)},ownVideoConfirmed ${b64('true')}`,
+      },
+    });
+    expect(created.status).toBe(201);
+    expect(created.headers.get('upload-expires')).toBeTruthy();
+    const location = new URL(created.headers.get('location')!, url());
+    // One part stored, then the performer cancels.
+    const first = await fetch(location, {
+      method: 'PATCH',
+      headers: {
+        ...auth,
+        'content-type': 'application/offset+octet-stream',
+        'upload-offset': '0',
+      },
+      body: bytes.subarray(0, PART + 10),
+    });
+    expect(first.headers.get('upload-offset')).toBe(String(PART));
+    const sessionId = location.pathname.split('/').pop()!;
+    const session = await db().videoUploadSession.findUniqueOrThrow({ where: { id: sessionId } });
+    expect(await storage().listIncompleteUploads(session.objectKey!)).toEqual([session.objectKey]);
+    const stranger = await person(platform);
+    const foreign = await fetch(location, {
+      method: 'DELETE',
+      headers: { authorization: `Bearer ${await tokenFor(stranger)}`, 'tus-resumable': '1.0.0' },
+    });
+    expect(foreign.status).toBe(404);
+    const cancelled = await fetch(location, { method: 'DELETE', headers: auth });
+    expect(cancelled.status).toBe(204);
+    expect(cancelled.headers.get('tus-resumable')).toBe('1.0.0');
+    expect(await storage().listIncompleteUploads(session.objectKey!)).toEqual([]);
+    expect(await db().videoUploadSession.findUnique({ where: { id: sessionId } })).toBeNull();
+    expect((await fetch(location, { method: 'HEAD', headers: auth })).status).toBe(404);
+    // The gateway answers discovery too.
+    const options = await fetch(new URL('/api/uploads/tus', url()), { method: 'OPTIONS' });
+    expect(options.headers.get('tus-extension')).toContain('termination');
+  }, 120_000);
+
   it('a resumable upload over 500 MB is refused at creation, a PNG at its first bytes', async () => {
     const { challenged, id } = await accepted();
     const auth = {

@@ -39,13 +39,15 @@ import {
   DEFAULT_WEBHOOK_RATE_LIMIT,
   type IpRateRule,
   type RateLimits,
+  DEFAULT_UPLOAD_RATE_LIMIT,
+  type UserRateRule,
 } from './rate-limit-rules.ts';
-import { ipRateLimit, rateLimitPlugin } from './rate-limit.ts';
+import { ipRateLimit, rateLimitPlugin, userRateLimit } from './rate-limit.ts';
 import { PAYMENT_WEBHOOK_PUBLIC_PATH, paymentWebhook } from './payment-webhook.ts';
 import { IMAGE_PATH, imageProxy } from './image-proxy.ts';
 import { sessionPlugin } from './session-plugin.ts';
 import type { SubgraphName } from './supergraph.ts';
-import { PUBLIC_TUS_PATH, forwardTus, forwardUploads } from './uploads.ts';
+import { PUBLIC_TUS_PATH, forwardTus, forwardUploads, lingerThenClose } from './uploads.ts';
 import { serveWeb } from './web.ts';
 
 export type { GatewayContext } from './context.ts';
@@ -71,6 +73,8 @@ export interface GatewayOptions {
   graphqlLimits?: GraphqlLimits;
   /** The payment webhook's limit per client IP (default DEFAULT_WEBHOOK_RATE_LIMIT). */
   webhookRateLimit?: IpRateRule;
+  /** New uploads (multipart and tus creations) per user (default DEFAULT_UPLOAD_RATE_LIMIT). */
+  uploadRateLimit?: UserRateRule;
   /** Prefix of the rate-limit keys in Redis (default `gateway:`); tests isolate with it. */
   rateLimitKeyPrefix?: string;
   /** Bearer token that unlocks /metrics for public addresses. */
@@ -184,6 +188,17 @@ export async function buildGateway(options: GatewayOptions): Promise<Gateway> {
     }),
   );
   app.use(IMAGE_PATH, imageProxy(options.subgraphUrls.media, logger));
+  // One budget of new uploads per user, whichever way they come (ADR 52).
+  const uploadLimit = (counts: (req: express.Request) => boolean) =>
+    userRateLimit({
+      redis: options.redis,
+      logger,
+      name: 'upload',
+      rule: options.uploadRateLimit ?? DEFAULT_UPLOAD_RATE_LIMIT,
+      keyPrefix: rateLimitKeyPrefix,
+      counts,
+      discardBody: lingerThenClose,
+    });
   // Resumable uploads (ADR 36): the same fences as /graphql, then streamed on to media.
   app.use(
     PUBLIC_TUS_PATH,
@@ -201,6 +216,7 @@ export async function buildGateway(options: GatewayOptions): Promise<Gateway> {
       publicOrigin: options.publicOrigin,
       production,
     }),
+    uploadLimit((req) => req.method === 'POST'),
     forwardTus({ mediaUrl: options.subgraphUrls.media, logger }),
   );
   app.use(
@@ -220,6 +236,7 @@ export async function buildGateway(options: GatewayOptions): Promise<Gateway> {
       publicOrigin: options.publicOrigin,
       production,
     }),
+    uploadLimit((req) => Boolean(req.is('multipart/form-data'))),
     // Multipart uploads stream on to media here; JSON requests go on to Apollo.
     forwardUploads({ mediaUrl: options.subgraphUrls.media, logger }),
     expressMiddleware(apollo, {

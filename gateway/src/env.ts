@@ -6,8 +6,10 @@ import {
   DEFAULT_RATE_LIMITS,
   type IpRateRule,
   DEFAULT_WEBHOOK_RATE_LIMIT,
+  DEFAULT_UPLOAD_RATE_LIMIT,
   type RateLimits,
   type RateRule,
+  type UserRateRule,
 } from './rate-limit-rules.ts';
 
 const UNIT_SECONDS = { s: 1, m: 60, h: 3600 } as const;
@@ -41,6 +43,22 @@ const ipRateRule = (fallback: IpRateRule) =>
       const [ip, window] = value.split('/') as [string, string];
       const unit = window.slice(-1) as keyof typeof UNIT_SECONDS;
       return { ip: Number(ip), windowSeconds: Number(window.slice(0, -1)) * UNIT_SECONDS[unit] };
+    })
+    .optional()
+    .transform((rule) => rule ?? fallback);
+
+/** A per-user rule as `<per user>/<window>`, e.g. `20/1h`. */
+const userRateRule = (fallback: UserRateRule) =>
+  z
+    .string()
+    .regex(/^[1-9]\d*\/[1-9]\d*[smh]$/, 'expected <per user>/<window>, e.g. 20/1h')
+    .transform((value): UserRateRule => {
+      const [user, window] = value.split('/') as [string, string];
+      const unit = window.slice(-1) as keyof typeof UNIT_SECONDS;
+      return {
+        user: Number(user),
+        windowSeconds: Number(window.slice(0, -1)) * UNIT_SECONDS[unit],
+      };
     })
     .optional()
     .transform((rule) => rule ?? fallback);
@@ -100,6 +118,8 @@ export const envSchema = baseEnv.extend({
   /** `<per IP>/<window>`: the payment provider's webhook. */
   RATE_LIMIT_PAYMENT_WEBHOOK: ipRateRule(DEFAULT_WEBHOOK_RATE_LIMIT),
   RATE_LIMIT_REAUTHENTICATE: rateRule(DEFAULT_RATE_LIMITS.reauthenticate),
+  /** `<per user>/<window>`: new uploads (multipart and tus creations) per signed-in user. */
+  RATE_LIMIT_UPLOADS: userRateRule(DEFAULT_UPLOAD_RATE_LIMIT),
 });
 export type GatewayEnv = z.output<typeof envSchema>;
 

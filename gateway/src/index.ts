@@ -48,6 +48,7 @@ const gateway = await buildGateway({
   graphqlRateLimit: env.RATE_LIMIT_GRAPHQL,
   graphqlLimits: graphqlLimitsFromEnv(env),
   webhookRateLimit: env.RATE_LIMIT_PAYMENT_WEBHOOK,
+  uploadRateLimit: env.RATE_LIMIT_UPLOADS,
   metricsToken: env.METRICS_TOKEN,
   corsOrigins: env.CORS_ORIGINS,
 });

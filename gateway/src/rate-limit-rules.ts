@@ -57,3 +57,17 @@ export interface IpRateRule {
  * address (offices, carrier NAT) while stopping a flood.
  */
 export const DEFAULT_GRAPHQL_RATE_LIMIT: IpRateRule = { ip: 600, windowSeconds: 60 };
+
+/** Requests allowed per fixed window from one signed-in user. */
+export interface UserRateRule {
+  user: number;
+  windowSeconds: number;
+}
+
+/**
+ * New uploads per user (docs/adr/0052): GraphQL multipart uploads and tus creations together.
+ * Resuming an upload (HEAD, PATCH) does not count. A performer uploads one proof per challenge
+ * and may retry a few times; 20 an hour stops one account from filling the store or the
+ * processing queue.
+ */
+export const DEFAULT_UPLOAD_RATE_LIMIT: UserRateRule = { user: 20, windowSeconds: 60 * 60 };

@@ -1,12 +1,18 @@
 import { createHash } from 'node:crypto';
 import { HeaderMap, type ApolloServerPlugin } from '@apollo/server';
 import { ERROR_CATALOGUE, type Logger, type Redis } from '@challenge/kit';
-import type { RequestHandler } from 'express';
+import type { Request, RequestHandler } from 'express';
 import { GraphQLError } from 'graphql';
 import { rateLimitSubject } from './client-address.ts';
 import type { GatewayContext } from './context.ts';
 import { accountOf, argumentValues, rootFields } from './operations.ts';
-import { isLimitedOperation, type IpRateRule, type RateLimits } from './rate-limit-rules.ts';
+import type { Authentication } from './auth.ts';
+import {
+  isLimitedOperation,
+  type IpRateRule,
+  type RateLimits,
+  type UserRateRule,
+} from './rate-limit-rules.ts';
 import { sendError } from './respond.ts';
 
 /**
@@ -44,6 +50,16 @@ interface RedisCounting {
 
 export interface RateLimitOptions extends RedisCounting {
   limits: RateLimits;
+}
+
+export interface UserRateLimitOptions extends RedisCounting {
+  /** What is counted: one bucket per name and user. */
+  name: string;
+  rule: UserRateRule;
+  /** Which requests count (the others pass uncounted). */
+  counts: (req: Request) => boolean;
+  /** What to do with the unread body of a refused request (see uploads.ts). */
+  discardBody?: (req: Request) => void;
 }
 
 export interface IpRateLimitOptions extends RedisCounting {
@@ -146,6 +162,27 @@ export function ipRateLimit(options: IpRateLimitOptions): RequestHandler {
       if (wait === null) return next();
       res.set('retry-after', String(Math.max(1, wait)));
       sendError(res, 429, 'too_many_requests', 'TOO_MANY_REQUESTS');
+    }, next);
+  };
+}
+
+/**
+ * Per signed-in user, after `authenticate`: the requests `counts` picks (new uploads) are counted
+ * per user id; over the limit, 429 `too_many_requests` with Retry-After, the body left unread.
+ * Anonymous requests pass uncounted (the subgraph refuses them; the per-IP limit still holds).
+ * Fails open like the other limits.
+ */
+export function userRateLimit(options: UserRateLimitOptions): RequestHandler {
+  return (req, res, next) => {
+    const user = (res.locals.auth as Authentication | undefined)?.user;
+    if (!user || !options.counts(req)) return next();
+    const key = `${options.keyPrefix}ratelimit:${options.name}:user:${user.id}`;
+    count(options, [{ key, limit: options.rule.user }], options.rule.windowSeconds).then((wait) => {
+      if (wait === null) return next();
+      res.set('retry-after', String(Math.max(1, wait)));
+      if (!req.complete) res.set('connection', 'close');
+      sendError(res, 429, 'too_many_requests', 'TOO_MANY_REQUESTS');
+      options.discardBody?.(req);
     }, next);
   };
 }

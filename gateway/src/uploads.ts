@@ -57,6 +57,7 @@ const RESPONSE_HEADERS = [
   'upload-offset',
   'upload-length',
   'upload-video-id',
+  'upload-expires',
   'tus-resumable',
   'tus-version',
   'tus-extension',

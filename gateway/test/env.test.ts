@@ -2,7 +2,11 @@ import { EnvError, parseEnv } from '@challenge/kit';
 import { describe, expect, it } from 'vitest';
 import { envSchema, graphqlLimitsFromEnv, rateLimitsFromEnv } from '../src/env.ts';
 import { DEFAULT_GRAPHQL_LIMITS } from '../src/graphql-limits.ts';
-import { DEFAULT_GRAPHQL_RATE_LIMIT, DEFAULT_RATE_LIMITS } from '../src/rate-limit-rules.ts';
+import {
+  DEFAULT_GRAPHQL_RATE_LIMIT,
+  DEFAULT_RATE_LIMITS,
+  DEFAULT_UPLOAD_RATE_LIMIT,
+} from '../src/rate-limit-rules.ts';
 
 const REQUIRED = {
   PORT: '4700',
@@ -79,6 +83,18 @@ describe('gateway environment', () => {
       tokens: 500,
       cost: 900,
     });
+  });
+
+  it('reads the per-user upload limit: 20 an hour unless <per user>/<window> says otherwise', () => {
+    expect(parseEnv(envSchema, REQUIRED).RATE_LIMIT_UPLOADS).toEqual(DEFAULT_UPLOAD_RATE_LIMIT);
+    expect(DEFAULT_UPLOAD_RATE_LIMIT).toEqual({ user: 20, windowSeconds: 3600 });
+    const env = parseEnv(envSchema, { ...REQUIRED, RATE_LIMIT_UPLOADS: '5/10m' });
+    expect(env.RATE_LIMIT_UPLOADS).toEqual({ user: 5, windowSeconds: 600 });
+    for (const value of ['0/1h', '-/1h', '20']) {
+      expect(() => parseEnv(envSchema, { ...REQUIRED, RATE_LIMIT_UPLOADS: value })).toThrow(
+        EnvError,
+      );
+    }
   });
 
   it('refuses a general rate limit or query limit that is not a positive number', () => {

@@ -28,6 +28,7 @@ import {
 } from './domain/processing.ts';
 import type { VideoProcessingQueue } from './domain/processing-queue.ts';
 import { createImageResizer } from './domain/image-resizer.ts';
+import { DEFAULT_SESSION_MAX_AGE_MS, startUploadSweeper } from './domain/resumable.ts';
 import { ipxRoutes } from './http/ipx.ts';
 import type { MediaContext } from './context.ts';
 import { startConsumers } from './events/consumers.ts';
@@ -54,6 +55,15 @@ export interface MediaOptions {
   processing?: MediaProcessingOptions;
   /** Tests of uploads alone: where uploaded videos go instead of the pipeline's queue. */
   queue?: VideoProcessingQueue;
+  /** How long a resumable upload session lives (default a day; docs/adr/0051). */
+  uploadSessionMaxAgeMs?: number;
+  /**
+   * How often abandoned upload sessions are swept (S3 parts aborted, rows deleted); not started
+   * when absent (tests start it themselves, or call the sweep).
+   */
+  uploadSweepIntervalMs?: number;
+  /** The sweep's clock; the wall clock unless a test moves it. Never from the environment. */
+  uploadSweepClock?: () => Date;
 }
 
 /** For tests that never upload: enqueueing fails. */
@@ -76,6 +86,7 @@ export async function buildApp(
   await storage.ensureBucket();
   const db = createDatabase(databaseUrl);
   const { processing } = options;
+  const sessionMaxAgeMs = options.uploadSessionMaxAgeMs ?? DEFAULT_SESSION_MAX_AGE_MS;
   const queue = processing ? createVideoQueue(processing.queue) : null;
   const videoQueue: VideoProcessingQueue = queue ?? options.queue ?? noQueue;
   const extend = (base: RequestContext): MediaContext => ({ ...base, db, storage, videoQueue });
@@ -105,6 +116,7 @@ export async function buildApp(
           verifier: runtime.verifier,
           checkUser: createAccessCheck(runtime.redis, runtime.authStatePrefix),
           logger: runtime.logger,
+          sessionMaxAgeMs,
         }),
       );
       express.post(
@@ -119,6 +131,18 @@ export async function buildApp(
       );
     },
   });
+  if (options.uploadSweepIntervalMs) {
+    const sweeper = startUploadSweeper(
+      { db, storage, logger: runtime.logger.child({ component: 'upload-sweep' }) },
+      {
+        intervalMs: options.uploadSweepIntervalMs,
+        maxAgeMs: sessionMaxAgeMs,
+        clock: options.uploadSweepClock,
+      },
+    );
+    // Registered after the database, so it stops first.
+    runtime.lifecycle.onStop('upload sweep', () => sweeper.stop());
+  }
   if (processing && queue) {
     // Registered after the database, so they stop first: the worker finishes (or abandons, to be
     // picked up again by another worker) its job while the database is still there.

@@ -33,6 +33,14 @@ export const envSchema = subgraphEnv.extend({
   ...processingEnv.shape,
   /** Origin browsers reach the store at, when it is not S3_ENDPOINT (compose, Kubernetes). */
   S3_PUBLIC_ENDPOINT: z.url().optional(),
+  /** Hours a resumable upload session lives; older ones are swept (S3 parts aborted). */
+  UPLOAD_MAX_AGE_HOURS: z.coerce.number().positive().default(24),
+  /** How often the sweep of abandoned upload sessions runs. */
+  UPLOAD_SWEEP_INTERVAL_MS: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(10 * 60 * 1000),
 });
 export type MediaEnv = ReturnType<typeof envSchema.parse>;
 
@@ -45,6 +53,12 @@ export const storageConfig = (env: MediaEnv): StorageConfig => ({
   secretKey: env.S3_SECRET_KEY,
   bucket: env.S3_BUCKET,
   ...(env.S3_PUBLIC_ENDPOINT ? { publicEndpoint: env.S3_PUBLIC_ENDPOINT } : {}),
+});
+
+/** Resumable upload sessions: their lifetime and the sweep of abandoned ones. */
+export const uploadOptions = (env: MediaEnv) => ({
+  uploadSessionMaxAgeMs: Math.round(env.UPLOAD_MAX_AGE_HOURS * 60 * 60 * 1000),
+  uploadSweepIntervalMs: env.UPLOAD_SWEEP_INTERVAL_MS,
 });
 
 export const processingOptions = (env: MediaEnv): MediaProcessingOptions => ({

@@ -49,8 +49,16 @@ export class FakeXhr {
   progress(loaded: number, total: number) {
     this.upload.onprogress?.({ loaded, total, lengthComputable: true } as ProgressEvent);
   }
-  /** The server answers. */
-  respond(status: number, body: unknown) {
+  responseHeaders: Record<string, string> = {};
+  getResponseHeader(name: string): string | null {
+    return this.responseHeaders[name.toLowerCase()] ?? null;
+  }
+
+  /** The server answers (with response headers, if given). */
+  respond(status: number, body: unknown, headers: Record<string, string> = {}) {
+    this.responseHeaders = Object.fromEntries(
+      Object.entries(headers).map(([name, value]) => [name.toLowerCase(), value]),
+    );
     this.status = status;
     this.responseText = typeof body === 'string' ? body : JSON.stringify(body);
     this.onload?.();

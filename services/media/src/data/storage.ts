@@ -58,6 +58,7 @@ export interface ObjectStorage {
     uploadId: string,
     parts: { part: number; etag: string }[],
   ): Promise<void>;
+  /** Removes the upload's stored parts; an upload that is gone already counts as aborted. */
   abortMultipart(key: string, uploadId: string): Promise<void>;
   /** Keys and sizes of the objects under `prefix`. */
   listObjects(prefix: string): Promise<{ key: string; size: number }[]>;
@@ -236,7 +237,12 @@ export function createStorage(config: StorageConfig): ObjectStorage {
       await client.completeMultipartUpload(bucket, key, uploadId, parts);
     },
     async abortMultipart(key, uploadId) {
-      await client.abortMultipartUpload(bucket, key, uploadId);
+      try {
+        await client.abortMultipartUpload(bucket, key, uploadId);
+      } catch (error) {
+        // Aborted (or completed) before: nothing is left to remove.
+        if (s3Code(error) !== 'NoSuchUpload') throw error;
+      }
     },
     async listObjects(prefix) {
       const found: { key: string; size: number }[] = [];

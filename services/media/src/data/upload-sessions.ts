@@ -1,4 +1,4 @@
-import type { Database } from './db.ts';
+import type { Database, Transaction } from './db.ts';
 
 export interface StoredPart {
   part: number;
@@ -17,6 +17,7 @@ export interface UploadSessionRecord {
   s3UploadId: string | null;
   parts: StoredPart[];
   videoId: string | null;
+  createdAt: Date;
 }
 
 export async function insertUploadSession(
@@ -37,7 +38,9 @@ export async function findUploadSession(
 export async function updateUploadSession(
   db: Database,
   id: string,
-  change: Partial<Omit<UploadSessionRecord, 'id' | 'uploaderId' | 'challengeId' | 'length'>>,
+  change: Partial<
+    Omit<UploadSessionRecord, 'id' | 'uploaderId' | 'challengeId' | 'length' | 'createdAt'>
+  >,
 ): Promise<void> {
   const { parts, ...rest } = change;
   await db.videoUploadSession.update({
@@ -61,4 +64,59 @@ export async function commitPart(
     data: { offset: change.offset, parts: change.parts as unknown as object[] },
   });
   return count === 1;
+}
+
+/**
+ * Removes an unfinished session of `uploaderId` (termination); false when there was none (or it
+ * is complete, or another request removed it first).
+ */
+export async function deleteUnfinishedSession(
+  db: Database,
+  id: string,
+  uploaderId: string,
+): Promise<boolean> {
+  const { count } = await db.videoUploadSession.deleteMany({
+    where: { id, uploaderId, videoId: null },
+  });
+  return count === 1;
+}
+
+/** Any number for the advisory lock, the same in every replica of media. */
+const SWEEP_LOCK = 7_242_601;
+
+export async function tryLockSweep(tx: Transaction): Promise<boolean> {
+  const [row] = await tx.$queryRawUnsafe<{ locked: boolean }[]>(
+    `SELECT pg_try_advisory_xact_lock(${SWEEP_LOCK}) AS locked`,
+  );
+  return row?.locked === true;
+}
+
+export interface StaleSession {
+  id: string;
+  objectKey: string | null;
+  s3UploadId: string | null;
+  finished: boolean;
+}
+
+/**
+ * Sessions created before `cutoff`, oldest first, locked for this transaction (rows another
+ * transaction holds are skipped).
+ */
+export async function lockStaleSessions(
+  tx: Transaction,
+  cutoff: Date,
+  limit: number,
+): Promise<StaleSession[]> {
+  return tx.$queryRaw<StaleSession[]>`
+    SELECT id::text AS id, object_key AS "objectKey", s3_upload_id AS "s3UploadId",
+           (video_id IS NOT NULL) AS finished
+      FROM video_upload_sessions
+     WHERE created_at < ${cutoff}
+     ORDER BY created_at
+     LIMIT ${limit}
+       FOR UPDATE SKIP LOCKED`;
+}
+
+export async function deleteSessions(tx: Transaction, ids: string[]): Promise<void> {
+  if (ids.length) await tx.videoUploadSession.deleteMany({ where: { id: { in: ids } } });
 }

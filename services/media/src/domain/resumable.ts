@@ -2,17 +2,24 @@ import { AppError, type AuthUser } from '@challenge/kit';
 import { UPLOAD_PART_BYTES } from '../data/storage.ts';
 import {
   commitPart,
+  deleteSessions,
+  deleteUnfinishedSession,
   findUploadSession,
   insertUploadSession,
+  lockStaleSessions,
+  tryLockSweep,
   updateUploadSession,
   type UploadSessionRecord,
 } from '../data/upload-sessions.ts';
+import { transactionRunner, type Database } from '../data/db.ts';
+import type { ObjectStorage } from '../data/storage.ts';
 import { insertVideo } from '../data/videos.ts';
 import { findChallengeAccess } from '../data/challenges.ts';
 import { mayUploadProof, mayViewChallenge } from './challenges.ts';
 import { sniffStream, sniffVideo } from './sniff.ts';
 import { MAX_VIDEO_BYTES, originalVideoKey, uploadFailure, type UploadDeps } from './uploads.ts';
 import { randomUUID } from 'node:crypto';
+import type { Logger } from '@challenge/kit';
 
 /**
  * Resumable uploads of proof videos (the tus core protocol, ADR 36): a session per file, an S3
@@ -150,13 +157,125 @@ export async function appendToSession(
     });
     return { offset: length, videoId };
   } catch (error) {
-    // A refused type ends the session's upload; a cut connection keeps what was stored.
+    // A refused type ends the session's upload; a cut connection keeps what was stored. A
+    // session removed meanwhile (cancelled, swept) must not leave the parts this request began.
     const refused = uploadFailure(deps.logger, error);
-    if (refused.identifier === 'invalid_file' && session.s3UploadId && session.objectKey) {
-      await deps.storage
-        .abortMultipart(session.objectKey, session.s3UploadId)
-        .catch(() => undefined);
+    if (session.s3UploadId && session.objectKey) {
+      const removed =
+        refused.identifier === 'invalid_file' ||
+        (await findUploadSession(deps.db, id).then(
+          (row) => row === null,
+          () => false,
+        ));
+      if (removed) {
+        await deps.storage
+          .abortMultipart(session.objectKey, session.s3UploadId)
+          .catch(() => undefined);
+      }
     }
     throw refused;
   }
+}
+
+/**
+ * Termination (tus): the uploader cancels an unfinished upload. Its S3 multipart upload is
+ * aborted (the stored parts go) and the session is removed; a finished upload is a video now and
+ * stays.
+ */
+export async function terminateSession(
+  deps: UploadDeps,
+  user: AuthUser,
+  id: string,
+): Promise<void> {
+  const session = await ownSession(deps, user, id);
+  if (session.videoId) throw new AppError('invalid_action', 'This upload is complete.');
+  // Parts first: if removing the row fails, the sweep finds it and aborts again.
+  if (session.s3UploadId && session.objectKey) {
+    await deps.storage.abortMultipart(session.objectKey, session.s3UploadId);
+  }
+  if (!(await deleteUnfinishedSession(deps.db, id, user.id))) throw new AppError('not_found');
+}
+
+/** Sessions older than this are abandoned (tus expiration): a day unless configured. */
+export const DEFAULT_SESSION_MAX_AGE_MS = 24 * 60 * 60 * 1000;
+
+const SWEEP_BATCH = 25;
+
+export interface SweepDeps {
+  db: Database;
+  storage: ObjectStorage;
+  logger: Logger;
+}
+
+/**
+ * One pass of the sweep of abandoned sessions: every session created more than `maxAgeMs` ago
+ * has its S3 multipart upload aborted (unless it finished) and its row deleted. Safe with any
+ * number of media instances: one holds the advisory lock, the rows are locked while it works.
+ * A session whose abort fails stays for the next pass. Answers the sessions removed.
+ */
+export async function sweepAbandonedSessions(
+  deps: SweepDeps,
+  maxAgeMs: number,
+  now = new Date(),
+): Promise<number> {
+  const cutoff = new Date(now.getTime() - maxAgeMs);
+  let total = 0;
+  for (;;) {
+    const pass = await transactionRunner(deps.db)(async (tx) => {
+      if (!(await tryLockSweep(tx))) return null; // another instance is at work
+      const stale = await lockStaleSessions(tx, cutoff, SWEEP_BATCH);
+      const removed: string[] = [];
+      for (const session of stale) {
+        try {
+          if (!session.finished && session.s3UploadId && session.objectKey) {
+            await deps.storage.abortMultipart(session.objectKey, session.s3UploadId);
+          }
+          removed.push(session.id);
+        } catch (error) {
+          deps.logger.warn(
+            { err: error, sessionId: session.id },
+            'could not abort an abandoned upload; trying again at the next pass',
+          );
+        }
+      }
+      await deleteSessions(tx, removed);
+      return { found: stale.length, removed: removed.length };
+    });
+    if (pass === null) return total;
+    total += pass.removed;
+    if (pass.found < SWEEP_BATCH || pass.removed === 0) return total;
+  }
+}
+
+export interface UploadSweeper {
+  stop(): Promise<void>;
+}
+
+/** Runs the sweep every `intervalMs` (the first pass after one interval) until stopped. */
+export function startUploadSweeper(
+  deps: SweepDeps,
+  options: { intervalMs: number; maxAgeMs: number; clock?: () => Date },
+): UploadSweeper {
+  const clock = options.clock ?? (() => new Date());
+  let stopped = false;
+  let running: Promise<unknown> = Promise.resolve();
+  const tick = () => {
+    if (stopped) return;
+    running = sweepAbandonedSessions(deps, options.maxAgeMs, clock())
+      .then((removed) => {
+        if (removed > 0) deps.logger.info({ removed }, 'abandoned upload sessions removed');
+      })
+      .catch((error: unknown) => deps.logger.error({ err: error }, 'upload sweep failed'))
+      .finally(() => {
+        if (!stopped) timer = setTimeout(tick, options.intervalMs);
+      });
+  };
+  let timer = setTimeout(tick, options.intervalMs);
+  return {
+    async stop() {
+      stopped = true;
+      clearTimeout(timer);
+      await running;
+    },
+  };
 }

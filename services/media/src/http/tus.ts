@@ -9,23 +9,33 @@ import {
 } from '@challenge/kit';
 import { Router, type Request, type Response } from 'express';
 import { z } from 'zod';
-import { appendToSession, createUploadSession, ownSession } from '../domain/resumable.ts';
+import {
+  DEFAULT_SESSION_MAX_AGE_MS,
+  appendToSession,
+  createUploadSession,
+  ownSession,
+  terminateSession,
+} from '../domain/resumable.ts';
 import { MAX_VIDEO_BYTES, type UploadDeps } from '../domain/uploads.ts';
 
 /**
- * The tus 1.0 core protocol with the creation extension (ADR 36) for proof videos:
- * `POST` (Upload-Length, Upload-Metadata `challengeId` and `ownVideoConfirmed`) creates an
- * upload, `HEAD` answers its offset, `PATCH` appends at it. The gateway forwards its
+ * The tus 1.0 core protocol with the creation, termination and expiration extensions (ADR 36,
+ * ADR 51) for proof videos: `POST` (Upload-Length, Upload-Metadata `challengeId` and
+ * `ownVideoConfirmed`) creates an upload, `HEAD` answers its offset, `PATCH` appends at it,
+ * `DELETE` cancels it; `OPTIONS` describes the server. The gateway forwards its
  * `/api/uploads/tus` here and names that prefix in `x-forwarded-prefix` for the Location.
  */
 export const TUS_PATH = '/uploads/tus';
 const TUS_VERSION = '1.0.0';
+const TUS_EXTENSIONS = 'creation,termination,expiration';
 
 export interface TusOptions {
   deps: (logger: Logger) => UploadDeps;
   verifier: TokenVerifier;
   checkUser: (user: AuthUser) => Promise<void>;
   logger: Logger;
+  /** How long a session lives (its Upload-Expires); the sweep removes older ones. */
+  sessionMaxAgeMs?: number;
 }
 
 const HTTP_STATUS: Partial<Record<string, number>> = {
@@ -43,7 +53,6 @@ function refuse(res: Response, error: AppError): void {
   const tooLarge = error.message === 'File is too large';
   res
     .status(tooLarge ? 413 : (HTTP_STATUS[error.identifier] ?? 400))
-    .set('tus-resumable', TUS_VERSION)
     .json({ status: failStatus(error.identifier, error.message) });
 }
 
@@ -93,16 +102,34 @@ export function tusRoutes(options: TusOptions): Router {
       }
     };
 
-  router.options('/', (_req, res) => {
+  const maxAgeMs = options.sessionMaxAgeMs ?? DEFAULT_SESSION_MAX_AGE_MS;
+  const expiresOf = (createdAt: Date) => new Date(createdAt.getTime() + maxAgeMs).toUTCString();
+
+  // Every answer names the protocol's version, refusals and errors included.
+  router.use((_req, res, next) => {
+    res.set('tus-resumable', TUS_VERSION);
+    next();
+  });
+
+  // Discovery needs no Tus-Resumable and no caller (tus: OPTIONS), here and on an upload's URL.
+  router.options(['/', '/:id'], (_req, res) => {
     res
       .status(204)
       .set({
-        'tus-resumable': TUS_VERSION,
         'tus-version': TUS_VERSION,
-        'tus-extension': 'creation',
+        'tus-extension': TUS_EXTENSIONS,
         'tus-max-size': String(MAX_VIDEO_BYTES),
       })
       .end();
+  });
+
+  // Any other request must speak our version (tus: 412 Precondition Failed, with Tus-Version).
+  router.use((req, res, next) => {
+    if (req.get('tus-resumable') === TUS_VERSION) return next();
+    res
+      .status(412)
+      .set('tus-version', TUS_VERSION)
+      .json({ status: failStatus('invalid_input', `Send Tus-Resumable: ${TUS_VERSION}.`) });
   });
 
   router.post(
@@ -115,7 +142,7 @@ export function tusRoutes(options: TusOptions): Router {
       const prefix = req.get('x-forwarded-prefix') ?? TUS_PATH;
       res
         .status(201)
-        .set({ 'tus-resumable': TUS_VERSION, location: `${prefix}/${id}` })
+        .set({ location: `${prefix}/${id}`, 'upload-expires': expiresOf(new Date()) })
         .end();
     }),
   );
@@ -128,11 +155,12 @@ export function tusRoutes(options: TusOptions): Router {
       res
         .status(200)
         .set({
-          'tus-resumable': TUS_VERSION,
           'upload-offset': String(session.offset),
           'upload-length': String(session.length),
           'cache-control': 'no-store',
-          ...(session.videoId ? { 'upload-video-id': session.videoId } : {}),
+          ...(session.videoId
+            ? { 'upload-video-id': session.videoId }
+            : { 'upload-expires': expiresOf(session.createdAt) }),
         })
         .end();
     }),
@@ -151,11 +179,20 @@ export function tusRoutes(options: TusOptions): Router {
       res
         .status(204)
         .set({
-          'tus-resumable': TUS_VERSION,
           'upload-offset': String(result.offset),
           ...(result.videoId ? { 'upload-video-id': result.videoId } : {}),
         })
         .end();
+    }),
+  );
+
+  // Termination: the uploader cancels; the stored parts are removed with the session.
+  router.delete(
+    '/:id',
+    handle(async (req, res, user, deps) => {
+      if (!z.uuid().safeParse(req.params.id).success) throw new AppError('not_found');
+      await terminateSession(deps, user, req.params.id as string);
+      res.status(204).end();
     }),
   );
 

@@ -440,6 +440,7 @@ describe('challenge video', () => {
   beforeEach(() => {
     FakeXhr.reset();
     vi.stubGlobal('XMLHttpRequest', FakeXhr);
+    localStorage.clear();
   });
   afterEach(() => {
     vi.useRealTimers();
@@ -515,31 +516,31 @@ describe('challenge video', () => {
     expect((send as HTMLButtonElement).disabled).toBe(false);
     fireEvent.click(send);
 
-    const xhr = FakeXhr.last();
-    const operations = JSON.parse((xhr.body as FormData).get('operations') as string) as {
-      variables: unknown;
-    };
-    expect(operations.variables).toEqual({
-      input: { challengeId: 'c-1', file: null, ownVideoConfirmed: true },
+    // Resumable (tus): the upload is created with the challenge in its metadata...
+    const create = FakeXhr.last();
+    expect([create.method, create.url]).toEqual(['POST', '/api/uploads/tus']);
+    expect(create.headers).toMatchObject({
+      'tus-resumable': '1.0.0',
+      'upload-length': '2000',
+      'upload-metadata': `challengeId ${btoa('c-1')},ownVideoConfirmed ${btoa('true')}`,
     });
+    act(() => create.respond(201, '', { location: '/api/uploads/tus/s-1' }));
+    // ...then the bytes go in a PATCH at offset 0.
+    await waitFor(() => expect(FakeXhr.instances).toHaveLength(2));
+    const patch = FakeXhr.last();
+    expect([patch.method, patch.url, patch.headers['upload-offset']]).toEqual([
+      'PATCH',
+      '/api/uploads/tus/s-1',
+      '0',
+    ]);
     vi.advanceTimersByTime(1000);
-    act(() => xhr.progress(500, 2000));
+    act(() => patch.progress(500, 2000));
     const bar = within(dialog).getByRole('progressbar', { name: 'Upload progress' });
     expect(bar.getAttribute('aria-valuenow')).toBe('25');
     expect(within(dialog).getByText('25%')).toBeTruthy();
-    expect(within(dialog).getByText(/^\d+ seconds? left$/)).toBeTruthy();
+    expect(within(dialog).getByText(/^(About \d+ \w+ left|A few seconds left)$/)).toBeTruthy();
 
-    act(() =>
-      xhr.respond(200, {
-        data: {
-          createChallengeVideo: {
-            id: 'v-1',
-            videoSource: null,
-            status: { success: true, identifier: 'ok', message: null },
-          },
-        },
-      }),
-    );
+    act(() => patch.respond(204, '', { 'upload-offset': '2000', 'upload-video-id': 'v-1' }));
     expect(await screen.findByText(/Your video is being processed/)).toBeTruthy();
     expect(screen.queryByRole('dialog')).toBeNull();
     await act(async () => {
@@ -549,6 +550,38 @@ describe('challenge video', () => {
     await waitFor(() => expect(screen.queryByText(/Your video is being processed/)).toBeNull());
     // The challenge is reloaded: it is in review now.
     expect(await screen.findByText('In review', { selector: '[data-status]' })).toBeTruthy();
+  });
+
+  it('says the connection was lost while it retries, then resumes at the offset the server kept', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    renderApp({
+      path: '/challenge/juggle-ab12/detail',
+      mocks: [asBob, challengeMock(challengeOf({ status: 'accepted' })), videosMock([])],
+    });
+    fireEvent.click(await screen.findByRole('button', { name: 'Upload video' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Upload your proof video' });
+    pick(within(dialog).getByTestId('video-file'), mp4());
+    fireEvent.click(within(dialog).getByLabelText('I confirm that this video is my own.'));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Upload' }));
+    act(() => FakeXhr.last().respond(201, '', { location: '/api/uploads/tus/s-1' }));
+    await waitFor(() => expect(FakeXhr.instances).toHaveLength(2));
+    act(() => FakeXhr.last().fail());
+    expect(await within(dialog).findByText('Connection lost, retrying…')).toBeTruthy();
+    expect(within(dialog).getByRole('progressbar')).toBeTruthy();
+    // After the wait the client asks where the server stands, then sends the rest.
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(1100);
+    });
+    await waitFor(() => expect(FakeXhr.instances).toHaveLength(3));
+    const head = FakeXhr.last();
+    expect([head.method, head.url]).toEqual(['HEAD', '/api/uploads/tus/s-1']);
+    act(() => head.respond(200, '', { 'upload-offset': '0', 'upload-length': '2000' }));
+    await waitFor(() => expect(FakeXhr.instances).toHaveLength(4));
+    expect(within(dialog).queryByText('Connection lost, retrying…')).toBeNull();
+    const patch = FakeXhr.last();
+    expect([patch.method, patch.headers['upload-offset']]).toEqual(['PATCH', '0']);
+    act(() => patch.respond(204, '', { 'upload-offset': '2000', 'upload-video-id': 'v-1' }));
+    expect(await screen.findByText(/Your video is being processed/)).toBeTruthy();
   });
 
   it("offers the upload to a duel's party whose side awaits a video", async () => {
@@ -589,8 +622,14 @@ describe('challenge video', () => {
     fireEvent.click(within(dialog).getByLabelText('I confirm that this video is my own.'));
     fireEvent.click(within(dialog).getByRole('button', { name: 'Upload' }));
     expect(within(dialog).getByRole('progressbar')).toBeTruthy();
+    act(() => FakeXhr.last().respond(201, '', { location: '/api/uploads/tus/s-1' }));
+    await waitFor(() => expect(FakeXhr.instances).toHaveLength(2));
+    const patch = FakeXhr.last();
     fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel upload' }));
-    expect(FakeXhr.last().aborted).toBe(true);
+    expect(patch.aborted).toBe(true);
+    // Termination: the server removes what it stored.
+    await waitFor(() => expect(FakeXhr.instances).toHaveLength(3));
+    expect([FakeXhr.last().method, FakeXhr.last().url]).toEqual(['DELETE', '/api/uploads/tus/s-1']);
     await waitFor(() => expect(within(dialog).queryByRole('progressbar')).toBeNull());
     expect(within(dialog).queryByText('The upload did not work')).toBeNull();
     expect(screen.queryByText(/Your video is being processed/)).toBeNull();
@@ -612,31 +651,26 @@ describe('challenge video', () => {
     expect(within(dialog).getByText('Only mp4, mov and webm videos are allowed.')).toBeTruthy();
     expect(FakeXhr.instances).toHaveLength(0);
 
-    const refusals: [unknown, string][] = [
-      [{ identifier: 'upload_error', message: 'File is too large' }, 'File is too large'],
+    // Media's refusals come as HTTP statuses with the envelope (tus).
+    const refusals: [number, unknown, string][] = [
+      [413, { identifier: 'upload_error', message: 'File is too large' }, 'File is too large'],
       [
-        { identifier: 'invalid_file', message: 'Not a video' },
+        415,
+        { identifier: 'invalid_file', message: 'Only mp4, mov and webm videos are allowed.' },
         'Only mp4, mov and webm videos are allowed.',
       ],
       [
+        400,
         { identifier: 'challenge_video_upload_failed', message: 'x' },
         'The video could not be uploaded. Please try again.',
       ],
     ];
     fireEvent.click(within(dialog).getByLabelText('I confirm that this video is my own.'));
-    for (const [status, text] of refusals) {
+    for (const [code, status, text] of refusals) {
       pick(input, mp4());
       fireEvent.click(within(dialog).getByRole('button', { name: 'Upload' }));
       act(() =>
-        FakeXhr.last().respond(200, {
-          data: {
-            createChallengeVideo: {
-              id: null,
-              videoSource: null,
-              status: { success: false, ...(status as object) },
-            },
-          },
-        }),
+        FakeXhr.last().respond(code, { status: { success: false, ...(status as object) } }),
       );
       expect(await within(dialog).findByText(text)).toBeTruthy();
     }

@@ -7,14 +7,8 @@ import { Button } from '../../../ui/Button';
 import { Checkbox } from '../../../ui/Checkbox';
 import { Modal } from '../../../ui/Modal';
 import { Notice } from '../../../ui/Notice';
-import {
-  TOO_LARGE_MESSAGE,
-  VIDEO_ACCEPT,
-  uploadChallengeVideo,
-  videoFileProblem,
-  type UploadProgress,
-  type VideoUpload,
-} from '../videoUpload';
+import { TOO_LARGE_MESSAGE, VIDEO_ACCEPT, videoFileProblem } from '../videoUpload';
+import { uploadVideoResumably, type TusProgress, type TusUpload } from '../tusUpload';
 import styles from './ChallengeVideo.module.css';
 
 /** The text for a refused or failed upload: the spec's texts, the video's own for a bad type. */
@@ -24,15 +18,24 @@ export function uploadFailureText(t: TFunction, status: ResponseStatus): string 
   return errorText(t, status.identifier ?? 'challenge_video_upload_failed');
 }
 
-function timeLeftText(t: TFunction, seconds: number | null): string {
+/** "About 2 minutes left": rounded as people say it, never more precise than it is. */
+export function timeLeftText(t: TFunction, seconds: number | null): string {
   if (seconds === null) return t('challenge.video.timeLeftUnknown');
-  if (seconds < 60) return t('challenge.video.secondsLeft', { count: seconds });
-  return t('challenge.video.minutesLeft', { count: Math.ceil(seconds / 60) });
+  if (seconds < 10) return t('challenge.video.fewSecondsLeft');
+  if (seconds < 60) {
+    return t('challenge.video.secondsLeft', { count: Math.round(seconds / 10) * 10 });
+  }
+  if (seconds < 60 * 60) {
+    return t('challenge.video.minutesLeft', { count: Math.max(1, Math.round(seconds / 60)) });
+  }
+  return t('challenge.video.hoursLeft', { count: Math.round(seconds / 3600) });
 }
 
 /**
  * The performer's upload: pick a file (mp4, mov, webm up to 500 MB, checked here first), confirm
- * it is their own, then follow the progress with the time left, or cancel.
+ * it is their own, then follow the progress with the time left, or cancel. The file goes up
+ * resumably (tus, tusUpload.ts): a lost connection is retried where it stopped, and picking the
+ * same file again after a reload resumes it.
  */
 export function VideoUploadDialog({
   challengeId,
@@ -49,11 +52,12 @@ export function VideoUploadDialog({
   const [file, setFile] = useState<File | null>(null);
   const [confirmed, setConfirmed] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const [progress, setProgress] = useState<UploadProgress | null>(null);
-  const upload = useRef<VideoUpload | null>(null);
+  const [progress, setProgress] = useState<TusProgress | null>(null);
+  const upload = useRef<TusUpload | null>(null);
 
-  // Leaving the page (or the dialog going away) stops an upload in flight.
-  useEffect(() => () => upload.current?.cancel(), []);
+  // Leaving the page (or the dialog going away) stops an upload in flight but keeps it on the
+  // server: the same file picked again resumes. Only Cancel removes it.
+  useEffect(() => () => upload.current?.pause(), []);
 
   const reset = () => {
     setFile(null);
@@ -84,8 +88,8 @@ export function VideoUploadDialog({
   const start = async () => {
     if (!file || !confirmed || upload.current) return;
     setError(null);
-    setProgress({ loaded: 0, total: file.size, percent: 0, secondsLeft: null });
-    const running = uploadChallengeVideo({
+    setProgress({ loaded: 0, total: file.size, percent: 0, secondsLeft: null, retrying: false });
+    const running = uploadVideoResumably({
       challengeId,
       file,
       ownVideoConfirmed: true,
@@ -169,11 +173,18 @@ export function VideoUploadDialog({
               aria-valuemax={100}
               aria-valuenow={progress.percent}
             >
-              <div className={styles.progressBar} style={{ width: `${progress.percent}%` }} />
+              <div
+                className={`${styles.progressBar} ${progress.retrying ? styles.progressStalled : ''}`}
+                style={{ width: `${progress.percent}%` }}
+              />
             </div>
             <p className={styles.progressText} aria-live="polite">
               <span>{t('challenge.video.percent', { percent: progress.percent })}</span>
-              <span>{timeLeftText(t, progress.secondsLeft)}</span>
+              {progress.retrying ? (
+                <span className={styles.retrying}>{t('challenge.video.retrying')}</span>
+              ) : (
+                <span>{timeLeftText(t, progress.secondsLeft)}</span>
+              )}
             </p>
           </div>
         ) : null}
