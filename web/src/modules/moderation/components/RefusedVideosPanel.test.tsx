@@ -1,3 +1,4 @@
+import type { MockLink } from '@apollo/client/testing';
 import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { alice, answerMock, loggedInMock, networkFailureMock, statusOf } from '../../../test/mocks';
@@ -131,7 +132,7 @@ function refusedMock(
   );
 }
 
-const open = (mocks: Parameters<typeof renderApp>[0]['mocks']) =>
+const open = (mocks: MockLink.MockedResponse[]) =>
   renderApp({ path: '/moderator?tab=refused-videos', mocks: [loggedInMock(referee), ...mocks] });
 
 describe('moderator page: refused videos', () => {
