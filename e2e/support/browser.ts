@@ -2,6 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { Role } from '@challenge/kit';
 import { tokenFor } from '@challenge/testing';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 
@@ -28,6 +29,8 @@ export function assertWebBuilt(): void {
 
 export interface BrowserUser {
   id: string;
+  /** The roles in the session's token (a plain user when left out). */
+  roles?: Role[];
 }
 
 /**
@@ -71,7 +74,7 @@ export class Browsers {
     if (who)
       cookies.push({
         name: 'session',
-        value: await tokenFor({ id: who.id }),
+        value: await tokenFor({ id: who.id, ...(who.roles ? { roles: who.roles } : {}) }),
         url: this.origin,
         httpOnly: true,
       });

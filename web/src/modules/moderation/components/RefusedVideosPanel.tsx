@@ -106,9 +106,8 @@ function RefusedVideoCard({ item }: { item: RefusedVideo }) {
         <dd>{formatAmount(item.rewardCents, language)}</dd>
         <dt>{t('refusedVideos.rejectedOn')}</dt>
         <dd>{when(item.openedAt)}</dd>
-        <dt>{t('refusedVideos.reason')}</dt>
-        <dd>{item.reason}</dd>
       </dl>
+      <Quote label={t('refusedVideos.reason')} text={item.reason} />
       {video ? (
         <>
           {/* Proof videos are user uploads without captions. */}
@@ -151,13 +150,25 @@ function RefusedVideoCard({ item }: { item: RefusedVideo }) {
                 date: item.decidedAt ? when(item.decidedAt) : '—',
               })}
             </p>
-            <dl className={styles.caseFacts}>
-              <dt>{t('refusedVideos.refereeReason')}</dt>
-              <dd>{item.comment ?? '—'}</dd>
-            </dl>
+            {item.comment ? (
+              <Quote label={t('refusedVideos.refereeReason')} text={item.comment} />
+            ) : null}
           </>
         )}
       </div>
     </li>
+  );
+}
+
+/** A reason someone wrote, under its label: free text reads best on its own lines. */
+function Quote({ label, text }: { label: string; text: string }) {
+  const id = useId();
+  return (
+    <figure className={styles.quote} aria-labelledby={id}>
+      <figcaption id={id} className={styles.quoteLabel}>
+        {label}
+      </figcaption>
+      <blockquote className={styles.quoteText}>{text}</blockquote>
+    </figure>
   );
 }
