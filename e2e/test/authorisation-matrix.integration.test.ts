@@ -143,6 +143,7 @@ const MATRIX: Record<string, Row> = {
   // Moderation (issue 13)
   myReports: { expect: loggedIn() },
   paginatedListOfRefereeChallenges: { expect: refereeOnly(), variables: () => ({ page: 1 }) },
+  paginatedListOfRefusedVideos: { expect: refereeOnly(), variables: () => ({ page: 1 }) },
   paginatedListOfAuditEntries: { expect: adminOnly(), variables: () => ({ page: 1 }) },
   paginatedListOfBannedUsers: {
     expect: staffOnly(),

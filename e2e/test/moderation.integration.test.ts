@@ -24,6 +24,7 @@ const BAN = `mutation ($input: BanUserInput!) { banUser(input: $input) { ${STATU
 const ME = `{ getCurrentUserProfile { ${STATUS} } }`;
 const CASES = `{ paginatedListOfRefereeChallenges(page: 1, itemsPerPage: 100) { ${STATUS} items { id challenge { id slug proofPhrase } owner { username } reason overdue } } }`;
 const DECIDE = `mutation ($input: DecideRefereeCaseInput!) { decideRefereeCase(input: $input) { ${STATUS} } }`;
+const REFUSED = `{ paginatedListOfRefusedVideos(page: 1, itemsPerPage: 100) { ${STATUS} items { id challenge { id slug } challengedUser { username } reason caseStatus decision comment referee { username } } } }`;
 const FOLLOW = `mutation ($input: FollowInput!) { followUser(input: $input) { ${STATUS} } }`;
 const AUDIT = `{ paginatedListOfAuditEntries(page: 1, itemsPerPage: 100) { ${STATUS} items { action targetId actor { id } reason } } }`;
 
@@ -238,6 +239,24 @@ describe('referee decisions through the gateway', () => {
       [challenged, { availableAmount: 0, freezeAmount: 0 }],
     ]);
     expect((await challengeOf(platform, owner, challenge.slug))?.challenge.status).toBe('failed');
+
+    // The refused video stays in the console's Refused videos, with the outcome (ADR 57).
+    const { data } = await send(platform, REFUSED, {}, referee);
+    expect(data?.paginatedListOfRefusedVideos.status.identifier).toBe('ok');
+    expect(
+      data?.paginatedListOfRefusedVideos.items.find((each: { id: string }) => each.id === item.id),
+    ).toEqual({
+      id: item.id,
+      challenge: { id: challenge.id, slug: challenge.slug },
+      challengedUser: { username: challenged.username },
+      reason: 'Not the proof phrase.',
+      caseStatus: 'decided',
+      decision: 'failed',
+      comment: 'No phrase at all.',
+      referee: { username: admin.username },
+    });
+    const asModerator = await send(platform, REFUSED, {}, moderator);
+    expect(asModerator.data?.paginatedListOfRefusedVideos.status.identifier).toBe('access_denied');
   });
 
   it('refuses a referee who follows a party, and a moderator', async () => {

@@ -109,6 +109,8 @@ export function serviceEnv(service) {
       MAIL_FROM: 'Challenge Platform <no-reply@challenge.local>',
       PUBLIC_ORIGIN: publicUrl,
       NOTIFICATION_LINK_SECRET: developmentSecret('notification-link-secret'),
+      // The demo admin (identity's demo seed) hears of overdue referee cases (docs/adr/0058).
+      ADMIN_EMAILS: 'ada_admin@demo.challenge.local',
     });
   }
   return env;

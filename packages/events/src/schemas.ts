@@ -345,6 +345,23 @@ export const EVENT_TYPES = {
       slug: z.string().min(1),
     }),
   },
+  // --- moderation: escalation of overdue referee cases to admins (issue 13, docs/adr/0058) ---
+  /**
+   * A referee case passed its deadline undecided (moderation's escalation pass, once per case).
+   * Notification mails every admin a link to the console's referee tab. Keyed by the challenge.
+   */
+  RefereeCaseEscalated: {
+    topic: TOPICS.moderation,
+    data: z.object({
+      caseId: z.uuid(),
+      challengeId: z.uuid(),
+      slug: z.string().min(1),
+      challengeName: z.string().min(1),
+      rewardCents: z.number().int().positive(),
+      deadline: z.iso.datetime({ offset: true }),
+      escalatedAt: z.iso.datetime({ offset: true }),
+    }),
+  },
 } as const satisfies Record<string, { topic: TopicName; data: z.ZodType }>;
 
 export type EventType = keyof typeof EVENT_TYPES;

@@ -118,7 +118,12 @@ const AUDIT = `query ($page: Int!, $itemsPerPage: Int) {
 const report = (as: Caller, input: Record<string, unknown>) => call(CREATE, { input }, as);
 
 async function moderationEvents<
-  T extends 'ReportResolved' | 'ChallengeTakenOffline' | 'ChallengeRemoved' | 'RefereeDecided',
+  T extends
+    | 'ReportResolved'
+    | 'ChallengeTakenOffline'
+    | 'ChallengeRemoved'
+    | 'RefereeDecided'
+    | 'RefereeCaseEscalated',
 >(type: T, until: (data: EventData<T>[]) => boolean): Promise<EventData<T>[]> {
   const pick = (messages: { value: Buffer | null }[]) =>
     messages
@@ -687,14 +692,39 @@ describe('referee cases', () => {
   });
 
   it('escalates a case past its deadline once, shown overdue and in the audit log', async () => {
-    const { caseId, refereeCase } = await disputed();
+    const { caseId, challenge, refereeCase } = await disputed();
     const later = new Date(refereeCase.deadline.getTime() + 1000);
+    // A second before the deadline the case is left alone (earlier cases of this file may not be).
+    await escalateOverdueOnce(db(), new Date(refereeCase.deadline.getTime() - 1000));
+    expect(await db().refereeCase.findUnique({ where: { id: caseId } })).toMatchObject({
+      escalatedAt: null,
+    });
     const [a, b] = await Promise.all([
       escalateOverdueOnce(db(), later),
       escalateOverdueOnce(db(), later),
     ]);
     expect(a + b).toBeGreaterThanOrEqual(1);
     expect(await escalateOverdueOnce(db(), later)).toBe(0);
+    // Admins hear of it once (notification mails them): one RefereeCaseEscalated per case.
+    const escalated = await moderationEvents('RefereeCaseEscalated', (events) =>
+      events.some((event) => event.caseId === caseId),
+    );
+    expect(escalated.filter((event) => event.caseId === caseId)).toEqual([
+      {
+        caseId,
+        challengeId: challenge.id,
+        slug: challenge.slug,
+        challengeName: 'Eat a lemon',
+        rewardCents: 1500,
+        deadline: refereeCase.deadline.toISOString(),
+        escalatedAt: later.toISOString(),
+      },
+    ]);
+    expect(
+      await db().outboxEvent.count({
+        where: { type: 'RefereeCaseEscalated', key: challenge.id },
+      }),
+    ).toBe(1);
     const { data } = await call(CASES, { page: 1, itemsPerPage: 100 }, admin);
     expect(
       data?.paginatedListOfRefereeChallenges.items.find(
@@ -706,6 +736,69 @@ describe('referee cases', () => {
         where: { targetId: caseId, action: 'referee_case_escalated' },
       }),
     ).toBe(1);
+  });
+});
+
+const REFUSED = `query ($page: Int!, $itemsPerPage: Int) {
+  paginatedListOfRefusedVideos(page: $page, itemsPerPage: $itemsPerPage) {
+    ${STATUS}
+    items { id challenge { id } challengeName owner { id } challengedUser { id } reason videoId overdue caseStatus decision comment referee { id } decidedAt }
+    pagination { currentPage totalPages totalCount }
+  }
+}`;
+
+describe('refused videos', () => {
+  it('lists every case, open and decided, newest first with the outcome, for referees and admins only', async () => {
+    const first = await disputed();
+    const second = await disputed();
+    const decided = await call(
+      DECIDE,
+      { input: { caseId: first.caseId, decision: 'reject', reason: 'Not the phrase.' } },
+      referee,
+    );
+    expect(decided.data?.decideRefereeCase.status.identifier).toBe('ok');
+    for (const as of [referee, admin]) {
+      const { data } = await call(REFUSED, { page: 1, itemsPerPage: 100 }, as);
+      const page = data?.paginatedListOfRefusedVideos;
+      expect(page.status.identifier).toBe('ok');
+      const ids = page.items.map((item: { id: string }) => item.id);
+      // Newest first: the second case was opened after the first.
+      expect(ids.indexOf(second.caseId)).toBeGreaterThanOrEqual(0);
+      expect(ids.indexOf(second.caseId)).toBeLessThan(ids.indexOf(first.caseId));
+      expect(page.items.find((item: { id: string }) => item.id === first.caseId)).toMatchObject({
+        challenge: { id: first.challenge.id },
+        owner: { id: first.ownerId },
+        challengedUser: { id: first.challengedUserId },
+        reason: 'No lemon in sight.',
+        videoId: first.videoId,
+        overdue: false,
+        caseStatus: 'decided',
+        decision: 'failed',
+        comment: 'Not the phrase.',
+        referee: { id: referee.id },
+      });
+      expect(page.items.find((item: { id: string }) => item.id === second.caseId)).toMatchObject({
+        caseStatus: 'open',
+        decision: null,
+        comment: null,
+        referee: null,
+        decidedAt: null,
+      });
+      expect(page.pagination.totalCount).toBe(page.items.length);
+    }
+    const paged = await call(REFUSED, { page: 2, itemsPerPage: 1 }, admin);
+    expect(paged.data?.paginatedListOfRefusedVideos).toMatchObject({
+      status: { identifier: 'ok' },
+      pagination: { currentPage: 2 },
+    });
+    expect(paged.data?.paginatedListOfRefusedVideos.items).toHaveLength(1);
+    for (const as of [person(), moderator, undefined]) {
+      const { data } = await call(REFUSED, { page: 1 }, as);
+      expect(data?.paginatedListOfRefusedVideos.status.success).toBe(false);
+      expect(data?.paginatedListOfRefusedVideos.items).toEqual([]);
+    }
+    const { data } = await call(REFUSED, { page: 0 }, admin);
+    expect(data?.paginatedListOfRefusedVideos.status.identifier).toBe('invalid_input');
   });
 });
 

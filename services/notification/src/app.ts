@@ -21,6 +21,11 @@ export interface NotificationOptions {
    * other workspaces) may omit them: a placeholder origin and a random key are used then.
    */
   links?: LinkConfig;
+  /**
+   * The admins' addresses, mailed when a referee case is overdue (ADMIN_EMAILS, docs/adr/0058);
+   * none by default.
+   */
+  adminEmails?: readonly string[];
   /** Retry settings of the consumers (tests shorten them). */
   consumer?: ConsumerOptions;
 }
@@ -53,7 +58,12 @@ export async function buildApp(
     schemaFile: new URL('./schema.graphql', import.meta.url),
     resolvers,
     extend: (base) => ({ ...base, db, links }),
-    consumers: () => startConsumers(runtime, { db, mailer, links }, options.consumer),
+    consumers: () =>
+      startConsumers(
+        runtime,
+        { db, mailer, links, adminEmails: options.adminEmails ?? [] },
+        options.consumer,
+      ),
   });
   return { ...app, db, mailer, links };
 }

@@ -19,6 +19,20 @@ export const envSchema = subgraphEnv
     PUBLIC_ORIGIN: z.url({ protocol: /^https?$/ }),
     /** Key of the HMAC that signs the e-mail preferences (unsubscribe) links. */
     NOTIFICATION_LINK_SECRET: z.string().min(32, 'must be at least 32 characters'),
+    /**
+     * Comma-separated addresses of the admins, mailed when a referee case is overdue
+     * (docs/adr/0058). Empty: nobody is mailed (a warning is logged per overdue case).
+     */
+    ADMIN_EMAILS: z
+      .string()
+      .default('')
+      .transform((value) =>
+        value
+          .split(',')
+          .map((address) => address.trim())
+          .filter((address) => address.length > 0),
+      )
+      .pipe(z.array(z.email())),
   })
   .refine((env) => (env.SMTP_USER === undefined) === (env.SMTP_PASSWORD === undefined), {
     message: 'SMTP_USER and SMTP_PASSWORD are set together or not at all',
@@ -38,6 +52,10 @@ export const mailerConfig = (env: NotificationEnv): MailerConfig => ({
       : undefined,
   from: env.MAIL_FROM,
 });
+
+export const adminEmails = (env: NotificationEnv): readonly string[] => [
+  ...new Set(env.ADMIN_EMAILS.map((address) => address.toLowerCase())),
+];
 
 export const linkConfig = (env: NotificationEnv): LinkConfig => ({
   publicOrigin: new URL(env.PUBLIC_ORIGIN).origin,

@@ -1,6 +1,6 @@
 import { startRuntime } from '@challenge/kit';
 import { buildApp } from './app.ts';
-import { linkConfig, mailerConfig, readEnv } from './env.ts';
+import { adminEmails, linkConfig, mailerConfig, readEnv } from './env.ts';
 
 const env = readEnv();
 const runtime = await startRuntime('notification', env);
@@ -8,5 +8,6 @@ runtime.lifecycle.installSignalHandlers();
 const app = await buildApp(runtime, env.DATABASE_URL, {
   mail: mailerConfig(env),
   links: linkConfig(env),
+  adminEmails: adminEmails(env),
 });
 await app.subgraph.listen(env.PORT, env.HOST);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseEnv } from '@challenge/kit';
 import { preferencesPatch, preferencesUpdateSchema } from '../src/domain/preferences.ts';
-import { envSchema, linkConfig, mailerConfig } from '../src/env.ts';
+import { adminEmails, envSchema, linkConfig, mailerConfig } from '../src/env.ts';
 
 describe('preferencesPatch', () => {
   it('keeps true and false, drops omitted and null choices', () => {
@@ -33,6 +33,21 @@ describe('environment', () => {
     PUBLIC_ORIGIN: 'https://challenge.example.com',
     NOTIFICATION_LINK_SECRET: 'a-secret-of-at-least-thirty-two-characters',
   };
+
+  it('reads the admins to mail about overdue referee cases: none by default, bad addresses refused', () => {
+    expect(adminEmails(parseEnv(envSchema, complete))).toEqual([]);
+    expect(
+      adminEmails(
+        parseEnv(envSchema, {
+          ...complete,
+          ADMIN_EMAILS: ' Ada@Example.com, ops@example.com,,ada@example.com ',
+        }),
+      ),
+    ).toEqual(['ada@example.com', 'ops@example.com']);
+    expect(() => parseEnv(envSchema, { ...complete, ADMIN_EMAILS: 'ada@, ops' })).toThrow(
+      /ADMIN_EMAILS/,
+    );
+  });
 
   it('reads the SMTP settings', () => {
     expect(parseEnv(envSchema, complete)).toMatchObject({

@@ -18,6 +18,7 @@ export const notificationBuilder =
   (
     overrides: Partial<NotificationOptions['mail']> = {},
     consumer?: NotificationOptions['consumer'],
+    adminEmails?: readonly string[],
   ) =>
   (runtime: ServiceRuntime, databaseUrl: string): Promise<NotificationApp> =>
     buildApp(runtime, databaseUrl, {
@@ -30,6 +31,7 @@ export const notificationBuilder =
       },
       links: TEST_LINKS,
       consumer,
+      adminEmails,
     });
 
 /** An address no other test uses, so the catcher's inbox for it holds this test's mail only. */

@@ -50,6 +50,15 @@ const templates: EmailTemplate[] = [
     name: 'challenge-share',
     data: { sharedBy: 'sam', challengeName: 'Juggle three oranges', challengeUrl: link },
   },
+  {
+    name: 'referee-case-escalated',
+    data: {
+      challengeName: 'Juggle three oranges',
+      rewardCents: 1250,
+      deadline: expiresAt,
+      consoleUrl: link,
+    },
+  },
 ];
 
 const preferencesLink = 'https://challenge.test/email-preferences?token=abc.def';
@@ -80,6 +89,7 @@ describe('the template list', () => {
       'report-resolved': true,
       'video-processing-failed': true,
       'challenge-share': true,
+      'referee-case-escalated': true,
       ...(Object.fromEntries(challengeTemplates.map((t) => [t.name, true])) as Record<
         ChallengeTemplateName,
         true

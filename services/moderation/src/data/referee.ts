@@ -79,6 +79,29 @@ export async function findOpenCasesPage(
   return { items, totalCount };
 }
 
+/**
+ * Every case, open or decided: each is a proof video its challenge's owner refused. Newest
+ * first (opened_at, then id for a stable order between equal times).
+ */
+export async function findCasesPage(
+  db: Database,
+  window: { skip: number; take: number },
+): Promise<{ items: RefereeCaseRecord[]; totalCount: number }> {
+  const [items, totalCount] = await db.$transaction(
+    [
+      db.refereeCase.findMany({
+        orderBy: [{ openedAt: 'desc' }, { id: 'desc' }],
+        skip: window.skip,
+        take: window.take,
+        select: caseFields,
+      }),
+      db.refereeCase.count(),
+    ],
+    { isolationLevel: 'RepeatableRead' },
+  );
+  return { items, totalCount };
+}
+
 /** Records the decision of an open case; false when it was already decided (by anyone). */
 export async function decideCase(
   tx: Transaction,
@@ -112,12 +135,17 @@ export async function tryLockEscalation(tx: Transaction): Promise<boolean> {
  * Marks open cases past their deadline as escalated, once each (rows another transaction holds
  * are skipped); returns the ones this call escalated.
  */
+export type EscalatedCase = Pick<
+  RefereeCaseRecord,
+  'id' | 'challengeId' | 'slug' | 'challengeName' | 'rewardCents' | 'deadline'
+>;
+
 export async function escalateOverdue(
   tx: Transaction,
   now: Date,
   limit: number,
-): Promise<{ id: string; challengeId: string }[]> {
-  return tx.$queryRaw<{ id: string; challengeId: string }[]>`
+): Promise<EscalatedCase[]> {
+  return tx.$queryRaw<EscalatedCase[]>`
     UPDATE referee_cases SET escalated_at = ${now}
      WHERE id IN (
        SELECT id FROM referee_cases
@@ -125,5 +153,6 @@ export async function escalateOverdue(
         ORDER BY deadline
         LIMIT ${limit}
           FOR UPDATE SKIP LOCKED)
-    RETURNING id::text AS id, challenge_id::text AS "challengeId"`;
+    RETURNING id::text AS id, challenge_id::text AS "challengeId", slug,
+              challenge_name AS "challengeName", reward_cents AS "rewardCents", deadline`;
 }

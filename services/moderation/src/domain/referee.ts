@@ -16,6 +16,7 @@ import { findKnownChallenge, followsAnyOf } from '../data/projections.ts';
 import {
   decideCase,
   escalateOverdue,
+  findCasesPage,
   findOpenCasesPage,
   findRefereeCase,
   insertRefereeCase,
@@ -56,9 +57,10 @@ export interface RefereeCaseView extends RefereeCaseRecord {
   overdue: boolean;
 }
 
+/** Overdue: still open past the deadline (or escalated); a decided case is not overdue any more. */
 const view = (record: RefereeCaseRecord, now: Date): RefereeCaseView => ({
   ...record,
-  overdue: record.escalatedAt !== null || record.deadline <= now,
+  overdue: record.status === 'open' && (record.escalatedAt !== null || record.deadline <= now),
 });
 
 export const refereeListQuerySchema = pageRequestSchema;
@@ -70,6 +72,22 @@ export async function listOpenCases(
   now = new Date(),
 ): Promise<{ items: RefereeCaseView[]; pagination: Pagination }> {
   const { items, totalCount } = await findOpenCasesPage(db, pageWindow(query));
+  return {
+    items: items.map((record) => view(record, now)),
+    pagination: paginationOf(query, totalCount),
+  };
+}
+
+/**
+ * The refused videos (the console's tab, docs/adr/0057): every proof an owner rejected, newest
+ * first, open or decided, with the outcome. Who may read it is checked by the caller.
+ */
+export async function listRefusedVideos(
+  db: Database,
+  query: PageRequest,
+  now = new Date(),
+): Promise<{ items: RefereeCaseView[]; pagination: Pagination }> {
+  const { items, totalCount } = await findCasesPage(db, pageWindow(query));
   return {
     items: items.map((record) => view(record, now)),
     pagination: paginationOf(query, totalCount),
@@ -142,8 +160,10 @@ const BATCH = 100;
 
 /**
  * One pass of the escalation: open cases past their deadline are marked escalated (shown as
- * overdue, first in the list) and the escalation is in the audit log. Safe with any number of
- * instances: one holds the advisory lock, rows are updated once (escalated_at IS NULL).
+ * overdue, first in the list), the escalation is in the audit log, and RefereeCaseEscalated goes
+ * through the outbox in the same transaction, so admins are mailed once per case (docs/adr/0058).
+ * Safe with any number of instances: one holds the advisory lock, rows are updated once
+ * (escalated_at IS NULL).
  */
 export async function escalateOverdueOnce(db: Database, now = new Date()): Promise<number> {
   let total = 0;
@@ -151,6 +171,24 @@ export async function escalateOverdueOnce(db: Database, now = new Date()): Promi
     const escalated = await transactionRunner(db)(async (tx) => {
       if (!(await tryLockEscalation(tx))) return null;
       const rows = await escalateOverdue(tx, now, BATCH);
+      await enqueueEvents(
+        tx,
+        rows.map((row) =>
+          newEvent('RefereeCaseEscalated', {
+            aggregateId: row.challengeId,
+            actorId: null,
+            data: {
+              caseId: row.id,
+              challengeId: row.challengeId,
+              slug: row.slug,
+              challengeName: row.challengeName,
+              rewardCents: row.rewardCents,
+              deadline: row.deadline.toISOString(),
+              escalatedAt: now.toISOString(),
+            },
+          }),
+        ),
+      );
       for (const row of rows) {
         await appendAudit(tx, {
           actorId: null,

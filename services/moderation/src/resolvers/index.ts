@@ -6,6 +6,7 @@ import {
   decideInputSchema,
   decideRefereeCase,
   listOpenCases,
+  listRefusedVideos,
   refereeListQuerySchema,
   type RefereeCaseView,
 } from '../domain/referee.ts';
@@ -55,6 +56,14 @@ export const resolvers: GraphQLResolverMap<ModerationContext> = {
       ...(await envelope(context.logger, async () => {
         requireRole(context, 'referee', 'admin');
         return listOpenCases(context.db, refereeListQuerySchema.parse(args));
+      })),
+    }),
+    paginatedListOfRefusedVideos: async (_parent, args, context) => ({
+      items: [],
+      ...(await envelope(context.logger, async () => {
+        // Disputes are the referees' part (docs/adr/0041, 0057): moderators do not see them.
+        requireRole(context, 'referee', 'admin');
+        return listRefusedVideos(context.db, refereeListQuerySchema.parse(args));
       })),
     }),
     paginatedListOfAuditEntries: async (_parent, args, context) => ({

@@ -69,3 +69,21 @@ export async function findUsers(
   const rows = await db.user.findMany({ where: { id: { in: ids } }, select: userFields });
   return new Map(rows.map((row) => [row.id, row]));
 }
+
+/**
+ * Live accounts by address, case-insensitively (for staff addresses from the environment), keyed
+ * by the lower-cased address.
+ */
+export async function findUsersByEmail(
+  db: Database | Transaction,
+  emails: string[],
+): Promise<Map<string, KnownUser>> {
+  if (emails.length === 0) return new Map();
+  const lowered = emails.map((email) => email.toLowerCase());
+  const rows = await db.$queryRaw<KnownUser[]>`
+    SELECT id::text AS id, email, username, display_name AS "displayName", locale,
+           deleted_at AS "deletedAt"
+      FROM users
+     WHERE deleted_at IS NULL AND lower(email) = ANY(${lowered})`;
+  return new Map(rows.map((row) => [row.email!.toLowerCase(), row]));
+}

@@ -1,6 +1,7 @@
+import { createHash } from 'node:crypto';
 import type { DomainEvent } from '@challenge/events';
 import { findEmailPreferences } from '../data/preferences.ts';
-import { findUser, findUsers, type KnownUser } from '../data/users.ts';
+import { findUser, findUsers, findUsersByEmail, type KnownUser } from '../data/users.ts';
 import { isDuelEvent, sideOf, type ChallengeEvent } from './activity.ts';
 import { deliverOnce, type DeliveryDeps } from './deliveries.ts';
 import {
@@ -8,6 +9,7 @@ import {
   invitationSignupUrl,
   paymentSettingsUrl,
   preferencesUrl,
+  refereeConsoleUrl,
   walletUrl,
   type LinkConfig,
 } from './links.ts';
@@ -38,6 +40,7 @@ import { nameOf } from './users.ts';
  * | PaymentAccountChanged  | the account holder                 | payment-account-changed         | none (always)      |
  * | ReportResolved         | the reporter                       | report-resolved                 | none (always)      |
  * | VideoProcessingFailed  | the uploader                       | video-processing-failed         | none (always)      |
+ * | RefereeCaseEscalated   | every admin address (ADMIN_EMAILS) | referee-case-escalated          | none (always)      |
  *
  * A duel (docs/adr/0032, 0063): both stake the reward and each judges the other's video, so the
  * mail about one side goes by `performerId`, and the end tells both who won the stakes:
@@ -61,6 +64,8 @@ import { nameOf } from './users.ts';
 
 export interface MailDeps extends DeliveryDeps {
   links: LinkConfig;
+  /** The admins' addresses (ADMIN_EMAILS, docs/adr/0058): who hears of overdue referee cases. */
+  adminEmails: readonly string[];
 }
 
 /**
@@ -421,4 +426,49 @@ export async function sendVideoFailedMail(
     expiresAt: null,
     secrets: [],
   });
+}
+
+/**
+ * A referee case passed its deadline undecided: every admin address gets a mail with a link to
+ * the console's referee tab, in the language of the account with that address (English when
+ * none has it), once per event and address. As for challenge mail, every address is tried
+ * before the first failure is thrown for the consumer to retry (the sent ones are not resent).
+ */
+export async function sendEscalationMail(
+  deps: MailDeps,
+  event: DomainEvent<'RefereeCaseEscalated'>,
+): Promise<void> {
+  const { db, links, logger, adminEmails } = deps;
+  if (adminEmails.length === 0) {
+    logger.warn({ eventId: event.id }, 'a referee case is overdue but ADMIN_EMAILS is empty');
+    return;
+  }
+  const accounts = await findUsersByEmail(db, [...adminEmails]);
+  const { challengeName, rewardCents, deadline } = event.data;
+  const failures: unknown[] = [];
+  for (const address of adminEmails) {
+    try {
+      await deliverOnce(deps, {
+        eventId: event.id,
+        recipient: address,
+        messageId: `${event.id}.${createHash('sha256').update(address.toLowerCase()).digest('hex').slice(0, 16)}`,
+        locale: toLocale(accounts.get(address.toLowerCase())?.locale),
+        template: {
+          name: 'referee-case-escalated',
+          data: {
+            challengeName,
+            rewardCents,
+            deadline: new Date(deadline),
+            consoleUrl: refereeConsoleUrl(links),
+          },
+        },
+        expiresAt: null,
+        secrets: [],
+      });
+    } catch (error) {
+      logger.warn({ eventId: event.id, err: error }, 'escalation e-mail not sent; retried');
+      failures.push(error);
+    }
+  }
+  if (failures.length > 0) throw failures[0];
 }

@@ -74,5 +74,8 @@ export const walletUrl = (config: LinkConfig) => page(config, '/wallet');
 
 export const paymentSettingsUrl = (config: LinkConfig) => page(config, '/settings/edit-payments');
 
+/** The staff console's referee tab (/moderator?tab=referee), for admins' escalation mail. */
+export const refereeConsoleUrl = (config: LinkConfig) => page(config, '/moderator?tab=referee');
+
 export const preferencesUrl = (config: LinkConfig, userId: string, now?: Date) =>
   `${page(config, '/email-preferences')}?token=${signPreferencesToken(config.secret, userId, now)}`;

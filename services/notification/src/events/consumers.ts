@@ -23,6 +23,7 @@ import {
 } from '../domain/commands.ts';
 import {
   sendChallengeEventMail,
+  sendEscalationMail,
   sendPaymentAccountMail,
   sendPayoutMail,
   sendReportOutcomeMail,
@@ -56,6 +57,8 @@ export interface ConsumerDeps {
   db: Database;
   mailer: Mailer;
   links: LinkConfig;
+  /** Who is mailed about overdue referee cases (docs/adr/0058). */
+  adminEmails: readonly string[];
 }
 
 const CHALLENGE_EVENTS = [
@@ -136,6 +139,8 @@ export async function startConsumers(
           sendReportOutcomeMail(mail, event),
         VideoProcessingFailed: (event: DomainEvent<'VideoProcessingFailed'>) =>
           sendVideoFailedMail(mail, event),
+        RefereeCaseEscalated: (event: DomainEvent<'RefereeCaseEscalated'>) =>
+          sendEscalationMail(mail, event),
       },
     }),
   ]);

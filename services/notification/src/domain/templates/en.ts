@@ -279,6 +279,16 @@ export const en = {
   'videoProcessingFailed.nextStep':
     'Your challenge is still where it was, and nothing happened to the reward. Please upload the video again.',
   'videoProcessingFailed.button': 'Go to Challenge',
+  'refereeCaseEscalated.subject': 'Overdue referee case: {challenge}',
+  'refereeCaseEscalated.preheader': 'No referee decided within the deadline. An admin is needed.',
+  'refereeCaseEscalated.heading': 'A referee case is overdue',
+  'refereeCaseEscalated.intro':
+    'No referee decided the disputed challenge “{challenge}” (reward {reward}) before its deadline of {deadline}.',
+  'refereeCaseEscalated.nextStep':
+    'The reward stays in escrow until someone decides. Please decide the case, or find a referee who can, in the staff console.',
+  'refereeCaseEscalated.button': 'Open the referee cases',
+  'refereeCaseEscalated.footer':
+    'You receive this e-mail because you are an admin of Challenge. Replies to it are not read.',
 } as const satisfies Record<string, string>;
 
 export type MessageKey = keyof typeof en;

@@ -79,6 +79,14 @@ export interface VideoFailedMail {
   homeUrl: string;
 }
 
+/** An overdue referee case, to an admin (docs/adr/0058): a link to the console's referee tab. */
+export interface EscalationMail {
+  challengeName: string;
+  rewardCents: number;
+  deadline: Date;
+  consoleUrl: string;
+}
+
 /** The challenge e-mails that e-mail preferences cover, by template name -> their texts. */
 export const CHALLENGE_TEMPLATES = {
   'challenge-invitation': 'challengeInvitation',
@@ -123,7 +131,8 @@ export type EmailTemplate =
   | { name: 'payment-account-changed'; data: PaymentAccountMail }
   | { name: 'report-resolved'; data: ReportMail }
   | { name: 'video-processing-failed'; data: VideoFailedMail }
-  | { name: 'challenge-share'; data: ShareMail };
+  | { name: 'challenge-share'; data: ShareMail }
+  | { name: 'referee-case-escalated'; data: EscalationMail };
 export type TemplateName = EmailTemplate['name'];
 
 const isChallengeTemplate = (
@@ -154,6 +163,8 @@ export function renderEmail(template: EmailTemplate, locale: Locale): RenderedEm
       return videoFailedEmail(template.data, locale);
     case 'challenge-share':
       return shareEmail(template.data, locale);
+    case 'referee-case-escalated':
+      return escalationEmail(template.data, locale);
   }
   throw new Error(`no template ${(template as { name: string }).name}`);
 }
@@ -360,6 +371,30 @@ function videoFailedEmail(data: VideoFailedMail, locale: Locale): RenderedEmail 
     outro: [],
     signature: t('common.signature'),
     footer: t('common.account'),
+  });
+}
+
+function escalationEmail(data: EscalationMail, locale: Locale): RenderedEmail {
+  const t = translator(locale);
+  const params = {
+    challenge: data.challengeName,
+    reward: formatAmount(locale, data.rewardCents),
+    deadline: formatDateTime(locale, data.deadline),
+  };
+  return renderLayout({
+    locale,
+    subject: t('refereeCaseEscalated.subject', params),
+    preheader: t('refereeCaseEscalated.preheader'),
+    heading: t('refereeCaseEscalated.heading'),
+    intro: [t('refereeCaseEscalated.intro', params), t('refereeCaseEscalated.nextStep')],
+    action: {
+      label: t('refereeCaseEscalated.button'),
+      url: data.consoleUrl,
+      rawLinkIntro: t('common.rawLink'),
+    },
+    outro: [],
+    signature: t('common.signature'),
+    footer: t('refereeCaseEscalated.footer'),
   });
 }
 

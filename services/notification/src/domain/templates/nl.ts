@@ -287,4 +287,15 @@ export const nl: Messages = {
   'videoProcessingFailed.nextStep':
     'Je challenge staat nog waar hij stond en er is niets met de beloning gebeurd. Upload de video alsjeblieft opnieuw.',
   'videoProcessingFailed.button': 'Naar Challenge',
+  'refereeCaseEscalated.subject': 'Scheidsrechterzaak over tijd: {challenge}',
+  'refereeCaseEscalated.preheader':
+    'Geen scheidsrechter heeft op tijd beslist. Er is een beheerder nodig.',
+  'refereeCaseEscalated.heading': 'Een scheidsrechterzaak is over tijd',
+  'refereeCaseEscalated.intro':
+    'Geen scheidsrechter heeft over de betwiste challenge “{challenge}” (beloning {reward}) beslist voor de deadline van {deadline}.',
+  'refereeCaseEscalated.nextStep':
+    'De beloning blijft vastgezet tot iemand beslist. Beslis de zaak, of zoek een scheidsrechter die dat kan, in de beheeromgeving.',
+  'refereeCaseEscalated.button': 'Open de scheidsrechterzaken',
+  'refereeCaseEscalated.footer':
+    'Je krijgt deze e-mail omdat je beheerder bent van Challenge. Antwoorden op deze e-mail worden niet gelezen.',
 };

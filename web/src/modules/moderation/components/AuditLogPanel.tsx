@@ -1,4 +1,3 @@
-import { useQuery } from '@apollo/client/react';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDate } from '../../../lib/dates';
@@ -7,6 +6,7 @@ import { Notice } from '../../../ui/Notice';
 import { Pager } from '../../../ui/Pager';
 import layout from '../../../ui/layout.module.css';
 import { AuditEntriesDocument } from '../graphql/AuditEntries';
+import { usePagedList } from '../hooks/usePagedList';
 import { ColumnHeaders, Loading } from './ModeratorParts';
 import styles from './Moderator.module.css';
 
@@ -17,13 +17,12 @@ export function AuditLogPanel() {
   const { t, i18n } = useTranslation();
   const titleId = useId();
   const [page, setPage] = useState(1);
-  const { data, previousData, loading } = useQuery(AuditEntriesDocument, {
-    variables: { page, itemsPerPage: PER_PAGE },
-    fetchPolicy: 'cache-and-network',
-    notifyOnNetworkStatusChange: true,
-  });
-  const result = (data ?? previousData)?.paginatedListOfAuditEntries;
-  const items = result?.status.success ? result.items : null;
+  const list = usePagedList(
+    AuditEntriesDocument,
+    { page, itemsPerPage: PER_PAGE },
+    (data) => data.paginatedListOfAuditEntries,
+  );
+  const { items, failure, fetching } = list;
   const columns = {
     when: t('auditLog.columns.when'),
     actor: t('auditLog.columns.actor'),
@@ -44,7 +43,7 @@ export function AuditLogPanel() {
           <p className={styles.empty}>{t('auditLog.empty')}</p>
         ) : (
           <div className={styles.tableWrap}>
-            <table className={styles.table} role="table" aria-busy={loading}>
+            <table className={styles.table} role="table" aria-busy={fetching}>
               <caption className="visually-hidden">{t('auditLog.title')}</caption>
               <ColumnHeaders labels={Object.values(columns)} />
               <tbody role="rowgroup">
@@ -74,19 +73,19 @@ export function AuditLogPanel() {
             </table>
           </div>
         )
-      ) : loading ? (
+      ) : list.loading ? (
         <Loading />
       ) : (
         <Notice tone="error" title={t('auditLog.loadFailed')}>
-          {result ? <p>{errorText(t, result.status.identifier, result.status.message)}</p> : null}
+          {failure ? <p>{errorText(t, failure.identifier, failure.message)}</p> : null}
         </Notice>
       )}
       <Pager
-        page={result?.pagination?.currentPage ?? page}
-        totalPages={result?.pagination?.totalPages ?? 1}
+        page={list.pagination?.currentPage ?? page}
+        totalPages={list.pagination?.totalPages ?? 1}
         onPage={setPage}
         label={t('auditLog.pages')}
-        disabled={loading}
+        disabled={fetching}
       />
     </section>
   );

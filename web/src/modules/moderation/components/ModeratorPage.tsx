@@ -1,12 +1,10 @@
-import { useRef, type KeyboardEvent, type ReactNode } from 'react';
+import { useRef, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { cx } from '../../../lib/cx';
 import { usePageMeta } from '../../../lib/usePageMeta';
 import { PageHeader } from '../../../ui/PageHeader';
-import { PagePlaceholder } from '../../../ui/PagePlaceholder';
 import { useScrollSelectedIntoView } from '../../../ui/useScrollSelectedIntoView';
-import { VideoIcon } from '../../../ui/icons';
 import { useGetCurrentUser } from '../../auth/hooks/useGetCurrentUser';
 import { hasRole, isAdmin } from '../../auth/roles';
 import { AuditLogPanel } from './AuditLogPanel';
@@ -14,6 +12,7 @@ import { BannedUsersPanel } from './BannedUsersPanel';
 import { MoneyStatisticsPanel } from './MoneyStatisticsPanel';
 import { PayoutsPanel } from './PayoutsPanel';
 import { RefereePanel } from './RefereePanel';
+import { RefusedVideosPanel } from './RefusedVideosPanel';
 import { ReportsPanel } from './ReportsPanel';
 import { VerifyUsersPanel } from './VerifyUsersPanel';
 import styles from './Moderator.module.css';
@@ -32,25 +31,22 @@ export const MODERATOR_SECTIONS = [
 ] as const;
 export type ModeratorSection = (typeof MODERATOR_SECTIONS)[number];
 
+/** The disputes: the referees' part (ADR 41, 57). */
+const REFEREE_SECTIONS: readonly ModeratorSection[] = ['referee', 'refused-videos'];
+
 /**
- * The sections a staff member reaches: admins all (and the audit log); referees the referee cases; moderators the
- * rest (reports, bans, verification, payouts, money). The server checks every call again.
+ * The sections a staff member reaches: admins all (and the audit log); referees the disputes
+ * (referee cases and refused videos); moderators the rest (reports, bans, verification, payouts,
+ * money). The server checks every call again.
  */
 export function sectionsFor(roles: readonly string[] | null | undefined): ModeratorSection[] {
   if (isAdmin(roles)) return [...MODERATOR_SECTIONS];
   const referee = hasRole(roles, 'referee');
   const moderator = hasRole(roles, 'moderator');
   return MODERATOR_SECTIONS.filter((section) =>
-    section === 'referee' ? referee : section === 'audit-log' ? false : moderator,
+    REFEREE_SECTIONS.includes(section) ? referee : section === 'audit-log' ? false : moderator,
   );
 }
-
-/** Sections still to be built: a placeholder says what will be there. */
-type PlaceholderSection = 'refused-videos';
-
-const PLACEHOLDER_ICONS: Record<PlaceholderSection, ReactNode> = {
-  'refused-videos': <VideoIcon size={28} />,
-};
 
 /**
  * /moderator (staff, full-screen layout; each role sees its sections): one tab per section, the
@@ -158,15 +154,10 @@ export function ModeratorPage() {
           <BannedUsersPanel />
         ) : current === 'verify-users' ? (
           <VerifyUsersPanel />
-        ) : current === 'audit-log' ? (
-          <AuditLogPanel />
+        ) : current === 'refused-videos' ? (
+          <RefusedVideosPanel />
         ) : (
-          <PagePlaceholder
-            as="h2"
-            icon={PLACEHOLDER_ICONS[current]}
-            title={t(`moderator.placeholders.${current}.title`)}
-            description={t(`moderator.placeholders.${current}.description`)}
-          />
+          <AuditLogPanel />
         )}
       </div>
     </div>

@@ -13,7 +13,6 @@ import {
 } from '../../../lib/mutationOutcome';
 import { Button } from '../../../ui/Button';
 import { Checkbox } from '../../../ui/Checkbox';
-import { TextArea } from '../../../ui/Input';
 import { Modal } from '../../../ui/Modal';
 import { Notice, type NoticeTone } from '../../../ui/Notice';
 import { Pager } from '../../../ui/Pager';
@@ -28,12 +27,11 @@ import { useGetPayoutRequests, type PayoutStatusFilter } from '../hooks/useGetPa
 import { useSetPayoutRequestAsCompleted } from '../hooks/useSetPayoutRequestAsCompleted';
 import { ColumnHeaders, Loading } from './ModeratorParts';
 import { LoadFailedNotice } from './LoadFailedNotice';
+import { REASON_MAX, ReasonDialog } from './ReasonDialog';
 import styles from './Moderator.module.css';
 
 const FILTERS: readonly PayoutStatusFilter[] = ['open', 'exported', 'done', 'cancelled', 'all'];
 const STATUSES = ['open', 'exported', 'done', 'cancelled'] as const;
-/** The server's limit of a cancellation reason. */
-const REASON_MAX = 800;
 
 type Failed = Extract<MutationOutcome<unknown>, { ok: false }>;
 type Message = { tone: NoticeTone; title?: string; text: string; detail?: string | null };
@@ -145,12 +143,14 @@ export function PayoutsPanel() {
       />
 
       <MarkPaidDialog payout={confirming} onClose={() => setConfirming(null)} onDone={finish} />
-      <CancelPayoutDialog
-        key={cancelling?.id ?? 'none'}
-        payout={cancelling}
-        onClose={() => setCancelling(null)}
-        onDone={finish}
-      />
+      {cancelling ? (
+        <CancelPayoutDialog
+          key={cancelling.id}
+          payout={cancelling}
+          onClose={() => setCancelling(null)}
+          onDone={finish}
+        />
+      ) : null}
     </section>
   );
 }
@@ -370,32 +370,23 @@ function CancelPayoutDialog({
   onClose,
   onDone,
 }: {
-  payout: PayoutRequest | null;
+  payout: PayoutRequest;
   onClose: () => void;
   onDone: (message: Message) => void;
 }) {
   const { t, i18n } = useTranslation();
   const toasts = useToasts();
   const { cancelPayoutRequest, loading } = useCancelPayoutRequest();
-  const [reason, setReason] = useState('');
-  const [touched, setTouched] = useState(false);
-  const amount = payout ? formatAmount(payout.amount, i18n.language) : '';
-  const trimmed = reason.trim();
-  const reasonError = !trimmed
-    ? t('moderator.payouts.cancelReasonRequired')
-    : trimmed.length > REASON_MAX
-      ? t('moderator.payouts.cancelReasonTooLong', { max: REASON_MAX })
-      : null;
+  const amount = formatAmount(payout.amount, i18n.language);
 
-  const confirm = async () => {
-    setTouched(true);
-    if (!payout || reasonError) return;
-    const outcome = await cancelPayoutRequest(payout.id, trimmed);
+  // Every outcome is told in the panel (and a toast), as for marking paid: the dialog closes.
+  const submit = async (reason: string) => {
+    const outcome = await cancelPayoutRequest(payout.id, reason);
     if (outcome.ok) {
       const text = t('moderator.payouts.cancelled', { name: payout.name, amount });
       toasts.success(text);
       onDone({ tone: 'success', text });
-      return;
+      return null;
     }
     if (failureIdentifier(outcome) === 'payout_request_no_longer_open') {
       onDone({
@@ -403,7 +394,7 @@ function CancelPayoutDialog({
         title: errorText(t, 'payout_request_no_longer_open'),
         text: t('moderator.payouts.noLongerOpen'),
       });
-      return;
+      return null;
     }
     const text = describeFailure(t, outcome) ?? t('errors.generic_error');
     onDone({
@@ -412,50 +403,36 @@ function CancelPayoutDialog({
       text,
       detail: serverDetail(outcome, text),
     });
+    return null;
   };
 
   return (
-    <Modal
-      open={payout !== null}
-      onClose={() => (loading ? undefined : onClose())}
-      persistent={loading}
-      size="sm"
+    <ReasonDialog
       title={t('moderator.payouts.cancelTitle')}
-      footer={
-        <>
-          <Button variant="secondary" onClick={onClose} disabled={loading}>
-            {t('moderator.payouts.keep')}
-          </Button>
-          <Button variant="primary" onClick={() => void confirm()} loading={loading}>
-            {t('moderator.payouts.cancelConfirm')}
-          </Button>
-        </>
-      }
+      submitLabel={t('moderator.payouts.cancelConfirm')}
+      cancelLabel={t('moderator.payouts.keep')}
+      size="sm"
+      reasonLabel={t('moderator.payouts.cancelReason')}
+      reasonHint={null}
+      requiredMessage={t('moderator.payouts.cancelReasonRequired')}
+      tooLongMessage={t('moderator.payouts.cancelReasonTooLong', { max: REASON_MAX })}
+      lockWhileLoading
+      loading={loading}
+      onClose={onClose}
+      onSubmit={submit}
     >
-      {payout ? (
-        <div className={styles.confirm}>
-          <dl className={styles.facts}>
-            <dt>{t('moderator.payouts.columns.user')}</dt>
-            <dd>@{payout.user.username}</dd>
-            <dt>{t('moderator.payouts.columns.accountHolder')}</dt>
-            <dd>{payout.name}</dd>
-            <dt>{t('moderator.payouts.columns.amount')}</dt>
-            <dd className={styles.money}>{amount}</dd>
-          </dl>
-          <p>{t('moderator.payouts.cancelText')}</p>
-          <TextArea
-            label={t('moderator.payouts.cancelReason')}
-            name="reason"
-            rows={3}
-            value={reason}
-            onChange={(event) => setReason(event.target.value)}
-            onBlur={() => setTouched(true)}
-            status={touched && reasonError ? 'error' : 'none'}
-            message={touched ? reasonError : null}
-          />
-        </div>
-      ) : null}
-    </Modal>
+      <div className={styles.confirm}>
+        <dl className={styles.facts}>
+          <dt>{t('moderator.payouts.columns.user')}</dt>
+          <dd>@{payout.user.username}</dd>
+          <dt>{t('moderator.payouts.columns.accountHolder')}</dt>
+          <dd>{payout.name}</dd>
+          <dt>{t('moderator.payouts.columns.amount')}</dt>
+          <dd className={styles.money}>{amount}</dd>
+        </dl>
+        <p>{t('moderator.payouts.cancelText')}</p>
+      </div>
+    </ReasonDialog>
   );
 }
 

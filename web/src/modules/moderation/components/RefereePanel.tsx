@@ -1,12 +1,10 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatDate } from '../../../lib/dates';
 import { formatAmount } from '../../../lib/money';
 import { describeFailure } from '../../../lib/mutationOutcome';
 import { Button } from '../../../ui/Button';
-import { TextArea } from '../../../ui/Input';
-import { Modal } from '../../../ui/Modal';
 import { Notice, type NoticeTone } from '../../../ui/Notice';
 import { Pager } from '../../../ui/Pager';
 import layout from '../../../ui/layout.module.css';
@@ -14,10 +12,8 @@ import type { RefereeCase, RefereeDecision } from '../graphql/RefereeCases';
 import { useDecideRefereeCase, useGetRefereeCases } from '../hooks/useRefereeCases';
 import { Loading } from './ModeratorParts';
 import { LoadFailedNotice } from './LoadFailedNotice';
+import { ReasonDialog } from './ReasonDialog';
 import styles from './Moderator.module.css';
-
-/** The server's limit of a referee's written reason. */
-const REASON_MAX = 800;
 
 type Message = { tone: NoticeTone; text: string };
 
@@ -192,71 +188,28 @@ function DecideDialog({
   onDone: (message: Message) => void;
 }) {
   const { t } = useTranslation();
-  const formId = useId();
   const { decide, loading } = useDecideRefereeCase();
-  const [reason, setReason] = useState('');
-  const [submitted, setSubmitted] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
-  const trimmed = reason.trim();
-  const length = Array.from(trimmed).length;
-  const reasonError =
-    length > REASON_MAX
-      ? t('report.errors.detailsTooLong', { limit: REASON_MAX })
-      : submitted && length === 0
-        ? t('report.console.reasonRequired')
-        : undefined;
 
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    setSubmitted(true);
-    if (loading || length === 0 || length > REASON_MAX) return;
-    setFailure(null);
-    const outcome = await decide(item.id, decision, trimmed);
-    if (outcome.ok) {
-      onDone({
-        tone: 'success',
-        text: t(`refereeCases.done.${decision}`, { name: item.challengeName }),
-      });
-      return;
-    }
-    setFailure(describeFailure(t, outcome));
+  const submit = async (reason: string) => {
+    const outcome = await decide(item.id, decision, reason);
+    if (!outcome.ok) return describeFailure(t, outcome);
+    onDone({
+      tone: 'success',
+      text: t(`refereeCases.done.${decision}`, { name: item.challengeName }),
+    });
+    return null;
   };
 
   return (
-    <Modal
-      open
-      onClose={onClose}
+    <ReasonDialog
       title={t(`refereeCases.confirm.${decision}`, { name: item.challengeName })}
-      size="md"
-      footer={
-        <>
-          <Button variant="secondary" onClick={onClose}>
-            {t('report.cancel')}
-          </Button>
-          <Button type="submit" form={formId} variant="primary" loading={loading}>
-            {t(`refereeCases.decisions.${decision}`)}
-          </Button>
-        </>
-      }
+      submitLabel={t(`refereeCases.decisions.${decision}`)}
+      reasonLabel={t('refereeCases.reasonLabel')}
+      loading={loading}
+      onClose={onClose}
+      onSubmit={submit}
     >
-      <form
-        id={formId}
-        className={styles.reportForm}
-        onSubmit={(event) => void submit(event)}
-        noValidate
-      >
-        <p>{t(`refereeCases.effect.${decision}`)}</p>
-        <TextArea
-          label={t('refereeCases.reasonLabel')}
-          name="reason"
-          rows={3}
-          value={reason}
-          onChange={(event) => setReason(event.target.value)}
-          status={reasonError ? 'error' : 'hint'}
-          message={reasonError ?? t('report.console.reasonHint')}
-        />
-        {failure ? <p role="alert">{failure}</p> : null}
-      </form>
-    </Modal>
+      <p>{t(`refereeCases.effect.${decision}`)}</p>
+    </ReasonDialog>
   );
 }

@@ -60,24 +60,20 @@ function reportsMock(server: Record<string, StaffReport[]>, asked: ReportsQueryV
 }
 
 describe('moderator page: who sees which tabs', () => {
-  it('gives a moderator every tab but the referee cases', async () => {
-    renderApp({ path: '/moderator', mocks: [loggedInMock(moderator), reportsMock({})] });
+  it('gives a moderator every tab but the disputes (referee cases, refused videos)', async () => {
+    renderApp({
+      path: '/moderator?tab=reports',
+      mocks: [loggedInMock(moderator), reportsMock({})],
+    });
     const tabs = await screen.findByRole('tablist', { name: 'Moderator sections' });
     expect(
       within(tabs)
         .getAllByRole('tab')
         .map((tab) => tab.textContent),
-    ).toEqual([
-      'Refused videos',
-      'Banned users',
-      'Reports',
-      'Payouts',
-      'Verify users',
-      'Money statistics',
-    ]);
+    ).toEqual(['Banned users', 'Reports', 'Payouts', 'Verify users', 'Money statistics']);
   });
 
-  it('gives a referee only the referee tab, even when another tab is asked for', async () => {
+  it('gives a referee only the disputes, even when another tab is asked for', async () => {
     const asked: ReportsQueryVariables[] = [];
     renderApp({
       path: '/moderator?tab=reports',
@@ -88,7 +84,7 @@ describe('moderator page: who sees which tabs', () => {
       within(tabs)
         .getAllByRole('tab')
         .map((tab) => tab.textContent),
-    ).toEqual(['Referee']);
+    ).toEqual(['Referee', 'Refused videos']);
     expect(screen.getByRole('tabpanel', { name: 'Referee' })).toBeTruthy();
     expect(asked).toEqual([]);
   });

@@ -1,10 +1,8 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { describeFailure } from '../../../lib/mutationOutcome';
 import { Button } from '../../../ui/Button';
-import { TextArea } from '../../../ui/Input';
-import { Modal } from '../../../ui/Modal';
 import { Notice, type NoticeTone } from '../../../ui/Notice';
 import { Pager } from '../../../ui/Pager';
 import { SelectField } from '../../../ui/SelectField';
@@ -14,10 +12,8 @@ import type { BanType, ModerateAction, StaffReport } from '../graphql/Reports';
 import { useBanUser, useGetReports, useModerateReport } from '../hooks/useReports';
 import { ColumnHeaders, Loading } from './ModeratorParts';
 import { LoadFailedNotice } from './LoadFailedNotice';
+import { ReasonDialog } from './ReasonDialog';
 import styles from './Moderator.module.css';
-
-/** The server's limit of a staff reason (audit log). */
-const REASON_MAX = 800;
 
 /** What staff can do with a report: moderation's actions, or identity's ban for a user. */
 type StaffAction = ModerateAction | `ban_${BanType}`;
@@ -201,75 +197,26 @@ function ActionDialog({
   onDone: (message: Message) => void;
 }) {
   const { t } = useTranslation();
-  const formId = useId();
   const moderate = useModerateReport();
   const ban = useBanUser();
-  const [reason, setReason] = useState('');
-  const [submitted, setSubmitted] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
-  const trimmed = reason.trim();
-  const length = Array.from(trimmed).length;
-  const reasonError =
-    length > REASON_MAX
-      ? t('report.errors.detailsTooLong', { limit: REASON_MAX })
-      : submitted && length === 0
-        ? t('report.console.reasonRequired')
-        : undefined;
-  const loading = moderate.loading || ban.loading;
 
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    setSubmitted(true);
-    if (loading || length === 0 || length > REASON_MAX) return;
-    setFailure(null);
+  const submit = async (reason: string) => {
     const outcome =
       action === 'ban_soft' || action === 'ban_hard'
-        ? await ban.banUser(report.entityId, action === 'ban_soft' ? 'soft' : 'hard', trimmed)
-        : await moderate.moderateReport(report.id, action, trimmed);
-    if (outcome.ok) {
-      onDone({
-        tone: 'success',
-        text: t(`report.console.done.${action}`, { title: report.title }),
-      });
-      return;
-    }
-    setFailure(describeFailure(t, outcome));
+        ? await ban.banUser(report.entityId, action === 'ban_soft' ? 'soft' : 'hard', reason)
+        : await moderate.moderateReport(report.id, action, reason);
+    if (!outcome.ok) return describeFailure(t, outcome);
+    onDone({ tone: 'success', text: t(`report.console.done.${action}`, { title: report.title }) });
+    return null;
   };
 
   return (
-    <Modal
-      open
-      onClose={onClose}
+    <ReasonDialog
       title={t(`report.console.confirm.${action}`, { title: report.title })}
-      size="md"
-      footer={
-        <>
-          <Button variant="secondary" onClick={onClose}>
-            {t('report.cancel')}
-          </Button>
-          <Button type="submit" form={formId} variant="primary" loading={loading}>
-            {t(`report.console.actions.${action}`)}
-          </Button>
-        </>
-      }
-    >
-      <form
-        id={formId}
-        className={styles.reportForm}
-        onSubmit={(event) => void submit(event)}
-        noValidate
-      >
-        <TextArea
-          label={t('report.console.reasonLabel')}
-          name="reason"
-          rows={3}
-          value={reason}
-          onChange={(event) => setReason(event.target.value)}
-          status={reasonError ? 'error' : 'hint'}
-          message={reasonError ?? t('report.console.reasonHint')}
-        />
-        {failure ? <p role="alert">{failure}</p> : null}
-      </form>
-    </Modal>
+      submitLabel={t(`report.console.actions.${action}`)}
+      loading={moderate.loading || ban.loading}
+      onClose={onClose}
+      onSubmit={submit}
+    />
   );
 }

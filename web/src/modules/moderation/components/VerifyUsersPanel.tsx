@@ -1,11 +1,9 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDate } from '../../../lib/dates';
 import { formatIban } from '../../../lib/iban';
 import { describeFailure } from '../../../lib/mutationOutcome';
 import { Button } from '../../../ui/Button';
-import { TextArea } from '../../../ui/Input';
-import { Modal } from '../../../ui/Modal';
 import { Notice, type NoticeTone } from '../../../ui/Notice';
 import { Pager } from '../../../ui/Pager';
 import { SelectField } from '../../../ui/SelectField';
@@ -15,9 +13,9 @@ import type { UnverifiedUser } from '../graphql/UnverifiedUsers';
 import { useGetUnverifiedUsers, useModeratorVerifyUser } from '../hooks/useUnverifiedUsers';
 import { ColumnHeaders, Loading } from './ModeratorParts';
 import { LoadFailedNotice } from './LoadFailedNotice';
+import { ReasonDialog } from './ReasonDialog';
 import styles from './Moderator.module.css';
 
-const REASON_MAX = 800;
 type Message = { tone: NoticeTone; text: string };
 type Choice = 'verify' | 'ban';
 
@@ -169,92 +167,44 @@ function DecisionDialog({
   onDone: (message: Message) => void;
 }) {
   const { t } = useTranslation();
-  const formId = useId();
   const { verifyUser, loading } = useModeratorVerifyUser();
   const [banType, setBanType] = useState<BanType>('hard');
-  const [reason, setReason] = useState('');
-  const [submitted, setSubmitted] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
-  const trimmed = reason.trim();
-  const length = Array.from(trimmed).length;
-  const reasonError =
-    choice !== 'ban'
-      ? undefined
-      : length > REASON_MAX
-        ? t('report.errors.detailsTooLong', { limit: REASON_MAX })
-        : submitted && length === 0
-          ? t('report.console.reasonRequired')
-          : undefined;
 
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    setSubmitted(true);
-    if (loading) return;
-    if (choice === 'ban' && (length === 0 || length > REASON_MAX)) return;
-    setFailure(null);
+  const submit = async (reason: string) => {
     const outcome = await verifyUser(
       user.id,
-      choice === 'ban' ? { decision: 'ban', banType, reason: trimmed } : { decision: 'verify' },
+      choice === 'ban' ? { decision: 'ban', banType, reason } : { decision: 'verify' },
     );
-    if (outcome.ok) {
-      onDone({
-        tone: 'success',
-        text: t(`verifyUsers.done.${choice}`, { username: user.username }),
-      });
-      return;
-    }
-    setFailure(describeFailure(t, outcome));
+    if (!outcome.ok) return describeFailure(t, outcome);
+    onDone({
+      tone: 'success',
+      text: t(`verifyUsers.done.${choice}`, { username: user.username }),
+    });
+    return null;
   };
 
   return (
-    <Modal
-      open
-      onClose={onClose}
+    <ReasonDialog
       title={t(`verifyUsers.confirm.${choice}`, { username: user.username })}
-      size="md"
-      footer={
-        <>
-          <Button variant="secondary" onClick={onClose}>
-            {t('report.cancel')}
-          </Button>
-          <Button type="submit" form={formId} variant="primary" loading={loading}>
-            {t(`verifyUsers.${choice}`)}
-          </Button>
-        </>
-      }
+      submitLabel={t(`verifyUsers.${choice}`)}
+      askReason={choice === 'ban'}
+      loading={loading}
+      onClose={onClose}
+      onSubmit={submit}
     >
-      <form
-        id={formId}
-        className={styles.reportForm}
-        onSubmit={(event) => void submit(event)}
-        noValidate
-      >
-        {choice === 'ban' ? (
-          <>
-            <SelectField
-              label={t('verifyUsers.banType')}
-              name="banType"
-              value={banType}
-              onChange={(event) => setBanType(event.target.value === 'soft' ? 'soft' : 'hard')}
-            >
-              <option value="hard">{t('bannedUsers.types.hard')}</option>
-              <option value="soft">{t('bannedUsers.types.soft')}</option>
-            </SelectField>
-            <TextArea
-              label={t('report.console.reasonLabel')}
-              name="reason"
-              rows={3}
-              value={reason}
-              onChange={(event) => setReason(event.target.value)}
-              status={reasonError ? 'error' : 'hint'}
-              message={reasonError ?? t('report.console.reasonHint')}
-            />
-          </>
-        ) : (
-          <p>{t('verifyUsers.verifyText')}</p>
-        )}
-        {failure ? <p role="alert">{failure}</p> : null}
-      </form>
-    </Modal>
+      {choice === 'ban' ? (
+        <SelectField
+          label={t('verifyUsers.banType')}
+          name="banType"
+          value={banType}
+          onChange={(event) => setBanType(event.target.value === 'soft' ? 'soft' : 'hard')}
+        >
+          <option value="hard">{t('bannedUsers.types.hard')}</option>
+          <option value="soft">{t('bannedUsers.types.soft')}</option>
+        </SelectField>
+      ) : (
+        <p>{t('verifyUsers.verifyText')}</p>
+      )}
+    </ReasonDialog>
   );
 }

@@ -1,10 +1,10 @@
-import { useQuery } from '@apollo/client/react';
 import type { ResponseStatus } from '../../../lib/graphql';
 import {
   PayoutRequestsDocument,
   type PayoutRequest,
   type PayoutRequestsQuery,
 } from '../graphql/PayoutRequests';
+import { usePagedList } from './usePagedList';
 
 export const PAYOUTS_PER_PAGE = 20;
 
@@ -31,22 +31,9 @@ export function useGetPayoutRequests(
   page: number,
   filter: PayoutStatusFilter,
 ): PayoutRequestsState {
-  const { data, previousData, loading, error, refetch } = useQuery(PayoutRequestsDocument, {
-    variables: { page, itemsPerPage: PAYOUTS_PER_PAGE, status: filter === 'all' ? null : filter },
-    fetchPolicy: 'cache-and-network',
-    notifyOnNetworkStatusChange: true,
-  });
-  const result = (data ?? previousData)?.paginatedListOfPayoutRequests;
-  const items = result?.status.success ? result.items : null;
-  return {
-    items,
-    pagination: result?.status.success ? (result.pagination ?? null) : null,
-    failure: result && !result.status.success ? result.status : null,
-    requestFailed: Boolean(error) && !items,
-    loading: loading && !items,
-    fetching: loading,
-    refetch: async () => {
-      await refetch().catch(() => undefined);
-    },
-  };
+  return usePagedList(
+    PayoutRequestsDocument,
+    { page, itemsPerPage: PAYOUTS_PER_PAGE, status: filter === 'all' ? null : filter },
+    (data) => data.paginatedListOfPayoutRequests,
+  );
 }

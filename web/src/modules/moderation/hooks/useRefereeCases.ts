@@ -1,4 +1,4 @@
-import { useMutation, useQuery } from '@apollo/client/react';
+import { useMutation } from '@apollo/client/react';
 import { useCallback } from 'react';
 import type { AppOperationContext } from '../../../app/apolloClient';
 import { settleMutation } from '../../../lib/mutationOutcome';
@@ -7,29 +7,18 @@ import {
   RefereeCasesDocument,
   type RefereeDecision,
 } from '../graphql/RefereeCases';
+import { usePagedList } from './usePagedList';
 
 export const CASES_PER_PAGE = 10;
 const context: AppOperationContext = { suppressErrorToast: true };
 
 /** One page of open referee cases. */
 export function useGetRefereeCases(page: number) {
-  const { data, previousData, loading, refetch } = useQuery(RefereeCasesDocument, {
-    variables: { page, itemsPerPage: CASES_PER_PAGE },
-    fetchPolicy: 'cache-and-network',
-    notifyOnNetworkStatusChange: true,
-  });
-  const result = (data ?? previousData)?.paginatedListOfRefereeChallenges;
-  const items = result?.status.success ? result.items : null;
-  return {
-    items,
-    pagination: result?.status.success ? (result.pagination ?? null) : null,
-    failure: result && !result.status.success ? result.status : null,
-    loading: loading && !items,
-    fetching: loading,
-    refetch: async () => {
-      await refetch().catch(() => undefined);
-    },
-  };
+  return usePagedList(
+    RefereeCasesDocument,
+    { page, itemsPerPage: CASES_PER_PAGE },
+    (data) => data.paginatedListOfRefereeChallenges,
+  );
 }
 
 /** Approve (the challenge is completed) or reject (it failed) with a written reason. */

@@ -1,4 +1,4 @@
-import { useMutation, useQuery } from '@apollo/client/react';
+import { useMutation } from '@apollo/client/react';
 import { useCallback } from 'react';
 import type { AppOperationContext } from '../../../app/apolloClient';
 import { settleMutation } from '../../../lib/mutationOutcome';
@@ -10,30 +10,18 @@ import {
   type BanType,
   type ModerateAction,
 } from '../graphql/Reports';
+import { usePagedList } from './usePagedList';
 
 export const REPORTS_PER_PAGE = 20;
 const context: AppOperationContext = { suppressErrorToast: true };
 
 /** One page of open reports about challenges or users, for staff. */
 export function useGetReports(type: ReportEntityType, page: number) {
-  const { data, previousData, loading, error, refetch } = useQuery(ReportsDocument, {
-    variables: { type, page, itemsPerPage: REPORTS_PER_PAGE },
-    fetchPolicy: 'cache-and-network',
-    notifyOnNetworkStatusChange: true,
-  });
-  const result = (data ?? previousData)?.paginatedListOfReports;
-  const items = result?.status.success ? result.items : null;
-  return {
-    items,
-    pagination: result?.status.success ? (result.pagination ?? null) : null,
-    failure: result && !result.status.success ? result.status : null,
-    requestFailed: Boolean(error) && !items,
-    loading: loading && !items,
-    fetching: loading,
-    refetch: async () => {
-      await refetch().catch(() => undefined);
-    },
-  };
+  return usePagedList(
+    ReportsDocument,
+    { type, page, itemsPerPage: REPORTS_PER_PAGE },
+    (data) => data.paginatedListOfReports,
+  );
 }
 
 /** Dismiss a report, or take its challenge offline or remove it. */

@@ -1,4 +1,4 @@
-import { useMutation, useQuery } from '@apollo/client/react';
+import { useMutation } from '@apollo/client/react';
 import { useCallback } from 'react';
 import type { AppOperationContext } from '../../../app/apolloClient';
 import { settleMutation } from '../../../lib/mutationOutcome';
@@ -7,29 +7,18 @@ import {
   UnverifiedUsersDocument,
   type VerifyDecision,
 } from '../graphql/UnverifiedUsers';
+import { usePagedList } from './usePagedList';
 
 export const UNVERIFIED_PER_PAGE = 20;
 const context: AppOperationContext = { suppressErrorToast: true };
 
 /** One page of accounts waiting for verification, oldest first. */
 export function useGetUnverifiedUsers(page: number) {
-  const { data, previousData, loading, refetch } = useQuery(UnverifiedUsersDocument, {
-    variables: { input: { page, itemsPerPage: UNVERIFIED_PER_PAGE } },
-    fetchPolicy: 'cache-and-network',
-    notifyOnNetworkStatusChange: true,
-  });
-  const result = (data ?? previousData)?.paginatedListOfUnverifiedUsers;
-  const items = result?.status.success ? result.items : null;
-  return {
-    items,
-    pagination: result?.status.success ? (result.pagination ?? null) : null,
-    failure: result && !result.status.success ? result.status : null,
-    loading: loading && !items,
-    fetching: loading,
-    refetch: async () => {
-      await refetch().catch(() => undefined);
-    },
-  };
+  return usePagedList(
+    UnverifiedUsersDocument,
+    { input: { page, itemsPerPage: UNVERIFIED_PER_PAGE } },
+    (data) => data.paginatedListOfUnverifiedUsers,
+  );
 }
 
 export function useModeratorVerifyUser() {
