@@ -38,6 +38,25 @@ export async function toggleLike(
   return { liked, first: false };
 }
 
+/**
+ * The respect counts of challenges and which of them `viewerId` respects, in one statement (a
+ * list's cards ask for both: one round trip and one query through the client, not two).
+ */
+export async function respectsOf(
+  db: Database,
+  challengeIds: string[],
+  viewerId: string | null,
+): Promise<Map<string, { count: number; mine: boolean }>> {
+  if (challengeIds.length === 0) return new Map();
+  const rows = await db.$queryRaw<{ id: string; n: bigint; mine: boolean }[]>`
+    SELECT l.challenge_id::text AS id, count(*) AS n,
+           COALESCE(bool_or(l.user_id = ${viewerId}::uuid), false) AS mine
+      FROM challenge_likes l
+     WHERE l.challenge_id = ANY(${challengeIds}::uuid[]) AND l.unliked_at IS NULL
+     GROUP BY l.challenge_id`;
+  return new Map(rows.map((row) => [row.id, { count: Number(row.n), mine: row.mine }]));
+}
+
 export async function likeCounts(
   db: Database,
   challengeIds: string[],
@@ -49,19 +68,6 @@ export async function likeCounts(
     _count: { _all: true },
   });
   return new Map(rows.map((row) => [row.challengeId, row._count._all]));
-}
-
-export async function likedByUser(
-  db: Database,
-  userId: string,
-  challengeIds: string[],
-): Promise<Set<string>> {
-  if (challengeIds.length === 0) return new Set();
-  const rows = await db.challengeLike.findMany({
-    where: { userId, challengeId: { in: challengeIds }, unlikedAt: null },
-    select: { challengeId: true },
-  });
-  return new Set(rows.map((row) => row.challengeId));
 }
 
 /** Who respects a challenge, most recent first (at most `take`). */
