@@ -204,7 +204,7 @@ describe('social pages in the browser', () => {
     await shoot(page, 'nl-social-detail-respected-commented');
   });
 
-  it('a 401 mid-session clears the session and sends to log-in', async () => {
+  it('a 401 mid-session clears the session and sends to log-in, saying why', async () => {
     const who = await adult();
     const page = await browsers.pageOf(who);
     await page.goto(url(`/profile/${who.username}`));
@@ -223,6 +223,7 @@ describe('social pages in the browser', () => {
       .catch(() => undefined);
     // The spec's /challenge/create, with the log-in dialog open; nothing of the session is left.
     await page.getByRole('dialog', { name: 'Log in or sign up' }).waitFor();
+    await page.getByText('Your session has ended. Please log in again.').waitFor();
     expect(new URL(page.url()).pathname).toBe('/challenge/create/step-1');
     expect((await page.context().cookies()).map((cookie) => cookie.name)).not.toContain('session');
     await shoot(page, 'social-after-401', { fullPage: false });

@@ -53,8 +53,9 @@ describe('app composition', () => {
     );
     expect(await within(sidebar).findByRole('button', { name: 'Log in' })).toBeTruthy();
     expect(within(sidebar).queryByRole('link', { name: 'Wallet' })).toBeNull();
-    // The log-in dialog is open there: the user knows why and can go on at once.
+    // The log-in dialog is open there, and a notice says why: the user can go on at once.
     expect(await screen.findByRole('dialog', { name: 'Log in or sign up' })).toBeTruthy();
+    expect(await screen.findByText('Your session has ended. Please log in again.')).toBeTruthy();
     // Nothing of the old session is left in the cache.
     expect(JSON.stringify(app.client.cache.extract())).not.toContain('alice');
   });

@@ -46,6 +46,8 @@ export function createApp({
       () => {
         verifyingUser.set(null);
         void router.navigate(UNAUTHORIZED_REDIRECT);
+        // Says why the log-in dialog is open (not shown to a visitor: a 401 answers a token).
+        toasts.info(i18n.t('auth.toast.sessionEnded'));
       },
     ),
   });
