@@ -1,6 +1,7 @@
 /**
  * `npm run bench`: benchmarks that print figures (speed and memory targets are checked here, not
- * in tests). Starts the local stack when needed, then runs each benchmark file in turn.
+ * in tests). Starts the local stack when needed, then runs each benchmark file in turn;
+ * `npm run bench -- social money` runs only the files whose names start with those words.
  */
 import { spawnSync } from 'node:child_process';
 import { readdirSync } from 'node:fs';
@@ -19,7 +20,15 @@ spawnSync('npx', ['turbo', 'run', 'generate', '--output-logs=errors-only'], {
 
 const benchDir = path.join(repoRoot, 'e2e', 'bench');
 let failed = 0;
-for (const file of readdirSync(benchDir).filter((name) => name.endsWith('.bench.ts'))) {
+const only = process.argv.slice(2);
+const files = readdirSync(benchDir)
+  .filter((name) => name.endsWith('.bench.ts'))
+  .filter((name) => only.length === 0 || only.some((word) => name.startsWith(word)));
+if (files.length === 0) {
+  console.error(`no benchmark matches ${only.join(', ')}`);
+  process.exit(1);
+}
+for (const file of files) {
   console.log(`\n== ${file}`);
   const result = spawnSync(process.execPath, ['--import', 'tsx', path.join(benchDir, file)], {
     cwd: path.join(repoRoot, 'e2e'),

@@ -119,7 +119,13 @@ export async function buildGateway(options: GatewayOptions): Promise<Gateway> {
   const gateway = new ApolloGateway({
     supergraphSdl: options.supergraphSdl,
     buildService: ({ name }) =>
-      new ForwardingDataSource({ url: options.subgraphUrls[name as SubgraphName] }),
+      new ForwardingDataSource({
+        url: options.subgraphUrls[name as SubgraphName],
+        // Node's own fetch (undici, pooled keep-alive connections) rather than the default
+        // make-fetch-happen, whose cache and retry layers cost CPU on every subgraph call and
+        // which we never use (docs/adr/0062).
+        fetcher: fetch,
+      }),
   });
   const apollo = new ApolloServer<GatewayContext>({
     gateway,

@@ -12,6 +12,7 @@ import {
 } from '@challenge/testing';
 import { buildApp, type ChallengeApp } from '../src/app.ts';
 import { insertChallenge, type NewChallengeRow } from '../src/data/challenges.ts';
+import { discoverPagePlan } from '../src/data/social.ts';
 import { publishIdentity } from './support/platform.ts';
 
 /** Discover lists and profile lists (docs/adr/0043 to 0045), on a database of this file's own. */
@@ -167,6 +168,26 @@ describe('discoverChallenges', () => {
     expect(unknown.data?.discoverChallenges.status.identifier).toBe('invalid_input');
     const deep = await graphql(service.url, DISCOVER, { input: { page: 101, itemsPerPage: 100 } });
     expect(deep.data?.discoverChallenges.status.identifier).toBe('invalid_input');
+  });
+
+  it('reads each list from its partial index, whose predicate the statements keep implying', async () => {
+    const base = { skip: 0, take: 20, countLimit: 10_000 } as const;
+    const viewer = randomUUID();
+    // A visitor and a logged-in viewer (whose own private challenges are merged in).
+    for (const viewerId of [null, viewer]) {
+      expect(await discoverPagePlan(service.app.db, { ...base, viewerId })).toContain(
+        'challenges_discover_idx',
+      );
+      expect(
+        await discoverPagePlan(service.app.db, { ...base, viewerId, challengeType: 'duel' }),
+      ).toContain('challenges_discover_type_idx');
+    }
+    const following = await discoverPagePlan(service.app.db, {
+      ...base,
+      viewerId: viewer,
+      followedBy: viewer,
+    });
+    expect(following).toContain('challenges_discover_owner_idx');
   });
 
   it('lists the challenges of the people one follows, from identity’s follow events', async () => {

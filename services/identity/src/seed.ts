@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Database } from './data/db.ts';
-import type { NewUserRow } from './data/users.ts';
+import { updatePasswordHash, type NewUserRow } from './data/users.ts';
+import { createSecrets } from './domain/secrets.ts';
 import { registerUser, type NewUser } from './domain/users.ts';
 
 /**
@@ -24,6 +25,12 @@ export function seedUser(
     },
     details,
   );
+}
+
+/** Gives a seeded user a password (argon2id, as a sign-up stores it), e.g. for a log-in form test. */
+export async function seedPassword(db: Database, userId: string, password: string): Promise<void> {
+  // The hash key is for one-time secrets only; passwords do not use it.
+  await updatePasswordHash(db, userId, await createSecrets('').hashPassword(password));
 }
 
 export { registerUser };

@@ -17,7 +17,7 @@ describe('app composition', () => {
     vi.restoreAllMocks();
   });
 
-  it('on a 401 clears the cached session and sends the user to /challenge/create', async () => {
+  it('on a 401 clears the cached session and sends the user to /challenge/create to log in', async () => {
     const { session, mocks } = sessionMocks();
     const mockLink = new MockLink(mocks);
     // The session expires on the server: the wallet request is answered with HTTP 401, and from
@@ -53,6 +53,9 @@ describe('app composition', () => {
     );
     expect(await within(sidebar).findByRole('button', { name: 'Log in' })).toBeTruthy();
     expect(within(sidebar).queryByRole('link', { name: 'Wallet' })).toBeNull();
+    // The log-in dialog is open there, and a notice says why: the user can go on at once.
+    expect(await screen.findByRole('dialog', { name: 'Log in or sign up' })).toBeTruthy();
+    expect(await screen.findByText('Your session has ended. Please log in again.')).toBeTruthy();
     // Nothing of the old session is left in the cache.
     expect(JSON.stringify(app.client.cache.extract())).not.toContain('alice');
   });

@@ -9,8 +9,11 @@ import { AppProviders } from './AppProviders';
 import { createI18n } from './i18n';
 import { appRoutes } from './routes';
 
-/** Where a user lands after the server said the session is gone (401). */
-export const UNAUTHORIZED_REDIRECT = '/challenge/create';
+/**
+ * Where a user lands after the server said the session is gone (401): the spec's
+ * /challenge/create (its first step), with the log-in dialog open (docs/adr/0061).
+ */
+export const UNAUTHORIZED_REDIRECT = '/challenge/create/step-1?modal=login-magic-link';
 
 type AppRouter = ReturnType<typeof createBrowserRouter>;
 
@@ -43,6 +46,8 @@ export function createApp({
       () => {
         verifyingUser.set(null);
         void router.navigate(UNAUTHORIZED_REDIRECT);
+        // Says why the log-in dialog is open (not shown to a visitor: a 401 answers a token).
+        toasts.info(i18n.t('auth.toast.sessionEnded'));
       },
     ),
   });

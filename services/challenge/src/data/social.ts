@@ -38,6 +38,25 @@ export async function toggleLike(
   return { liked, first: false };
 }
 
+/**
+ * The respect counts of challenges and which of them `viewerId` respects, in one statement (a
+ * list's cards ask for both: one round trip and one query through the client, not two).
+ */
+export async function respectsOf(
+  db: Database,
+  challengeIds: string[],
+  viewerId: string | null,
+): Promise<Map<string, { count: number; mine: boolean }>> {
+  if (challengeIds.length === 0) return new Map();
+  const rows = await db.$queryRaw<{ id: string; n: bigint; mine: boolean }[]>`
+    SELECT l.challenge_id::text AS id, count(*) AS n,
+           COALESCE(bool_or(l.user_id = ${viewerId}::uuid), false) AS mine
+      FROM challenge_likes l
+     WHERE l.challenge_id = ANY(${challengeIds}::uuid[]) AND l.unliked_at IS NULL
+     GROUP BY l.challenge_id`;
+  return new Map(rows.map((row) => [row.id, { count: Number(row.n), mine: row.mine }]));
+}
+
 export async function likeCounts(
   db: Database,
   challengeIds: string[],
@@ -49,19 +68,6 @@ export async function likeCounts(
     _count: { _all: true },
   });
   return new Map(rows.map((row) => [row.challengeId, row._count._all]));
-}
-
-export async function likedByUser(
-  db: Database,
-  userId: string,
-  challengeIds: string[],
-): Promise<Set<string>> {
-  if (challengeIds.length === 0) return new Set();
-  const rows = await db.challengeLike.findMany({
-    where: { userId, challengeId: { in: challengeIds }, unlikedAt: null },
-    select: { challengeId: true },
-  });
-  return new Set(rows.map((row) => row.challengeId));
 }
 
 /** Who respects a challenge, most recent first (at most `take`). */
@@ -205,6 +211,23 @@ const liveStatuses = Prisma.sql`c.status = ANY(ARRAY[${Prisma.join([...DISCOVER_
  * The viewer's own private challenges (few) are merged into each.
  */
 export async function discoverPage(db: Database, query: DiscoverQuery): Promise<ChallengeRecord[]> {
+  return db.$queryRaw<ChallengeRecord[]>(discoverPageSql(query));
+}
+
+/**
+ * The plan of `discoverPage`, as the planner would choose it on a large table (sequential scans
+ * off: on a test's few rows a scan is cheapest). A test checks it uses the partial indexes of the
+ * discover lists, whose predicate the statement must keep implying (docs/adr/0061).
+ */
+export async function discoverPagePlan(db: Database, query: DiscoverQuery): Promise<string> {
+  return db.$transaction(async (tx) => {
+    await tx.$executeRaw`SET LOCAL enable_seqscan = off`;
+    const rows = await tx.$queryRaw<{ 'QUERY PLAN': string }[]>`EXPLAIN ${discoverPageSql(query)}`;
+    return rows.map((row) => row['QUERY PLAN']).join('\n');
+  });
+}
+
+function discoverPageSql(query: DiscoverQuery): Prisma.Sql {
   const type = typeFilter(query.challengeType);
   const reach = query.skip + query.take;
   const publicPart = query.followedBy
@@ -218,14 +241,22 @@ export async function discoverPage(db: Database, query: DiscoverQuery): Promise<
         SELECT c.id, c.created_at FROM challenges c
          WHERE c.visibility = 'public' AND ${liveStatuses} ${type}
          ORDER BY c.created_at DESC, c.id LIMIT ${reach}`;
-  const privateWhere = privateWhereOf(query);
-  const candidates = privateWhere
-    ? Prisma.sql`(${publicPart}) UNION ALL
-        (SELECT c.id, c.created_at FROM challenges c WHERE ${privateWhere}
+  // The viewer's private ones per side, each from its own index (an OR of the two sides made the
+  // planner walk every private challenge in date order: docs/adr/0061).
+  const privateOf = (side: Prisma.Sql) => {
+    const where = privateWhereOf(query, side);
+    return where
+      ? Prisma.sql` UNION ALL (SELECT c.id, c.created_at FROM challenges c WHERE ${where}
           ORDER BY c.created_at DESC, c.id LIMIT ${reach})`
+      : Prisma.empty;
+  };
+  const candidates = query.viewerId
+    ? Prisma.sql`(${publicPart})
+        ${privateOf(Prisma.sql`c.owner_id = ${query.viewerId}::uuid`)}
+        ${privateOf(Prisma.sql`c.challenged_user_id = ${query.viewerId}::uuid AND c.owner_id <> ${query.viewerId}::uuid`)}`
     : publicPart;
   // The page's ids first, its rows after: a deep page never joins the rows it skips.
-  return db.$queryRaw<ChallengeRecord[]>`
+  return Prisma.sql`
     SELECT ${columns} FROM (
       SELECT p.id FROM (${candidates}) AS p
        ORDER BY p.created_at DESC, p.id OFFSET ${query.skip} LIMIT ${query.take}) AS page
@@ -239,14 +270,17 @@ const typeFilter = (challengeType: ChallengeType | undefined) =>
     : Prisma.empty;
 
 /** The viewer's own private challenges in a list; null for a visitor. */
-function privateWhereOf(query: DiscoverQuery): Prisma.Sql | null {
+function privateWhereOf(
+  query: DiscoverQuery,
+  side: Prisma.Sql = Prisma.sql`(c.owner_id = ${query.viewerId}::uuid OR c.challenged_user_id = ${query.viewerId}::uuid)`,
+): Prisma.Sql | null {
   if (!query.viewerId) return null;
   const followedOwner = query.followedBy
     ? Prisma.sql`AND c.owner_id IN (SELECT followee_id FROM known_follows WHERE follower_id = ${query.followedBy}::uuid)`
     : Prisma.empty;
   return Prisma.sql`c.visibility = 'private' AND ${liveStatuses} ${typeFilter(query.challengeType)}
     ${followedOwner}
-    AND (c.owner_id = ${query.viewerId}::uuid OR c.challenged_user_id = ${query.viewerId}::uuid)`;
+    AND ${side}`;
 }
 
 /** How many public challenges a list of everyone's has, counted up to `limit`. */
@@ -358,14 +392,30 @@ export async function respectedChallenges(
 
 export type ProfileCounts = Record<ProfileList | 'respectedVideos', number>;
 
-/** The four counts of a profile in one round trip. */
+/**
+ * The four counts of a profile in one round trip. A list's two sides are counted apart and added
+ * (a challenge both owned and taken by the user, which the rules never make, still counts once):
+ * each count reads only the (side, status) index, where a union of the rows had to visit the
+ * table for every one of a busy user's challenges (docs/adr/0061).
+ */
 export async function profileCounts(
   db: Database,
   userId: string,
   withPrivate: boolean,
 ): Promise<ProfileCounts> {
-  const countOf = (list: ProfileList) =>
-    Prisma.sql`(SELECT count(*) FROM (${profileParts(userId, list, withPrivate, Prisma.empty)}) AS ids)`;
+  const countOf = (list: ProfileList) => {
+    const { role, statuses } = PROFILE_LISTS[list];
+    const where = Prisma.sql`c.status = ANY(ARRAY[${Prisma.join([...statuses])}]::"ChallengeStatus"[])
+      AND c.moderation IS NULL
+      ${withPrivate ? Prisma.empty : Prisma.sql`AND c.visibility = 'public'`}`;
+    const challenged = (notOwned: boolean) => Prisma.sql`(SELECT count(*) FROM challenges c
+      WHERE c.challenged_user_id = ${userId}::uuid
+        ${notOwned ? Prisma.sql`AND c.owner_id <> ${userId}::uuid` : Prisma.empty} AND ${where})`;
+    return role === 'challenged'
+      ? challenged(false)
+      : Prisma.sql`((SELECT count(*) FROM challenges c WHERE c.owner_id = ${userId}::uuid AND ${where})
+          + ${challenged(true)})`;
+  };
   const [row] = await db.$queryRaw<Record<string, bigint>[]>`
     SELECT ${countOf('uploadedVideos')} AS "uploadedVideos",
            ${countOf('runningChallenges')} AS "runningChallenges",

@@ -113,26 +113,31 @@ export function ChallengeComments({ slug, loggedIn }: { slug: string; loggedIn: 
             <li key={comment.id} className={styles.comment}>
               <Avatar name={nameOf(comment.author)} src={comment.author.avatar} size="sm" />
               <div className={styles.cardBody}>
-                <span className={styles.cardMeta}>
-                  <Link to={`/profile/${encodeURIComponent(comment.author.username)}`}>
-                    {nameOf(comment.author)}
-                  </Link>
-                  {' · '}
-                  <RelativeTime value={comment.createdAt} />
-                </span>
+                {/* Delete sits on the name's line: the text keeps the whole width of a phone. */}
+                <div className={styles.commentHead}>
+                  <span className={styles.cardMeta}>
+                    <Link to={`/profile/${encodeURIComponent(comment.author.username)}`}>
+                      {nameOf(comment.author)}
+                    </Link>
+                    {' · '}
+                    <RelativeTime value={comment.createdAt} />
+                  </span>
+                  {comment.canDelete ? (
+                    <Button
+                      variant="tertiary"
+                      size="xs"
+                      disabled={deleting}
+                      onClick={() => void remove(comment.id)}
+                      aria-label={t('challenge.comments.deleteLabel', {
+                        name: nameOf(comment.author),
+                      })}
+                    >
+                      {t('challenge.comments.delete')}
+                    </Button>
+                  ) : null}
+                </div>
                 <p className={styles.commentText}>{comment.text}</p>
               </div>
-              {comment.canDelete ? (
-                <Button
-                  variant="tertiary"
-                  size="xs"
-                  disabled={deleting}
-                  onClick={() => void remove(comment.id)}
-                  aria-label={t('challenge.comments.deleteLabel', { name: nameOf(comment.author) })}
-                >
-                  {t('challenge.comments.delete')}
-                </Button>
-              ) : null}
             </li>
           ))}
         </ul>

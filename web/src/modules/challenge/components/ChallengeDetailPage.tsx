@@ -8,7 +8,7 @@ import { describeFailure, type MutationOutcome } from '../../../lib/mutationOutc
 import { usePageMeta } from '../../../lib/usePageMeta';
 import { Avatar } from '../../../ui/Avatar';
 import { Button, ButtonAnchor, ButtonLink } from '../../../ui/Button';
-import { ChatIcon, MailIcon, ShieldIcon } from '../../../ui/icons';
+import { ChatIcon, MailIcon } from '../../../ui/icons';
 import { TextArea } from '../../../ui/Input';
 import layout from '../../../ui/layout.module.css';
 import { Modal } from '../../../ui/Modal';
@@ -233,16 +233,6 @@ function ChallengeView({
       <VideoSlot challenge={challenge} role={role} refetch={refetch} />
 
       <Actions challenge={challenge} role={role} refetch={refetch} />
-
-      {user && role !== 'owner' ? (
-        <div className={styles.reportRow}>
-          <ReportButton
-            entityType="Challenge"
-            entityId={challenge.id}
-            name={challenge.challengeName}
-          />
-        </div>
-      ) : null}
 
       <ChallengeComments slug={challenge.slug} loggedIn={user !== null} />
     </article>
@@ -680,18 +670,12 @@ function Actions({
             {t('challenge.actions.cancel')}
           </Button>
         ) : null}
-        {role !== 'owner' ? (
-          <span data-slot="challenge-report">
-            <Button
-              variant="tertiary"
-              size="sm"
-              disabled
-              iconStart={<ShieldIcon size={16} />}
-              title={t('challenge.actions.reportSoon')}
-            >
-              {t('challenge.actions.report')}
-            </Button>
-          </span>
+        {loggedIn && role !== 'owner' ? (
+          <ReportButton
+            entityType="Challenge"
+            entityId={challenge.id}
+            name={challenge.challengeName}
+          />
         ) : null}
       </div>
 

@@ -145,6 +145,27 @@ describe('home page discover lists', () => {
     expect(within(list).getByRole('link', { name: 'Climb a tree' })).toBeTruthy();
   });
 
+  it('greets a visitor with what the platform is, and shows a logged-in user the list first', async () => {
+    const { unmount } = renderApp({
+      path: '/?discover=following',
+      mocks: [loggedOutMock()],
+    });
+    expect(
+      await screen.findByRole('heading', { level: 1, name: /Dare your friends/ }),
+    ).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 2, name: 'Following' })).toBeTruthy();
+    unmount();
+
+    renderApp({
+      path: '/?discover=following',
+      mocks: [loggedInMock(), challengesMock('following', 1, [challenge('4', 'Climb a tree')])],
+    });
+    await screen.findByRole('list', { name: 'Following' });
+    // No hero to scroll past on a phone: the list's title is the page's heading.
+    expect(screen.getByRole('heading', { level: 1, name: 'Following' })).toBeTruthy();
+    expect(screen.queryByRole('heading', { name: /Dare your friends/ })).toBeNull();
+  });
+
   it('lists users with a link to their profile', async () => {
     renderApp({
       path: '/?discover=users',

@@ -3,6 +3,7 @@ import { useSearchParams } from 'react-router';
 import { usePageMeta } from '../../../lib/usePageMeta';
 import { ButtonLink } from '../../../ui/Button';
 import { CompassIcon, PlusIcon } from '../../../ui/icons';
+import { useGetCurrentUser } from '../../auth/hooks/useGetCurrentUser';
 import { DISCOVER_PARAM, parseDiscoverSection } from '../../shell/discover';
 import { DiscoverList } from './DiscoverLists';
 import styles from './HomePage.module.css';
@@ -12,34 +13,46 @@ export function HomePage() {
   const [searchParams] = useSearchParams();
   const section = parseDiscoverSection(searchParams.get(DISCOVER_PARAM));
   usePageMeta(t(`discover.${section}.title`));
+  const { isLoggedIn, loading } = useGetCurrentUser();
+  // The hero tells a visitor what this is; someone logged in came for the list, which would
+  // otherwise start below the fold of a phone.
+  const hero = !loading && !isLoggedIn;
+  const Title = hero ? 'h2' : 'h1';
 
   return (
     <div className={styles.page}>
-      <section className={styles.hero} aria-labelledby="home-hero-title">
-        <p className={styles.kicker}>{t('home.kicker')}</p>
-        <h1 id="home-hero-title" className={styles.heroTitle}>
-          {t('app.tagline')}
-        </h1>
-        <p className={styles.heroText}>{t('home.intro')}</p>
-        <ButtonLink
-          to="/challenge/create/step-1"
-          variant="action"
-          size="lg"
-          iconStart={<PlusIcon size={20} />}
-        >
-          {t('nav.startChallenge')}
-        </ButtonLink>
-      </section>
+      {hero ? <Hero /> : null}
       <section className={styles.discover} aria-labelledby="discover-title">
         <div className={styles.discoverHeader}>
           <CompassIcon size={24} aria-hidden="true" />
-          <h2 id="discover-title" className={styles.discoverTitle}>
+          <Title id="discover-title" className={styles.discoverTitle}>
             {t(`discover.${section}.title`)}
-          </h2>
+          </Title>
         </div>
         <p className={styles.discoverText}>{t(`discover.${section}.description`)}</p>
         <DiscoverList key={section} section={section} />
       </section>
     </div>
+  );
+}
+
+function Hero() {
+  const { t } = useTranslation();
+  return (
+    <section className={styles.hero} aria-labelledby="home-hero-title">
+      <p className={styles.kicker}>{t('home.kicker')}</p>
+      <h1 id="home-hero-title" className={styles.heroTitle}>
+        {t('app.tagline')}
+      </h1>
+      <p className={styles.heroText}>{t('home.intro')}</p>
+      <ButtonLink
+        to="/challenge/create/step-1"
+        variant="action"
+        size="lg"
+        iconStart={<PlusIcon size={20} />}
+      >
+        {t('nav.startChallenge')}
+      </ButtonLink>
+    </section>
   );
 }
