@@ -11,6 +11,7 @@ import { DRAFT_STORAGE_KEY } from '../draft';
 import { ChallengeBySlugDocument, type ChallengeDetail } from '../graphql/ChallengeBySlug';
 import { ChallengeVideosDocument, type ChallengeVideo } from '../graphql/ChallengeVideos';
 import { MAX_VIDEO_BYTES } from '../videoUpload';
+import { LIVE_POLL_MS } from '../hooks/useGetChallenge';
 import { PROCESSING_POLL_MS } from './ChallengeVideo';
 import {
   UpdateChallengeStatusDocument,
@@ -76,7 +77,11 @@ function sideOf(performer: { id: string }, status: string, change: Record<string
   };
 }
 
-function challengeMock(challenge: ReturnType<typeof challengeOf> | null, identifier = 'ok') {
+function challengeMock(
+  challenge: ReturnType<typeof challengeOf> | null,
+  identifier = 'ok',
+  times = 1,
+) {
   return answerMock(
     ChallengeBySlugDocument,
     { slug: 'juggle-ab12' },
@@ -87,6 +92,7 @@ function challengeMock(challenge: ReturnType<typeof challengeOf> | null, identif
         challenge,
       },
     },
+    { times },
   );
 }
 
@@ -501,8 +507,13 @@ describe('challenge video', () => {
         asBob,
         challengeMock(challengeOf({ status: 'accepted', proofPhrase: 'purple otter sings' })),
         videosMock([]),
-        videosMock([videoOf()]),
-        challengeMock(challengeOf({ status: 'review', proofPhrase: 'purple otter sings' })),
+        // The page's own poll of the challenge (LIVE_POLL_MS) may ask too on a slow machine.
+        videosMock([videoOf()], 3),
+        challengeMock(
+          challengeOf({ status: 'review', proofPhrase: 'purple otter sings' }),
+          'ok',
+          3,
+        ),
       ],
     });
     fireEvent.click(await screen.findByRole('button', { name: 'Upload video' }));
@@ -549,6 +560,72 @@ describe('challenge video', () => {
     await waitFor(() => expect(screen.queryByText(/Your video is being processed/)).toBeNull());
     // The challenge is reloaded: it is in review now.
     expect(await screen.findByText('In review', { selector: '[data-status]' })).toBeTruthy();
+  });
+
+  it('shows the owner the video once it is processed, without a reload', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    renderApp({
+      path: '/challenge/juggle-ab12/detail',
+      mocks: [
+        loggedInMock(),
+        challengeMock(challengeOf({ status: 'accepted', proofPhrase: 'purple otter sings' })),
+        videosMock([]),
+        challengeMock(challengeOf({ status: 'review', proofPhrase: 'purple otter sings' })),
+        videosMock([videoOf()]),
+      ],
+    });
+    expect(
+      await screen.findByText('Bob de Vries accepted and is working on the video.'),
+    ).toBeTruthy();
+    expect(await screen.findByText('No video yet.')).toBeTruthy();
+    // The page asks again while the video is awaited; the challenge moved to review meanwhile.
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(LIVE_POLL_MS + 100);
+    });
+    expect(await screen.findByLabelText('Proof video')).toBeTruthy();
+    expect(await screen.findByRole('button', { name: 'Approve video' })).toBeTruthy();
+    expect(screen.getByText('In review', { selector: '[data-status]' })).toBeTruthy();
+  });
+
+  it('offers no second upload once the uploaded video is ready, while the challenge catches up', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    renderApp({
+      path: '/challenge/juggle-ab12/detail',
+      mocks: [
+        asBob,
+        challengeMock(challengeOf({ status: 'accepted' })),
+        videosMock([]),
+        videosMock([videoOf()]),
+        // The challenge hears of the processed video a moment after media.
+        challengeMock(challengeOf({ status: 'accepted' })),
+      ],
+    });
+    fireEvent.click(await screen.findByRole('button', { name: 'Upload video' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Upload your proof video' });
+    pick(within(dialog).getByTestId('video-file'), mp4());
+    fireEvent.click(within(dialog).getByLabelText('I confirm that this video is my own.'));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Upload' }));
+    act(() =>
+      FakeXhr.last().respond(200, {
+        data: {
+          createChallengeVideo: {
+            id: 'v-1',
+            videoSource: null,
+            status: { success: true, identifier: 'ok', message: null },
+          },
+        },
+      }),
+    );
+    expect(await screen.findByText(/Your video is being processed/)).toBeTruthy();
+    // While it is processed the state no longer asks for a video.
+    expect(screen.queryByText(/Record your video with the proof phrase/)).toBeNull();
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(PROCESSING_POLL_MS + 100);
+    });
+    expect(await screen.findByLabelText('Proof video')).toBeTruthy();
+    await waitFor(() => expect(screen.queryByText(/Your video is being processed/)).toBeNull());
+    expect(screen.queryByRole('button', { name: 'Upload video' })).toBeNull();
+    expect(screen.queryByText(/Record your video with the proof phrase/)).toBeNull();
   });
 
   it("offers the upload to a duel's party whose side awaits a video", async () => {

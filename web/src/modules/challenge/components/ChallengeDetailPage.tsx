@@ -143,6 +143,8 @@ function ChallengeView({
   const role = roleOf(challenge, user?.id ?? null);
   const status = challenge.status;
   const isParty = role !== 'viewer';
+  // This viewer uploaded their video on this page: the state stops asking for one.
+  const [videoSent, setVideoSent] = useState(false);
   const ownerName = nameOf(challenge.owner);
   const challengedName = challenge.challengedUser
     ? nameOf(challenge.challengedUser)
@@ -196,6 +198,7 @@ function ChallengeView({
       <StateNotice
         challenge={challenge}
         role={role}
+        videoSent={videoSent}
         ownerName={ownerName}
         challengedName={challengedName}
       />
@@ -230,7 +233,12 @@ function ChallengeView({
         ) : null}
       </section>
 
-      <VideoSlot challenge={challenge} role={role} refetch={refetch} />
+      <VideoSlot
+        challenge={challenge}
+        role={role}
+        refetch={refetch}
+        onVideoSent={() => setVideoSent(true)}
+      />
 
       <Actions challenge={challenge} role={role} refetch={refetch} />
 
@@ -253,11 +261,13 @@ function ChallengeView({
 function StateNotice({
   challenge,
   role,
+  videoSent,
   ownerName,
   challengedName,
 }: {
   challenge: ChallengeDetail;
   role: Role;
+  videoSent: boolean;
   ownerName: string;
   challengedName: string;
 }) {
@@ -295,7 +305,9 @@ function StateNotice({
       tone = 'info';
       text =
         role === 'challenged'
-          ? t('challenge.state.acceptedChallenged')
+          ? videoSent
+            ? t('challenge.state.acceptedVideoSent', names)
+            : t('challenge.state.acceptedChallenged')
           : t('challenge.state.accepted', names);
       break;
     case 'review':
@@ -487,10 +499,12 @@ function VideoSlot({
   challenge,
   role,
   refetch,
+  onVideoSent,
 }: {
   challenge: ChallengeDetail;
   role: Role;
   refetch: () => Promise<void>;
+  onVideoSent: () => void;
 }) {
   const { t } = useTranslation();
   if (!VIDEO_STATES.includes(challenge.status)) return null;
@@ -504,7 +518,9 @@ function VideoSlot({
         challengeId={challenge.id}
         slug={challenge.slug}
         proofPhrase={challenge.proofPhrase}
+        status={challenge.status}
         canUpload={canUpload}
+        onVideoSent={onVideoSent}
         onVideoReady={() => void refetch()}
       />
     </section>

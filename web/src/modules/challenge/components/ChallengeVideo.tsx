@@ -1,5 +1,5 @@
 import { useQuery } from '@apollo/client/react';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { AppOperationContext } from '../../../app/apolloClient';
@@ -85,13 +85,19 @@ export function ChallengeVideoPanel({
   challengeId,
   slug,
   proofPhrase,
+  status,
   canUpload,
+  onVideoSent,
   onVideoReady,
 }: {
   challengeId: string;
   slug: string;
   proofPhrase: string | null;
+  /** The challenge's state: a change (another party's video moved it on) reloads the videos. */
+  status: string;
   canUpload: boolean;
+  /** This viewer's upload went through; the video is being processed. */
+  onVideoSent?: () => void;
   /** The challenge moved on (to review) once its video is processed: reload it. */
   onVideoReady: () => void;
 }) {
@@ -99,12 +105,23 @@ export function ChallengeVideoPanel({
   const [dialogOpen, setDialogOpen] = useState(false);
   // The ids of the ready videos when the upload finished; processing ends when a new one shows.
   const [processing, setProcessing] = useState<{ known: string[]; stalled: boolean } | null>(null);
+  // This viewer's video arrived: no second upload while the challenge hears of it (it moves to
+  // review a moment after media has the video ready).
+  const [delivered, setDelivered] = useState(false);
   const context: AppOperationContext = { suppressErrorToast: true };
-  const { data, loading, startPolling, stopPolling } = useQuery(ChallengeVideosDocument, {
+  const { data, loading, refetch, startPolling, stopPolling } = useQuery(ChallengeVideosDocument, {
     variables: { slug },
     context,
   });
   const videos = data?.getChallengeBySlug?.challenge?.challengeVideos ?? [];
+
+  // The challenge moved on while the page was open (the other party's video is in): ask again.
+  const seenStatus = useRef(status);
+  useEffect(() => {
+    if (seenStatus.current === status) return;
+    seenStatus.current = status;
+    refetch().catch(() => undefined);
+  }, [status, refetch]);
 
   const arrived =
     processing !== null && videos.some((video) => !processing.known.includes(video.id));
@@ -113,6 +130,7 @@ export function ChallengeVideoPanel({
     if (arrived) {
       stopPolling();
       setProcessing(null);
+      setDelivered(true);
       onVideoReady();
       return;
     }
@@ -147,7 +165,7 @@ export function ChallengeVideoPanel({
               : t('challenge.video.processing')}
           </p>
         </div>
-      ) : canUpload ? (
+      ) : canUpload && !delivered ? (
         <div data-slot="challenge-video-upload">
           <Button variant="action-gradient" onClick={() => setDialogOpen(true)}>
             {t('challenge.video.upload')}
@@ -161,6 +179,7 @@ export function ChallengeVideoPanel({
         onUploaded={() => {
           setDialogOpen(false);
           setProcessing({ known: videos.map((video) => video.id), stalled: false });
+          onVideoSent?.();
         }}
       />
     </div>
