@@ -74,9 +74,17 @@ describe('a proof video uploaded and watched in the browser', () => {
   const detailOf = (slug: string) =>
     `${platform.origin}/challenge/${encodeURIComponent(slug)}/detail`;
 
-  /** The challenge's page opened by `who`, its heading shown. */
+  /**
+   * The challenge's page opened by `who`, its heading shown. The page records what its Content
+   * Security Policy refuses (`cspViolations`): a poster or video the policy blocks shows nothing.
+   */
   async function openChallenge(who: Person, slug: string, language: 'en' | 'nl' = 'en') {
     const page = await browsers.pageOf(who, { language });
+    await page.addInitScript({
+      content: `window.cspViolations = [];
+        document.addEventListener('securitypolicyviolation', (event) =>
+          window.cspViolations.push(event.violatedDirective + ' ' + event.blockedURI));`,
+    });
     await page.goto(detailOf(slug));
     await heading(page, /Juggle three oranges/).waitFor();
     return page;
@@ -157,6 +165,18 @@ describe('a proof video uploaded and watched in the browser', () => {
     const thumbnail = await fetch(poster!);
     expect(thumbnail.status).toBe(200);
     expect(thumbnail.headers.get('content-type')).toBe('image/webp');
+    // ... and the page's policy lets the browser show it (an image the policy refused is an error).
+    const posterShown = await ownerPage.evaluate(
+      (url) =>
+        new Promise<string>((resolve) => {
+          const image = new Image();
+          image.onload = () => resolve('loaded');
+          image.onerror = () => resolve('refused');
+          image.src = url;
+        }),
+      poster!,
+    );
+    expect(posterShown).toBe('loaded');
     const frame = await player.boundingBox();
     expect(frame!.height).toBeGreaterThan(frame!.width * 1.5);
 
@@ -180,6 +200,7 @@ describe('a proof video uploaded and watched in the browser', () => {
     }));
     expect(played).toEqual({ width: 360, height: 640, error: null });
     await player.evaluate((element: HTMLVideoElement) => element.pause());
+    expect(await ownerPage.evaluate('window.cspViolations')).toEqual([]);
     await shoot(ownerPage, 'player-owner');
 
     // Download: the original as uploaded, as an attachment; its signed URL serves ranges.

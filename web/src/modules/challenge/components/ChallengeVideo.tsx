@@ -115,12 +115,13 @@ export function ChallengeVideoPanel({
   });
   const videos = data?.getChallengeBySlug?.challenge?.challengeVideos ?? [];
 
-  // The challenge moved on while the page was open (the other party's video is in): ask again.
+  // The challenge moved on from awaiting a video while the page was open (the other party's
+  // video is in): ask again. Later moves (approved, rejected) keep the player as it is.
   const seenStatus = useRef(status);
   useEffect(() => {
-    if (seenStatus.current === status) return;
+    const before = seenStatus.current;
     seenStatus.current = status;
-    refetch().catch(() => undefined);
+    if (before === 'accepted' && status !== 'accepted') refetch().catch(() => undefined);
   }, [status, refetch]);
 
   const arrived =
