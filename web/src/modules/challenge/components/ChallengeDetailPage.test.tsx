@@ -379,6 +379,8 @@ describe('challenge detail', () => {
       ],
     });
     fireEvent.click(await screen.findByRole('button', { name: 'Report challenge' }));
+    // One way to report: no disabled placeholder beside it from before reports existed.
+    expect(screen.queryByRole('button', { name: 'Report' })).toBeNull();
     const dialog = await screen.findByRole('dialog', { name: 'Report “Juggle three balls”' });
     fireEvent.change(within(dialog).getByLabelText('Reason'), { target: { value: 'spam' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Send report' }));

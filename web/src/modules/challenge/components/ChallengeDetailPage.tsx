@@ -8,7 +8,7 @@ import { describeFailure, type MutationOutcome } from '../../../lib/mutationOutc
 import { usePageMeta } from '../../../lib/usePageMeta';
 import { Avatar } from '../../../ui/Avatar';
 import { Button, ButtonAnchor, ButtonLink } from '../../../ui/Button';
-import { ChatIcon, MailIcon, ShieldIcon } from '../../../ui/icons';
+import { ChatIcon, MailIcon } from '../../../ui/icons';
 import { TextArea } from '../../../ui/Input';
 import layout from '../../../ui/layout.module.css';
 import { Modal } from '../../../ui/Modal';
@@ -695,19 +695,6 @@ function Actions({
           <Button variant="tertiary" size="sm" disabled={busy} onClick={() => setDialog('cancel')}>
             {t('challenge.actions.cancel')}
           </Button>
-        ) : null}
-        {role !== 'owner' ? (
-          <span data-slot="challenge-report">
-            <Button
-              variant="tertiary"
-              size="sm"
-              disabled
-              iconStart={<ShieldIcon size={16} />}
-              title={t('challenge.actions.reportSoon')}
-            >
-              {t('challenge.actions.report')}
-            </Button>
-          </span>
         ) : null}
       </div>
 
