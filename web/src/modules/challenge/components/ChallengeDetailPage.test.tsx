@@ -423,7 +423,7 @@ function videoOf(change: Partial<ChallengeVideo> = {}) {
   };
 }
 
-function videosMock(videos: ReturnType<typeof videoOf>[], times = 1) {
+function videosMock(videos: ReturnType<typeof videoOf>[], times = 1, videoInProcessing = false) {
   return answerMock(
     ChallengeVideosDocument,
     { slug: 'juggle-ab12' },
@@ -431,7 +431,12 @@ function videosMock(videos: ReturnType<typeof videoOf>[], times = 1) {
       getChallengeBySlug: {
         __typename: 'ChallengeResult',
         status: statusOf(true, 'ok', 'ok'),
-        challenge: { __typename: 'Challenge', id: 'c-1', challengeVideos: videos },
+        challenge: {
+          __typename: 'Challenge',
+          id: 'c-1',
+          challengeVideos: videos,
+          videoInProcessing,
+        },
       },
     },
     { times },
@@ -460,7 +465,8 @@ describe('challenge video', () => {
       mocks: [
         loggedInMock(),
         challengeMock(challengeOf({ status: 'review', proofPhrase: 'purple otter sings' })),
-        videosMock([videoOf()]),
+        // The video panel asks too while the video is awaited, and again once the state moved.
+        videosMock([videoOf()], 2),
       ],
     });
     const player = await screen.findByLabelText('Proof video');
@@ -509,6 +515,8 @@ describe('challenge video', () => {
         asBob,
         challengeMock(challengeOf({ status: 'accepted', proofPhrase: 'purple otter sings' })),
         videosMock([]),
+        // Right after the upload media says it is processing it; then it is ready.
+        videosMock([], 1, true),
         // The page's own poll of the challenge (LIVE_POLL_MS) may ask too on a slow machine.
         videosMock([videoOf()], 3),
         challengeMock(
@@ -573,7 +581,8 @@ describe('challenge video', () => {
         challengeMock(challengeOf({ status: 'accepted', proofPhrase: 'purple otter sings' })),
         videosMock([]),
         challengeMock(challengeOf({ status: 'review', proofPhrase: 'purple otter sings' })),
-        videosMock([videoOf()]),
+        // The video panel asks too while the video is awaited, and again once the state moved.
+        videosMock([videoOf()], 2),
       ],
     });
     expect(
@@ -597,9 +606,10 @@ describe('challenge video', () => {
         asBob,
         challengeMock(challengeOf({ status: 'accepted' })),
         videosMock([]),
+        videosMock([], 1, true),
         videosMock([videoOf()]),
         // The challenge hears of the processed video a moment after media.
-        challengeMock(challengeOf({ status: 'accepted' })),
+        challengeMock(challengeOf({ status: 'accepted' }), 'ok', 2),
       ],
     });
     fireEvent.click(await screen.findByRole('button', { name: 'Upload video' }));
@@ -628,6 +638,70 @@ describe('challenge video', () => {
     await waitFor(() => expect(screen.queryByText(/Your video is being processed/)).toBeNull());
     expect(screen.queryByRole('button', { name: 'Upload video' })).toBeNull();
     expect(screen.queryByText(/Record your video with the proof phrase/)).toBeNull();
+  });
+
+  it('still says the video is processed after a reload, to the performer and to the owner', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const { unmount } = renderApp({
+      path: '/challenge/juggle-ab12/detail',
+      mocks: [
+        asBob,
+        challengeMock(challengeOf({ status: 'accepted' })),
+        videosMock([], 1, true),
+        videosMock([videoOf()], 2),
+        challengeMock(challengeOf({ status: 'review' }), 'ok', 2),
+      ],
+    });
+    expect(await screen.findByText(/Your video is being processed/)).toBeTruthy();
+    expect(
+      await screen.findByText('Your video is in. Alice Jansen judges it once it is processed.'),
+    ).toBeTruthy();
+    // Not a second upload of the same proof.
+    expect(screen.queryByRole('button', { name: 'Upload video' })).toBeNull();
+    expect(screen.queryByText('No video yet.')).toBeNull();
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(PROCESSING_POLL_MS + 100);
+    });
+    expect(await screen.findByLabelText('Proof video')).toBeTruthy();
+    expect(await screen.findByText('In review', { selector: '[data-status]' })).toBeTruthy();
+    unmount();
+
+    renderApp({
+      path: '/challenge/juggle-ab12/detail',
+      mocks: [
+        loggedInMock(),
+        challengeMock(challengeOf({ status: 'accepted' })),
+        videosMock([], 1, true),
+      ],
+    });
+    expect(await screen.findByText(/The video is in and being processed/)).toBeTruthy();
+    expect(
+      await screen.findByText(
+        'The video of Bob de Vries is in and being processed. It shows here when it is ready.',
+      ),
+    ).toBeTruthy();
+  });
+
+  it('tells the performer when media could not process the video, and offers the upload again', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    renderApp({
+      path: '/challenge/juggle-ab12/detail',
+      mocks: [
+        asBob,
+        challengeMock(challengeOf({ status: 'accepted' }), 'ok', 3),
+        videosMock([], 1, true),
+        // Processing failed: nothing in processing any more, and no video.
+        videosMock([], 3),
+      ],
+    });
+    expect(await screen.findByText(/Your video is being processed/)).toBeTruthy();
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(PROCESSING_POLL_MS + 100);
+    });
+    expect(await screen.findByText('Your video could not be processed')).toBeTruthy();
+    expect(screen.queryByText(/Your video is being processed/)).toBeNull();
+    expect(await screen.findByRole('button', { name: 'Upload video' })).toBeTruthy();
+    expect(screen.getByText(/Record your video with the proof phrase/)).toBeTruthy();
   });
 
   it("offers the upload to a duel's party whose side awaits a video", async () => {

@@ -143,8 +143,8 @@ function ChallengeView({
   const role = roleOf(challenge, user?.id ?? null);
   const status = challenge.status;
   const isParty = role !== 'viewer';
-  // This viewer uploaded their video on this page: the state stops asking for one.
-  const [videoSent, setVideoSent] = useState(false);
+  // A video is in (processing, or ready while the challenge catches up): the state says so.
+  const [videoIn, setVideoIn] = useState(false);
   const ownerName = nameOf(challenge.owner);
   const challengedName = challenge.challengedUser
     ? nameOf(challenge.challengedUser)
@@ -198,7 +198,7 @@ function ChallengeView({
       <StateNotice
         challenge={challenge}
         role={role}
-        videoSent={videoSent}
+        videoIn={videoIn}
         ownerName={ownerName}
         challengedName={challengedName}
       />
@@ -233,12 +233,7 @@ function ChallengeView({
         ) : null}
       </section>
 
-      <VideoSlot
-        challenge={challenge}
-        role={role}
-        refetch={refetch}
-        onVideoSent={() => setVideoSent(true)}
-      />
+      <VideoSlot challenge={challenge} role={role} refetch={refetch} onVideoIn={setVideoIn} />
 
       <Actions challenge={challenge} role={role} refetch={refetch} />
 
@@ -261,13 +256,13 @@ function ChallengeView({
 function StateNotice({
   challenge,
   role,
-  videoSent,
+  videoIn,
   ownerName,
   challengedName,
 }: {
   challenge: ChallengeDetail;
   role: Role;
-  videoSent: boolean;
+  videoIn: boolean;
   ownerName: string;
   challengedName: string;
 }) {
@@ -305,10 +300,12 @@ function StateNotice({
       tone = 'info';
       text =
         role === 'challenged'
-          ? videoSent
+          ? videoIn
             ? t('challenge.state.acceptedVideoSent', names)
             : t('challenge.state.acceptedChallenged')
-          : t('challenge.state.accepted', names);
+          : videoIn
+            ? t('challenge.state.acceptedVideoIn', names)
+            : t('challenge.state.accepted', names);
       break;
     case 'review':
       tone = 'warning';
@@ -499,12 +496,12 @@ function VideoSlot({
   challenge,
   role,
   refetch,
-  onVideoSent,
+  onVideoIn,
 }: {
   challenge: ChallengeDetail;
   role: Role;
   refetch: () => Promise<void>;
-  onVideoSent: () => void;
+  onVideoIn: (videoIn: boolean) => void;
 }) {
   const { t } = useTranslation();
   if (!VIDEO_STATES.includes(challenge.status)) return null;
@@ -520,7 +517,7 @@ function VideoSlot({
         proofPhrase={challenge.proofPhrase}
         status={challenge.status}
         canUpload={canUpload}
-        onVideoSent={onVideoSent}
+        onVideoIn={onVideoIn}
         onVideoReady={() => void refetch()}
       />
     </section>

@@ -8,8 +8,12 @@ import { VideoIcon } from '../../../ui/icons';
 import { Notice } from '../../../ui/Notice';
 import { Spinner } from '../../../ui/Spinner';
 import { ChallengeVideosDocument, type ChallengeVideo } from '../graphql/ChallengeVideos';
+import { LIVE_POLL_MS } from '../hooks/useGetChallenge';
 import { VideoUploadDialog } from './VideoUploadDialog';
 import styles from './ChallengeVideo.module.css';
+
+/** A hidden tab (another tab in front, a locked phone) does not ask. */
+const hidden = () => typeof document !== 'undefined' && document.visibilityState === 'hidden';
 
 /** How often the page asks whether an uploaded video is ready. */
 export const PROCESSING_POLL_MS = 4000;
@@ -77,9 +81,19 @@ export function VideoPlayer({
   );
 }
 
+/** Why a panel waits for a video: this viewer's upload, or media saying one is in processing. */
+interface Wait {
+  /** The ready videos when the wait began: processing ends when another one shows. */
+  known: string[];
+  /** Media said (at least once) that a video is in processing. */
+  confirmed: boolean;
+  stalled: boolean;
+}
+
 /**
  * The challenge's video panel: the player once a proof is ready, the upload for the performer
- * whose video is awaited, and "processing" from a finished upload until the video appears.
+ * whose video is awaited, and "processing" from a finished upload until the video appears, also
+ * after a reload and on the other party's page (media's `videoInProcessing`, docs/adr/0053).
  */
 export function ChallengeVideoPanel({
   challengeId,
@@ -87,33 +101,86 @@ export function ChallengeVideoPanel({
   proofPhrase,
   status,
   canUpload,
-  onVideoSent,
+  onVideoIn,
   onVideoReady,
 }: {
   challengeId: string;
   slug: string;
   proofPhrase: string | null;
-  /** The challenge's state: a change (another party's video moved it on) reloads the videos. */
+  /** The challenge's state: while it awaits a video (accepted) the panel keeps asking. */
   status: string;
   canUpload: boolean;
-  /** This viewer's upload went through; the video is being processed. */
-  onVideoSent?: () => void;
+  /** Whether a video is in (processing, or ready while the challenge catches up). */
+  onVideoIn?: (videoIn: boolean) => void;
   /** The challenge moved on (to review) once its video is processed: reload it. */
   onVideoReady: () => void;
 }) {
   const { t } = useTranslation();
   const [dialogOpen, setDialogOpen] = useState(false);
-  // The ids of the ready videos when the upload finished; processing ends when a new one shows.
-  const [processing, setProcessing] = useState<{ known: string[]; stalled: boolean } | null>(null);
-  // This viewer's video arrived: no second upload while the challenge hears of it (it moves to
-  // review a moment after media has the video ready).
-  const [delivered, setDelivered] = useState(false);
+  const [wait, setWait] = useState<Wait | null>(null);
+  // How the last wait ended: a video arrived (no second upload while the challenge hears of it,
+  // a moment after media), or media gave up on it (the performer may upload another one).
+  const [ended, setEnded] = useState<'delivered' | 'failed' | null>(null);
   const context: AppOperationContext = { suppressErrorToast: true };
   const { data, loading, refetch, startPolling, stopPolling } = useQuery(ChallengeVideosDocument, {
     variables: { slug },
     context,
+    skipPollAttempt: hidden,
   });
-  const videos = data?.getChallengeBySlug?.challenge?.challengeVideos ?? [];
+  const challenge = data?.getChallengeBySlug?.challenge;
+  const videos = challenge?.challengeVideos ?? [];
+  const callbacks = useRef({ onVideoIn, onVideoReady });
+  callbacks.current = { onVideoIn, onVideoReady };
+
+  // Media says a video is in processing (after a reload, or the other party's upload): wait
+  // until a new ready video shows, or until media no longer processes it (it failed).
+  useEffect(() => {
+    if (!challenge) return;
+    const ready = challenge.challengeVideos;
+    if (wait === null) {
+      if (challenge.videoInProcessing)
+        setWait({ known: ready.map((video) => video.id), confirmed: true, stalled: false });
+      return;
+    }
+    if (ready.some((video) => !wait.known.includes(video.id))) {
+      setWait(null);
+      setEnded('delivered');
+      callbacks.current.onVideoReady();
+      return;
+    }
+    if (challenge.videoInProcessing) {
+      if (!wait.confirmed) setWait({ ...wait, confirmed: true });
+      return;
+    }
+    // Its uploader hears of the failure from notification too; the performer may try again.
+    if (wait.confirmed) {
+      setWait(null);
+      setEnded('failed');
+    }
+  }, [challenge, wait]);
+
+  // Ask often while a video is processed, now and then while one is awaited, else not at all.
+  const waiting = wait !== null;
+  const stalled = wait?.stalled ?? false;
+  const pollMs = waiting
+    ? stalled
+      ? 0
+      : PROCESSING_POLL_MS
+    : status === 'accepted' && ended !== 'delivered'
+      ? LIVE_POLL_MS
+      : 0;
+  useEffect(() => {
+    if (!pollMs) return;
+    startPolling(pollMs);
+    return () => stopPolling();
+  }, [pollMs, startPolling, stopPolling]);
+  useEffect(() => {
+    if (!waiting) return;
+    const giveUp = setTimeout(() => {
+      setWait((current) => (current ? { ...current, stalled: true } : current));
+    }, PROCESSING_GIVE_UP_MS);
+    return () => clearTimeout(giveUp);
+  }, [waiting]);
 
   // The challenge moved on from awaiting a video while the page was open (the other party's
   // video is in): ask again. Later moves (approved, rejected) keep the player as it is.
@@ -124,49 +191,39 @@ export function ChallengeVideoPanel({
     if (before === 'accepted' && status !== 'accepted') refetch().catch(() => undefined);
   }, [status, refetch]);
 
-  const arrived =
-    processing !== null && videos.some((video) => !processing.known.includes(video.id));
+  const videoIn = waiting || ended === 'delivered';
   useEffect(() => {
-    if (!processing) return;
-    if (arrived) {
-      stopPolling();
-      setProcessing(null);
-      setDelivered(true);
-      onVideoReady();
-      return;
-    }
-    if (processing.stalled) return;
-    startPolling(PROCESSING_POLL_MS);
-    const giveUp = setTimeout(() => {
-      setProcessing((current) => (current ? { ...current, stalled: true } : current));
-    }, PROCESSING_GIVE_UP_MS);
-    return () => {
-      clearTimeout(giveUp);
-      stopPolling();
-    };
-  }, [processing, arrived, startPolling, stopPolling, onVideoReady]);
+    callbacks.current.onVideoIn?.(videoIn);
+  }, [videoIn]);
 
   const latest = videos[0];
   return (
     <div className={styles.panel} data-slot="challenge-video">
       {latest ? (
         <VideoPlayer video={latest} proofPhrase={proofPhrase} />
-      ) : processing ? null : (
+      ) : waiting ? null : (
         <div className={styles.empty}>
           <VideoIcon size={28} />
           <p>{loading ? t('challenge.video.loading') : t('challenge.video.none')}</p>
         </div>
       )}
-      {processing ? (
+      {ended === 'failed' && canUpload ? (
+        <Notice tone="error" title={t('challenge.video.processingFailedTitle')}>
+          <p>{t('challenge.video.processingFailed')}</p>
+        </Notice>
+      ) : null}
+      {wait ? (
         <div className={styles.processing} role="status">
-          {processing.stalled ? null : <Spinner />}
+          {wait.stalled ? null : <Spinner />}
           <p>
-            {processing.stalled
+            {wait.stalled
               ? t('challenge.video.processingSlow')
-              : t('challenge.video.processing')}
+              : canUpload
+                ? t('challenge.video.processing')
+                : t('challenge.video.processingOther')}
           </p>
         </div>
-      ) : canUpload && !delivered ? (
+      ) : canUpload && ended !== 'delivered' ? (
         <div data-slot="challenge-video-upload">
           <Button variant="action-gradient" onClick={() => setDialogOpen(true)}>
             {t('challenge.video.upload')}
@@ -179,8 +236,10 @@ export function ChallengeVideoPanel({
         onClose={() => setDialogOpen(false)}
         onUploaded={() => {
           setDialogOpen(false);
-          setProcessing({ known: videos.map((video) => video.id), stalled: false });
-          onVideoSent?.();
+          setEnded(null);
+          setWait({ known: videos.map((video) => video.id), confirmed: false, stalled: false });
+          // Media has the video now: its answer says processing (or already ready).
+          refetch().catch(() => undefined);
         }}
       />
     </div>
