@@ -717,6 +717,21 @@ describe('challenge video', () => {
     expect(await screen.findByRole('button', { name: 'Upload video' })).toBeTruthy();
   });
 
+  it("keeps the upload of a duel's party while the other party's video is processed", async () => {
+    const duel = challengeOf({
+      status: 'accepted',
+      challengeType: 'duel',
+      sides: [sideOf(aliceUser, 'awaiting_video'), sideOf(bob, 'awaiting_video')],
+    } as Partial<ChallengeDetail>);
+    renderApp({
+      path: '/challenge/juggle-ab12/detail',
+      mocks: [loggedInMock(), challengeMock(duel), videosMock([], 1, true)],
+    });
+    expect(await screen.findByText(/The video is in and being processed/)).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Upload video' })).toBeTruthy();
+    expect(screen.queryByText(/Your video is being processed/)).toBeNull();
+  });
+
   it("offers no upload to the duel's party whose video is in", async () => {
     const duel = challengeOf({
       status: 'accepted',

@@ -517,6 +517,7 @@ function VideoSlot({
         proofPhrase={challenge.proofPhrase}
         status={challenge.status}
         canUpload={canUpload}
+        duel={isDuel(challenge)}
         onVideoIn={onVideoIn}
         onVideoReady={() => void refetch()}
       />

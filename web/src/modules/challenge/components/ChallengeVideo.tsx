@@ -88,6 +88,18 @@ interface Wait {
   /** Media said (at least once) that a video is in processing. */
   confirmed: boolean;
   stalled: boolean;
+  /**
+   * The wait is for the proof this page awaits: this viewer's own upload, or any video of a solo
+   * challenge (only its challenged user uploads). In a duel media's flag may be the other
+   * party's video, which neither stops this viewer's upload nor is "your video".
+   */
+  proof: boolean;
+}
+
+/** How the last wait ended: a video arrived, or media gave up on it. */
+interface Ended {
+  outcome: 'delivered' | 'failed';
+  proof: boolean;
 }
 
 /**
@@ -101,6 +113,7 @@ export function ChallengeVideoPanel({
   proofPhrase,
   status,
   canUpload,
+  duel = false,
   onVideoIn,
   onVideoReady,
 }: {
@@ -110,6 +123,8 @@ export function ChallengeVideoPanel({
   /** The challenge's state: while it awaits a video (accepted) the panel keeps asking. */
   status: string;
   canUpload: boolean;
+  /** Each party of a duel uploads a video of their own (docs/adr/0032). */
+  duel?: boolean;
   /** Whether a video is in (processing, or ready while the challenge catches up). */
   onVideoIn?: (videoIn: boolean) => void;
   /** The challenge moved on (to review) once its video is processed: reload it. */
@@ -120,7 +135,7 @@ export function ChallengeVideoPanel({
   const [wait, setWait] = useState<Wait | null>(null);
   // How the last wait ended: a video arrived (no second upload while the challenge hears of it,
   // a moment after media), or media gave up on it (the performer may upload another one).
-  const [ended, setEnded] = useState<'delivered' | 'failed' | null>(null);
+  const [ended, setEnded] = useState<Ended | null>(null);
   const context: AppOperationContext = { suppressErrorToast: true };
   const { data, loading, refetch, startPolling, stopPolling } = useQuery(ChallengeVideosDocument, {
     variables: { slug },
@@ -139,12 +154,17 @@ export function ChallengeVideoPanel({
     const ready = challenge.challengeVideos;
     if (wait === null) {
       if (challenge.videoInProcessing)
-        setWait({ known: ready.map((video) => video.id), confirmed: true, stalled: false });
+        setWait({
+          known: ready.map((video) => video.id),
+          confirmed: true,
+          stalled: false,
+          proof: !duel,
+        });
       return;
     }
     if (ready.some((video) => !wait.known.includes(video.id))) {
       setWait(null);
-      setEnded('delivered');
+      setEnded({ outcome: 'delivered', proof: wait.proof });
       callbacks.current.onVideoReady();
       return;
     }
@@ -155,10 +175,11 @@ export function ChallengeVideoPanel({
     // Its uploader hears of the failure from notification too; the performer may try again.
     if (wait.confirmed) {
       setWait(null);
-      setEnded('failed');
+      setEnded({ outcome: 'failed', proof: wait.proof });
     }
-  }, [challenge, wait]);
+  }, [challenge, wait, duel]);
 
+  const delivered = ended?.outcome === 'delivered' && ended.proof;
   // Ask often while a video is processed, now and then while one is awaited, else not at all.
   const waiting = wait !== null;
   const stalled = wait?.stalled ?? false;
@@ -166,7 +187,7 @@ export function ChallengeVideoPanel({
     ? stalled
       ? 0
       : PROCESSING_POLL_MS
-    : status === 'accepted' && ended !== 'delivered'
+    : status === 'accepted' && !delivered
       ? LIVE_POLL_MS
       : 0;
   useEffect(() => {
@@ -191,7 +212,7 @@ export function ChallengeVideoPanel({
     if (before === 'accepted' && status !== 'accepted') refetch().catch(() => undefined);
   }, [status, refetch]);
 
-  const videoIn = waiting || ended === 'delivered';
+  const videoIn = (wait?.proof ?? false) || delivered;
   useEffect(() => {
     callbacks.current.onVideoIn?.(videoIn);
   }, [videoIn]);
@@ -207,7 +228,7 @@ export function ChallengeVideoPanel({
           <p>{loading ? t('challenge.video.loading') : t('challenge.video.none')}</p>
         </div>
       )}
-      {ended === 'failed' && canUpload ? (
+      {ended?.outcome === 'failed' && ended.proof && canUpload ? (
         <Notice tone="error" title={t('challenge.video.processingFailedTitle')}>
           <p>{t('challenge.video.processingFailed')}</p>
         </Notice>
@@ -218,12 +239,13 @@ export function ChallengeVideoPanel({
           <p>
             {wait.stalled
               ? t('challenge.video.processingSlow')
-              : canUpload
+              : canUpload && wait.proof
                 ? t('challenge.video.processing')
                 : t('challenge.video.processingOther')}
           </p>
         </div>
-      ) : canUpload && ended !== 'delivered' ? (
+      ) : null}
+      {canUpload && !wait?.proof && !delivered ? (
         <div data-slot="challenge-video-upload">
           <Button variant="action-gradient" onClick={() => setDialogOpen(true)}>
             {t('challenge.video.upload')}
@@ -237,7 +259,12 @@ export function ChallengeVideoPanel({
         onUploaded={() => {
           setDialogOpen(false);
           setEnded(null);
-          setWait({ known: videos.map((video) => video.id), confirmed: false, stalled: false });
+          setWait({
+            known: videos.map((video) => video.id),
+            confirmed: false,
+            stalled: false,
+            proof: true,
+          });
           // Media has the video now: its answer says processing (or already ready).
           refetch().catch(() => undefined);
         }}
