@@ -10,9 +10,12 @@ export function securityHeaders(production: boolean): RequestHandler {
     res.setHeader('X-Frame-Options', 'DENY');
     res.setHeader('Referrer-Policy', 'strict-origin-when-cross-origin');
     res.setHeader('Cross-Origin-Opener-Policy', 'same-origin');
+    // Images come from the same places as media: a video's poster is its thumbnail, signed by
+    // media on the object store's public endpoint (http in the local stack and compose), and
+    // an image the policy refused left the player black (docs/adr/0053).
     res.setHeader(
       'Content-Security-Policy',
-      "default-src 'self'; img-src 'self' data: blob: https:; media-src 'self' blob: https: http:; " +
+      "default-src 'self'; img-src 'self' data: blob: https: http:; media-src 'self' blob: https: http:; " +
         "style-src 'self' 'unsafe-inline'; frame-ancestors 'none'; base-uri 'self'; form-action 'self'",
     );
     if (production)

@@ -161,6 +161,105 @@ describe('Challenge.challengeVideos', () => {
   });
 });
 
+const IN_PROCESSING = /* GraphQL */ `
+  query ($r: [_Any!]!) {
+    _entities(representations: $r) {
+      ... on Challenge {
+        videoInProcessing
+      }
+    }
+  }
+`;
+
+describe('Challenge.videoInProcessing', () => {
+  it('tells the parties and staff while a video is uploaded or processing, nobody else', async () => {
+    const challengeId = randomUUID();
+    const [ownerId, challengedId] = [randomUUID(), randomUUID()];
+    await upsertChallengeAccess(service.app.db, challengeId, {
+      ownerId,
+      challengedUserId: challengedId,
+      status: 'accepted',
+      visibility: 'public',
+    });
+    const asks = async (as?: { id: string; roles?: ('user' | 'referee')[] }) => {
+      const { data, errors } = await graphql(
+        service.url,
+        IN_PROCESSING,
+        { r: [{ __typename: 'Challenge', id: challengeId }] },
+        as,
+      );
+      expect(errors).toBeUndefined();
+      return data!._entities[0].videoInProcessing as boolean;
+    };
+    const owner = { id: ownerId };
+    const challenged = { id: challengedId };
+    const stranger = { id: randomUUID() };
+    const referee = { id: randomUUID(), roles: ['referee' as const] };
+    // Nothing uploaded yet; a failed video is not processing.
+    await seedVideo({
+      challengeId,
+      uploaderId: challengedId,
+      objectKey: `videos/${challengeId}/f.mp4`,
+      status: 'failed',
+    });
+    expect(await asks(owner)).toBe(false);
+
+    const uploaded = await seedVideo({
+      challengeId,
+      uploaderId: challengedId,
+      objectKey: `videos/${challengeId}/u.mp4`,
+      status: 'uploaded',
+    });
+    expect([await asks(owner), await asks(challenged), await asks(referee)]).toEqual([
+      true,
+      true,
+      true,
+    ]);
+    // Strangers (even of a public challenge) and visitors are told nothing.
+    expect([await asks(stranger), await asks()]).toEqual([false, false]);
+
+    await service.app.db.challengeVideo.update({
+      where: { id: uploaded.id },
+      data: { status: 'processing' },
+    });
+    expect(await asks(challenged)).toBe(true);
+    await service.app.db.challengeVideo.update({
+      where: { id: uploaded.id },
+      data: { status: 'ready' },
+    });
+    expect(await asks(challenged)).toBe(false);
+  });
+
+  it('tells only staff once moderation took the challenge offline', async () => {
+    const challengeId = randomUUID();
+    const challengedId = randomUUID();
+    await upsertChallengeAccess(service.app.db, challengeId, {
+      ownerId: randomUUID(),
+      challengedUserId: challengedId,
+      status: 'accepted',
+      visibility: 'public',
+      hiddenAt: new Date(),
+    });
+    await seedVideo({
+      challengeId,
+      uploaderId: challengedId,
+      objectKey: `videos/${challengeId}/u.mp4`,
+      status: 'processing',
+    });
+    const ask = async (as: { id: string; roles?: ('user' | 'moderator')[] }) =>
+      (
+        await graphql(
+          service.url,
+          IN_PROCESSING,
+          { r: [{ __typename: 'Challenge', id: challengeId }] },
+          as,
+        )
+      ).data!._entities[0].videoInProcessing;
+    expect(await ask({ id: challengedId })).toBe(false);
+    expect(await ask({ id: randomUUID(), roles: ['moderator'] })).toBe(true);
+  });
+});
+
 describe('operations', () => {
   it('has created its bucket at start', async () => {
     await expect(service.app.storage.ping()).resolves.toBeUndefined();

@@ -42,6 +42,19 @@ export function findVideosOfChallenge(
   });
 }
 
+/** Whether the challenge has a video in one of these statuses. */
+export async function hasVideoOfChallenge(
+  db: Database | Transaction,
+  challengeId: string,
+  statuses: VideoStatus[],
+): Promise<boolean> {
+  const found = await db.challengeVideo.findFirst({
+    where: { challengeId, status: { in: statuses } },
+    select: { id: true },
+  });
+  return found !== null;
+}
+
 export interface NewVideoRow {
   id?: string;
   challengeId: string;

@@ -57,7 +57,10 @@ export async function hideChallenge(
   await upsertChallengeAccess(tx, event.data.challengeId, { hiddenAt: new Date(event.occurredAt) });
 }
 
-const isParty = (access: ChallengeAccessRecord, viewer: Pick<AuthUser, 'id'> | null): boolean =>
+export const isParty = (
+  access: ChallengeAccessRecord,
+  viewer: Pick<AuthUser, 'id'> | null,
+): boolean =>
   viewer !== null && (viewer.id === access.ownerId || viewer.id === access.challengedUserId);
 
 /**

@@ -3,8 +3,8 @@ import { z } from 'zod';
 import { findChallengeAccess } from '../data/challenges.ts';
 import type { Database } from '../data/db.ts';
 import type { ObjectStorage } from '../data/storage.ts';
-import { mayViewChallenge } from './challenges.ts';
-import { findVideosOfChallenge, type VideoRecord } from '../data/videos.ts';
+import { isParty, isStaff, mayViewChallenge } from './challenges.ts';
+import { findVideosOfChallenge, hasVideoOfChallenge, type VideoRecord } from '../data/videos.ts';
 
 /** How long a playback or download link works: long enough to watch, short enough not to spread. */
 export const VIDEO_URL_TTL_SECONDS = 60 * 60;
@@ -71,6 +71,24 @@ export async function toVideoView(
     thumbnailUrl,
     recycledFrom,
   };
+}
+
+/**
+ * Whether a video of the challenge is uploaded and not yet processed (nor failed), so that the
+ * page says "processing" after a reload and to the other party (docs/adr/0053). Only the two
+ * parties of a challenge that is not hidden, and staff, are told; anyone else hears false.
+ */
+export async function hasVideoInProcessing(
+  db: Database,
+  challengeId: string,
+  viewer: Pick<AuthUser, 'id' | 'roles'> | null,
+): Promise<boolean> {
+  if (!viewer || !z.uuid().safeParse(challengeId).success) return false;
+  if (!isStaff(viewer)) {
+    const access = await findChallengeAccess(db, challengeId);
+    if (!access || access.hiddenAt || !isParty(access, viewer)) return false;
+  }
+  return hasVideoOfChallenge(db, challengeId, ['uploaded', 'processing']);
 }
 
 /**

@@ -3,7 +3,7 @@ import { AppError, envelope, requireUser } from '@challenge/kit';
 import { graphqlCjs } from '../graphql-realm.ts';
 import { z } from 'zod';
 import { createChallengeVideo, Upload } from '../domain/uploads.ts';
-import { listPlayableVideos } from '../domain/videos.ts';
+import { hasVideoInProcessing, listPlayableVideos } from '../domain/videos.ts';
 import type { MediaContext } from '../context.ts';
 
 const { GraphQLError, GraphQLScalarType } = graphqlCjs;
@@ -46,6 +46,8 @@ export const resolvers: GraphQLResolverMap<MediaContext> = {
         ownerId: owner.success ? owner.data.owner.id : null,
       });
     },
+    videoInProcessing: (challenge: { id: string }, _args, context) =>
+      hasVideoInProcessing(context.db, challenge.id, context.user),
   },
   RecycledProof: {
     // The challenge subgraph resolves the earlier challenge under its own visibility rules.

@@ -11,6 +11,7 @@ import { DRAFT_STORAGE_KEY } from '../draft';
 import { ChallengeBySlugDocument, type ChallengeDetail } from '../graphql/ChallengeBySlug';
 import { ChallengeVideosDocument, type ChallengeVideo } from '../graphql/ChallengeVideos';
 import { MAX_VIDEO_BYTES } from '../videoUpload';
+import { LIVE_POLL_MS } from '../hooks/useGetChallenge';
 import { PROCESSING_POLL_MS } from './ChallengeVideo';
 import {
   UpdateChallengeStatusDocument,
@@ -76,7 +77,11 @@ function sideOf(performer: { id: string }, status: string, change: Record<string
   };
 }
 
-function challengeMock(challenge: ReturnType<typeof challengeOf> | null, identifier = 'ok') {
+function challengeMock(
+  challenge: ReturnType<typeof challengeOf> | null,
+  identifier = 'ok',
+  times = 1,
+) {
   return answerMock(
     ChallengeBySlugDocument,
     { slug: 'juggle-ab12' },
@@ -87,6 +92,7 @@ function challengeMock(challenge: ReturnType<typeof challengeOf> | null, identif
         challenge,
       },
     },
+    { times },
   );
 }
 
@@ -418,7 +424,7 @@ function videoOf(change: Partial<ChallengeVideo> = {}) {
   };
 }
 
-function videosMock(videos: ReturnType<typeof videoOf>[], times = 1) {
+function videosMock(videos: ReturnType<typeof videoOf>[], times = 1, videoInProcessing = false) {
   return answerMock(
     ChallengeVideosDocument,
     { slug: 'juggle-ab12' },
@@ -426,7 +432,12 @@ function videosMock(videos: ReturnType<typeof videoOf>[], times = 1) {
       getChallengeBySlug: {
         __typename: 'ChallengeResult',
         status: statusOf(true, 'ok', 'ok'),
-        challenge: { __typename: 'Challenge', id: 'c-1', challengeVideos: videos },
+        challenge: {
+          __typename: 'Challenge',
+          id: 'c-1',
+          challengeVideos: videos,
+          videoInProcessing,
+        },
       },
     },
     { times },
@@ -456,7 +467,8 @@ describe('challenge video', () => {
       mocks: [
         loggedInMock(),
         challengeMock(challengeOf({ status: 'review', proofPhrase: 'purple otter sings' })),
-        videosMock([videoOf()]),
+        // The video panel asks too while the video is awaited, and again once the state moved.
+        videosMock([videoOf()], 2),
       ],
     });
     const player = await screen.findByLabelText('Proof video');
@@ -505,8 +517,15 @@ describe('challenge video', () => {
         asBob,
         challengeMock(challengeOf({ status: 'accepted', proofPhrase: 'purple otter sings' })),
         videosMock([]),
-        videosMock([videoOf()]),
-        challengeMock(challengeOf({ status: 'review', proofPhrase: 'purple otter sings' })),
+        // Right after the upload media says it is processing it; then it is ready.
+        videosMock([], 1, true),
+        // The page's own poll of the challenge (LIVE_POLL_MS) may ask too on a slow machine.
+        videosMock([videoOf()], 3),
+        challengeMock(
+          challengeOf({ status: 'review', proofPhrase: 'purple otter sings' }),
+          'ok',
+          3,
+        ),
       ],
     });
     fireEvent.click(await screen.findByRole('button', { name: 'Upload video' }));
@@ -555,6 +574,32 @@ describe('challenge video', () => {
     expect(await screen.findByText('In review', { selector: '[data-status]' })).toBeTruthy();
   });
 
+  it('shows the owner the video once it is processed, without a reload', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    renderApp({
+      path: '/challenge/juggle-ab12/detail',
+      mocks: [
+        loggedInMock(),
+        challengeMock(challengeOf({ status: 'accepted', proofPhrase: 'purple otter sings' })),
+        videosMock([]),
+        challengeMock(challengeOf({ status: 'review', proofPhrase: 'purple otter sings' })),
+        // The video panel asks too while the video is awaited, and again once the state moved.
+        videosMock([videoOf()], 2),
+      ],
+    });
+    expect(
+      await screen.findByText('Bob de Vries accepted and is working on the video.'),
+    ).toBeTruthy();
+    expect(await screen.findByText('No video yet.')).toBeTruthy();
+    // The page asks again while the video is awaited; the challenge moved to review meanwhile.
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(LIVE_POLL_MS + 100);
+    });
+    expect(await screen.findByLabelText('Proof video')).toBeTruthy();
+    expect(await screen.findByRole('button', { name: 'Approve video' })).toBeTruthy();
+    expect(screen.getByText('In review', { selector: '[data-status]' })).toBeTruthy();
+  });
+
   it('says the connection was lost while it retries, then resumes at the offset the server kept', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     renderApp({
@@ -587,6 +632,106 @@ describe('challenge video', () => {
     expect(await screen.findByText(/Your video is being processed/)).toBeTruthy();
   });
 
+  it('offers no second upload once the uploaded video is ready, while the challenge catches up', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    renderApp({
+      path: '/challenge/juggle-ab12/detail',
+      mocks: [
+        asBob,
+        challengeMock(challengeOf({ status: 'accepted' })),
+        videosMock([]),
+        videosMock([], 1, true),
+        videosMock([videoOf()]),
+        // The challenge hears of the processed video a moment after media.
+        challengeMock(challengeOf({ status: 'accepted' }), 'ok', 2),
+      ],
+    });
+    fireEvent.click(await screen.findByRole('button', { name: 'Upload video' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Upload your proof video' });
+    pick(within(dialog).getByTestId('video-file'), mp4());
+    fireEvent.click(within(dialog).getByLabelText('I confirm that this video is my own.'));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Upload' }));
+    act(() => FakeXhr.last().respond(201, '', { location: '/api/uploads/tus/s-1' }));
+    await waitFor(() => expect(FakeXhr.instances).toHaveLength(2));
+    act(() =>
+      FakeXhr.last().respond(204, '', { 'upload-offset': '2000', 'upload-video-id': 'v-1' }),
+    );
+    expect(await screen.findByText(/Your video is being processed/)).toBeTruthy();
+    // While it is processed the state no longer asks for a video.
+    expect(screen.queryByText(/Record your video with the proof phrase/)).toBeNull();
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(PROCESSING_POLL_MS + 100);
+    });
+    expect(await screen.findByLabelText('Proof video')).toBeTruthy();
+    await waitFor(() => expect(screen.queryByText(/Your video is being processed/)).toBeNull());
+    expect(screen.queryByRole('button', { name: 'Upload video' })).toBeNull();
+    expect(screen.queryByText(/Record your video with the proof phrase/)).toBeNull();
+  });
+
+  it('still says the video is processed after a reload, to the performer and to the owner', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const { unmount } = renderApp({
+      path: '/challenge/juggle-ab12/detail',
+      mocks: [
+        asBob,
+        challengeMock(challengeOf({ status: 'accepted' })),
+        videosMock([], 1, true),
+        videosMock([videoOf()], 2),
+        challengeMock(challengeOf({ status: 'review' }), 'ok', 2),
+      ],
+    });
+    expect(await screen.findByText(/Your video is being processed/)).toBeTruthy();
+    expect(
+      await screen.findByText('Your video is in. Alice Jansen judges it once it is processed.'),
+    ).toBeTruthy();
+    // Not a second upload of the same proof.
+    expect(screen.queryByRole('button', { name: 'Upload video' })).toBeNull();
+    expect(screen.queryByText('No video yet.')).toBeNull();
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(PROCESSING_POLL_MS + 100);
+    });
+    expect(await screen.findByLabelText('Proof video')).toBeTruthy();
+    expect(await screen.findByText('In review', { selector: '[data-status]' })).toBeTruthy();
+    unmount();
+
+    renderApp({
+      path: '/challenge/juggle-ab12/detail',
+      mocks: [
+        loggedInMock(),
+        challengeMock(challengeOf({ status: 'accepted' })),
+        videosMock([], 1, true),
+      ],
+    });
+    expect(await screen.findByText(/The video is in and being processed/)).toBeTruthy();
+    expect(
+      await screen.findByText(
+        'The video of Bob de Vries is in and being processed. It shows here when it is ready.',
+      ),
+    ).toBeTruthy();
+  });
+
+  it('tells the performer when media could not process the video, and offers the upload again', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    renderApp({
+      path: '/challenge/juggle-ab12/detail',
+      mocks: [
+        asBob,
+        challengeMock(challengeOf({ status: 'accepted' }), 'ok', 3),
+        videosMock([], 1, true),
+        // Processing failed: nothing in processing any more, and no video.
+        videosMock([], 3),
+      ],
+    });
+    expect(await screen.findByText(/Your video is being processed/)).toBeTruthy();
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(PROCESSING_POLL_MS + 100);
+    });
+    expect(await screen.findByText('Your video could not be processed')).toBeTruthy();
+    expect(screen.queryByText(/Your video is being processed/)).toBeNull();
+    expect(await screen.findByRole('button', { name: 'Upload video' })).toBeTruthy();
+    expect(screen.getByText(/Record your video with the proof phrase/)).toBeTruthy();
+  });
+
   it("offers the upload to a duel's party whose side awaits a video", async () => {
     const duel = challengeOf({
       status: 'accepted',
@@ -598,6 +743,21 @@ describe('challenge video', () => {
       mocks: [loggedInMock(), challengeMock(duel), videosMock([])],
     });
     expect(await screen.findByRole('button', { name: 'Upload video' })).toBeTruthy();
+  });
+
+  it("keeps the upload of a duel's party while the other party's video is processed", async () => {
+    const duel = challengeOf({
+      status: 'accepted',
+      challengeType: 'duel',
+      sides: [sideOf(aliceUser, 'awaiting_video'), sideOf(bob, 'awaiting_video')],
+    } as Partial<ChallengeDetail>);
+    renderApp({
+      path: '/challenge/juggle-ab12/detail',
+      mocks: [loggedInMock(), challengeMock(duel), videosMock([], 1, true)],
+    });
+    expect(await screen.findByText(/The video is in and being processed/)).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Upload video' })).toBeTruthy();
+    expect(screen.queryByText(/Your video is being processed/)).toBeNull();
   });
 
   it("offers no upload to the duel's party whose video is in", async () => {

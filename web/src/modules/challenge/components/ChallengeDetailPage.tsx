@@ -143,6 +143,8 @@ function ChallengeView({
   const role = roleOf(challenge, user?.id ?? null);
   const status = challenge.status;
   const isParty = role !== 'viewer';
+  // A video is in (processing, or ready while the challenge catches up): the state says so.
+  const [videoIn, setVideoIn] = useState(false);
   const ownerName = nameOf(challenge.owner);
   const challengedName = challenge.challengedUser
     ? nameOf(challenge.challengedUser)
@@ -196,6 +198,7 @@ function ChallengeView({
       <StateNotice
         challenge={challenge}
         role={role}
+        videoIn={videoIn}
         ownerName={ownerName}
         challengedName={challengedName}
       />
@@ -230,7 +233,7 @@ function ChallengeView({
         ) : null}
       </section>
 
-      <VideoSlot challenge={challenge} role={role} refetch={refetch} />
+      <VideoSlot challenge={challenge} role={role} refetch={refetch} onVideoIn={setVideoIn} />
 
       <Actions challenge={challenge} role={role} refetch={refetch} />
 
@@ -243,11 +246,13 @@ function ChallengeView({
 function StateNotice({
   challenge,
   role,
+  videoIn,
   ownerName,
   challengedName,
 }: {
   challenge: ChallengeDetail;
   role: Role;
+  videoIn: boolean;
   ownerName: string;
   challengedName: string;
 }) {
@@ -285,8 +290,12 @@ function StateNotice({
       tone = 'info';
       text =
         role === 'challenged'
-          ? t('challenge.state.acceptedChallenged')
-          : t('challenge.state.accepted', names);
+          ? videoIn
+            ? t('challenge.state.acceptedVideoSent', names)
+            : t('challenge.state.acceptedChallenged')
+          : videoIn
+            ? t('challenge.state.acceptedVideoIn', names)
+            : t('challenge.state.accepted', names);
       break;
     case 'review':
       tone = 'warning';
@@ -477,10 +486,12 @@ function VideoSlot({
   challenge,
   role,
   refetch,
+  onVideoIn,
 }: {
   challenge: ChallengeDetail;
   role: Role;
   refetch: () => Promise<void>;
+  onVideoIn: (videoIn: boolean) => void;
 }) {
   const { t } = useTranslation();
   if (!VIDEO_STATES.includes(challenge.status)) return null;
@@ -494,7 +505,10 @@ function VideoSlot({
         challengeId={challenge.id}
         slug={challenge.slug}
         proofPhrase={challenge.proofPhrase}
+        status={challenge.status}
         canUpload={canUpload}
+        duel={isDuel(challenge)}
+        onVideoIn={onVideoIn}
         onVideoReady={() => void refetch()}
       />
     </section>

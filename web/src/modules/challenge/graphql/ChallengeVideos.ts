@@ -20,7 +20,12 @@ export interface ChallengeVideo {
 export interface ChallengeVideosQuery {
   getChallengeBySlug: {
     status: ResponseStatus;
-    challenge: { id: string; challengeVideos: ChallengeVideo[] } | null;
+    challenge: {
+      id: string;
+      challengeVideos: ChallengeVideo[];
+      /** A video is uploaded but not yet processed (told to the parties and staff only). */
+      videoInProcessing: boolean;
+    } | null;
   } | null;
 }
 
@@ -60,6 +65,7 @@ export const ChallengeVideosDocument: TypedDocumentNode<
             }
           }
         }
+        videoInProcessing
       }
     }
   }
