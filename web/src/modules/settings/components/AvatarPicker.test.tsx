@@ -179,7 +179,7 @@ describe('settings: the avatar picker', () => {
     fireEvent.click(save);
     expect((await within(form).findByRole('alert')).textContent).toBe(shown);
     // The picked picture stays, to be replaced or given up.
-    expect(within(form).getByRole('button', { name: 'Keep the current picture' })).toBeTruthy();
+    expect(within(form).getByRole('button', { name: 'Cancel' })).toBeTruthy();
   });
 
   it('removes the saved picture with a JSON updateProfile (avatar null)', async () => {
