@@ -1,5 +1,6 @@
 import { crc32 } from 'node:zlib';
-import { graphql, tokenFor } from '@challenge/testing';
+import { TOPICS, newEvent } from '@challenge/events';
+import { eventually, graphql, produceRaw, tokenFor } from '@challenge/testing';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { person, type Person } from '../support/challenges.ts';
@@ -269,4 +270,42 @@ describe('avatars through the gateway', { timeout: 120_000 }, () => {
     const removed = await graphql(url(), UPDATE, { input: { avatar: null } }, owner);
     expect(removed.data!.updateProfile).toMatchObject({ status: { success: true }, avatar: null });
   });
+
+  it('deletes a removed picture, and every picture of a deleted account, from the store', async () => {
+    const user = await person(platform);
+    const jpeg = {
+      bytes: await photoWithGps(64, 64),
+      filename: 'a.jpg',
+      contentType: 'image/jpeg',
+    };
+    const first = await upload(user, jpeg);
+    const key = AVATAR_URL.exec(String(first.data!.updateProfile.avatar))![1]!;
+    await fetch(`${origin()}${first.data!.updateProfile.avatar}`); // a rendition too
+    expect(await storage().listKeys(`cache/ipx/${key}/`)).toHaveLength(1);
+    // Older than the sweep's margin for uploads still on their way.
+    await new Promise((resolve) => setTimeout(resolve, 5_500));
+    await graphql(url(), UPDATE, { input: { avatar: null } }, user);
+    await eventually(async () => {
+      expect(await avatarsOf(user)).toEqual([]);
+      expect(await storage().listKeys(`cache/ipx/${key}/`)).toEqual([]);
+    }, 60_000);
+
+    // Erasure: the account's pictures go, whenever they were stored.
+    const again = await upload(user, jpeg);
+    expect(again.data!.updateProfile.status.identifier).toBe('ok');
+    expect(await avatarsOf(user)).toHaveLength(1);
+    await produceRaw(platform.topicPrefix, TOPICS.identity, [
+      {
+        key: user.id,
+        value: JSON.stringify(
+          newEvent('UserDeleted', {
+            aggregateId: user.id,
+            actorId: null,
+            data: { userId: user.id },
+          }),
+        ),
+      },
+    ]);
+    await eventually(async () => expect(await avatarsOf(user)).toEqual([]), 60_000);
+  }, 120_000);
 });

@@ -119,7 +119,7 @@ export async function buildApp(
     resolvers,
     readiness: { storage: () => storage.ping() },
     extend,
-    consumers: () => startConsumers(runtime, db),
+    consumers: () => startConsumers(runtime, db, storage),
     routes: (express) => {
       ipxRoutes(createImageResizer(storage), runtime.logger)(express);
       express.use(

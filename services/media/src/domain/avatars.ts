@@ -115,3 +115,33 @@ export async function updateProfileWithAvatar(
   if (view.previousAvatarKey) await removeAvatar(deps, user.id, view.previousAvatarKey);
   return { displayName: view.displayName, bio: view.bio, avatar: view.avatar };
 }
+
+/**
+ * Clock difference allowed between identity (the event's time) and the store (an object's time):
+ * an object this much older than the change may still be an upload in flight.
+ */
+export const SWEEP_MARGIN_MS = 5_000;
+
+/**
+ * After identity's profile change (UserProfileUpdated) or erasure (UserDeleted): every picture
+ * under avatars/<userId>/ other than `keep` that was stored before the change is no one's any
+ * more, with its renditions. Newer objects belong to an upload still on its way. Deleting is
+ * idempotent, so a redelivered event does no harm; a store outage throws (the consumer retries).
+ */
+export async function sweepAvatars(
+  storage: ObjectStorage,
+  userId: string,
+  { keep, before }: { keep: string | null; before: Date },
+): Promise<string[]> {
+  const removed: string[] = [];
+  const cutoff = before.getTime() - SWEEP_MARGIN_MS;
+  for (const key of await storage.listKeys(`avatars/${userId}/`)) {
+    if (key === keep || !isAvatarKeyOf(key, userId)) continue;
+    const stored = await storage.statObject(key);
+    if (stored && stored.lastModified.getTime() >= cutoff) continue;
+    const renditions = await storage.listKeys(`cache/ipx/${key}/`);
+    for (const each of [...renditions, key]) await storage.removeObject(each);
+    removed.push(key);
+  }
+  return removed;
+}
