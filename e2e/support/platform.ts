@@ -37,21 +37,24 @@ export async function startPlatform(
   const webhook = () => `${origin}/api/payments/webhook`;
   const options = { topicPrefix };
   // Challenge takes escrow holds from wallet's internal API (never through the gateway).
-  const wallet = await startTestService(
-    'wallet',
-    (runtime, url) => buildWallet(runtime, testWalletConfig(url, webhook)),
-    options,
-  );
-  const walletInternal = {
-    internalUrl: new URL(wallet.url).origin,
-    internalApiToken: TEST_INTERNAL_API_TOKEN,
-  };
-  const [identity, challenge, media, moderation, notification] = await Promise.all([
+  // Media sets avatars through identity's internal API (docs/adr/0049): both start first.
+  const [wallet, identity] = await Promise.all([
+    startTestService(
+      'wallet',
+      (runtime, url) => buildWallet(runtime, testWalletConfig(url, webhook)),
+      options,
+    ),
     startTestService(
       'identity',
       async (runtime, url) => buildIdentity(runtime, await testIdentityConfig(url)),
       options,
     ),
+  ]);
+  const walletInternal = {
+    internalUrl: new URL(wallet.url).origin,
+    internalApiToken: TEST_INTERNAL_API_TOKEN,
+  };
+  const [challenge, media, moderation, notification] = await Promise.all([
     startTestService(
       'challenge',
       (runtime, url) =>
@@ -66,6 +69,10 @@ export async function startPlatform(
           url,
           { ...stack.s3, bucket: 'challenge-media-test' },
           {
+            identity: {
+              internalUrl: new URL(identity.url).origin,
+              internalApiToken: TEST_INTERNAL_API_TOKEN,
+            },
             // The video pipeline as production runs it, on this platform's own queue.
             processing: {
               queue: {

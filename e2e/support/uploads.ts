@@ -67,7 +67,7 @@ export async function uploadVideo(
  * held whole nor written to disk. Resolves with the answer as soon as it comes, even while the
  * body is still being sent (a refusal), and with the bytes actually sent.
  */
-export async function streamVideo(
+export function streamVideo(
   url: string,
   as: Caller,
   challengeId: string,
@@ -75,10 +75,24 @@ export async function streamVideo(
   first: Buffer,
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
 ): Promise<{ httpStatus: number; body: any; sentBytes: number; ms: number }> {
-  const { head, tail } = multipartFrame(videoOperations(challengeId), {
-    filename: 'big.mp4',
-    contentType: 'video/mp4',
-  });
+  return streamUpload(
+    url,
+    as,
+    multipartFrame(videoOperations(challengeId), { filename: 'big.mp4', contentType: 'video/mp4' }),
+    size,
+    first,
+  );
+}
+
+/** streamVideo for any operation: `frame` is multipartFrame's head and tail. */
+export async function streamUpload(
+  url: string,
+  as: Caller,
+  { head, tail }: { head: Buffer; tail: Buffer },
+  size: number,
+  first: Buffer,
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+): Promise<{ httpStatus: number; body: any; sentBytes: number; ms: number }> {
   const started = performance.now();
   const headers = {
     'content-type': MULTIPART_TYPE,

@@ -177,6 +177,19 @@ describe('proof video uploads and who may see them', { timeout: 120_000 }, () =>
     expect(await db().challengeVideo.count({ where: { challengeId: id } })).toBe(0);
   });
 
+  it('a refusal at the first bytes of a large body reaches the client (no reset)', async () => {
+    const { challenged, id } = await accepted();
+    // The answer goes out while 50 MB are still on their way: gateway and media must let the
+    // client read it rather than reset the connection under its feet (a 502 upload_error).
+    const answer = await streamVideo(url(), challenged, id, 50 * 1000 * 1000, PNG);
+    expect(answer.body.data?.createChallengeVideo.status).toMatchObject({
+      success: false,
+      identifier: 'invalid_file',
+    });
+    expect(answer.sentBytes).toBeLessThan(50 * 1000 * 1000);
+    expect(await db().challengeVideo.count({ where: { challengeId: id } })).toBe(0);
+  });
+
   it('without the own-video confirmation nothing is stored', async () => {
     const { challenged, id } = await accepted();
     const response = await uploadVideo(

@@ -93,7 +93,9 @@ function pipeToMedia(
   upstream.on('response', (answer) => {
     res.status(answer.statusCode ?? 502);
     copyHeaders(answer.headers, res);
-    if (!req.complete) res.setHeader('connection', 'close');
+    // No `connection: close` while the body still arrives: Node would destroy the socket as soon
+    // as the answer is written, and the browser, still sending, would see a reset instead of the
+    // answer ("File is too large"). lingerThenClose drains for a moment, then cuts it.
     answer.pipe(res);
     res.once('finish', () => {
       upstream.destroy();

@@ -69,6 +69,8 @@ export function serviceEnv(service) {
       JWT_PRIVATE_KEY: keys.privateKey,
       PUBLIC_ORIGIN: publicUrl,
       AUTH_HASH_SECRET: developmentSecret('auth-hash-secret'),
+      // Media's profile update after an avatar upload (docs/adr/0049) carries it.
+      INTERNAL_API_TOKEN: developmentSecret('internal-api-token'),
     });
   }
   if (service === 'challenge') {
@@ -100,6 +102,9 @@ export function serviceEnv(service) {
       S3_ACCESS_KEY: urls.s3.accessKey,
       S3_SECRET_KEY: urls.s3.secretKey,
       S3_BUCKET: 'challenge-media',
+      // The avatar of a multipart updateProfile is set through identity's internal API.
+      IDENTITY_INTERNAL_URL: `http://127.0.0.1:${SERVICE_PORTS.identity}`,
+      INTERNAL_API_TOKEN: developmentSecret('internal-api-token'),
     });
   }
   if (service === 'notification') {

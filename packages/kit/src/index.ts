@@ -13,3 +13,4 @@ export * from './service.ts';
 export * from './access.ts';
 export * from './internal.ts';
 export * from './pagination.ts';
+export * from './internal-profile.ts';

@@ -78,6 +78,8 @@ export async function startTestService<A extends { subgraph: Subgraph }>(
   };
 }
 
+export const TEST_INTERNAL_API_TOKEN = 'internal-test-token-internal-test-token-0000';
+
 /** Identity's settings for tests: the test signing key, a fixed origin and hash secret. */
 export async function testIdentityConfig(databaseUrl: string) {
   return {
@@ -87,10 +89,9 @@ export async function testIdentityConfig(databaseUrl: string) {
     jwtTtlSeconds: 3600,
     publicOrigin: 'https://challenge.test',
     authHashSecret: 'test-secret-for-one-time-codes-and-links-000',
+    internalApiToken: TEST_INTERNAL_API_TOKEN,
   };
 }
-
-export const TEST_INTERNAL_API_TOKEN = 'internal-test-token-internal-test-token-0000';
 
 /**
  * Wallet's settings for tests: the local payment sandbox, the test origin, small limits, the

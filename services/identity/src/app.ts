@@ -13,6 +13,7 @@ import { scheduleDeletionSweep } from './domain/lifecycle.ts';
 import { createSecrets } from './domain/secrets.ts';
 import { createTokenState, startTokenStateSync, type TokenState } from './domain/token-state.ts';
 import { startConsumers } from './events/consumers.ts';
+import { internalRoutes } from './http/internal.ts';
 import { resolvers } from './resolvers/index.ts';
 
 export interface IdentityConfig {
@@ -22,6 +23,8 @@ export interface IdentityConfig {
   jwtTtlSeconds: number;
   publicOrigin: string;
   authHashSecret: string;
+  /** Shared secret of internal calls (media's profile update, docs/adr/0049). */
+  internalApiToken: string;
   /** Token-state copy to Redis: check for a lost copy / copy in full (defaults 5 s / 5 min). */
   tokenStateSync?: { checkIntervalMs: number; fullIntervalMs: number };
   /** How often waiting forgot-password requests are looked for (default 1 s). */
@@ -78,6 +81,11 @@ export async function buildApp(
     schemaFile: new URL('./schema.graphql', import.meta.url),
     resolvers,
     extend: (base) => ({ ...base, db, redis: runtime.redis, tokenState, auth }),
+    routes: internalRoutes({
+      db,
+      internalApiToken: config.internalApiToken,
+      logger: runtime.logger,
+    }),
     consumers: () => startConsumers(runtime, db),
   });
   const { logger, lifecycle } = runtime;

@@ -12,5 +12,6 @@ const app = await buildApp(runtime, {
   jwtTtlSeconds: env.JWT_TTL_SECONDS,
   publicOrigin: env.PUBLIC_ORIGIN,
   authHashSecret: env.AUTH_HASH_SECRET,
+  internalApiToken: env.INTERNAL_API_TOKEN,
 });
 await app.subgraph.listen(env.PORT, env.HOST);

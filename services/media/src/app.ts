@@ -4,6 +4,7 @@ import type { GraphQLResolverMap } from '@apollo/subgraph/dist/schema-helper/res
 import {
   AppError,
   createAccessCheck,
+  createProfileClient,
   createServiceApp,
   type RequestContext,
   type ServiceApp,
@@ -34,7 +35,7 @@ import type { MediaContext } from './context.ts';
 import { startConsumers } from './events/consumers.ts';
 import { multipartUploads, UPLOAD_PATH } from './http/multipart.ts';
 import { tusRoutes, TUS_PATH } from './http/tus.ts';
-import { resolvers } from './resolvers/index.ts';
+import { resolvers, uploadResolvers } from './resolvers/index.ts';
 
 export interface MediaApp extends ServiceApp {
   db: Database;
@@ -64,6 +65,8 @@ export interface MediaOptions {
   uploadSweepIntervalMs?: number;
   /** The sweep's clock; the wall clock unless a test moves it. Never from the environment. */
   uploadSweepClock?: () => Date;
+  /** Identity's internal API, for the avatar of a multipart updateProfile (docs/adr/0049). */
+  identity?: { internalUrl: string; internalApiToken: string };
 }
 
 /** For tests that never upload: enqueueing fails. */
@@ -73,6 +76,8 @@ const noQueue: VideoProcessingQueue = {
 };
 
 const schemaFile = new URL('./schema.graphql', import.meta.url);
+/** What only the multipart route runs besides the subgraph: updateProfile (docs/adr/0049). */
+const uploadSchemaFile = new URL('./upload-schema.graphql', import.meta.url);
 
 /** Builds media on top of the shared runtime; importable by tests. */
 export async function buildApp(
@@ -89,12 +94,31 @@ export async function buildApp(
   const sessionMaxAgeMs = options.uploadSessionMaxAgeMs ?? DEFAULT_SESSION_MAX_AGE_MS;
   const queue = processing ? createVideoQueue(processing.queue) : null;
   const videoQueue: VideoProcessingQueue = queue ?? options.queue ?? noQueue;
-  const extend = (base: RequestContext): MediaContext => ({ ...base, db, storage, videoQueue });
-  // The multipart route executes against the same schema and resolvers as /graphql.
-  const schema = buildSubgraphSchema({
-    typeDefs: parse(readFileSync(schemaFile, 'utf8')),
-    resolvers: resolvers as GraphQLResolverMap<unknown>,
+  const profiles = options.identity
+    ? createProfileClient({
+        baseUrl: options.identity.internalUrl,
+        token: options.identity.internalApiToken,
+      })
+    : null;
+  const extend = (base: RequestContext): MediaContext => ({
+    ...base,
+    db,
+    storage,
+    videoQueue,
+    profiles,
   });
+  // The multipart route executes against the same schema and resolvers as /graphql, plus the
+  // upload-only updateProfile that it hands on to identity.
+  const schema = buildSubgraphSchema([
+    {
+      typeDefs: parse(readFileSync(schemaFile, 'utf8')),
+      resolvers: resolvers as GraphQLResolverMap<unknown>,
+    },
+    {
+      typeDefs: parse(readFileSync(uploadSchemaFile, 'utf8')),
+      resolvers: uploadResolvers as GraphQLResolverMap<unknown>,
+    },
+  ]);
   const app = await createServiceApp<MediaContext>({
     runtime,
     database: {
@@ -106,7 +130,7 @@ export async function buildApp(
     resolvers,
     readiness: { storage: () => storage.ping() },
     extend,
-    consumers: () => startConsumers(runtime, db),
+    consumers: () => startConsumers(runtime, db, storage),
     routes: (express) => {
       ipxRoutes(createImageResizer(storage), runtime.logger)(express);
       express.use(

@@ -1,6 +1,6 @@
 import os from 'node:os';
 import path from 'node:path';
-import { loadEnv, s3Env, subgraphEnv } from '@challenge/kit';
+import { internalApiEnv, loadEnv, s3Env, subgraphEnv } from '@challenge/kit';
 import { z } from 'zod';
 import type { MediaProcessingOptions } from './app.ts';
 import type { StorageConfig } from './data/storage.ts';
@@ -31,6 +31,9 @@ export const processingEnv = z.object({
 export const envSchema = subgraphEnv.extend({
   ...s3Env.shape,
   ...processingEnv.shape,
+  ...internalApiEnv.shape,
+  /** Identity's base URL for the profile update after an avatar upload (docs/adr/0049). */
+  IDENTITY_INTERNAL_URL: z.url(),
   /** Origin browsers reach the store at, when it is not S3_ENDPOINT (compose, Kubernetes). */
   S3_PUBLIC_ENDPOINT: z.url().optional(),
   /** Hours a resumable upload session lives; older ones are swept (S3 parts aborted). */
@@ -59,6 +62,11 @@ export const storageConfig = (env: MediaEnv): StorageConfig => ({
 export const uploadOptions = (env: MediaEnv) => ({
   uploadSessionMaxAgeMs: Math.round(env.UPLOAD_MAX_AGE_HOURS * 60 * 60 * 1000),
   uploadSweepIntervalMs: env.UPLOAD_SWEEP_INTERVAL_MS,
+});
+
+export const identityOptions = (env: MediaEnv) => ({
+  internalUrl: env.IDENTITY_INTERNAL_URL,
+  internalApiToken: env.INTERNAL_API_TOKEN,
 });
 
 export const processingOptions = (env: MediaEnv): MediaProcessingOptions => ({

@@ -1,6 +1,12 @@
 import { startRuntime } from '@challenge/kit';
 import { buildApp } from './app.ts';
-import { processingOptions, readEnv, storageConfig, uploadOptions } from './env.ts';
+import {
+  identityOptions,
+  processingOptions,
+  readEnv,
+  storageConfig,
+  uploadOptions,
+} from './env.ts';
 
 const env = readEnv();
 const runtime = await startRuntime('media', env);
@@ -8,5 +14,6 @@ runtime.lifecycle.installSignalHandlers();
 const app = await buildApp(runtime, env.DATABASE_URL, storageConfig(env), {
   processing: processingOptions(env),
   ...uploadOptions(env),
+  identity: identityOptions(env),
 });
 await app.subgraph.listen(env.PORT, env.HOST);

@@ -217,6 +217,8 @@ describe('environment', () => {
     S3_ACCESS_KEY: 'minioadmin-local',
     S3_SECRET_KEY: 'minioadmin-local-secret',
     S3_BUCKET: 'challenge-media',
+    IDENTITY_INTERNAL_URL: 'http://127.0.0.1:4701',
+    INTERNAL_API_TOKEN: 'local-internal-token-local-internal-token',
   };
 
   it('turns the S3 variables into the storage configuration', () => {
@@ -230,12 +232,18 @@ describe('environment', () => {
   });
 
   it('fails fast, naming each missing S3 variable', () => {
-    const { S3_BUCKET: _bucket, S3_SECRET_KEY: _secret, ...incomplete } = complete;
+    const {
+      S3_BUCKET: _bucket,
+      S3_SECRET_KEY: _secret,
+      IDENTITY_INTERNAL_URL: _identity,
+      ...incomplete
+    } = complete;
     expect(() => parseEnv(envSchema, incomplete)).toThrow(
       expect.objectContaining({
         problems: expect.arrayContaining([
           expect.stringContaining('S3_BUCKET'),
           expect.stringContaining('S3_SECRET_KEY'),
+          expect.stringContaining('IDENTITY_INTERNAL_URL'),
         ]),
       }),
     );

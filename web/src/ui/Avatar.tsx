@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { cx } from '../lib/cx';
+import { ipxImage } from '../lib/ipx';
 import styles from './Avatar.module.css';
 
 export type AvatarStatus = 'away' | 'busy' | 'offline' | 'online';
@@ -25,6 +26,9 @@ const PALETTE = [
   '#7c2d12',
 ];
 
+/** CSS pixels of each size (Avatar.module.css, at 16 px per rem): the picture is asked at these. */
+export const AVATAR_PIXELS = { sm: 32, md: 40, lg: 56, xl: 88 } as const;
+
 export function avatarInitial(name: string): string {
   const first = Array.from(name.trim())[0];
   return first ? first.toLocaleUpperCase() : '?';
@@ -36,7 +40,10 @@ function colourFor(name: string): string {
   return PALETTE[hash % PALETTE.length] ?? PALETTE[0] ?? '#6d28d9';
 }
 
-/** Round avatar: the picture when there is one, else the initial of the name; optional status dot. */
+/**
+ * Round avatar: the picture when there is one (through /_ipx at the size shown, density 1 and 2),
+ * else the initial of the name, also when the picture does not load; optional status dot.
+ */
 export function Avatar({ name, src, size = 'md', status, className }: AvatarProps) {
   const { t } = useTranslation();
   const [failedSrc, setFailedSrc] = useState<string | null>(null);
@@ -44,7 +51,16 @@ export function Avatar({ name, src, size = 'md', status, className }: AvatarProp
   return (
     <span className={cx(styles.avatar, styles[size], className)} data-status={status}>
       {showImage && src ? (
-        <img className={styles.image} src={src} alt="" onError={() => setFailedSrc(src)} />
+        <img
+          className={styles.image}
+          {...ipxImage(src, AVATAR_PIXELS[size])}
+          alt=""
+          width={AVATAR_PIXELS[size]}
+          height={AVATAR_PIXELS[size]}
+          loading="lazy"
+          decoding="async"
+          onError={() => setFailedSrc(src)}
+        />
       ) : (
         <span className={styles.initial} style={{ background: colourFor(name) }} aria-hidden="true">
           {avatarInitial(name)}

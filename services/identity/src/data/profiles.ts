@@ -62,6 +62,13 @@ export type ProfileChange = Partial<
   >
 > & { hideAvailableAmount?: boolean };
 
+/** The stored avatar key, the user's row locked until the transaction ends. */
+export async function lockAvatarKey(tx: Transaction, id: string): Promise<string | null> {
+  const rows = await tx.$queryRaw<{ avatar: string | null }[]>`
+    SELECT avatar FROM users WHERE id = ${id}::uuid FOR UPDATE`;
+  return rows[0]?.avatar ?? null;
+}
+
 export function updateProfileFields(tx: Transaction, id: string, change: ProfileChange) {
   return tx.user.update({
     where: { id },

@@ -1,16 +1,19 @@
 import { enqueueEvents, handleOnce, newEvent, type DomainEvent } from '@challenge/events';
 import {
   AppError,
+  isAvatarKeyOf,
   pageWindow,
   paginationOf,
   type AuthUser,
   type PageRequest,
 } from '@challenge/kit';
 import { z } from 'zod';
+import { avatarUrl } from './avatars.ts';
 import { safeString } from './rules.ts';
 import { transactionRunner, type Database } from '../data/db.ts';
 import {
   findProfileById,
+  lockAvatarKey,
   findProfileByUsername,
   discoverUserPage,
   follow,
@@ -34,8 +37,6 @@ const DELETION_DELAY_MONTHS = 1;
 export const profileInput = z.object({
   displayName: safeString().trim().min(1).max(60).nullish(),
   bio: safeString().trim().max(500).nullish(),
-  /** The media key or URL of an uploaded avatar; media checks the file type on upload. */
-  avatar: safeString().trim().max(500).nullish(),
   /** The wallet masks amounts (kept with the account, not per browser); true by default. */
   hideAvailableAmount: z.boolean().optional(),
 });
@@ -106,9 +107,48 @@ export async function getSettings(db: Database, viewer: AuthUser) {
   return { ...profile, hasPassword: await hasPassword(db, viewer.id) };
 }
 
+/**
+ * updateProfile, from a JSON request (avatar null: removed) or from media after it stored a new
+ * picture (`avatarKey`, docs/adr/0049): the fields validated as one change, the avatar only ever
+ * a key of the user's own under avatars/. Answers the fields as clients see them, and the key
+ * that was replaced (media deletes that object).
+ */
+export async function updateOwnProfile(
+  db: Database,
+  viewer: Pick<AuthUser, 'id'>,
+  input: { fields: unknown; avatarKey?: string | null },
+) {
+  const change: ProfileChange = Object.fromEntries(
+    Object.entries(profileInput.parse(input.fields)).filter(([, value]) => value !== undefined),
+  );
+  if (input.avatarKey !== undefined) {
+    if (input.avatarKey !== null && !isAvatarKeyOf(input.avatarKey, viewer.id)) {
+      throw new AppError('invalid_file', 'The avatar is not an upload of this user.');
+    }
+    change.avatar = input.avatarKey;
+  }
+  const { updated, previousAvatarKey } = await changeProfileReturningPrevious(db, viewer, change);
+  return {
+    displayName: updated.displayName,
+    bio: updated.bio,
+    avatar: avatarUrl(updated.avatar),
+    previousAvatarKey: previousAvatarKey !== updated.avatar ? previousAvatarKey : null,
+  };
+}
+
 /** Changes the viewer's own profile; a change others display is announced (UserProfileUpdated). */
 export async function changeProfile(db: Database, viewer: AuthUser, change: ProfileChange) {
+  return (await changeProfileReturningPrevious(db, viewer, change)).updated;
+}
+
+async function changeProfileReturningPrevious(
+  db: Database,
+  viewer: Pick<AuthUser, 'id'>,
+  change: ProfileChange,
+) {
   return transactionRunner(db)(async (tx) => {
+    // Under the row's lock: the key this change replaces (two uploads at once replace in turn).
+    const previousAvatarKey = 'avatar' in change ? await lockAvatarKey(tx, viewer.id) : null;
     const updated = await updateProfileFields(tx, viewer.id, change);
     if ('challengeable' in change || 'minimumChallengeEnabled' in change) {
       // Challenge's projection needs them for its rules (docs/adr/0026), on every change.
@@ -140,7 +180,7 @@ export async function changeProfile(db: Database, viewer: AuthUser, change: Prof
         }),
       ]);
     }
-    return updated;
+    return { updated, previousAvatarKey };
   });
 }
 

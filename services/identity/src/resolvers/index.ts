@@ -5,6 +5,7 @@ import { findUserById } from '../data/users.ts';
 import { setBan } from '../domain/bans.ts';
 import { verifyUserByModerator } from '../domain/lifecycle.ts';
 import { listBannedUsers, listUnverifiedUsers } from '../domain/staff-lists.ts';
+import { avatarField } from '../domain/avatars.ts';
 import {
   changeProfile,
   getSettings,
@@ -12,12 +13,30 @@ import {
   getUserProfile,
   listFollows,
   minimalChallengeInput,
-  profileInput,
   requestDeletion,
   setFollowing,
+  updateOwnProfile,
 } from '../domain/profiles.ts';
 import { REAUTH_PURPOSES, safeString } from '../domain/rules.ts';
 import type { IdentityContext } from '../context.ts';
+import { graphqlCjs } from '../graphql-realm.ts';
+
+const { GraphQLError, GraphQLScalarType } = graphqlCjs;
+
+/**
+ * Files reach updateProfile only through media's multipart route (docs/adr/0049). Here, in JSON,
+ * an Upload is never a file: any value but null parses as NOT_AN_UPLOAD and the resolver answers
+ * invalid_file in its status (a client cannot point its avatar at a URL or someone's key).
+ */
+const NOT_AN_UPLOAD = Symbol('not an upload');
+const UploadScalar = new GraphQLScalarType<typeof NOT_AN_UPLOAD, never>({
+  name: 'Upload',
+  parseValue: () => NOT_AN_UPLOAD,
+  parseLiteral: () => NOT_AN_UPLOAD,
+  serialize() {
+    throw new GraphQLError('Upload is an input type only.');
+  },
+});
 
 const text = safeString().max(1000);
 const requestLoginLinkInput = z.object({ email: text, originUrl: safeString().max(2048) });
@@ -230,15 +249,20 @@ export const resolvers: GraphQLResolverMap<IdentityContext> = {
       ),
     updateProfile: (_parent, { input }: Args, context) =>
       envelope(context.logger, async () => {
-        const change = Object.fromEntries(
-          Object.entries(profileInput.parse(input)).filter(([, value]) => value !== undefined),
-        );
-        const { avatar, displayName, bio } = await changeProfile(
-          context.db,
-          requireUser(context),
-          change,
-        );
-        return { avatar, displayName, bio };
+        const viewer = requireUser(context);
+        const { avatar, ...fields } = z.record(z.string(), z.unknown()).parse(input);
+        if (avatar !== undefined && avatar !== null) {
+          throw new AppError('invalid_file', 'Upload the avatar with a multipart request.');
+        }
+        const {
+          avatar: url,
+          displayName,
+          bio,
+        } = await updateOwnProfile(context.db, viewer, {
+          fields,
+          ...(avatar === null ? { avatarKey: null } : {}),
+        });
+        return { avatar: url, displayName, bio };
       }),
     updateChallengeableProfile: (_parent, { input }: Args, context) =>
       envelope(context.logger, async () => {
@@ -304,8 +328,14 @@ export const resolvers: GraphQLResolverMap<IdentityContext> = {
         return {};
       }),
   },
+  Upload: UploadScalar as unknown as GraphQLResolverMap<IdentityContext>[string],
   User: {
     __resolveReference: (reference: { id: string }, context) =>
       findUserById(context.db, reference.id),
+    ...avatarField,
   },
+  // Every object that carries an avatar holds its key; clients get its URL.
+  CurrentUserProfile: avatarField,
+  PublicProfile: avatarField,
+  Settings: avatarField,
 };

@@ -62,3 +62,41 @@ export async function toWebp(input: string | Buffer, options: WebpOptions): Prom
   if (options.width) image = image.resize({ width: options.width, withoutEnlargement: true });
   return image.webp({ quality: options.quality }).toBuffer();
 }
+
+/** Avatars are stored at most this many pixels wide and high (docs/adr/0049). */
+export const AVATAR_MAX_SIDE = 1024;
+
+/** Why an avatar could not be re-encoded. */
+export class AvatarImageError extends Error {
+  constructor(readonly reason: 'not_an_image' | 'too_many_pixels') {
+    super(reason);
+    this.name = 'AvatarImageError';
+  }
+}
+
+/**
+ * An uploaded avatar (JPEG or PNG as sharp reads it, whatever its first bytes claimed) as WebP:
+ * turned upright by its EXIF orientation, at most AVATAR_MAX_SIDE on each side, and without any
+ * metadata (EXIF, GPS, XMP, ICC: sharp writes none unless asked). Decompression bombs stop at
+ * MAX_INPUT_PIXELS before they are decoded.
+ */
+export async function reencodeAvatar(bytes: Buffer): Promise<Buffer> {
+  const source = sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' });
+  const meta = await source.metadata().catch(() => null);
+  if (!meta || (meta.format !== 'jpeg' && meta.format !== 'png')) {
+    throw new AvatarImageError('not_an_image');
+  }
+  if ((meta.width ?? 0) * (meta.height ?? 0) > MAX_INPUT_PIXELS) {
+    throw new AvatarImageError('too_many_pixels');
+  }
+  try {
+    return await source
+      .rotate()
+      .resize(AVATAR_MAX_SIDE, AVATAR_MAX_SIDE, { fit: 'inside', withoutEnlargement: true })
+      .webp({ quality: 85 })
+      .toBuffer();
+  } catch {
+    // A header that reads but pixels that do not decode (truncated, corrupt).
+    throw new AvatarImageError('not_an_image');
+  }
+}

@@ -7,6 +7,8 @@ import {
   type EventHandlers,
 } from '@challenge/events';
 import type { ServiceRuntime } from '@challenge/kit';
+import type { ObjectStorage } from '../data/storage.ts';
+import { sweepAvatars } from '../domain/avatars.ts';
 import { transactionRunner, type Database } from '../data/db.ts';
 import {
   CHALLENGE_EVENTS,
@@ -16,13 +18,19 @@ import {
 } from '../domain/challenges.ts';
 
 /**
- * One consumer group for what media reads from others: the challenge projection (challenge.v1)
- * and moderation's hiding of challenges (moderation.v1). Each handler runs once per event id, in
- * one transaction with its effect.
+ * One consumer group for what media reads from others: the challenge projection (challenge.v1),
+ * moderation's hiding of challenges (moderation.v1), and identity's profile changes and erasures
+ * (identity.v1: pictures no profile uses any more are deleted, docs/adr/0049). Each projection
+ * handler runs once per event id, in one transaction with its effect; deleting objects is
+ * idempotent by itself.
  */
 export const MEDIA_GROUP = 'media.events';
 
-export function startConsumers(runtime: ServiceRuntime, db: Database): Promise<EventConsumer> {
+export function startConsumers(
+  runtime: ServiceRuntime,
+  db: Database,
+  storage: ObjectStorage,
+): Promise<EventConsumer> {
   const transaction = transactionRunner(db);
   const project = async (event: ChallengeEvent) =>
     void (await handleOnce(transaction, MEDIA_GROUP, event.id, (tx) =>
@@ -36,11 +44,22 @@ export function startConsumers(runtime: ServiceRuntime, db: Database): Promise<E
     topicPrefix: runtime.topicPrefix,
     logger: runtime.logger,
     groupId: MEDIA_GROUP,
-    topics: [TOPICS.challenge, TOPICS.moderation],
+    topics: [TOPICS.challenge, TOPICS.moderation, TOPICS.identity],
     handlers: {
       ...(Object.fromEntries(CHALLENGE_EVENTS.map((type) => [type, project])) as EventHandlers),
       ChallengeTakenOffline: hide,
       ChallengeRemoved: hide,
+      UserProfileUpdated: async (event) =>
+        void (await sweepAvatars(storage, event.data.userId, {
+          keep: event.data.avatar,
+          before: new Date(event.occurredAt),
+        })),
+      // Erasure: every picture of the account, whenever it was stored.
+      UserDeleted: async (event) =>
+        void (await sweepAvatars(storage, event.data.userId, {
+          keep: null,
+          before: new Date(8.64e15),
+        })),
     },
   });
 }

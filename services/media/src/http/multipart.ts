@@ -30,7 +30,7 @@ const { execute, GraphQLError, parse, validate } = graphqlCjs;
 export const UPLOAD_PATH = '/uploads/graphql';
 
 /** The root fields a multipart request may run: the ones that take an Upload. */
-export const UPLOAD_FIELDS = new Set(['createChallengeVideo']);
+export const UPLOAD_FIELDS = new Set(['createChallengeVideo', 'updateProfile']);
 
 /** The parts of the request besides the file's bytes: small JSON. */
 const FIELD_LIMIT_BYTES = 64 * 1024;
@@ -116,7 +116,9 @@ export function multipartUploads(options: MultipartOptions): RequestHandler {
     const answer = ({ status, body }: Answer) => {
       if (answered) return;
       answered = true;
-      if (!req.complete) res.set('connection', 'close');
+      // No `connection: close` here: Node would then destroy the socket as soon as the answer is
+      // written, and a client (the gateway) still sending the body gets EPIPE before it reads the
+      // answer. The rest of the body drains below, and the socket is cut after LINGER_MS.
       res.status(status).json(body);
       if (!req.complete) {
         req.unpipe();

@@ -2,6 +2,7 @@ import type { GraphQLResolverMap } from '@apollo/subgraph/dist/schema-helper/res
 import { AppError, envelope, requireUser } from '@challenge/kit';
 import { graphqlCjs } from '../graphql-realm.ts';
 import { z } from 'zod';
+import { updateProfileWithAvatar } from '../domain/avatars.ts';
 import { createChallengeVideo, Upload } from '../domain/uploads.ts';
 import { hasVideoInProcessing, listPlayableVideos } from '../domain/videos.ts';
 import type { MediaContext } from '../context.ts';
@@ -66,6 +67,40 @@ export const resolvers: GraphQLResolverMap<MediaContext> = {
           ownVideoConfirmed: input.ownVideoConfirmed,
           upload: input.file,
         });
+      }),
+  },
+};
+
+const updateProfileArgs = z.object({
+  input: z.object({
+    avatar: z.unknown().optional(),
+    displayName: z.unknown().optional(),
+    bio: z.unknown().optional(),
+    hideAvailableAmount: z.unknown().optional(),
+  }),
+});
+
+/**
+ * Only the multipart route has these (src/upload-schema.graphql): identity's updateProfile with
+ * a file, handed to identity's internal API once the picture is stored (docs/adr/0049).
+ */
+export const uploadResolvers: GraphQLResolverMap<MediaContext> = {
+  Mutation: {
+    updateProfile: (_parent, args, context) =>
+      envelope(context.logger, async () => {
+        const user = requireUser(context);
+        const { avatar, ...fields } = updateProfileArgs.parse(args).input;
+        if (avatar !== undefined && avatar !== null && !(avatar instanceof Upload)) {
+          throw new AppError('invalid_file', 'Upload the avatar with a multipart request.');
+        }
+        const defined = Object.fromEntries(
+          Object.entries(fields).filter(([, value]) => value !== undefined),
+        );
+        return updateProfileWithAvatar(
+          { storage: context.storage, profiles: context.profiles, logger: context.logger },
+          user,
+          { fields: defined, avatar: avatar as Upload | null | undefined },
+        );
       }),
   },
 };

@@ -1,7 +1,13 @@
+import { useApolloClient } from '@apollo/client/react';
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatAmount, formatEuroInput, MAX_INPUT_CENTS, parseEuroInput } from '../../../lib/money';
-import { describeFailure, type MutationOutcome } from '../../../lib/mutationOutcome';
+import { errorText } from '../../../lib/errorMessages';
+import {
+  describeFailure,
+  failureIdentifier,
+  type MutationOutcome,
+} from '../../../lib/mutationOutcome';
 import { usePageMeta } from '../../../lib/usePageMeta';
 import { Button } from '../../../ui/Button';
 import { Checkbox } from '../../../ui/Checkbox';
@@ -9,12 +15,16 @@ import { Input, TextArea } from '../../../ui/Input';
 import { PageLoader } from '../../../ui/PageLoader';
 import layout from '../../../ui/layout.module.css';
 import { useToasts } from '../../../ui/toast/Toasts';
-import type { UserSettings } from '../graphql/Settings';
+import { CurrentUserDocument } from '../../auth/graphql/CurrentUser';
+import { displayNameOf, useGetCurrentUser } from '../../auth/hooks/useGetCurrentUser';
+import { TOO_LARGE_MESSAGE, updateProfileWithAvatar, type ProfileResult } from '../avatarUpload';
+import { SettingsDocument, type UserSettings } from '../graphql/Settings';
 import { useGetSettings } from '../hooks/useGetSettings';
 import { useUpdateChallengeableProfile } from '../hooks/useUpdateChallengeableProfile';
 import { useUpdateMinimalChallenge } from '../hooks/useUpdateMinimalChallenge';
 import { useUpdateProfile } from '../hooks/useUpdateProfile';
 import { useUpdatePublicProfile } from '../hooks/useUpdatePublicProfile';
+import { AvatarPicker, type AvatarChoice } from './AvatarPicker';
 import { SettingsLoadFailure } from './SettingsLoadFailure';
 import styles from './Settings.module.css';
 
@@ -37,7 +47,7 @@ function useSaveFeedback() {
   };
 }
 
-/** /settings/edit-profile: name and bio, being challenged, and who sees the profile. */
+/** /settings/edit-profile: picture, name and bio, being challenged, and who sees the profile. */
 export function EditProfilePage() {
   const { t } = useTranslation();
   usePageMeta(`${t('settings.sections.edit-profile.title')} · ${t('settings.title')}`);
@@ -53,14 +63,24 @@ export function EditProfilePage() {
   );
 }
 
+/** The picture's problems the picker shows itself; anything else goes to the toast. */
+const AVATAR_FAILURES = new Set(['invalid_file', 'upload_error']);
+
 function ProfileDetailsForm({ settings }: { settings: UserSettings }) {
   const { t } = useTranslation();
   const titleId = useId();
   const feedback = useSaveFeedback();
-  const { updateProfile, loading } = useUpdateProfile();
+  const client = useApolloClient();
+  const { user } = useGetCurrentUser();
+  const { updateProfile, loading: saving } = useUpdateProfile();
+  const [uploading, setUploading] = useState(false);
+  const loading = saving || uploading;
   const initial = { displayName: settings.displayName ?? '', bio: settings.bio ?? '' };
   const [saved, setSaved] = useState(initial);
   const [values, setValues] = useState(initial);
+  const [savedAvatar, setSavedAvatar] = useState(settings.avatar);
+  const [avatar, setAvatar] = useState<AvatarChoice>({ kind: 'keep' });
+  const [avatarError, setAvatarError] = useState<string | null>(null);
 
   const nameError =
     values.displayName.trim().length > DISPLAY_NAME_MAX
@@ -69,15 +89,40 @@ function ProfileDetailsForm({ settings }: { settings: UserSettings }) {
   const bioError =
     values.bio.trim().length > BIO_MAX ? t('validation.maxLength', { max: BIO_MAX }) : null;
   const dirty =
+    avatar.kind !== 'keep' ||
     values.displayName.trim() !== saved.displayName.trim() ||
     values.bio.trim() !== saved.bio.trim();
+
+  /** A new picture goes as a multipart request (to media, then identity); the rest as JSON. */
+  const send = async (fields: {
+    displayName: string | null;
+    bio: string | null;
+  }): Promise<MutationOutcome<ProfileResult>> => {
+    if (avatar.kind !== 'new') {
+      return updateProfile({ ...fields, ...(avatar.kind === 'remove' ? { avatar: null } : {}) });
+    }
+    setUploading(true);
+    try {
+      const outcome = await updateProfileWithAvatar(avatar.file, fields);
+      // The sidebar's picture and the settings the next visit reads.
+      if (outcome.ok) {
+        await client
+          .refetchQueries({ include: [CurrentUserDocument, SettingsDocument] })
+          .catch(() => undefined);
+      }
+      return outcome;
+    } finally {
+      setUploading(false);
+    }
+  };
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (!dirty || nameError || bioError || loading) return;
     const displayName = values.displayName.trim();
     const bio = values.bio.trim();
-    const outcome = await updateProfile({ displayName: displayName || null, bio: bio || null });
+    setAvatarError(null);
+    const outcome = await send({ displayName: displayName || null, bio: bio || null });
     if (outcome.ok) {
       const next = {
         displayName: outcome.result.displayName ?? displayName,
@@ -85,10 +130,23 @@ function ProfileDetailsForm({ settings }: { settings: UserSettings }) {
       };
       setSaved(next);
       setValues(next);
+      setSavedAvatar(outcome.result.avatar);
+      setAvatar({ kind: 'keep' });
       feedback.saved();
-    } else {
-      feedback.failed(outcome);
+      return;
     }
+    const identifier = failureIdentifier(outcome);
+    if (avatar.kind === 'new' && identifier && AVATAR_FAILURES.has(identifier)) {
+      setAvatarError(
+        outcome.status?.message?.trim() === TOO_LARGE_MESSAGE
+          ? t('settings.avatar.tooLarge')
+          : identifier === 'invalid_file'
+            ? t('settings.avatar.invalidType')
+            : errorText(t, identifier),
+      );
+      return;
+    }
+    feedback.failed(outcome);
   };
 
   return (
@@ -99,6 +157,17 @@ function ProfileDetailsForm({ settings }: { settings: UserSettings }) {
         </h2>
         <p className={layout.panelText}>{t('settings.profile.text')}</p>
       </div>
+      <AvatarPicker
+        name={values.displayName.trim() || (user ? displayNameOf(user) : '')}
+        saved={savedAvatar}
+        choice={avatar}
+        onChoice={(choice) => {
+          setAvatarError(null);
+          setAvatar(choice);
+        }}
+        error={avatarError}
+        busy={uploading}
+      />
       <Input
         label={t('settings.profile.displayName')}
         name="displayName"

@@ -14,7 +14,11 @@ export interface UpdateProfileMutationVariables {
   input: {
     displayName?: string | null;
     bio?: string | null;
-    avatar?: string | null;
+    /**
+     * null removes the picture. A new one is a file, sent as a multipart request instead
+     * (avatarUpload.ts); any other JSON value is refused (invalid_file).
+     */
+    avatar?: null;
     /** The wallet's show/hide amounts choice; omit to leave it. */
     hideAvailableAmount?: boolean;
   };
