@@ -28,6 +28,7 @@ import {
 } from './domain/processing.ts';
 import type { VideoProcessingQueue } from './domain/processing-queue.ts';
 import { createImageResizer } from './domain/image-resizer.ts';
+import { createThumbnailLoader } from './domain/thumbnails.ts';
 import { ipxRoutes } from './http/ipx.ts';
 import type { MediaContext } from './context.ts';
 import { startConsumers } from './events/consumers.ts';
@@ -78,7 +79,13 @@ export async function buildApp(
   const { processing } = options;
   const queue = processing ? createVideoQueue(processing.queue) : null;
   const videoQueue: VideoProcessingQueue = queue ?? options.queue ?? noQueue;
-  const extend = (base: RequestContext): MediaContext => ({ ...base, db, storage, videoQueue });
+  const extend = (base: RequestContext): MediaContext => ({
+    ...base,
+    db,
+    storage,
+    videoQueue,
+    thumbnails: createThumbnailLoader(db, storage, base.user),
+  });
   // The multipart route executes against the same schema and resolvers as /graphql.
   const schema = buildSubgraphSchema({
     typeDefs: parse(readFileSync(schemaFile, 'utf8')),

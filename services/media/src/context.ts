@@ -2,9 +2,12 @@ import type { RequestContext } from '@challenge/kit';
 import type { Database } from './data/db.ts';
 import type { ObjectStorage } from './data/storage.ts';
 import type { VideoProcessingQueue } from './domain/processing-queue.ts';
+import type { ThumbnailLoader } from './domain/thumbnails.ts';
 
 export interface MediaContext extends RequestContext {
   db: Database;
   storage: ObjectStorage;
   videoQueue: VideoProcessingQueue;
+  /** Per request: the challenge cards' thumbnails, batched into one query (domain/thumbnails.ts). */
+  thumbnails: ThumbnailLoader;
 }

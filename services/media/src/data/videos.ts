@@ -42,6 +42,22 @@ export function findVideosOfChallenge(
   });
 }
 
+/**
+ * Whether the uploader has a video of the challenge that is on its way or in (uploaded,
+ * processing or ready): a performer uploads one proof at a time; a failed one may be replaced.
+ */
+export async function hasLiveVideoOf(
+  db: Database | Transaction,
+  challengeId: string,
+  uploaderId: string,
+): Promise<boolean> {
+  const video = await db.challengeVideo.findFirst({
+    where: { challengeId, uploaderId, status: { in: ['uploaded', 'processing', 'ready'] } },
+    select: { id: true },
+  });
+  return video !== null;
+}
+
 export interface NewVideoRow {
   id?: string;
   challengeId: string;
@@ -54,6 +70,7 @@ export interface NewVideoRow {
   sizeBytes?: bigint | null;
   contentType?: string | null;
   ownVideoConfirmed?: boolean;
+  createdAt?: Date;
 }
 
 export function insertVideo(db: Database | Transaction, row: NewVideoRow): Promise<VideoRecord> {

@@ -46,6 +46,7 @@ export const resolvers: GraphQLResolverMap<MediaContext> = {
         ownerId: owner.success ? owner.data.owner.id : null,
       });
     },
+    thumbnailUrl: (challenge: { id: string }, _args, context) => context.thumbnails(challenge.id),
   },
   RecycledProof: {
     // The challenge subgraph resolves the earlier challenge under its own visibility rules.
