@@ -10,9 +10,12 @@ export function securityHeaders(production: boolean): RequestHandler {
     res.setHeader('X-Frame-Options', 'DENY');
     res.setHeader('Referrer-Policy', 'strict-origin-when-cross-origin');
     res.setHeader('Cross-Origin-Opener-Policy', 'same-origin');
+    // Images and media come from the object store's signed URLs (thumbnails, posters, videos),
+    // which are http on a local or compose store: both directives allow http: (on an https
+    // page a browser upgrades or blocks http content, so production stays https).
     res.setHeader(
       'Content-Security-Policy',
-      "default-src 'self'; img-src 'self' data: blob: https:; media-src 'self' blob: https: http:; " +
+      "default-src 'self'; img-src 'self' data: blob: https: http:; media-src 'self' blob: https: http:; " +
         "style-src 'self' 'unsafe-inline'; frame-ancestors 'none'; base-uri 'self'; form-action 'self'",
     );
     if (production)
