@@ -74,7 +74,7 @@ describe('challenge cards with thumbnails in the browser', () => {
     // The signed links load in the browser (decoded: a real WebP from the pipeline).
     await eventually(async () => {
       const widths = await images.evaluateAll((nodes) =>
-        nodes.map((node) => (node as HTMLImageElement).naturalWidth),
+        nodes.map((node) => (node as unknown as { naturalWidth: number }).naturalWidth),
       );
       expect(widths.every((width) => width > 0)).toBe(true);
     }, 20_000);
