@@ -11,9 +11,14 @@ import {
 } from '@challenge/testing';
 import { buildApp, type MediaApp } from '../src/app.ts';
 import { insertVideo, type NewVideoRow } from '../src/data/videos.ts';
-import { upsertChallengeAccess } from '../src/data/challenges.ts';
+import { findChallengeAccess, upsertChallengeAccess } from '../src/data/challenges.ts';
 import { newEvent } from '@challenge/events';
-import { projectChallengeEvent, type ChallengeEvent } from '../src/domain/challenges.ts';
+import {
+  mayUploadProof,
+  projectChallengeEvent,
+  type ChallengeEvent,
+} from '../src/domain/challenges.ts';
+import type { AuthUser } from '@challenge/kit';
 import { createThumbnailLoader } from '../src/domain/thumbnails.ts';
 import type { Database } from '../src/data/db.ts';
 
@@ -209,6 +214,41 @@ describe('the challenge projection keeps the newest visibility (docs/adr/0056)',
     expect(await visibilityOf(challengeId)).toBe('private');
     await project(changed('public', 2));
     expect(await visibilityOf(challengeId)).toBe('private');
+  });
+
+  it("closes a duel's side once its video went to review or the side ended, in any order, once", async () => {
+    const challengeId = randomUUID();
+    const ownerId = randomUUID();
+    const challengedUserId = randomUUID();
+    const duel = {
+      ...snapshot(challengeId, ownerId),
+      challengedUserId,
+      challengeType: 'duel' as const,
+    };
+    const base = { aggregateId: challengeId, actorId: null };
+    const user = (id: string) =>
+      ({ id, roles: ['user'], tokenId: 't', issuedAt: 0, expiresAt: 0 }) as AuthUser;
+    const access = () => findChallengeAccess(service.app.db, challengeId);
+    // The side's end arrives before the acceptance (another order): the side stays closed.
+    await project(
+      newEvent('DuelSideJudged', {
+        ...base,
+        data: { ...duel, performerId: ownerId, outcome: 'failed', judgedByReferee: false },
+      }),
+    );
+    await project(newEvent('ChallengeAccepted', { ...base, data: duel }));
+    expect(await access()).toMatchObject({ status: 'accepted', challengeType: 'duel' });
+    expect((await access())!.closedSides).toEqual([ownerId]);
+    expect(mayUploadProof(await access(), user(ownerId))).toBe(false);
+    expect(mayUploadProof(await access(), user(challengedUserId))).toBe(true);
+    const uploaded = newEvent('ChallengeVideoUploaded', {
+      ...base,
+      data: { ...duel, videoId: randomUUID(), performerId: challengedUserId },
+    });
+    await project(uploaded);
+    await project(uploaded); // redelivered (handleOnce aside): no duplicate
+    expect((await access())!.closedSides.sort()).toEqual([ownerId, challengedUserId].sort());
+    expect(mayUploadProof(await access(), user(challengedUserId))).toBe(false);
   });
 
   it('a visibility change before ChallengeCreated (another order) wins over it', async () => {

@@ -56,8 +56,10 @@ export async function upsertChallengeAccess(
   });
   if (closeSideOf) {
     await db.$executeRaw`
-      UPDATE challenge_access SET closed_sides = array_append(closed_sides, ${closeSideOf}::uuid)
-       WHERE challenge_id = ${challengeId}::uuid AND NOT (${closeSideOf}::uuid = ANY(closed_sides))`;
+      UPDATE challenge_access
+         SET closed_sides = array_append(coalesce(closed_sides, '{}'), ${closeSideOf}::uuid)
+       WHERE challenge_id = ${challengeId}::uuid
+         AND NOT (${closeSideOf}::uuid = ANY(coalesce(closed_sides, '{}')))`;
   }
 }
 
