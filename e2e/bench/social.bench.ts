@@ -2,14 +2,18 @@
  * Benchmark of the discover lists and a profile (issue 14), printed as figures: identity and
  * challenge on databases seeded with 10,000 users and 100,000 challenges (bulk SQL inserts), each
  * list asked through the real gateway, sequentially, as a logged-in user who follows 200 people.
+ * Media runs too, its projection seeded for every challenge and a ready video with a thumbnail for
+ * every other one, so that the cards ask what the web's cards ask (`thumbnailUrl`, ADR 56).
  * Target: p95 under 50 ms on two cores (docs/adr/0043).
  */
 import { cpus, loadavg } from 'node:os';
 import { buildApp as buildChallenge } from '@challenge/challenge/app';
 import { buildApp as buildIdentity } from '@challenge/identity/app';
+import { buildApp as buildMedia } from '@challenge/media/app';
 import {
   deleteTopics,
   graphql,
+  stack,
   startTestService,
   testIdentityConfig,
   tokenFor,
@@ -39,8 +43,13 @@ const [identity, challenge] = await Promise.all([
   ),
   startTestService('challenge', buildChallenge, options),
 ]);
+const media = await startTestService(
+  'media',
+  (runtime, url) => buildMedia(runtime, url, { ...stack.s3, bucket: 'challenge-media-test' }),
+  options,
+);
 const gateway = await startTestGateway(
-  { identity: identity.url, challenge: challenge.url },
+  { identity: identity.url, challenge: challenge.url, media: media.url },
   { graphqlRateLimit: { ip: 1_000_000, windowSeconds: 60 } },
 );
 
@@ -106,11 +115,47 @@ await challenge.app.db.$executeRawUnsafe(
   ON CONFLICT DO NOTHING`,
   busy,
 );
+// Media's projection of every challenge (as its consumer would have written it), and a ready
+// video with a thumbnail for every other one: the cards' thumbnails are signed, never fetched.
+const projected = await challenge.app.db.$queryRawUnsafe<
+  {
+    id: string;
+    owner: string;
+    challenged: string;
+    status: string;
+    visibility: string;
+    type: string;
+  }[]
+>(`SELECT id::text, owner_id::text AS owner, challenged_user_id::text AS challenged,
+          status::text, visibility::text, challenge_type::text AS type FROM challenges`);
+for (let from = 0; from < projected.length; from += 10_000) {
+  const chunk = projected.slice(from, from + 10_000);
+  const column = (key: keyof (typeof chunk)[number]) => chunk.map((row) => row[key]);
+  await media.app.db.$executeRawUnsafe(
+    `INSERT INTO challenge_access (challenge_id, owner_id, challenged_user_id, status, visibility,
+                                   visibility_version, challenge_type, updated_at)
+     SELECT unnest($1::uuid[]), unnest($2::uuid[]), unnest($3::uuid[]), unnest($4::text[]),
+            unnest($5::text[]), 0, unnest($6::text[]), now()`,
+    column('id'),
+    column('owner'),
+    column('challenged'),
+    column('status'),
+    column('visibility'),
+    column('type'),
+  );
+}
+await media.app.db.$executeRawUnsafe(`
+  INSERT INTO challenge_videos (id, challenge_id, uploader_id, object_key, thumbnail_key, status,
+                                created_at)
+  SELECT gen_random_uuid(), challenge_id, challenged_user_id, 'bench/' || challenge_id || '/video.mp4',
+         'bench/' || challenge_id || '/thumbnail.webp', 'ready', now()
+    FROM challenge_access WHERE abs(hashtext(challenge_id::text)) % 2 = 0`);
 // As autovacuum leaves a table in production: statistics, and a visibility map for index-only scans.
 await identity.app.db.$executeRawUnsafe('VACUUM ANALYZE');
 await challenge.app.db.$executeRawUnsafe('VACUUM ANALYZE');
+await media.app.db.$executeRawUnsafe('VACUUM ANALYZE');
 console.log(
-  `seeded ${USERS} users, ${CHALLENGES} challenges, ${CHALLENGES + 300} respects, ${FOLLOWED} follows in ${fmt(performance.now() - started)}`,
+  `seeded ${USERS} users, ${CHALLENGES} challenges (and media's projection, half with a thumbnail), ${CHALLENGES + 300} respects, ${FOLLOWED} follows in ${fmt(performance.now() - started)}`,
 );
 
 const busyName = (
@@ -122,7 +167,7 @@ const busyName = (
 const token = await tokenFor({ id: viewer });
 
 const CARD =
-  'slug challengeName challengeReward status challengeType challengeLikesCount hasLiked owner { username displayName avatar }';
+  'slug challengeName challengeReward status challengeType challengeLikesCount hasLiked thumbnailUrl owner { username displayName avatar }';
 const DISCOVER = `query ($input: DiscoverChallengesInput) { discoverChallenges(input: $input) { status { success } challenges { ${CARD} } pagination { totalCount totalPages } } }`;
 const USERS_LIST = `query ($input: DiscoverUsersInput) { discoverUsers(input: $input) { status { success } items { username displayName avatar } pagination { totalCount } } }`;
 const PROFILE = `query ($username: String!) { getUserProfile(username: $username) { status { success } profile { username followersCount uploadedVideosCount runningChallengesCount completedChallengesCount respectedVideosCount uploadedVideos { ${CARD} } runningChallenges { ${CARD} } completedChallenges { ${CARD} } respectedVideos { ${CARD} } } } }`;
@@ -187,6 +232,6 @@ console.log(`worst p95 ${fmt(worstP95)} (target under 50 ms); load average now $
 
 started = performance.now();
 await gateway.stop();
-await Promise.all([identity.stop(), challenge.stop()]);
+await Promise.all([identity.stop(), challenge.stop(), media.stop()]);
 await deleteTopics(topicPrefix);
 process.exit(0);

@@ -8,7 +8,7 @@ import { promisify } from 'node:util';
 import { TOPICS, newEvent } from '@challenge/events';
 import { eventually, graphql, produceRaw, tokenFor } from '@challenge/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { challengeIn, person, type Person } from '../support/challenges.ts';
+import { EDIT, challengeIn, person, send, type Person } from '../support/challenges.ts';
 import { startPlatform, type Platform } from '../support/platform.ts';
 import { PNG, ffmpegVideo, streamVideo, uploadVideo } from '../support/uploads.ts';
 
@@ -473,5 +473,139 @@ describe('proof video uploads and who may see them', { timeout: 120_000 }, () =>
       expect(await viaMedia(id)).toEqual([]);
       expect(await viaMedia(id, staff)).toEqual([expect.objectContaining({ id: videoId })]);
     }, 60_000);
+  });
+  describe('duels: both parties upload their own proof (docs/adr/0055)', () => {
+    const SIDES = `query ($input: GetChallengeBySlugInput!) { getChallengeBySlug(input: $input) {
+      challenge { status sides { performer { id } status } } } }`;
+
+    async function sidesOf(slug: string, as: Person) {
+      const response = await graphql(url(), SIDES, { input: { slug } }, as);
+      const challenge = response.data?.getChallengeBySlug.challenge;
+      const sides = (challenge?.sides ?? []) as { performer: { id: string }; status: string }[];
+      return Object.fromEntries(sides.map((side) => [side.performer.id, side.status]));
+    }
+
+    it('the owner uploads first, the side moves to review, then the challenged user; a side takes one video', async () => {
+      const [owner, challenged] = await Promise.all([
+        person(platform, { cents: 2_000 }),
+        person(platform, { cents: 2_000 }),
+      ]);
+      const { id, slug } = await challengeIn(
+        platform,
+        'accepted',
+        { owner, challenged },
+        { challengeType: 'duel' },
+      );
+      await projected(id, 'accepted');
+      const file = async () => ({
+        bytes: await ffmpegVideo('mp4'),
+        filename: 'mine.mp4',
+        contentType: 'video/mp4',
+      });
+      const upload = async (as: Person) =>
+        (await uploadVideo(url(), as, id, await file())).data?.createChallengeVideo;
+
+      const ownersVideo = await upload(owner);
+      expect(ownersVideo?.status).toMatchObject({ success: true, identifier: 'ok' });
+      // One video at a time: while the first is on its way, a second of the same side is refused.
+      expect((await upload(owner))?.status.identifier).toBe('invalid_action');
+      // Processed, VideoProcessed names the owner as the uploader: the owner's side is in review.
+      await eventually(async () => {
+        expect(await sidesOf(slug, owner)).toEqual({
+          [owner.id]: 'review',
+          [challenged.id]: 'awaiting_video',
+        });
+      }, 60_000);
+      const row = await db().challengeVideo.findUniqueOrThrow({ where: { id: ownersVideo.id } });
+      expect(row).toMatchObject({ uploaderId: owner.id, status: 'ready' });
+      // The duel is in review now; the challenged user's side still waits, so they may upload.
+      await projected(id, 'review');
+      const challengedVideo = await upload(challenged);
+      expect(challengedVideo?.status).toMatchObject({ success: true, identifier: 'ok' });
+      await eventually(async () => {
+        expect(await sidesOf(slug, challenged)).toEqual({
+          [owner.id]: 'review',
+          [challenged.id]: 'review',
+        });
+      }, 60_000);
+      // Each side has had its video: neither party may upload another.
+      for (const party of [owner, challenged]) {
+        expect((await upload(party))?.status.identifier).toBe('invalid_action');
+      }
+      const stranger = await person(platform);
+      expect((await upload(stranger))?.status.identifier).toBe('invalid_action');
+      expect(await db().challengeVideo.count({ where: { challengeId: id } })).toBe(2);
+    }, 180_000);
+
+    it('the owner of a solo challenge is still refused', async () => {
+      const { owner, id } = await accepted();
+      const response = await uploadVideo(url(), owner, id, {
+        bytes: await ffmpegVideo('mp4'),
+        filename: 'a.mp4',
+        contentType: 'video/mp4',
+      });
+      expect(response.data?.createChallengeVideo.status.identifier).toBe('invalid_action');
+      expect(await db().challengeVideo.count({ where: { challengeId: id } })).toBe(0);
+    });
+  });
+
+  describe('visibility changes reach media (docs/adr/0056)', () => {
+    const ENTITY = `query ($r: [_Any!]!) { _entities(representations: $r) {
+      ... on Challenge { id thumbnailUrl challengeVideos { id videoSource } } } }`;
+    const VIA_GATEWAY = `query ($input: GetChallengeBySlugInput!) { getChallengeBySlug(input: $input) {
+      challenge { id thumbnailUrl challengeVideos { id videoSource } } } }`;
+
+    it('public made private: a stranger gets no URL, also asking media directly; public again: allowed', async () => {
+      const { owner, challenged, id, slug } = await accepted('public');
+      const response = await uploadVideo(url(), challenged, id, {
+        bytes: await ffmpegVideo('mp4'),
+        filename: 'a.mp4',
+        contentType: 'video/mp4',
+      });
+      const videoId = response.data?.createChallengeVideo.id as string;
+      await eventually(async () => {
+        const now = await db().challengeVideo.findUniqueOrThrow({ where: { id: videoId } });
+        if (now.status !== 'ready') throw new Error(`video ${now.status}`);
+      }, 60_000);
+      const stranger = await person(platform);
+      const viaMedia = async (as?: Person) =>
+        (await graphql(platform.media.url, ENTITY, { r: [{ __typename: 'Challenge', id }] }, as))
+          .data?._entities[0];
+      const viaGateway = async (as?: Person) =>
+        (await graphql(url(), VIA_GATEWAY, { input: { slug } }, as)).data?.getChallengeBySlug
+          .challenge;
+      const seen = await viaMedia(stranger);
+      expect(seen.challengeVideos).toEqual([expect.objectContaining({ id: videoId })]);
+      expect(seen.thumbnailUrl).toContain(`videos/${videoId}/`);
+      expect((await viaGateway(stranger))?.challengeVideos).toHaveLength(1);
+
+      const edit = async (visibility: 'public' | 'private') => {
+        const edited = await send(platform, EDIT, { input: { slug, visibility } }, owner);
+        expect(edited.data?.updateChallenge.status).toMatchObject({ success: true });
+      };
+      await edit('private');
+      await eventually(async () => {
+        const now = await viaMedia(stranger);
+        if (now.challengeVideos.length !== 0) throw new Error('still shown to a stranger');
+      }, 30_000);
+      expect(await viaMedia(stranger)).toEqual({ id, thumbnailUrl: null, challengeVideos: [] });
+      expect(await viaMedia()).toEqual({ id, thumbnailUrl: null, challengeVideos: [] });
+      expect(await viaGateway(stranger)).toBeFalsy();
+      // Its parties still see it.
+      expect((await viaMedia(owner)).challengeVideos).toHaveLength(1);
+      expect((await viaGateway(challenged))?.thumbnailUrl).toContain(`videos/${videoId}/`);
+
+      await edit('public');
+      await eventually(async () => {
+        const now = await viaMedia(stranger);
+        if (now.challengeVideos.length !== 1) throw new Error('not shown again');
+      }, 30_000);
+      expect((await viaMedia()).thumbnailUrl).toContain(`videos/${videoId}/`);
+      expect((await viaGateway(stranger))?.challengeVideos).toEqual([
+        expect.objectContaining({ id: videoId }),
+      ]);
+      const access = await db().challengeAccess.findUniqueOrThrow({ where: { challengeId: id } });
+      expect(access).toMatchObject({ visibility: 'public', visibilityVersion: 2 });
+    }, 180_000);
   });
 });

@@ -10,9 +10,9 @@ export function securityHeaders(production: boolean): RequestHandler {
     res.setHeader('X-Frame-Options', 'DENY');
     res.setHeader('Referrer-Policy', 'strict-origin-when-cross-origin');
     res.setHeader('Cross-Origin-Opener-Policy', 'same-origin');
-    // Images come from the same places as media: a video's poster is its thumbnail, signed by
-    // media on the object store's public endpoint (http in the local stack and compose), and
-    // an image the policy refused left the player black (docs/adr/0053).
+    // Images and media come from the object store's signed URLs (thumbnails, posters, videos),
+    // which are http on a local or compose store: both directives allow http: (on an https
+    // page a browser upgrades or blocks http content, so production stays https).
     res.setHeader(
       'Content-Security-Policy',
       "default-src 'self'; img-src 'self' data: blob: https: http:; media-src 'self' blob: https: http:; " +

@@ -104,6 +104,20 @@ describe('gateway HTTP surface', () => {
     }
   });
 
+  it("lets the page show the store's signed images and videos, over http too (local MinIO)", async () => {
+    const policy = (await fetch(`${base}/`)).headers.get('content-security-policy') ?? '';
+    const sources = (directive: string) =>
+      policy
+        .split(';')
+        .map((part) => part.trim().split(/\s+/))
+        .find(([name]) => name === directive)
+        ?.slice(1);
+    // Thumbnails on cards and video posters are images; the store is http locally and in compose.
+    expect(sources('img-src')).toEqual(expect.arrayContaining(["'self'", 'https:', 'http:']));
+    expect(sources('media-src')).toEqual(expect.arrayContaining(["'self'", 'https:', 'http:']));
+    expect(sources('default-src')).toEqual(["'self'"]);
+  });
+
   it('answers 404 with the SPA (its not-found page) for a path the app does not have', async () => {
     for (const route of [
       '/no-such-page',

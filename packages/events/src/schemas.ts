@@ -362,6 +362,19 @@ export const EVENT_TYPES = {
       escalatedAt: z.iso.datetime({ offset: true }),
     }),
   },
+  // --- media knows visibility changes (issues 12, 14; docs/adr/0056) ---
+  /**
+   * The owner changed the challenge's visibility (updateChallenge). `visibilityVersion` counts
+   * the changes (ChallengeCreated's visibility is version 0): a consumer keeps the visibility of
+   * the highest version it has seen, whatever order the events arrive in.
+   */
+  ChallengeVisibilityChanged: {
+    topic: TOPICS.challenge,
+    data: challengeEvent({
+      visibility: z.enum(['public', 'private']),
+      visibilityVersion: z.number().int().positive(),
+    }),
+  },
 } as const satisfies Record<string, { topic: TopicName; data: z.ZodType }>;
 
 export type EventType = keyof typeof EVENT_TYPES;

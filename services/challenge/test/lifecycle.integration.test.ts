@@ -324,6 +324,42 @@ describe('updateChallenge', () => {
     );
     expect((await edit(owner, { visibility: 'public' })).status.identifier).toBe('ok');
   });
+
+  it('publishes ChallengeVisibilityChanged with a version each time the visibility changes', async () => {
+    const slug = await newChallenge();
+    const edit = (change: Record<string, unknown>) =>
+      call(UPDATE, { input: { slug, ...change } }, owner);
+    const published = async () => {
+      const { id } = await rowOf(slug);
+      const rows = await platform.challenge.app.db.outboxEvent.findMany({
+        where: { key: id, type: 'ChallengeVisibilityChanged' },
+        orderBy: { seq: 'asc' },
+      });
+      return rows.map((row) => {
+        const { data } = row.payload as { data: { visibility: string; visibilityVersion: number } };
+        return [data.visibility, data.visibilityVersion];
+      });
+    };
+    // The same visibility again, or another field only: no event.
+    expect((await edit({ visibility: 'public' })).status.identifier).toBe('ok');
+    expect((await edit({ challengeDescription: 'Now on one leg.' })).status.identifier).toBe('ok');
+    expect(await published()).toEqual([]);
+    expect((await edit({ visibility: 'private' })).status.identifier).toBe('ok');
+    expect((await edit({ visibility: 'private' })).status.identifier).toBe('ok');
+    expect(
+      (await edit({ visibility: 'public', challengeDescription: 'Both.' })).status.identifier,
+    ).toBe('ok');
+    expect(await published()).toEqual([
+      ['private', 1],
+      ['public', 2],
+    ]);
+    expect((await rowOf(slug)).visibilityVersion).toBe(2);
+    // A refused edit (the expiration after acceptance) changes nothing and publishes nothing.
+    await setStatus(friend, slug, 'accepted');
+    const refused = await edit({ visibility: 'private', expirationTimeWeeks: 4 });
+    expect(refused.status.identifier).toBe('invalid_status_change');
+    expect(await published()).toHaveLength(2);
+  });
 });
 
 describe('authorisation', () => {

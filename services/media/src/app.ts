@@ -30,6 +30,7 @@ import {
 import type { VideoProcessingQueue } from './domain/processing-queue.ts';
 import { createImageResizer } from './domain/image-resizer.ts';
 import { DEFAULT_SESSION_MAX_AGE_MS, startUploadSweeper } from './domain/resumable.ts';
+import { createThumbnailLoader } from './domain/thumbnails.ts';
 import { ipxRoutes } from './http/ipx.ts';
 import type { MediaContext } from './context.ts';
 import { startConsumers } from './events/consumers.ts';
@@ -106,6 +107,7 @@ export async function buildApp(
     storage,
     videoQueue,
     profiles,
+    thumbnails: createThumbnailLoader(db, storage, base.user),
   });
   // The multipart route executes against the same schema and resolvers as /graphql, plus the
   // upload-only updateProfile that it hands on to identity.

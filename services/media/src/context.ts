@@ -2,6 +2,7 @@ import type { ProfileClient, RequestContext } from '@challenge/kit';
 import type { Database } from './data/db.ts';
 import type { ObjectStorage } from './data/storage.ts';
 import type { VideoProcessingQueue } from './domain/processing-queue.ts';
+import type { ThumbnailLoader } from './domain/thumbnails.ts';
 
 export interface MediaContext extends RequestContext {
   db: Database;
@@ -9,4 +10,6 @@ export interface MediaContext extends RequestContext {
   videoQueue: VideoProcessingQueue;
   /** Identity's internal profile update (avatars, docs/adr/0049); null when not configured. */
   profiles: ProfileClient | null;
+  /** Per request: the challenge cards' thumbnails, batched into one query (domain/thumbnails.ts). */
+  thumbnails: ThumbnailLoader;
 }

@@ -179,6 +179,8 @@ describe('who may see and upload', () => {
     status: 'accepted',
     visibility: 'private',
     hiddenAt: null,
+    challengeType: 'solo',
+    closedSides: [],
   };
   const stranger = user('00000000-0000-4000-8000-000000000003');
 
@@ -203,6 +205,25 @@ describe('who may see and upload', () => {
     expect(mayUploadProof(access, user(owner))).toBe(false);
     expect(mayUploadProof({ ...access, status: 'open' }, user(challenged))).toBe(false);
     expect(mayUploadProof({ ...access, hiddenAt: new Date() }, user(challenged))).toBe(false);
+    // A challenge whose type media has not heard (older events) is a solo one.
+    expect(mayUploadProof({ ...access, challengeType: null }, user(owner))).toBe(false);
+  });
+
+  it('lets both parties of an accepted duel upload, each while their own side waits for a video', () => {
+    const duel = { ...access, challengeType: 'duel' };
+    expect(mayUploadProof(duel, user(owner))).toBe(true);
+    expect(mayUploadProof(duel, user(challenged))).toBe(true);
+    expect(mayUploadProof(duel, stranger)).toBe(false);
+    expect(mayUploadProof(duel, user(stranger.id, ['moderator']))).toBe(false);
+    // The challenged user's video is in: the duel is in review, the owner's side still waits.
+    const oneIn = { ...duel, status: 'review', closedSides: [challenged] };
+    expect(mayUploadProof(oneIn, user(owner))).toBe(true);
+    expect(mayUploadProof(oneIn, user(challenged))).toBe(false);
+    expect(mayUploadProof({ ...oneIn, status: 'referee' }, user(owner))).toBe(true);
+    for (const status of ['open', 'refused', 'completed', 'failed', 'cancelled', 'expired']) {
+      expect(mayUploadProof({ ...duel, status }, user(owner))).toBe(false);
+    }
+    expect(mayUploadProof({ ...duel, hiddenAt: new Date() }, user(owner))).toBe(false);
   });
 });
 

@@ -11,7 +11,16 @@ import {
 } from '@challenge/testing';
 import { buildApp, type MediaApp } from '../src/app.ts';
 import { insertVideo, type NewVideoRow } from '../src/data/videos.ts';
-import { upsertChallengeAccess } from '../src/data/challenges.ts';
+import { findChallengeAccess, upsertChallengeAccess } from '../src/data/challenges.ts';
+import { newEvent } from '@challenge/events';
+import {
+  mayUploadProof,
+  projectChallengeEvent,
+  type ChallengeEvent,
+} from '../src/domain/challenges.ts';
+import type { AuthUser } from '@challenge/kit';
+import { createThumbnailLoader } from '../src/domain/thumbnails.ts';
+import type { Database } from '../src/data/db.ts';
 
 const topicPrefix = uniqueTopicPrefix();
 const storageConfig = { ...stack.s3, bucket: 'challenge-media-test' };
@@ -257,6 +266,254 @@ describe('Challenge.videoInProcessing', () => {
       ).data!._entities[0].videoInProcessing;
     expect(await ask({ id: challengedId })).toBe(false);
     expect(await ask({ id: randomUUID(), roles: ['moderator'] })).toBe(true);
+  });
+});
+
+describe('the challenge projection keeps the newest visibility (docs/adr/0056)', () => {
+  const snapshot = (challengeId: string, ownerId: string) => ({
+    challengeId,
+    slug: `c-${challengeId.slice(0, 8)}`,
+    challengeName: 'Juggle',
+    rewardCents: 500,
+    ownerId,
+    challengedUserId: null,
+    challengedEmail: null,
+    challengeType: 'solo' as const,
+  });
+  const project = (event: ChallengeEvent) =>
+    service.app.db.$transaction((tx) => projectChallengeEvent(tx, event));
+  const visibilityOf = async (challengeId: string) =>
+    (await service.app.db.challengeAccess.findUniqueOrThrow({ where: { challengeId } })).visibility;
+
+  it('an older visibility arriving late, or ChallengeCreated replayed, changes nothing', async () => {
+    const challengeId = randomUUID();
+    const ownerId = randomUUID();
+    const base = { aggregateId: challengeId, actorId: ownerId };
+    const changed = (visibility: 'public' | 'private', visibilityVersion: number) =>
+      newEvent('ChallengeVisibilityChanged', {
+        ...base,
+        data: { ...snapshot(challengeId, ownerId), visibility, visibilityVersion },
+      });
+    const created = newEvent('ChallengeCreated', {
+      ...base,
+      data: {
+        ...snapshot(challengeId, ownerId),
+        visibility: 'public',
+        expiresAt: new Date().toISOString(),
+      },
+    });
+    await project(created);
+    expect(await visibilityOf(challengeId)).toBe('public');
+    await project(changed('public', 2));
+    await project(changed('private', 1)); // made private, then public again: arrives late
+    expect(await visibilityOf(challengeId)).toBe('public');
+    await project(created);
+    expect(await visibilityOf(challengeId)).toBe('public');
+    await project(changed('private', 3));
+    expect(await visibilityOf(challengeId)).toBe('private');
+    await project(changed('public', 2));
+    expect(await visibilityOf(challengeId)).toBe('private');
+  });
+
+  it("closes a duel's side once its video went to review or the side ended, in any order, once", async () => {
+    const challengeId = randomUUID();
+    const ownerId = randomUUID();
+    const challengedUserId = randomUUID();
+    const duel = {
+      ...snapshot(challengeId, ownerId),
+      challengedUserId,
+      challengeType: 'duel' as const,
+    };
+    const base = { aggregateId: challengeId, actorId: null };
+    const user = (id: string) =>
+      ({ id, roles: ['user'], tokenId: 't', issuedAt: 0, expiresAt: 0 }) as AuthUser;
+    const access = () => findChallengeAccess(service.app.db, challengeId);
+    // The side's end arrives before the acceptance (another order): the side stays closed.
+    await project(
+      newEvent('DuelSideJudged', {
+        ...base,
+        data: { ...duel, performerId: ownerId, outcome: 'failed', judgedByReferee: false },
+      }),
+    );
+    await project(newEvent('ChallengeAccepted', { ...base, data: duel }));
+    expect(await access()).toMatchObject({ status: 'accepted', challengeType: 'duel' });
+    expect((await access())!.closedSides).toEqual([ownerId]);
+    expect(mayUploadProof(await access(), user(ownerId))).toBe(false);
+    expect(mayUploadProof(await access(), user(challengedUserId))).toBe(true);
+    const uploaded = newEvent('ChallengeVideoUploaded', {
+      ...base,
+      data: { ...duel, videoId: randomUUID(), performerId: challengedUserId },
+    });
+    await project(uploaded);
+    await project(uploaded); // redelivered (handleOnce aside): no duplicate
+    expect((await access())!.closedSides.sort()).toEqual([ownerId, challengedUserId].sort());
+    expect(mayUploadProof(await access(), user(challengedUserId))).toBe(false);
+  });
+
+  it('a visibility change before ChallengeCreated (another order) wins over it', async () => {
+    const challengeId = randomUUID();
+    const ownerId = randomUUID();
+    const base = { aggregateId: challengeId, actorId: ownerId };
+    await project(
+      newEvent('ChallengeVisibilityChanged', {
+        ...base,
+        data: { ...snapshot(challengeId, ownerId), visibility: 'private', visibilityVersion: 1 },
+      }),
+    );
+    await project(
+      newEvent('ChallengeCreated', {
+        ...base,
+        data: {
+          ...snapshot(challengeId, ownerId),
+          visibility: 'public',
+          expiresAt: new Date().toISOString(),
+        },
+      }),
+    );
+    expect(await visibilityOf(challengeId)).toBe('private');
+  });
+});
+
+describe('Challenge.thumbnailUrl: the cards of a list in one query', () => {
+  const THUMBNAILS = /* GraphQL */ `
+    query ($r: [_Any!]!) {
+      _entities(representations: $r) {
+        ... on Challenge {
+          id
+          thumbnailUrl
+        }
+      }
+    }
+  `;
+
+  /** 24 challenges of every kind a list can hold, each with what a stranger and its owner get. */
+  async function cards() {
+    const ownerId = randomUUID();
+    const kinds = ['public', 'private', 'hidden', 'unknown', 'no-video', 'failed-only'] as const;
+    const made: { id: string; kind: (typeof kinds)[number]; thumbnail: string | null }[] = [];
+    for (let index = 0; index < 24; index += 1) {
+      const kind = kinds[index % kinds.length]!;
+      const id = randomUUID();
+      if (kind !== 'unknown') {
+        await upsertChallengeAccess(service.app.db, id, {
+          ownerId,
+          challengedUserId: randomUUID(),
+          status: 'review',
+          visibility: kind === 'private' ? 'private' : 'public',
+          hiddenAt: kind === 'hidden' ? new Date() : null,
+        });
+      }
+      let thumbnail: string | null = null;
+      if (kind !== 'no-video') {
+        const older = `videos/${id}/old.webp`;
+        thumbnail = `videos/${id}/new.webp`;
+        await seedVideo(
+          {
+            challengeId: id,
+            uploaderId: randomUUID(),
+            objectKey: `videos/${id}/old.mp4`,
+            thumbnailKey: older,
+            status: kind === 'failed-only' ? 'failed' : 'ready',
+            createdAt: new Date(Date.now() - 60_000),
+          },
+          { [older]: `old ${id}` },
+        );
+        await seedVideo(
+          {
+            challengeId: id,
+            uploaderId: randomUUID(),
+            objectKey: `videos/${id}/new.mp4`,
+            thumbnailKey: thumbnail,
+            status: kind === 'failed-only' ? 'failed' : 'ready',
+          },
+          { [thumbnail]: `thumbnail ${id}` },
+        );
+        // A newer video still processing has no thumbnail to show yet.
+        await seedVideo({
+          challengeId: id,
+          uploaderId: randomUUID(),
+          objectKey: `videos/${id}/processing.mp4`,
+          status: 'processing',
+        });
+        if (kind === 'failed-only') thumbnail = null;
+      }
+      made.push({ id, kind, thumbnail });
+    }
+    return { ownerId, made };
+  }
+
+  /** The database media's resolvers would use, counting every query sent through it. */
+  function countingDatabase() {
+    const counter = { queries: 0 };
+    const db = service.app.db.$extends({
+      query: {
+        async $allOperations({ args, query }) {
+          counter.queries += 1;
+          return query(args);
+        },
+      },
+    }) as unknown as Database;
+    return { db, counter };
+  }
+
+  it('24 challenges cost one database query, each under its own visibility rule', async () => {
+    const { ownerId, made } = await cards();
+    const { db, counter } = countingDatabase();
+    const stranger = { id: randomUUID(), roles: ['user' as const] };
+    const load = createThumbnailLoader(db, service.app.storage, stranger);
+    const urls = await Promise.all(made.map((card) => load(card.id)));
+    expect(counter.queries).toBe(1);
+    for (const [index, card] of made.entries()) {
+      const visible = card.kind === 'public' || card.kind === 'failed-only';
+      if (visible && card.thumbnail) {
+        expect(await (await fetch(urls[index]!)).text()).toBe(`thumbnail ${card.id}`);
+        expect(new URL(urls[index]!).searchParams.get('X-Amz-Expires')).toBe('3600');
+      } else {
+        expect(urls[index], card.kind).toBeNull();
+      }
+    }
+    // The owner also sees the private ones; a moderator the hidden ones too.
+    const asOwner = createThumbnailLoader(db, service.app.storage, {
+      id: ownerId,
+      roles: ['user'],
+    });
+    const asStaff = createThumbnailLoader(db, service.app.storage, {
+      id: randomUUID(),
+      roles: ['moderator'],
+    });
+    const [owner, staff] = await Promise.all([
+      Promise.all(made.map((card) => asOwner(card.id))),
+      Promise.all(made.map((card) => asStaff(card.id))),
+    ]);
+    expect(counter.queries).toBe(3);
+    made.forEach((card, index) => {
+      const expectOwner = ['public', 'private'].includes(card.kind) && card.thumbnail !== null;
+      expect(owner[index] !== null, `owner, ${card.kind}`).toBe(expectOwner);
+      expect(staff[index] !== null, `staff, ${card.kind}`).toBe(card.thumbnail !== null);
+    });
+  });
+
+  it('answers the same through _entities, with null for what the viewer may not see', async () => {
+    const { ownerId, made } = await cards();
+    const representations = [
+      ...made.map((card) => ({ __typename: 'Challenge', id: card.id })),
+      { __typename: 'Challenge', id: 'not-a-uuid' },
+    ];
+    const asStranger = await graphql(service.url, THUMBNAILS, { r: representations });
+    expect(asStranger.errors).toBeUndefined();
+    const asOwner = await graphql(service.url, THUMBNAILS, { r: representations }, { id: ownerId });
+    expect(asOwner.errors).toBeUndefined();
+    made.forEach((card, index) => {
+      const anyone = asStranger.data!._entities[index];
+      const owner = asOwner.data!._entities[index];
+      expect(anyone.id).toBe(card.id);
+      const strangerSees = card.kind === 'public' && card.thumbnail !== null;
+      const ownerSees = (card.kind === 'public' || card.kind === 'private') && card.thumbnail;
+      expect(anyone.thumbnailUrl !== null, `stranger, ${card.kind}`).toBe(strangerSees);
+      expect(owner.thumbnailUrl !== null, `owner, ${card.kind}`).toBe(Boolean(ownerSees));
+      if (ownerSees) expect(owner.thumbnailUrl).toContain(`videos/${card.id}/new.webp`);
+    });
+    expect(asStranger.data!._entities[24]).toEqual({ id: 'not-a-uuid', thumbnailUrl: null });
   });
 });
 

@@ -141,6 +141,12 @@ export async function changeStatus(
 }
 
 /** The owner's edits, made only while the challenge is still in one of `inStatuses`. */
+/**
+ * Writes the edited fields when the challenge is in one of `inStatuses` (null otherwise). A
+ * visibility that differs from the stored one counts one more `visibilityVersion`, returned so
+ * that the caller can publish it; the row is locked first, so concurrent edits take their
+ * versions in the order they commit (docs/adr/0056).
+ */
 export async function updateChallengeFields(
   tx: Transaction,
   id: string,
@@ -148,13 +154,21 @@ export async function updateChallengeFields(
   fields: Partial<
     Pick<ChallengeRecord, 'description' | 'visibility' | 'expirationDate' | 'expirationTimeWeeks'>
   >,
-): Promise<ChallengeRecord | null> {
+): Promise<{ challenge: ChallengeRecord; visibilityVersion: number | null } | null> {
+  let visibilityChanges = false;
+  if (fields.visibility !== undefined) {
+    const [current] = await tx.$queryRaw<{ visibility: ChallengeVisibility }[]>`
+      SELECT visibility FROM challenges WHERE id = ${id}::uuid FOR UPDATE`;
+    visibilityChanges = current !== undefined && current.visibility !== fields.visibility;
+  }
   const [updated] = await tx.challenge.updateManyAndReturn({
     where: { id, status: { in: [...inStatuses] } },
-    data: fields,
-    select: challengeFields,
+    data: visibilityChanges ? { ...fields, visibilityVersion: { increment: 1 } } : fields,
+    select: { ...challengeFields, visibilityVersion: true },
   });
-  return updated ?? null;
+  if (!updated) return null;
+  const { visibilityVersion, ...challenge } = updated;
+  return { challenge, visibilityVersion: visibilityChanges ? visibilityVersion : null };
 }
 
 /** Who reads a list: a visitor (null), a user, or staff, who see private challenges too. */

@@ -412,14 +412,29 @@ export async function updateChallenge(
   const movesExpiration = input.expirationDate != null || input.expirationTimeWeeks != null;
   if (movesExpiration) Object.assign(fields, expirationOf(input, now));
   if (Object.keys(fields).length === 0) throw new AppError('invalid_input', 'Nothing to change');
-  const updated = await transactionRunner(db)((tx) =>
-    updateChallengeFields(
+  const updated = await transactionRunner(db)(async (tx) => {
+    const result = await updateChallengeFields(
       tx,
       challenge.id,
       movesExpiration ? EXPIRATION_EDITABLE : EDITABLE,
       fields,
-    ),
-  );
+    );
+    if (result?.visibilityVersion != null) {
+      // Media (and whoever else keeps a visibility) hears of it, in the same transaction.
+      await enqueueEvents(tx, [
+        newEvent('ChallengeVisibilityChanged', {
+          aggregateId: challenge.id,
+          actorId: user.id,
+          data: {
+            ...challengeEventData(result.challenge),
+            visibility: result.challenge.visibility,
+            visibilityVersion: result.visibilityVersion,
+          },
+        }),
+      ]);
+    }
+    return result?.challenge ?? null;
+  });
   if (!updated) throw new AppError('invalid_status_change');
   return updated;
 }

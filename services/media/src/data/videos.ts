@@ -55,6 +55,22 @@ export async function hasVideoOfChallenge(
   return found !== null;
 }
 
+/**
+ * Whether the uploader has a video of the challenge that is on its way or in (uploaded,
+ * processing or ready): a performer uploads one proof at a time; a failed one may be replaced.
+ */
+export async function hasLiveVideoOf(
+  db: Database | Transaction,
+  challengeId: string,
+  uploaderId: string,
+): Promise<boolean> {
+  const video = await db.challengeVideo.findFirst({
+    where: { challengeId, uploaderId, status: { in: ['uploaded', 'processing', 'ready'] } },
+    select: { id: true },
+  });
+  return video !== null;
+}
+
 export interface NewVideoRow {
   id?: string;
   challengeId: string;
@@ -67,6 +83,7 @@ export interface NewVideoRow {
   sizeBytes?: bigint | null;
   contentType?: string | null;
   ownVideoConfirmed?: boolean;
+  createdAt?: Date;
 }
 
 export function insertVideo(db: Database | Transaction, row: NewVideoRow): Promise<VideoRecord> {

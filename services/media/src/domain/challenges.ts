@@ -2,6 +2,7 @@ import type { DomainEvent, EventType } from '@challenge/events';
 import type { AuthUser } from '@challenge/kit';
 import type { Transaction } from '../data/db.ts';
 import {
+  setVisibilityIfNewer,
   upsertChallengeAccess,
   type ChallengeAccessChange,
   type ChallengeAccessRecord,
@@ -25,6 +26,8 @@ const STATUS_AFTER = {
   ChallengeExpired: 'expired',
   ChallengeLiked: undefined,
   ChallengeCommented: undefined,
+  DuelSideJudged: undefined,
+  ChallengeVisibilityChanged: undefined,
 } as const satisfies Partial<Record<EventType, string | undefined>>;
 
 export type ChallengeEventType = keyof typeof STATUS_AFTER;
@@ -32,11 +35,12 @@ export const CHALLENGE_EVENTS = Object.keys(STATUS_AFTER) as ChallengeEventType[
 export type ChallengeEvent = DomainEvent<ChallengeEventType>;
 
 /**
- * Projects a challenge.v1 event: every one carries the parties (the snapshot), ChallengeCreated
- * the visibility. A challenged user only becomes known once the invited person has an account,
- * so a null never overwrites one.
- * TODO(visibility edits): challenge publishes no event when updateChallenge changes the
- * visibility; until it does, media keeps the visibility the challenge was created with.
+ * Projects a challenge.v1 event: every one carries the parties and the challenge type (the
+ * snapshot); ChallengeCreated (version 0) and ChallengeVisibilityChanged (a higher version) the
+ * visibility, applied only when newer than the one held (docs/adr/0056). A challenged user only
+ * becomes known once the invited person has an account, so a null never overwrites one. In a
+ * duel, a performer's side stops waiting for a video once their video went to review or their
+ * side ended (docs/adr/0055).
  */
 export async function projectChallengeEvent(tx: Transaction, event: ChallengeEvent): Promise<void> {
   const data = event.data;
@@ -44,9 +48,34 @@ export async function projectChallengeEvent(tx: Transaction, event: ChallengeEve
     ownerId: data.ownerId,
     challengedUserId: data.challengedUserId ?? undefined,
     status: STATUS_AFTER[event.type],
-    visibility: 'visibility' in data ? data.visibility : undefined,
+    challengeType: data.challengeType,
+    closeSideOf: closedSideOf(event),
   };
   await upsertChallengeAccess(tx, data.challengeId, change);
+  const visibility = visibilityOf(event);
+  if (visibility) {
+    await setVisibilityIfNewer(tx, data.challengeId, visibility.visibility, visibility.version);
+  }
+}
+
+function visibilityOf(event: ChallengeEvent): { visibility: string; version: number } | null {
+  if (event.type === 'ChallengeCreated') return { visibility: event.data.visibility, version: 0 };
+  if (event.type === 'ChallengeVisibilityChanged') {
+    return { visibility: event.data.visibility, version: event.data.visibilityVersion };
+  }
+  return null;
+}
+
+/** The duel performer whose side this event takes past "awaiting video", if any. */
+function closedSideOf(event: ChallengeEvent): string | undefined {
+  switch (event.type) {
+    case 'ChallengeVideoUploaded':
+    case 'ChallengeSentToReferee':
+    case 'DuelSideJudged':
+      return event.data.performerId ?? undefined;
+    default:
+      return undefined;
+  }
 }
 
 /** ChallengeTakenOffline / ChallengeRemoved: from now on only staff see the challenge's media. */
@@ -78,13 +107,21 @@ export function mayViewChallenge(
   return isParty(access, viewer);
 }
 
+/** Challenge statuses in which a duel's side may still be waiting for its video. */
+const DUEL_UPLOAD_STATUSES = ['accepted', 'review', 'referee'];
+
 /**
- * Whether the user may upload the proof: the challenged user of an accepted challenge that is
- * not hidden.
- * TODO(duels): the challenge events carry no challenge type yet; once they say a challenge is a
- * duel, its owner may upload too (the duel issue adds the type to the snapshot).
+ * Whether the user may upload a proof, on a challenge that is not hidden. Solo: its challenged
+ * user, while it is accepted. Duel (docs/adr/0032, 0055): either party, while the duel runs and
+ * their own side still waits for a video (the other side may already be in review or referee).
+ * Who may see is unchanged (mayViewChallenge).
  */
 export function mayUploadProof(access: ChallengeAccessRecord | null, user: AuthUser): boolean {
-  if (!access || access.hiddenAt || access.status !== 'accepted') return false;
+  if (!access || access.hiddenAt) return false;
+  if (access.challengeType === 'duel') {
+    if (!access.status || !DUEL_UPLOAD_STATUSES.includes(access.status)) return false;
+    return isParty(access, user) && !access.closedSides.includes(user.id);
+  }
+  if (access.status !== 'accepted') return false;
   return access.challengedUserId !== null && access.challengedUserId === user.id;
 }

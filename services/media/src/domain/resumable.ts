@@ -14,10 +14,14 @@ import {
 import { transactionRunner, type Database } from '../data/db.ts';
 import type { ObjectStorage } from '../data/storage.ts';
 import { insertVideo } from '../data/videos.ts';
-import { findChallengeAccess } from '../data/challenges.ts';
-import { mayUploadProof, mayViewChallenge } from './challenges.ts';
 import { sniffStream, sniffVideo } from './sniff.ts';
-import { MAX_VIDEO_BYTES, originalVideoKey, uploadFailure, type UploadDeps } from './uploads.ts';
+import {
+  MAX_VIDEO_BYTES,
+  checkMayUpload,
+  originalVideoKey,
+  uploadFailure,
+  type UploadDeps,
+} from './uploads.ts';
 import { randomUUID } from 'node:crypto';
 import type { Logger } from '@challenge/kit';
 
@@ -32,9 +36,7 @@ export async function createUploadSession(
   user: AuthUser,
   input: { challengeId: string; ownVideoConfirmed: boolean; length: number },
 ): Promise<string> {
-  const access = await findChallengeAccess(deps.db, input.challengeId);
-  if (!mayViewChallenge(access, user)) throw new AppError('challenge_not_found');
-  if (!mayUploadProof(access, user)) throw new AppError('invalid_action');
+  await checkMayUpload(deps.db, user, input.challengeId);
   if (!input.ownVideoConfirmed) {
     throw new AppError('challenge_video_upload_failed', 'Confirm that the video is your own.');
   }

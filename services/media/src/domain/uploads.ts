@@ -4,7 +4,7 @@ import { AppError, type AuthUser, type Logger } from '@challenge/kit';
 import { findChallengeAccess } from '../data/challenges.ts';
 import type { Database } from '../data/db.ts';
 import type { ObjectStorage } from '../data/storage.ts';
-import { insertVideo } from '../data/videos.ts';
+import { hasLiveVideoOf, insertVideo } from '../data/videos.ts';
 import { mayUploadProof, mayViewChallenge } from './challenges.ts';
 import type { VideoProcessingQueue } from './processing-queue.ts';
 import { sniffStream, sniffVideo, UploadRefusal } from './sniff.ts';
@@ -66,9 +66,7 @@ export async function createChallengeVideo(
   user: AuthUser,
   input: { challengeId: string; ownVideoConfirmed: boolean; upload: Upload },
 ): Promise<CreatedVideo> {
-  const access = await findChallengeAccess(deps.db, input.challengeId);
-  if (!mayViewChallenge(access, user)) throw new AppError('challenge_not_found');
-  if (!mayUploadProof(access, user)) throw new AppError('invalid_action');
+  await checkMayUpload(deps.db, user, input.challengeId);
   if (!input.ownVideoConfirmed) {
     throw new AppError('challenge_video_upload_failed', 'Confirm that the video is your own.');
   }
@@ -108,6 +106,24 @@ export async function createChallengeVideo(
   }
   const videoSource = await deps.storage.presignedGetUrl(key, VIDEO_URL_TTL_SECONDS);
   return { id: videoId, videoSource };
+}
+
+/**
+ * Refuses an upload before a byte is stored: challenge_not_found to whoever may not see the
+ * challenge, invalid_action to one who may see it but not upload (mayUploadProof), or whose
+ * previous video of it is still on its way or already in (one proof at a time per performer).
+ */
+export async function checkMayUpload(
+  db: Database,
+  user: AuthUser,
+  challengeId: string,
+): Promise<void> {
+  const access = await findChallengeAccess(db, challengeId);
+  if (!mayViewChallenge(access, user)) throw new AppError('challenge_not_found');
+  if (!mayUploadProof(access, user)) throw new AppError('invalid_action');
+  if (await hasLiveVideoOf(db, challengeId, user.id)) {
+    throw new AppError('invalid_action', 'Your video for this challenge is already in.');
+  }
 }
 
 /** A refusal to its catalogue error; anything else (store, cut connection) is upload_error. */

@@ -49,6 +49,7 @@ export const resolvers: GraphQLResolverMap<MediaContext> = {
     },
     videoInProcessing: (challenge: { id: string }, _args, context) =>
       hasVideoInProcessing(context.db, challenge.id, context.user),
+    thumbnailUrl: (challenge: { id: string }, _args, context) => context.thumbnails(challenge.id),
   },
   RecycledProof: {
     // The challenge subgraph resolves the earlier challenge under its own visibility rules.

@@ -15,6 +15,11 @@ export interface PublicChallengeSummary {
   challengedUser: ChallengeUser | null;
   /** How many users respect it (docs/adr/0043). */
   challengeLikesCount: number;
+  /**
+   * Media's signed link to the thumbnail of the newest proof video (one hour), null when there is
+   * none or the viewer may not see it (docs/adr/0056). Optional: older cached results lack it.
+   */
+  thumbnailUrl?: string | null;
 }
 
 export const PublicChallengeSummaryFields: TypedDocumentNode<PublicChallengeSummary> = gql`
@@ -39,5 +44,6 @@ export const PublicChallengeSummaryFields: TypedDocumentNode<PublicChallengeSumm
       avatar
     }
     challengeLikesCount
+    thumbnailUrl
   }
 `;

@@ -38,6 +38,7 @@ function challenge(id: string, name: string, extra: Record<string, unknown> = {}
     owner: bob,
     challengedUser: alice,
     challengeLikesCount: 3,
+    thumbnailUrl: null,
     ...extra,
   };
 }
@@ -107,6 +108,45 @@ describe('home page discover lists', () => {
     expect(within(secondCard).getByText('By Bob de Vries', { exact: false })).toBeTruthy();
     expect(screen.getByText('Page 2 of 2')).toBeTruthy();
     expect(sent.map((variables) => variables.input.page)).toEqual([1, 2]);
+  });
+
+  it("shows each card's thumbnail, lazily in a fixed box, and a placeholder where there is none", async () => {
+    const thumbnail = 'http://127.0.0.1:39000/media/videos/v-1/thumbnail.webp?X-Amz-Expires=3600';
+    renderApp({
+      path: '/',
+      mocks: [
+        loggedOutMock(),
+        challengesMock('all', 1, [
+          challenge('1', 'Cold shower', { thumbnailUrl: thumbnail }),
+          challenge('2', 'Run a marathon'),
+        ]),
+      ],
+    });
+    const list = await screen.findByRole('list', { name: 'All challenges' });
+    const withVideo = within(list).getByRole('link', { name: 'Cold shower' }).closest('li')!;
+    const box = within(withVideo).getByTestId('challenge-thumbnail');
+    const image = box.querySelector('img')!;
+    expect(image.getAttribute('src')).toBe(thumbnail);
+    expect(image.getAttribute('loading')).toBe('lazy');
+    expect(image.getAttribute('alt')).toBe('');
+    // Decorative and out of the tab order: the title is the link to use.
+    expect(box.getAttribute('href')).toBe('/challenge/slug-1/detail');
+    expect(box.getAttribute('aria-hidden')).toBe('true');
+    expect(box.getAttribute('tabindex')).toBe('-1');
+    // The reward, state and respects are there as before.
+    expect(within(withVideo).getByText('€12.50', { exact: false })).toBeTruthy();
+    expect(within(withVideo).getByText('Accepted')).toBeTruthy();
+    expect(within(withVideo).getByText('3 respects')).toBeTruthy();
+
+    const without = within(list).getByRole('link', { name: 'Run a marathon' }).closest('li')!;
+    const empty = within(without).getByTestId('challenge-thumbnail');
+    expect(empty.querySelector('img')).toBeNull();
+    expect(within(empty).getByTestId('challenge-thumbnail-placeholder')).toBeTruthy();
+
+    // A link that no longer loads (expired) falls back to the placeholder.
+    fireEvent.error(image);
+    expect(await within(box).findByTestId('challenge-thumbnail-placeholder')).toBeTruthy();
+    expect(box.querySelector('img')).toBeNull();
   });
 
   it('asks the solo and duel lists for their own kind', async () => {

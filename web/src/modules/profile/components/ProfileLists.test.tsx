@@ -53,6 +53,7 @@ const challenge = (id: string, name: string) => ({
   owner: person('u-9', 'zoe'),
   challengedUser: person('u-2', 'bob'),
   challengeLikesCount: 2,
+  thumbnailUrl: `https://media.example/videos/${id}/thumbnail.webp`,
 });
 
 /** Answers every ProfileLists request: private items only when showPrivate was sent. */
@@ -95,6 +96,9 @@ describe('profile lists', () => {
     const card = within(list).getByRole('link', { name: 'Public feat' }).closest('li')!;
     expect(within(card).getByText('2 respects')).toBeTruthy();
     expect(within(card).getByText('Completed')).toBeTruthy();
+    const thumbnail = within(card).getByTestId('challenge-thumbnail').querySelector('img')!;
+    expect(thumbnail.getAttribute('src')).toMatch(/^https:\/\/media\.example\/videos\/.+\.webp$/);
+    expect(thumbnail.getAttribute('loading')).toBe('lazy');
     expect(screen.queryByRole('checkbox')).toBeNull();
     expect(sent[0]).toMatchObject({
       completed: true,

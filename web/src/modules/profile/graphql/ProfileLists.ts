@@ -73,6 +73,7 @@ export const ProfileListsDocument: TypedDocumentNode<ProfileListsQuery, ProfileL
               avatar
             }
             challengeLikesCount
+            thumbnailUrl
           }
           completedChallengesCount @include(if: $completed)
           completedChallenges(page: $page, itemsPerPage: $itemsPerPage) @include(if: $completed) {
@@ -96,6 +97,7 @@ export const ProfileListsDocument: TypedDocumentNode<ProfileListsQuery, ProfileL
               avatar
             }
             challengeLikesCount
+            thumbnailUrl
           }
           uploadedVideosCount @include(if: $uploaded)
           uploadedVideos(page: $page, itemsPerPage: $itemsPerPage) @include(if: $uploaded) {
@@ -119,6 +121,7 @@ export const ProfileListsDocument: TypedDocumentNode<ProfileListsQuery, ProfileL
               avatar
             }
             challengeLikesCount
+            thumbnailUrl
           }
           respectedVideosCount @include(if: $respected)
           respectedVideos(page: $page, itemsPerPage: $itemsPerPage) @include(if: $respected) {
@@ -142,6 +145,7 @@ export const ProfileListsDocument: TypedDocumentNode<ProfileListsQuery, ProfileL
               avatar
             }
             challengeLikesCount
+            thumbnailUrl
           }
         }
       }

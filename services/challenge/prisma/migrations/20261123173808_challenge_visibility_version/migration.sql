@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "challenges" ADD COLUMN     "visibility_version" INTEGER NOT NULL DEFAULT 0;
