@@ -210,10 +210,10 @@ describe('moderation in the browser', () => {
     const page: Page = await browsers.pageOf(referee);
     await page.goto(`${platform.origin}/moderator`);
     await heading(page, 'Moderator dashboard').waitFor();
-    // A referee reaches the referee tab only.
+    // A referee reaches the disputes only: the open cases and the refused videos (ADR 57).
     const tabs = page.getByRole('tab');
     await page.getByRole('tab', { name: 'Referee' }).click();
-    expect(await tabs.allTextContents()).toEqual(['Referee']);
+    expect(await tabs.allTextContents()).toEqual(['Referee', 'Refused videos']);
     const caseCard = page.getByRole('listitem').filter({
       has: page.getByRole('heading', { name }),
     });
