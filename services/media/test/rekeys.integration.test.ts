@@ -16,7 +16,7 @@ import { upsertChallengeAccess } from '../src/data/challenges.ts';
 import type { ObjectStorage } from '../src/data/storage.ts';
 import { insertVideo } from '../src/data/videos.ts';
 import { challengeHandlers } from '../src/events/consumers.ts';
-import { rekeyChallenge } from '../src/domain/rekeys.ts';
+import { deleteDueObjects, rekeyChallenge } from '../src/domain/rekeys.ts';
 
 /**
  * A hidden (or newly private) challenge's links stop working at once (docs/adr/0065): its objects
@@ -225,6 +225,66 @@ describe('a hidden challenge: the links handed out before stop working', () => {
     for (const key of Object.keys(objects)) expect(left).not.toContain(key);
     for (const key of Object.values(moved)) expect(left).toContain(key);
   }, 30_000);
+
+  it('a video processed while it moves is moved again with its new keys; nothing a row points at is deleted', async () => {
+    const { challengeId, videoId } = await seeded('public');
+    await service.app.db.challengeVideo.update({
+      where: { id: videoId },
+      data: {
+        status: 'processing',
+        objectKey: `videos/${videoId}/original.mov`,
+        thumbnailKey: null,
+      },
+    });
+    await service.app.db.challengeAccess.update({
+      where: { challengeId },
+      data: { rekeyRequestedAt: new Date() },
+    });
+    // Processing finishes between the first copy and the commit (what markReady writes).
+    let copies = 0;
+    const racing: ObjectStorage = {
+      ...service.app.storage,
+      async copyObject(from, to) {
+        if (++copies === 1) {
+          await service.app.db.challengeVideo.update({
+            where: { id: videoId },
+            data: {
+              status: 'ready',
+              objectKey: `videos/${videoId}/video.mp4`,
+              thumbnailKey: `videos/${videoId}/thumbnail.webp`,
+            },
+          });
+        }
+        return service.app.storage.copyObject(from, to);
+      },
+    };
+    expect(await rekeyChallenge(deps(racing), challengeId)).toBe(1);
+    const keys = await keysOf(videoId);
+    expect(keys.objectKey).toMatch(new RegExp(`^videos/${videoId}/[0-9a-f]{24}/video\\.mp4$`));
+    expect(keys.originalKey).toMatch(new RegExp(`^videos/${videoId}/[0-9a-f]{24}/original\\.mov$`));
+    expect(keys.thumbnailKey).toMatch(
+      new RegExp(`^videos/${videoId}/[0-9a-f]{24}/thumbnail\\.webp$`),
+    );
+    // The first round's copy was an orphan (due at once, deleted); the old objects are gone.
+    expect((await storedKeys(videoId)).sort()).toEqual(Object.values(keys).sort());
+    expect(
+      await service.app.db.challengeAccess.findUnique({
+        where: { challengeId },
+        select: { rekeyRequestedAt: true },
+      }),
+    ).toEqual({ rekeyRequestedAt: null });
+  }, 30_000);
+
+  it('a deletion listed for a key a row points at deletes nothing', async () => {
+    const { videoId } = await seeded('public');
+    const key = `videos/${videoId}/video.mp4`;
+    await service.app.db.objectDeletion.create({
+      data: { key, videoId, notBefore: new Date(Date.now() - 1000) },
+    });
+    await deleteDueObjects(deps(service.app.storage));
+    expect(await service.app.storage.statObject(key)).not.toBeNull();
+    expect(await service.app.db.objectDeletion.findUnique({ where: { key } })).toBeNull();
+  });
 
   it('made private: a stranger’s old link refused, the owner gets a working new one', async () => {
     const { challengeId, ownerId, objects, videoId } = await seeded('public');
