@@ -9,6 +9,7 @@ import {
   stack,
   startTestService,
   uniqueTopicPrefix,
+  type Caller,
   type TestService,
 } from '@challenge/testing';
 import { buildApp, type MediaApp } from '../src/app.ts';
@@ -27,7 +28,7 @@ import { deleteDueObjects, rekeyChallenge } from '../src/domain/rekeys.ts';
 const topicPrefix = uniqueTopicPrefix();
 const storageConfig = { ...stack.s3, bucket: 'challenge-media-test' };
 let service: TestService<MediaApp>;
-const staff = { id: randomUUID(), roles: ['moderator'] };
+const staff: Caller = { id: randomUUID(), roles: ['moderator'] };
 
 beforeAll(async () => {
   service = await startTestService(
@@ -65,7 +66,7 @@ interface Links {
   thumbnailUrl: string;
 }
 
-async function linksOf(challengeId: string, as?: { id: string; roles?: string[] }) {
+async function linksOf(challengeId: string, as?: Caller) {
   const { data, errors } = await graphql(
     service.url,
     VIDEOS,
