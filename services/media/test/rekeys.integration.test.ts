@@ -17,7 +17,12 @@ import { upsertChallengeAccess } from '../src/data/challenges.ts';
 import type { ObjectStorage } from '../src/data/storage.ts';
 import { insertVideo } from '../src/data/videos.ts';
 import { challengeHandlers } from '../src/events/consumers.ts';
-import { deleteDueObjects, rekeyChallenge } from '../src/domain/rekeys.ts';
+import {
+  STALE_REKEY_MS,
+  deleteDueObjects,
+  finishStaleRekeys,
+  rekeyChallenge,
+} from '../src/domain/rekeys.ts';
 
 /**
  * A hidden (or newly private) challenge's links stop working at once (docs/adr/0065): its objects
@@ -275,6 +280,22 @@ describe('a hidden challenge: the links handed out before stop working', () => {
       }),
     ).toEqual({ rekeyRequestedAt: null });
   }, 30_000);
+
+  it('the sweep finishes a move its event gave up on, and only a stale one', async () => {
+    const { challengeId, videoId, objects } = await seeded('public');
+    const askedAt = new Date();
+    await service.app.db.challengeAccess.update({
+      where: { challengeId },
+      data: { rekeyRequestedAt: askedAt },
+    });
+    const sweep = (at: Date) => finishStaleRekeys(deps(service.app.storage), at);
+    await sweep(new Date(askedAt.getTime() + STALE_REKEY_MS - 1000));
+    expect(Object.values(await keysOf(videoId)).sort()).toEqual(Object.keys(objects).sort());
+    await sweep(new Date(askedAt.getTime() + STALE_REKEY_MS + 1000));
+    const moved = await keysOf(videoId);
+    for (const key of Object.keys(objects)) expect(Object.values(moved)).not.toContain(key);
+    expect((await storedKeys(videoId)).sort()).toEqual(Object.values(moved).sort());
+  });
 
   it('a deletion listed for a key a row points at deletes nothing', async () => {
     const { videoId } = await seeded('public');

@@ -26,6 +26,21 @@ export async function findRekeyRequest(
   return row?.rekeyRequestedAt ?? null;
 }
 
+/** Challenges whose move was asked for before `before` and is still pending (oldest first). */
+export async function findStaleRekeyRequests(
+  db: Database | Transaction,
+  before: Date,
+  limit: number,
+): Promise<string[]> {
+  const rows = await db.challengeAccess.findMany({
+    where: { rekeyRequestedAt: { lt: before } },
+    orderBy: { rekeyRequestedAt: 'asc' },
+    take: limit,
+    select: { challengeId: true },
+  });
+  return rows.map((row) => row.challengeId);
+}
+
 /** Clears the request it read (a newer request, asked for meanwhile, stays). */
 export async function clearRekeyRequest(
   tx: Transaction,

@@ -6,6 +6,7 @@ import {
   clearRekeyRequest,
   dropDeletion,
   findRekeyRequest,
+  findStaleRekeyRequests,
   findVideoKeysOfChallenge,
   lockDueDeletion,
   rescheduleDeletions,
@@ -126,6 +127,27 @@ export async function rekeyChallenge(deps: RekeyDeps, challengeId: string): Prom
     if (done.complete) break;
   }
   await deleteDueObjects(deps);
+  return moved;
+}
+
+/** A move still pending this long after it was asked for is taken up by the sweep. */
+export const STALE_REKEY_MS = 5 * 60 * 1000;
+
+/**
+ * Finishes the moves their event did not (its retries ran out and it was parked: ADR 18), asked
+ * for more than STALE_REKEY_MS ago. Running beside the consumer on the same challenge is safe:
+ * one commits, the other's copies become due orphans. Answers the videos moved.
+ */
+export async function finishStaleRekeys(deps: RekeyDeps, now = new Date()): Promise<number> {
+  const stale = await findStaleRekeyRequests(deps.db, new Date(now.getTime() - STALE_REKEY_MS), 50);
+  let moved = 0;
+  for (const challengeId of stale) {
+    try {
+      moved += await rekeyChallenge(deps, challengeId);
+    } catch (error) {
+      deps.logger.warn({ err: error, challengeId }, 'could not move the challenge objects yet');
+    }
+  }
   return moved;
 }
 

@@ -15,7 +15,7 @@ import { transactionRunner, type Database } from '../data/db.ts';
 import type { ObjectStorage } from '../data/storage.ts';
 import { insertVideo } from '../data/videos.ts';
 import { sniffStream, sniffVideo } from './sniff.ts';
-import { deleteDueObjects } from './rekeys.ts';
+import { deleteDueObjects, finishStaleRekeys } from './rekeys.ts';
 import {
   MAX_VIDEO_BYTES,
   checkMayUpload,
@@ -256,7 +256,7 @@ export interface UploadSweeper {
 
 /**
  * Runs the sweep every `intervalMs` (the first pass after one interval) until stopped; each pass
- * also deletes the due objects of moved videos (docs/adr/0065).
+ * also finishes stale moves and deletes the due objects of moved videos (docs/adr/0065).
  */
 export function startUploadSweeper(
   deps: SweepDeps,
@@ -271,8 +271,9 @@ export function startUploadSweeper(
       .then((removed) => {
         if (removed > 0) deps.logger.info({ removed }, 'abandoned upload sessions removed');
       })
-      // Objects of moved videos a crash left behind, and copies of moves that never committed
-      // (docs/adr/0065).
+      // Moves whose event gave up, objects of moved videos a crash left behind, and copies of
+      // moves that never committed (docs/adr/0065).
+      .then(() => finishStaleRekeys(deps))
       .then(() => deleteDueObjects(deps))
       .then((deleted) => {
         if (deleted > 0) deps.logger.info({ deleted }, 'objects of moved videos deleted');
