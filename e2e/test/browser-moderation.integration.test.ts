@@ -100,6 +100,10 @@ describe('moderation in the browser', () => {
     });
     const visitorVideo = await send(platform, VIDEOS, { input: { slug } });
     expect(visitorVideo.data?.getChallengeBySlug.challenge.challengeVideos).toHaveLength(1);
+    // The visitor's link works now; it must stop working once the challenge is offline (ADR 65).
+    const visitorLink: string =
+      visitorVideo.data?.getChallengeBySlug.challenge.challengeVideos[0].videoSource;
+    expect((await fetch(visitorLink)).status).toBe(200);
 
     // The reporter reports it from its page: a reason that needs details, and the details.
     const reporterPage = await browsers.pageOf(reporter);
@@ -155,6 +159,14 @@ describe('moderation in the browser', () => {
     expect(hidden.data?.getChallengeBySlug.challenge).toBeNull();
     const staff = await send(platform, VIDEOS, { input: { slug } }, moderator);
     expect(staff.data?.getChallengeBySlug.challenge.challengeVideos).toHaveLength(1);
+    // The link the visitor got before is refused (media moved the video); staff's new one plays.
+    await eventually(async () => {
+      expect([403, 404]).toContain((await fetch(visitorLink)).status);
+    }, 30_000);
+    const staffLink: string = (await send(platform, VIDEOS, { input: { slug } }, moderator)).data
+      ?.getChallengeBySlug.challenge.challengeVideos[0].videoSource;
+    expect(staffLink).not.toBe(visitorLink);
+    expect((await fetch(staffLink)).status).toBe(200);
 
     // The reporter sees the outcome, and what was done.
     await reporterPage.reload();

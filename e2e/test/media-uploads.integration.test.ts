@@ -473,6 +473,65 @@ describe('proof video uploads and who may see them', { timeout: 120_000 }, () =>
       expect(await viaMedia(id)).toEqual([]);
       expect(await viaMedia(id, staff)).toEqual([expect.objectContaining({ id: videoId })]);
     }, 60_000);
+
+    /** Status and bytes of a signed link, fetched as a browser would. */
+    const fetchLink = async (link: string) => {
+      const response = await fetch(link);
+      return { status: response.status, bytes: Buffer.from(await response.arrayBuffer()) };
+    };
+    /** Waits until a link handed out before is refused (media moved the objects: ADR 65). */
+    const refused = async (link: string) =>
+      eventually(async () => {
+        const { status } = await fetchLink(link);
+        if (status === 200) throw new Error('the old link still works');
+        return status;
+      }, 30_000);
+
+    it("taken offline: a party's link signed before stops working, staff's new link serves the same bytes (ADR 65)", async () => {
+      const { challenged, id, slug, videoId } = await withReadyVideo('public');
+      const [before] = await viaGateway(slug, challenged);
+      const old = await fetchLink(before.videoSource);
+      expect(old.status).toBe(200);
+      expect((await fetchLink(before.downloadUrl)).status).toBe(200);
+      await produceRaw(platform.topicPrefix, TOPICS.moderation, [
+        {
+          key: id,
+          value: JSON.stringify(
+            newEvent('ChallengeTakenOffline', {
+              aggregateId: id,
+              actorId: staff.id,
+              data: { challengeId: id, moderatorId: staff.id, reportId: null },
+            }),
+          ),
+        },
+      ]);
+      expect([403, 404]).toContain(await refused(before.videoSource));
+      expect([403, 404]).toContain((await fetchLink(before.downloadUrl)).status);
+      expect(await viaGateway(slug, challenged)).toBeUndefined();
+      const [fresh] = await viaGateway(slug, staff);
+      expect(fresh).toMatchObject({ id: videoId });
+      const now = await fetchLink(fresh.videoSource);
+      expect(now.status).toBe(200);
+      expect(sha256(now.bytes)).toBe(sha256(old.bytes));
+      expect((await fetchLink(fresh.downloadUrl)).status).toBe(200);
+    }, 90_000);
+
+    it("made private: a stranger's link signed before stops working, a party's new link works (ADR 65)", async () => {
+      const { owner, challenged, id, slug, videoId } = await withReadyVideo('public');
+      const stranger = await person(platform);
+      const [before] = await viaGateway(slug, stranger);
+      const old = await fetchLink(before.videoSource);
+      expect(old.status).toBe(200);
+      const edited = await send(platform, EDIT, { input: { slug, visibility: 'private' } }, owner);
+      expect(edited.data?.updateChallenge.status).toMatchObject({ success: true });
+      expect([403, 404]).toContain(await refused(before.videoSource));
+      expect(await viaMedia(id, stranger)).toEqual([]);
+      const [fresh] = await viaGateway(slug, challenged);
+      expect(fresh).toMatchObject({ id: videoId });
+      const now = await fetchLink(fresh.videoSource);
+      expect(now.status).toBe(200);
+      expect(sha256(now.bytes)).toBe(sha256(old.bytes));
+    }, 90_000);
   });
   describe('duels: both parties upload their own proof (docs/adr/0055)', () => {
     const SIDES = `query ($input: GetChallengeBySlugInput!) { getChallengeBySlug(input: $input) {

@@ -1,5 +1,5 @@
 import type { Readable } from 'node:stream';
-import { Client, S3Error } from 'minio';
+import { Client, CopyDestinationOptions, CopySourceOptions, S3Error } from 'minio';
 
 /** Where the bytes live: any S3-compatible store (MinIO locally). */
 export interface StorageConfig {
@@ -50,6 +50,11 @@ export interface ObjectStorage {
    */
   presignedGetUrl(key: string, seconds: number, options?: { downloadAs?: string }): Promise<string>;
   removeObject(key: string): Promise<void>;
+  /**
+   * Copies an object inside the bucket, server-side (S3 CopyObject: no bytes through media), with
+   * its content type. Answers false when there is no object at `from`.
+   */
+  copyObject(from: string, to: string): Promise<boolean>;
   /** The steps of an S3 multipart upload, for uploads that span requests (resumable). */
   startMultipart(key: string, contentType: string): Promise<string>;
   uploadPart(key: string, uploadId: string, part: number, payload: Buffer): Promise<string>;
@@ -222,6 +227,18 @@ export function createStorage(config: StorageConfig): ObjectStorage {
     },
     async removeObject(key) {
       await client.removeObject(bucket, key);
+    },
+    async copyObject(from, to) {
+      try {
+        await client.copyObject(
+          new CopySourceOptions({ Bucket: bucket, Object: from }),
+          new CopyDestinationOptions({ Bucket: bucket, Object: to }),
+        );
+        return true;
+      } catch (error) {
+        if (s3Code(error) === 'NoSuchKey' || s3Code(error) === 'NotFound') return false;
+        throw error;
+      }
     },
     startMultipart(key, contentType) {
       return client.initiateNewMultipartUpload(bucket, key, { 'Content-Type': contentType });

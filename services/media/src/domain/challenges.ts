@@ -7,6 +7,7 @@ import {
   type ChallengeAccessChange,
   type ChallengeAccessRecord,
 } from '../data/challenges.ts';
+import { requestRekey } from '../data/rekeys.ts';
 
 /** Roles that see every challenge, hidden or private (as the challenge subgraph's isStaff). */
 export const STAFF_ROLES = ['referee', 'moderator', 'admin'] as const;
@@ -53,8 +54,14 @@ export async function projectChallengeEvent(tx: Transaction, event: ChallengeEve
   };
   await upsertChallengeAccess(tx, data.challengeId, change);
   const visibility = visibilityOf(event);
-  if (visibility) {
-    await setVisibilityIfNewer(tx, data.challengeId, visibility.visibility, visibility.version);
+  if (
+    visibility &&
+    (await setVisibilityIfNewer(tx, data.challengeId, visibility.visibility, visibility.version)) &&
+    event.type === 'ChallengeVisibilityChanged' &&
+    visibility.visibility !== 'public'
+  ) {
+    // Made private: links a stranger got while it was public stop working (docs/adr/0065).
+    await requestRekey(tx, data.challengeId);
   }
 }
 
@@ -78,12 +85,16 @@ function closedSideOf(event: ChallengeEvent): string | undefined {
   }
 }
 
-/** ChallengeTakenOffline / ChallengeRemoved: from now on only staff see the challenge's media. */
+/**
+ * ChallengeTakenOffline / ChallengeRemoved: from now on only staff see the challenge's media, and
+ * its objects move to new keys so that links signed before stop working (docs/adr/0065).
+ */
 export async function hideChallenge(
   tx: Transaction,
   event: DomainEvent<'ChallengeTakenOffline' | 'ChallengeRemoved'>,
 ): Promise<void> {
   await upsertChallengeAccess(tx, event.data.challengeId, { hiddenAt: new Date(event.occurredAt) });
+  await requestRekey(tx, event.data.challengeId);
 }
 
 export const isParty = (

@@ -15,6 +15,7 @@ import { transactionRunner, type Database } from '../data/db.ts';
 import type { ObjectStorage } from '../data/storage.ts';
 import { insertVideo } from '../data/videos.ts';
 import { sniffStream, sniffVideo } from './sniff.ts';
+import { deleteDueObjects, finishStaleRekeys } from './rekeys.ts';
 import {
   MAX_VIDEO_BYTES,
   checkMayUpload,
@@ -253,7 +254,10 @@ export interface UploadSweeper {
   stop(): Promise<void>;
 }
 
-/** Runs the sweep every `intervalMs` (the first pass after one interval) until stopped. */
+/**
+ * Runs the sweep every `intervalMs` (the first pass after one interval) until stopped; each pass
+ * also finishes stale moves and deletes the due objects of moved videos (docs/adr/0065).
+ */
 export function startUploadSweeper(
   deps: SweepDeps,
   options: { intervalMs: number; maxAgeMs: number; clock?: () => Date },
@@ -266,6 +270,13 @@ export function startUploadSweeper(
     running = sweepAbandonedSessions(deps, options.maxAgeMs, clock())
       .then((removed) => {
         if (removed > 0) deps.logger.info({ removed }, 'abandoned upload sessions removed');
+      })
+      // Moves whose event gave up, objects of moved videos a crash left behind, and copies of
+      // moves that never committed (docs/adr/0065).
+      .then(() => finishStaleRekeys(deps))
+      .then(() => deleteDueObjects(deps))
+      .then((deleted) => {
+        if (deleted > 0) deps.logger.info({ deleted }, 'objects of moved videos deleted');
       })
       .catch((error: unknown) => deps.logger.error({ err: error }, 'upload sweep failed'))
       .finally(() => {

@@ -16,6 +16,7 @@ import {
   projectChallengeEvent,
   type ChallengeEvent,
 } from '../domain/challenges.ts';
+import { rekeyChallenge, type RekeyDeps } from '../domain/rekeys.ts';
 
 /**
  * One consumer group for what media reads from others: the challenge projection (challenge.v1),
@@ -26,18 +27,36 @@ import {
  */
 export const MEDIA_GROUP = 'media.events';
 
+/**
+ * The handlers of the challenge projection and of hiding: each projects once per event id, then
+ * finishes the move of the challenge's objects it asked for (docs/adr/0065) after the commit, so
+ * that a redelivered event moves nothing, or finishes a move a crash left half-done.
+ */
+export function challengeHandlers(deps: RekeyDeps) {
+  const transaction = transactionRunner(deps.db);
+  return {
+    async project(event: ChallengeEvent): Promise<void> {
+      await handleOnce(transaction, MEDIA_GROUP, event.id, (tx) =>
+        projectChallengeEvent(tx, event),
+      );
+      // Made private: the links handed out while it was public stop working.
+      if (event.type === 'ChallengeVisibilityChanged') {
+        await rekeyChallenge(deps, event.data.challengeId);
+      }
+    },
+    async hide(event: DomainEvent<'ChallengeTakenOffline' | 'ChallengeRemoved'>): Promise<void> {
+      await handleOnce(transaction, MEDIA_GROUP, event.id, (tx) => hideChallenge(tx, event));
+      await rekeyChallenge(deps, event.data.challengeId);
+    },
+  };
+}
+
 export function startConsumers(
   runtime: ServiceRuntime,
   db: Database,
   storage: ObjectStorage,
 ): Promise<EventConsumer> {
-  const transaction = transactionRunner(db);
-  const project = async (event: ChallengeEvent) =>
-    void (await handleOnce(transaction, MEDIA_GROUP, event.id, (tx) =>
-      projectChallengeEvent(tx, event),
-    ));
-  const hide = async (event: DomainEvent<'ChallengeTakenOffline' | 'ChallengeRemoved'>) =>
-    void (await handleOnce(transaction, MEDIA_GROUP, event.id, (tx) => hideChallenge(tx, event)));
+  const { project, hide } = challengeHandlers({ db, storage, logger: runtime.logger });
   return startEventConsumer({
     kafka: runtime.kafka,
     producer: runtime.producer,

@@ -486,6 +486,29 @@ describe('challenge video', () => {
     expect(screen.queryByRole('button', { name: 'Upload video' })).toBeNull();
   });
 
+  it('asks for fresh links when the video will not load (expired, or moved: docs/adr/0065)', async () => {
+    const fresh = videoOf({
+      videoSource: 'https://media.example/moved/v-1.mp4?sig=4',
+      thumbnailUrl: 'https://media.example/moved/v-1.webp?sig=5',
+    });
+    renderApp({
+      path: '/challenge/juggle-ab12/detail',
+      mocks: [
+        loggedInMock(),
+        challengeMock(challengeOf({ status: 'review', proofPhrase: 'purple otter sings' })),
+        videosMock([videoOf()]),
+        videosMock([fresh]),
+      ],
+    });
+    const player = await screen.findByLabelText('Proof video');
+    expect(player.getAttribute('src')).toBe('https://media.example/v-1.mp4?sig=1');
+    fireEvent.error(player);
+    await screen.findByLabelText('Proof video', {
+      selector: `video[src="${fresh.videoSource}"]`,
+    });
+    expect(screen.getByLabelText('Proof video').getAttribute('poster')).toBe(fresh.thumbnailUrl);
+  });
+
   it('warns about a recycled proof with a link to the earlier challenge', async () => {
     const recycledFrom = {
       __typename: 'RecycledProof',

@@ -24,13 +24,19 @@ const ASPECT_MODES = ['portrait', 'landscape', 'square'] as const;
 const aspectOf = (mode: string) =>
   (ASPECT_MODES as readonly string[]).includes(mode) ? mode : 'landscape';
 
-/** One proof: the player framed by its aspect mode, the phrase beside it, download, warnings. */
+/**
+ * One proof: the player framed by its aspect mode, the phrase beside it, download, warnings.
+ * `onBroken` hears of a video that would not load: its signed link expired, or media moved the
+ * video (hidden or made private: docs/adr/0065), so the page asks for fresh links.
+ */
 export function VideoPlayer({
   video,
   proofPhrase,
+  onBroken,
 }: {
   video: ChallengeVideo;
   proofPhrase: string | null;
+  onBroken?: (videoSource: string) => void;
 }) {
   const { t } = useTranslation();
   const aspect = aspectOf(video.aspectMode);
@@ -61,6 +67,7 @@ export function VideoPlayer({
             playsInline
             preload="metadata"
             aria-label={t('challenge.video.player')}
+            onError={() => onBroken?.(video.videoSource)}
           />
         </figure>
         <div className={styles.aside}>
@@ -217,11 +224,20 @@ export function ChallengeVideoPanel({
     callbacks.current.onVideoIn?.(videoIn);
   }, [videoIn]);
 
+  // A link that stopped working asks media once for fresh ones (the same link never twice, so a
+  // video that is really gone does not make the page ask in a loop).
+  const brokenAsked = useRef<string | null>(null);
+  const onBroken = (videoSource: string) => {
+    if (brokenAsked.current === videoSource) return;
+    brokenAsked.current = videoSource;
+    refetch().catch(() => undefined);
+  };
+
   const latest = videos[0];
   return (
     <div className={styles.panel} data-slot="challenge-video">
       {latest ? (
-        <VideoPlayer video={latest} proofPhrase={proofPhrase} />
+        <VideoPlayer video={latest} proofPhrase={proofPhrase} onBroken={onBroken} />
       ) : waiting ? null : (
         <div className={styles.empty}>
           <VideoIcon size={28} />
