@@ -1,4 +1,4 @@
-import { fireEvent, screen, within } from '@testing-library/react';
+import { fireEvent, waitFor, screen, within } from '@testing-library/react';
 import type { MockLink } from '@apollo/client/testing';
 import { describe, expect, it } from 'vitest';
 import {
@@ -166,10 +166,13 @@ describe('my reports (settings)', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Withdraw report' }));
     expect(await screen.findByText('Your report is withdrawn.')).toBeTruthy();
     expect(sent).toEqual([{ input: { reportId: 'r-1' } }]);
-    expect(screen.queryByRole('dialog')).toBeNull();
-    const list = screen.getByRole('list', { name: 'Your reports' });
-    await within(list).findByText('Dismissed');
-    expect(within(list).queryByText('Eat a lemon')).toBeNull();
+    // The dialog closes and the list is read again (its element may be replaced meanwhile).
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await waitFor(() => {
+      const list = screen.getByRole('list', { name: 'Your reports' });
+      expect(within(list).getByText('Dismissed')).toBeTruthy();
+      expect(within(list).queryByText('Eat a lemon')).toBeNull();
+    });
   });
 
   it('says so when staff handled the report in the meantime', async () => {
