@@ -14,6 +14,10 @@ import { MAX_VIDEO_BYTES } from '../videoUpload';
 import { LIVE_POLL_MS } from '../hooks/useGetChallenge';
 import { PROCESSING_POLL_MS } from './ChallengeVideo';
 import {
+  UpdateChallengeDocument,
+  type UpdateChallengeMutationVariables,
+} from '../graphql/UpdateChallenge';
+import {
   UpdateChallengeStatusDocument,
   type UpdateChallengeStatusMutationVariables,
 } from '../graphql/UpdateChallengeStatus';
@@ -210,6 +214,42 @@ describe('challenge detail', () => {
     expect(sent).toEqual([
       { input: { slug: 'juggle-ab12', status: 'referee', reason: 'No phrase' } },
     ]);
+  });
+
+  it('offers no edit once the challenge is over, only its visibility', async () => {
+    for (const status of ['completed', 'failed', 'refused', 'cancelled', 'expired']) {
+      const view = renderApp({
+        path: '/challenge/juggle-ab12/detail',
+        mocks: [loggedInMock(), challengeMock(challengeOf({ status }))],
+      });
+      expect(await screen.findByRole('button', { name: 'Make private' })).toBeTruthy();
+      expect(screen.queryByRole('button', { name: 'Edit' })).toBeNull();
+      view.unmount();
+    }
+    const sent: UpdateChallengeMutationVariables[] = [];
+    renderApp({
+      path: '/challenge/juggle-ab12/detail',
+      mocks: [
+        loggedInMock(),
+        challengeMock(challengeOf({ status: 'completed' })),
+        answerMock<UpdateChallengeMutationVariables>(
+          UpdateChallengeDocument,
+          () => true,
+          {
+            updateChallenge: {
+              __typename: 'ChallengeStatusResult',
+              status: statusOf(true, 'ok', 'ok'),
+              challenge: null,
+            },
+          },
+          { onVariables: (variables) => sent.push(variables) },
+        ),
+        challengeMock(challengeOf({ status: 'completed', visibility: 'private' })),
+      ],
+    });
+    fireEvent.click(await screen.findByRole('button', { name: 'Make private' }));
+    expect(await screen.findByRole('button', { name: 'Make public' })).toBeTruthy();
+    expect(sent).toEqual([{ input: { slug: 'juggle-ab12', visibility: 'private' } }]);
   });
 
   it("shows both sides of a duel, and the challenged user judges the owner's video", async () => {
