@@ -378,6 +378,35 @@ describe('challenge detail', () => {
     ).toBeTruthy();
   });
 
+  it('says "Completed" once in the notice of a completed challenge, in both languages', async () => {
+    const completed = challengeOf({ status: 'completed' });
+    const duel = challengeOf({
+      status: 'completed',
+      challengeType: 'duel',
+      sides: [sideOf(aliceUser, 'completed'), sideOf(bob, 'completed')],
+    });
+    for (const [language, word] of [
+      ['en', /completed/gi],
+      ['nl', /voltooid/gi],
+    ] as const) {
+      for (const [who, challenge] of [
+        [loggedInMock(), completed],
+        [asBob, completed],
+        [asBob, duel],
+      ] as const) {
+        const view = renderApp({
+          path: '/challenge/juggle-ab12/detail',
+          language,
+          mocks: [who, challengeMock(challenge)],
+        });
+        const text = await screen.findByText(/reward|beloning|stake|inzet/);
+        const notice = text.closest('[role="status"]');
+        expect(notice?.textContent?.match(word)).toHaveLength(1);
+        view.unmount();
+      }
+    }
+  });
+
   it('tells the owner the reward is back in their wallet, not that it went to themselves', async () => {
     renderApp({
       path: '/challenge/juggle-ab12/detail',
