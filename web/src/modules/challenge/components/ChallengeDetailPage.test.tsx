@@ -867,6 +867,33 @@ describe('challenge video', () => {
     expect(screen.queryByText(/Your video is being processed/)).toBeNull();
   });
 
+  it('drops a file the server refused, so that Upload waits for another one', async () => {
+    renderApp({
+      path: '/challenge/juggle-ab12/detail',
+      mocks: [asBob, challengeMock(challengeOf({ status: 'accepted' })), videosMock([])],
+    });
+    fireEvent.click(await screen.findByRole('button', { name: 'Upload video' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Upload your proof video' });
+    const input = within(dialog).getByTestId('video-file');
+    const send = () => within(dialog).getByRole('button', { name: 'Upload' });
+    fireEvent.click(within(dialog).getByLabelText('I confirm that this video is my own.'));
+    pick(input, mp4());
+    fireEvent.click(send());
+    act(() =>
+      FakeXhr.last().respond(415, {
+        status: { success: false, identifier: 'invalid_file', message: 'x' },
+      }),
+    );
+    expect(
+      await within(dialog).findByText('Only mp4, mov and webm videos are allowed.'),
+    ).toBeTruthy();
+    expect(send().hasAttribute('disabled')).toBe(true);
+    expect((input as HTMLInputElement).value).toBe('');
+    // Another file: Upload again (the confirmation is kept).
+    pick(input, mp4());
+    expect(send().hasAttribute('disabled')).toBe(false);
+  });
+
   it("checks size and type before sending, and shows the server's refusals", async () => {
     renderApp({
       path: '/challenge/juggle-ab12/detail',
