@@ -384,7 +384,7 @@ describe('challenge detail', () => {
       status: 'completed',
       challengeType: 'duel',
       sides: [sideOf(aliceUser, 'completed'), sideOf(bob, 'completed')],
-    });
+    } as Partial<ChallengeDetail>);
     for (const [language, word] of [
       ['en', /completed/gi],
       ['nl', /voltooid/gi],
