@@ -1,4 +1,4 @@
-import { act, screen } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { loggedOutMock } from '../../../test/mocks';
 import { renderApp } from '../../../test/renderApp';
@@ -61,8 +61,8 @@ describe('floating start-a-challenge button', () => {
       pageHeight(3000);
       renderApp({ path: '/terms', mocks: [loggedOutMock()] });
       const button = await screen.findByTestId('floating-start-button');
-      // The top of a long page has content where the button would sit.
-      expect(button.dataset['tucked']).toBe('true');
+      // The top of a long page has content where the button would sit (checked in an effect).
+      await waitFor(() => expect(button.dataset['tucked']).toBe('true'));
       scrollTo(400);
       expect(button.dataset['tucked']).toBe('true');
       scrollTo(300);
