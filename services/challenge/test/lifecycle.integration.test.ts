@@ -325,6 +325,25 @@ describe('updateChallenge', () => {
     expect((await edit(owner, { visibility: 'public' })).status.identifier).toBe('ok');
   });
 
+  it('keeps the description of a challenge that is over; its visibility still changes (docs/adr/0067)', async () => {
+    const slug = await newChallenge();
+    expect((await call(CANCEL, { slug }, owner)).status.identifier).toBe('ok');
+    const edit = (change: Record<string, unknown>) =>
+      call(UPDATE, { input: { slug, ...change } }, owner);
+    expect((await edit({ challengeDescription: 'Rewritten later.' })).status.identifier).toBe(
+      'invalid_status_change',
+    );
+    expect(
+      (await edit({ challengeDescription: 'Rewritten later.', visibility: 'private' })).status
+        .identifier,
+    ).toBe('invalid_status_change');
+    expect((await rowOf(slug)).visibility).toBe('public');
+    const hidden = await edit({ visibility: 'private' });
+    expect(hidden.status.identifier).toBe('ok');
+    expect(hidden.challenge).toMatchObject({ visibility: 'private' });
+    expect((await rowOf(slug)).description).not.toBe('Rewritten later.');
+  });
+
   it('publishes ChallengeVisibilityChanged with a version each time the visibility changes', async () => {
     const slug = await newChallenge();
     const edit = (change: Record<string, unknown>) =>

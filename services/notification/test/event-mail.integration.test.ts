@@ -272,6 +272,10 @@ describe('service messages', () => {
     const [resolved] = await arrived(reporter.email);
     expect(resolved!.subject).toBe('Je melding is afgehandeld');
     expect(resolved!.text).toContain('Deze overtrad onze regels en is offline gehaald.');
+    // To the reporter's own list of reports, where this one now shows its outcome.
+    expect(resolved!.text).toContain(
+      'Bekijk je meldingen: https://challenge.test/settings/my-reports',
+    );
     await mailHandled();
     expect(more).toEqual([]);
     expect(await inbox(user.email)).toHaveLength(1);

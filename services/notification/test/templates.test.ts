@@ -44,7 +44,10 @@ const templates: EmailTemplate[] = [
       settingsUrl: link,
     },
   },
-  { name: 'report-resolved', data: { entityType: 'Challenge', outcome: 'removed', homeUrl: link } },
+  {
+    name: 'report-resolved',
+    data: { entityType: 'Challenge', outcome: 'removed', reportsUrl: link },
+  },
   { name: 'video-processing-failed', data: { reason: 'invalid_video', homeUrl: link } },
   {
     name: 'challenge-share',
@@ -124,6 +127,19 @@ describe.each(challengeTemplates)('the $name e-mail', (template) => {
     const text = renderEmail(anonymous, 'nl').text + renderEmail(anonymous, 'en').text;
     expect(text).not.toContain('Bob de Vries');
     expect(text).not.toContain('null');
+  });
+});
+
+describe('the report-resolved mail', () => {
+  it.each(LOCALES)("in %s leads to the reporter's list of reports", (locale) => {
+    const reportsUrl = 'https://challenge.test/settings/my-reports';
+    const email = renderEmail(
+      { name: 'report-resolved', data: { entityType: 'User', outcome: 'no_action', reportsUrl } },
+      locale,
+    );
+    const label = locale === 'en' ? 'See your reports' : 'Bekijk je meldingen';
+    expect(email.text).toContain(`${label}: ${reportsUrl}`);
+    expect(email.html).toContain(`href="${escapeHtml(reportsUrl)}"`);
   });
 });
 
@@ -228,7 +244,7 @@ describe('service e-mails', () => {
     const texts = outcomes.map(
       (outcome) =>
         renderEmail(
-          { name: 'report-resolved', data: { entityType: 'User', outcome, homeUrl: link } },
+          { name: 'report-resolved', data: { entityType: 'User', outcome, reportsUrl: link } },
           'en',
         ).text,
     );

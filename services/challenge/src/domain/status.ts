@@ -366,12 +366,14 @@ export async function cancelChallenge(
 
 /** Statuses in which the owner may still move the expiration: before anyone accepted. */
 const EXPIRATION_EDITABLE = ['open'] as const;
-/** Description and visibility: any time but in a draft. */
-const EDITABLE = [
-  'open',
-  'accepted',
-  'review',
-  'referee',
+/**
+ * The description, while the challenge is live: once it is over, what was agreed (and judged)
+ * stays as it was (docs/adr/0067). The web offers "Edit" in these statuses only.
+ */
+const DESCRIPTION_EDITABLE = ['open', 'accepted', 'review', 'referee'] as const;
+/** The visibility: any time but in a draft (an owner may hide a challenge that is over). */
+const VISIBILITY_EDITABLE = [
+  ...DESCRIPTION_EDITABLE,
   'completed',
   'refused',
   'failed',
@@ -416,7 +418,11 @@ export async function updateChallenge(
     const result = await updateChallengeFields(
       tx,
       challenge.id,
-      movesExpiration ? EXPIRATION_EDITABLE : EDITABLE,
+      movesExpiration
+        ? EXPIRATION_EDITABLE
+        : fields.description !== undefined
+          ? DESCRIPTION_EDITABLE
+          : VISIBILITY_EDITABLE,
       fields,
     );
     if (result?.visibilityVersion != null) {

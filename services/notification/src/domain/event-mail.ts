@@ -7,6 +7,7 @@ import { deliverOnce, type DeliveryDeps } from './deliveries.ts';
 import {
   challengeUrl,
   invitationSignupUrl,
+  myReportsUrl,
   paymentSettingsUrl,
   preferencesUrl,
   refereeConsoleUrl,
@@ -400,7 +401,7 @@ export async function sendReportOutcomeMail(
     locale: toLocale(user.locale),
     template: {
       name: 'report-resolved',
-      data: { entityType, outcome, homeUrl: new URL('/', deps.links.publicOrigin).toString() },
+      data: { entityType, outcome, reportsUrl: myReportsUrl(deps.links) },
     },
     expiresAt: null,
     secrets: [],

@@ -70,6 +70,9 @@ export const challengeUrl = (config: LinkConfig, slug: string) =>
 export const invitationSignupUrl = (config: LinkConfig, slug: string) =>
   `${challengeUrl(config, slug)}?modal=login-magic-link`;
 
+/** The reporter's own reports and their outcomes (docs/adr/0059). */
+export const myReportsUrl = (config: LinkConfig) => page(config, '/settings/my-reports');
+
 export const walletUrl = (config: LinkConfig) => page(config, '/wallet');
 
 export const paymentSettingsUrl = (config: LinkConfig) => page(config, '/settings/edit-payments');

@@ -123,6 +123,16 @@ const failed = (identifier: string, message: string | null = null): UploadOutcom
   status: { success: false, identifier, message } satisfies ResponseStatus,
 });
 
+/**
+ * A failure after which the same file may be tried again (and resumes): a sign-in that lapsed,
+ * a limit reached, a connection lost. Anything else is the server refusing the file.
+ */
+export function isResumableFailure(status: ResponseStatus): boolean {
+  return ['unauthorized', 'too_many_requests', 'challenge_video_upload_failed'].includes(
+    status.identifier ?? '',
+  );
+}
+
 /** A refusal: media's `{ status }` or the gateway's `{ errors }`, by the HTTP status else. */
 export function tusRefusal(response: Pick<TusResponse, 'status' | 'body'>): UploadOutcome {
   let parsed: unknown = null;
@@ -387,12 +397,7 @@ export function uploadVideoResumably({
     (outcome) => {
       // A finished upload, or one the server refused, is not to be resumed. A sign-in that
       // lapsed or a limit reached can be: the URL stays.
-      const keep =
-        !outcome.ok &&
-        !outcome.cancelled &&
-        ['unauthorized', 'too_many_requests', 'challenge_video_upload_failed'].includes(
-          outcome.status.identifier ?? '',
-        );
+      const keep = !outcome.ok && !outcome.cancelled && isResumableFailure(outcome.status);
       if (!keep) remembered.forget();
       return outcome;
     },

@@ -268,7 +268,7 @@ export const en = {
   'challengeShare.intro': '{name} thinks you should see the challenge “{challenge}” on Challenge.',
   'challengeShare.footer':
     'You received this e-mail because {name} entered this address on Challenge. Not interested? Then you can ignore it. Replies to it are not read.',
-  'reportResolved.button': 'Go to Challenge',
+  'reportResolved.button': 'See your reports',
   'videoProcessingFailed.subject': 'Your video could not be processed',
   'videoProcessingFailed.preheader': 'Your challenge is still waiting for your proof.',
   'videoProcessingFailed.heading': 'Your video could not be processed',

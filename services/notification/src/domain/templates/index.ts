@@ -71,7 +71,8 @@ export type ReportOutcome = 'removed' | 'taken_offline' | 'user_banned' | 'no_ac
 export interface ReportMail {
   entityType: 'Challenge' | 'User';
   outcome: ReportOutcome;
-  homeUrl: string;
+  /** The reporter's "My reports" page. */
+  reportsUrl: string;
 }
 
 export interface VideoFailedMail {
@@ -339,7 +340,7 @@ function reportEmail(data: ReportMail, locale: Locale): RenderedEmail {
     ],
     action: {
       label: t('reportResolved.button'),
-      url: data.homeUrl,
+      url: data.reportsUrl,
       rawLinkIntro: t('common.rawLink'),
     },
     outro: [t('reportResolved.thanks')],

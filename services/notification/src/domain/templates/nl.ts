@@ -276,7 +276,7 @@ export const nl: Messages = {
   'challengeShare.intro': '{name} vindt dat je de challenge “{challenge}” op Challenge moet zien.',
   'challengeShare.footer':
     'Je ontvangt deze e-mail omdat {name} dit adres op Challenge heeft ingevuld. Geen interesse? Dan kun je deze e-mail negeren. Antwoorden worden niet gelezen.',
-  'reportResolved.button': 'Naar Challenge',
+  'reportResolved.button': 'Bekijk je meldingen',
   'videoProcessingFailed.subject': 'Je video kon niet worden verwerkt',
   'videoProcessingFailed.preheader': 'Je challenge wacht nog op je bewijs.',
   'videoProcessingFailed.heading': 'Je video kon niet worden verwerkt',

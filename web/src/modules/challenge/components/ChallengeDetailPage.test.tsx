@@ -14,6 +14,10 @@ import { MAX_VIDEO_BYTES } from '../videoUpload';
 import { LIVE_POLL_MS } from '../hooks/useGetChallenge';
 import { PROCESSING_POLL_MS } from './ChallengeVideo';
 import {
+  UpdateChallengeDocument,
+  type UpdateChallengeMutationVariables,
+} from '../graphql/UpdateChallenge';
+import {
   UpdateChallengeStatusDocument,
   type UpdateChallengeStatusMutationVariables,
 } from '../graphql/UpdateChallengeStatus';
@@ -212,6 +216,42 @@ describe('challenge detail', () => {
     ]);
   });
 
+  it('offers no edit once the challenge is over, only its visibility', async () => {
+    for (const status of ['completed', 'failed', 'refused', 'cancelled', 'expired']) {
+      const view = renderApp({
+        path: '/challenge/juggle-ab12/detail',
+        mocks: [loggedInMock(), challengeMock(challengeOf({ status }))],
+      });
+      expect(await screen.findByRole('button', { name: 'Make private' })).toBeTruthy();
+      expect(screen.queryByRole('button', { name: 'Edit' })).toBeNull();
+      view.unmount();
+    }
+    const sent: UpdateChallengeMutationVariables[] = [];
+    renderApp({
+      path: '/challenge/juggle-ab12/detail',
+      mocks: [
+        loggedInMock(),
+        challengeMock(challengeOf({ status: 'completed' })),
+        answerMock<UpdateChallengeMutationVariables>(
+          UpdateChallengeDocument,
+          () => true,
+          {
+            updateChallenge: {
+              __typename: 'ChallengeStatusResult',
+              status: statusOf(true, 'ok', 'ok'),
+              challenge: null,
+            },
+          },
+          { onVariables: (variables) => sent.push(variables) },
+        ),
+        challengeMock(challengeOf({ status: 'completed', visibility: 'private' })),
+      ],
+    });
+    fireEvent.click(await screen.findByRole('button', { name: 'Make private' }));
+    expect(await screen.findByRole('button', { name: 'Make public' })).toBeTruthy();
+    expect(sent).toEqual([{ input: { slug: 'juggle-ab12', visibility: 'private' } }]);
+  });
+
   it("shows both sides of a duel, and the challenged user judges the owner's video", async () => {
     const sent: UpdateChallengeStatusMutationVariables[] = [];
     const duel = challengeOf({
@@ -336,6 +376,35 @@ describe('challenge detail', () => {
     expect(
       await screen.findByText('You declined the challenge; the reward went back to Alice Jansen.'),
     ).toBeTruthy();
+  });
+
+  it('says "Completed" once in the notice of a completed challenge, in both languages', async () => {
+    const completed = challengeOf({ status: 'completed' });
+    const duel = challengeOf({
+      status: 'completed',
+      challengeType: 'duel',
+      sides: [sideOf(aliceUser, 'completed'), sideOf(bob, 'completed')],
+    } as Partial<ChallengeDetail>);
+    for (const [language, word] of [
+      ['en', /completed/gi],
+      ['nl', /voltooid/gi],
+    ] as const) {
+      for (const [who, challenge] of [
+        [loggedInMock(), completed],
+        [asBob, completed],
+        [asBob, duel],
+      ] as const) {
+        const view = renderApp({
+          path: '/challenge/juggle-ab12/detail',
+          language,
+          mocks: [who, challengeMock(challenge)],
+        });
+        const text = await screen.findByText(/reward|beloning|stake|inzet/);
+        const notice = text.closest('[role="status"]');
+        expect(notice?.textContent?.match(word)).toHaveLength(1);
+        view.unmount();
+      }
+    }
   });
 
   it('tells the owner the reward is back in their wallet, not that it went to themselves', async () => {
@@ -819,6 +888,33 @@ describe('challenge video', () => {
     await waitFor(() => expect(within(dialog).queryByRole('progressbar')).toBeNull());
     expect(within(dialog).queryByText('The upload did not work')).toBeNull();
     expect(screen.queryByText(/Your video is being processed/)).toBeNull();
+  });
+
+  it('drops a file the server refused, so that Upload waits for another one', async () => {
+    renderApp({
+      path: '/challenge/juggle-ab12/detail',
+      mocks: [asBob, challengeMock(challengeOf({ status: 'accepted' })), videosMock([])],
+    });
+    fireEvent.click(await screen.findByRole('button', { name: 'Upload video' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Upload your proof video' });
+    const input = within(dialog).getByTestId('video-file');
+    const send = () => within(dialog).getByRole('button', { name: 'Upload' });
+    fireEvent.click(within(dialog).getByLabelText('I confirm that this video is my own.'));
+    pick(input, mp4());
+    fireEvent.click(send());
+    act(() =>
+      FakeXhr.last().respond(415, {
+        status: { success: false, identifier: 'invalid_file', message: 'x' },
+      }),
+    );
+    expect(
+      await within(dialog).findByText('Only mp4, mov and webm videos are allowed.'),
+    ).toBeTruthy();
+    expect(send().hasAttribute('disabled')).toBe(true);
+    expect((input as HTMLInputElement).value).toBe('');
+    // Another file: Upload again (the confirmation is kept).
+    pick(input, mp4());
+    expect(send().hasAttribute('disabled')).toBe(false);
   });
 
   it("checks size and type before sending, and shows the server's refusals", async () => {

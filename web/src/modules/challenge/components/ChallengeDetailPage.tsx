@@ -517,6 +517,14 @@ function VideoSlot({
 
 type Dialog = 'decline' | 'reject' | 'cancel' | 'edit' | null;
 
+/**
+ * The owner edits description, visibility and (while open) the end in these states, as
+ * challenge's `updateChallenge` allows (docs/adr/0067).
+ */
+const LIVE_STATES = ['open', 'accepted', 'review', 'referee'];
+/** Over: only the visibility may still change. */
+const FINAL_STATES = ['completed', 'failed', 'refused', 'cancelled', 'expired'];
+
 function Actions({
   challenge,
   role,
@@ -570,7 +578,17 @@ function Actions({
     void navigate('/challenge/create/step-1');
   };
 
-  const busy = statusLoading || cancelLoading;
+  const { updateChallenge, loading: updateLoading } = useUpdateChallenge();
+  // Once it is over, what was agreed and judged stays as it was; who may see it may change.
+  const toggleVisibility = async () => {
+    const visibility = challenge.visibility === 'private' ? 'public' : 'private';
+    await settle(
+      await updateChallenge({ slug, visibility }),
+      t(`challenge.actions.madeVisibility.${visibility}`),
+    );
+  };
+
+  const busy = statusLoading || cancelLoading || updateLoading;
   const judged = sideToJudge(challenge, role);
   const canShare = !['cancelled', 'expired', 'refused', 'failed'].includes(status);
   // The owner invites the challenged person while they have not answered; nobody else invites.
@@ -674,9 +692,22 @@ function Actions({
         <Button variant="secondary" size="sm" onClick={duplicate}>
           {t('challenge.actions.duplicate')}
         </Button>
-        {role === 'owner' && status !== 'draft' ? (
+        {role === 'owner' && LIVE_STATES.includes(status) ? (
           <Button variant="secondary" size="sm" disabled={busy} onClick={() => setDialog('edit')}>
             {t('challenge.actions.edit')}
+          </Button>
+        ) : null}
+        {role === 'owner' && FINAL_STATES.includes(status) ? (
+          <Button
+            variant="secondary"
+            size="sm"
+            loading={updateLoading}
+            disabled={busy}
+            onClick={() => void toggleVisibility()}
+          >
+            {challenge.visibility === 'private'
+              ? t('challenge.actions.makePublic')
+              : t('challenge.actions.makePrivate')}
           </Button>
         ) : null}
         {role === 'owner' && (status === 'open' || status === 'draft') ? (

@@ -8,7 +8,12 @@ import { Checkbox } from '../../../ui/Checkbox';
 import { Modal } from '../../../ui/Modal';
 import { Notice } from '../../../ui/Notice';
 import { TOO_LARGE_MESSAGE, VIDEO_ACCEPT, videoFileProblem } from '../videoUpload';
-import { uploadVideoResumably, type TusProgress, type TusUpload } from '../tusUpload';
+import {
+  isResumableFailure,
+  uploadVideoResumably,
+  type TusProgress,
+  type TusUpload,
+} from '../tusUpload';
 import styles from './ChallengeVideo.module.css';
 
 /** The text for a refused or failed upload: the spec's texts, the video's own for a bad type. */
@@ -54,6 +59,7 @@ export function VideoUploadDialog({
   const [error, setError] = useState<string | null>(null);
   const [progress, setProgress] = useState<TusProgress | null>(null);
   const upload = useRef<TusUpload | null>(null);
+  const fileInput = useRef<HTMLInputElement>(null);
 
   // Leaving the page (or the dialog going away) stops an upload in flight but keeps it on the
   // server: the same file picked again resumes. Only Cancel removes it.
@@ -104,7 +110,14 @@ export function VideoUploadDialog({
       return;
     }
     setProgress(null);
-    if (!outcome.cancelled) setError(uploadFailureText(t, outcome.status));
+    if (outcome.cancelled) return;
+    setError(uploadFailureText(t, outcome.status));
+    // A refused file is not offered again: Upload waits for another one. After a lost connection
+    // or a lapsed sign-in the same file stays and resumes.
+    if (!isResumableFailure(outcome.status)) {
+      setFile(null);
+      if (fileInput.current) fileInput.current.value = '';
+    }
   };
 
   const cancel = () => {
@@ -149,6 +162,7 @@ export function VideoUploadDialog({
         <label className={styles.fileLabel}>
           <span>{t('challenge.video.file')}</span>
           <input
+            ref={fileInput}
             type="file"
             accept={VIDEO_ACCEPT}
             onChange={pick}

@@ -70,25 +70,3 @@ export const ChallengeVideosDocument: TypedDocumentNode<
     }
   }
 `;
-
-export interface CreateChallengeVideoMutation {
-  createChallengeVideo: { id: string | null; videoSource: string | null; status: ResponseStatus };
-}
-
-/**
- * Sent only as a GraphQL multipart request (spec section 7, docs/adr/0034) by
- * `uploadChallengeVideo`: the file travels in its own part, mapped onto `input.file`.
- */
-export const CreateChallengeVideoDocument = gql`
-  mutation CreateChallengeVideo($input: CreateChallengeVideoInput!) {
-    createChallengeVideo(input: $input) {
-      id
-      videoSource
-      status {
-        success
-        identifier
-        message
-      }
-    }
-  }
-`;

@@ -244,7 +244,7 @@ describe('moderator page: access', () => {
 });
 
 describe('moderator page: sections', () => {
-  it('has a tab per section, placeholders for the sections still to come, and keeps the tab in the URL', async () => {
+  it('has a tab per section and keeps the tab in the URL', async () => {
     const { router } = renderApp({
       path: '/moderator',
       mocks: [

@@ -1,5 +1,5 @@
 import { useQuery } from '@apollo/client/react';
-import { useId, useState } from 'react';
+import { useId, useState, type CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useParams } from 'react-router';
 import { cx } from '../../../lib/cx';
@@ -53,6 +53,18 @@ export function ProfileLayout() {
   const { username = '' } = useParams();
   // A new username is a new page: no state (open dialogs, expanded bio) carries over.
   return <ProfileView key={username} username={username} />;
+}
+
+/**
+ * The sizes the name and the handle scale by (Profile.module.css): the name's longest word (a
+ * username is one word) and the handle's length, so that neither breaks mid-word on a phone.
+ */
+function fitted(name: string, username: string): CSSProperties {
+  const longest = Math.max(13, ...name.split(/\s+/).map((word) => [...word].length));
+  return {
+    '--longest-word': longest,
+    '--handle-length': Math.max(17, [...username].length + 1),
+  } as CSSProperties;
 }
 
 function ProfileView({ username }: { username: string }) {
@@ -119,7 +131,7 @@ function ProfileHeader({
   return (
     <header className={styles.header}>
       <Avatar name={name} src={profile.avatar} size="xl" />
-      <div className={styles.identity}>
+      <div className={styles.identity} style={fitted(name, profile.username)}>
         <h1 className={styles.name}>{name}</h1>
         <p className={styles.handle}>@{profile.username}</p>
         {profile.bio?.trim() ? <Bio text={profile.bio.trim()} /> : null}

@@ -1,4 +1,4 @@
-import { act, screen } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { loggedOutMock } from '../../../test/mocks';
 import { renderApp } from '../../../test/renderApp';
@@ -41,36 +41,43 @@ describe('floating start-a-challenge button', () => {
     expect(screen.queryByTestId('floating-start-button')).toBeNull();
   });
 
-  describe('on a phone it steps aside while the reader scrolls down', () => {
+  describe('on a phone it rests only on the bottom padding of the page (docs/adr/0068)', () => {
     const scrollTo = (y: number) =>
       act(() => {
         Object.defineProperty(window, 'scrollY', { configurable: true, value: y });
         window.dispatchEvent(new Event('scroll'));
       });
+    const pageHeight = (height: number) =>
+      Object.defineProperty(document.documentElement, 'scrollHeight', {
+        configurable: true,
+        value: height,
+      });
     afterEach(() => {
       Object.defineProperty(window, 'scrollY', { configurable: true, value: 0 });
-      Object.defineProperty(document.documentElement, 'scrollHeight', {
-        configurable: true,
-        value: 0,
-      });
+      pageHeight(0);
     });
 
-    it('tucks away scrolling down, returns scrolling up and at the end of the page', async () => {
-      Object.defineProperty(document.documentElement, 'scrollHeight', {
-        configurable: true,
-        value: 3000,
-      });
+    it('stays aside on a long page, at its top too, and shows at its end', async () => {
+      pageHeight(3000);
       renderApp({ path: '/terms', mocks: [loggedOutMock()] });
       const button = await screen.findByTestId('floating-start-button');
-      expect(button.dataset['tucked']).toBe('false');
+      // The top of a long page has content where the button would sit (checked in an effect).
+      await waitFor(() => expect(button.dataset['tucked']).toBe('true'));
       scrollTo(400);
       expect(button.dataset['tucked']).toBe('true');
       scrollTo(300);
-      expect(button.dataset['tucked']).toBe('false');
-      scrollTo(900);
       expect(button.dataset['tucked']).toBe('true');
       // The end of the page: the page's bottom padding keeps the button clear of the content.
       scrollTo(3000 - window.innerHeight);
+      expect(button.dataset['tucked']).toBe('false');
+      scrollTo(1000);
+      expect(button.dataset['tucked']).toBe('true');
+    });
+
+    it('shows on a page that does not scroll, whose padding is under it', async () => {
+      pageHeight(window.innerHeight);
+      renderApp({ path: '/terms', mocks: [loggedOutMock()] });
+      const button = await screen.findByTestId('floating-start-button');
       expect(button.dataset['tucked']).toBe('false');
     });
   });

@@ -5,9 +5,8 @@ import { PlusIcon } from '../../../ui/icons';
 import styles from './FloatingStartButton.module.css';
 
 const CREATE_PATH = '/challenge/create';
-/** Scrolling less than this (px) changes nothing; near the top the button always shows. */
-const SCROLL_SLACK = 8;
-const TOP_ZONE = 80;
+/** How close (px) to the end of the page counts as the end. */
+const END_SLACK = 4;
 
 /** True for /challenge/create and every page under it (not for e.g. /challenge/create-x/detail). */
 export function isUnderCreateChallenge(pathname: string): boolean {
@@ -16,28 +15,33 @@ export function isUnderCreateChallenge(pathname: string): boolean {
 }
 
 /**
- * Whether the reader is scrolling down through the page (not at its top or its end). On a phone
- * the button then steps aside, so that it never sits on what is being read; CSS applies it below
- * the desktop breakpoint only (on a desktop the button has a gutter of its own).
+ * Whether the button would rest on content. A phone cannot spare a gutter beside the content, so
+ * the button shows only over the page's bottom padding, which is kept free for it: at the end of
+ * the page, or on a page that does not scroll. CSS applies this below the desktop breakpoint
+ * only (on a desktop the button has a gutter of its own). docs/adr/0068.
  */
-function useScrollingDown(): boolean {
-  const [down, setDown] = useState(false);
+function useOverContent(): boolean {
+  const { pathname } = useLocation();
+  const [over, setOver] = useState(false);
   useEffect(() => {
-    let last = window.scrollY;
-    const onScroll = () => {
-      const y = window.scrollY;
-      const atEnd =
-        y + window.innerHeight >= document.documentElement.scrollHeight - SCROLL_SLACK / 2;
-      if (y < TOP_ZONE || atEnd) setDown(false);
-      else if (y > last + SCROLL_SLACK) setDown(true);
-      else if (y < last - SCROLL_SLACK) setDown(false);
-      else return;
-      last = y;
+    const check = () => {
+      const end = document.documentElement.scrollHeight;
+      setOver(window.scrollY + window.innerHeight < end - END_SLACK);
     };
-    window.addEventListener('scroll', onScroll, { passive: true });
-    return () => window.removeEventListener('scroll', onScroll);
-  }, []);
-  return down;
+    check();
+    window.addEventListener('scroll', check, { passive: true });
+    window.addEventListener('resize', check);
+    // The page grows as its data comes in.
+    const observer =
+      typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(() => check());
+    observer?.observe(document.body);
+    return () => {
+      window.removeEventListener('scroll', check);
+      window.removeEventListener('resize', check);
+      observer?.disconnect();
+    };
+  }, [pathname]);
+  return over;
 }
 
 /** Round "start a challenge" button, bottom-right, on every page except the create flow itself. */
@@ -49,7 +53,7 @@ export function FloatingStartButton() {
 
 function StartButton() {
   const { t } = useTranslation();
-  const tucked = useScrollingDown();
+  const tucked = useOverContent();
   return (
     <Link
       to="/challenge/create/step-1"
