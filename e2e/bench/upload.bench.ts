@@ -75,10 +75,17 @@ const media = await start(['media', keys]);
 const gateway = await start(['gateway', keys, media.url]);
 const challengeId = randomUUID();
 const challengedUserId = randomUUID();
+// A challenge of its own for the warm-up: a performer has one live video per challenge.
+const warmUpChallengeId = randomUUID();
 await ask(media.child, { kind: 'allow', challengeId, challengedUserId }, 'allowed');
+await ask(
+  media.child,
+  { kind: 'allow', challengeId: warmUpChallengeId, challengedUserId },
+  'allowed',
+);
 
 // Warm-up (connections, JIT, Prisma), then the baselines.
-await streamVideo(gateway.url, { id: challengedUserId }, challengeId, 2 * MB, MP4_HEAD);
+await streamVideo(gateway.url, { id: challengedUserId }, warmUpChallengeId, 2 * MB, MP4_HEAD);
 await Promise.all([
   ask(media.child, { kind: 'reset' }, 'reset'),
   ask(gateway.child, { kind: 'reset' }, 'reset'),
