@@ -22,8 +22,11 @@ export interface PublicChallengeSummary {
   thumbnailUrl?: string | null;
 }
 
-export const PublicChallengeSummaryFields: TypedDocumentNode<PublicChallengeSummary> = gql`
-  fragment PublicChallengeSummaryFields on Challenge {
+/**
+ * The fields of a `PublicChallengeSummary` as plain selection text, for documents that cannot
+ * spread the fragment (the gateway's depth limit counts a spread as a level).
+ */
+export const PUBLIC_CHALLENGE_SUMMARY_SELECTION = `
     id
     slug
     challengeName
@@ -45,5 +48,10 @@ export const PublicChallengeSummaryFields: TypedDocumentNode<PublicChallengeSumm
     }
     challengeLikesCount
     thumbnailUrl
+`;
+
+export const PublicChallengeSummaryFields: TypedDocumentNode<PublicChallengeSummary> = gql`
+  fragment PublicChallengeSummaryFields on Challenge {
+    ${PUBLIC_CHALLENGE_SUMMARY_SELECTION}
   }
 `;

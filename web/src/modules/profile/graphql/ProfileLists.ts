@@ -1,6 +1,9 @@
 import { gql, type TypedDocumentNode } from '@apollo/client';
 import type { ResponseStatus } from '../../../lib/graphql';
-import type { PublicChallengeSummary } from '../../challenge/graphql/publicFragments';
+import {
+  PUBLIC_CHALLENGE_SUMMARY_SELECTION,
+  type PublicChallengeSummary,
+} from '../../challenge/graphql/publicFragments';
 
 export type ProfileListField =
   'runningChallenges' | 'completedChallenges' | 'uploadedVideos' | 'respectedVideos';
@@ -29,7 +32,8 @@ export interface ProfileListsVariables {
 
 /**
  * One page of one of a profile's four lists (the flags pick which), with its count. The
- * challenge fields are written out rather than spread: the gateway's depth limit counts the spread.
+ * challenge fields are inlined as text rather than spread: the gateway's depth limit counts the
+ * spread.
  */
 export const ProfileListsDocument: TypedDocumentNode<ProfileListsQuery, ProfileListsVariables> =
   gql`
@@ -53,99 +57,19 @@ export const ProfileListsDocument: TypedDocumentNode<ProfileListsQuery, ProfileL
           showsPrivate
           runningChallengesCount @include(if: $running)
           runningChallenges(page: $page, itemsPerPage: $itemsPerPage) @include(if: $running) {
-            id
-            slug
-            challengeName
-            challengeReward
-            status
-            challengeType
-            createdAt
-            owner {
-              id
-              username
-              displayName
-              avatar
-            }
-            challengedUser {
-              id
-              username
-              displayName
-              avatar
-            }
-            challengeLikesCount
-            thumbnailUrl
+            ${PUBLIC_CHALLENGE_SUMMARY_SELECTION}
           }
           completedChallengesCount @include(if: $completed)
           completedChallenges(page: $page, itemsPerPage: $itemsPerPage) @include(if: $completed) {
-            id
-            slug
-            challengeName
-            challengeReward
-            status
-            challengeType
-            createdAt
-            owner {
-              id
-              username
-              displayName
-              avatar
-            }
-            challengedUser {
-              id
-              username
-              displayName
-              avatar
-            }
-            challengeLikesCount
-            thumbnailUrl
+            ${PUBLIC_CHALLENGE_SUMMARY_SELECTION}
           }
           uploadedVideosCount @include(if: $uploaded)
           uploadedVideos(page: $page, itemsPerPage: $itemsPerPage) @include(if: $uploaded) {
-            id
-            slug
-            challengeName
-            challengeReward
-            status
-            challengeType
-            createdAt
-            owner {
-              id
-              username
-              displayName
-              avatar
-            }
-            challengedUser {
-              id
-              username
-              displayName
-              avatar
-            }
-            challengeLikesCount
-            thumbnailUrl
+            ${PUBLIC_CHALLENGE_SUMMARY_SELECTION}
           }
           respectedVideosCount @include(if: $respected)
           respectedVideos(page: $page, itemsPerPage: $itemsPerPage) @include(if: $respected) {
-            id
-            slug
-            challengeName
-            challengeReward
-            status
-            challengeType
-            createdAt
-            owner {
-              id
-              username
-              displayName
-              avatar
-            }
-            challengedUser {
-              id
-              username
-              displayName
-              avatar
-            }
-            challengeLikesCount
-            thumbnailUrl
+            ${PUBLIC_CHALLENGE_SUMMARY_SELECTION}
           }
         }
       }
