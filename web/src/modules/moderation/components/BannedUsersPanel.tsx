@@ -5,14 +5,13 @@ import { describeFailure } from '../../../lib/mutationOutcome';
 import { Button } from '../../../ui/Button';
 import { Modal } from '../../../ui/Modal';
 import { Notice, type NoticeTone } from '../../../ui/Notice';
-import { Pager } from '../../../ui/Pager';
 import { SelectField } from '../../../ui/SelectField';
 import layout from '../../../ui/layout.module.css';
 import type { BannedUser } from '../graphql/BannedUsers';
 import type { BanType } from '../graphql/Reports';
 import { useGetBannedUsers, useUnbanUser } from '../hooks/useBannedUsers';
-import { ColumnHeaders, Loading } from './ModeratorParts';
-import { LoadFailedNotice } from './LoadFailedNotice';
+import { ColumnHeaders } from './ModeratorParts';
+import { PagedListView } from './PagedListView';
 import styles from './Moderator.module.css';
 
 type Message = { tone: NoticeTone; text: string };
@@ -61,16 +60,21 @@ export function BannedUsersPanel() {
           <p>{message.text}</p>
         </Notice>
       ) : null}
-      {list.items ? (
-        list.items.length === 0 ? (
-          <p className={styles.empty}>{t('bannedUsers.empty')}</p>
-        ) : (
+      <PagedListView
+        list={list}
+        page={page}
+        onPage={setPage}
+        empty={<p className={styles.empty}>{t('bannedUsers.empty')}</p>}
+        loadFailedTitle={t('bannedUsers.loadFailed')}
+        pagesLabel={t('bannedUsers.pages')}
+      >
+        {(items) => (
           <div className={styles.tableWrap}>
             <table className={styles.table} role="table" aria-busy={list.fetching}>
               <caption className="visually-hidden">{t('bannedUsers.title')}</caption>
               <ColumnHeaders labels={Object.values(columns)} />
               <tbody role="rowgroup">
-                {list.items.map((user) => (
+                {items.map((user) => (
                   <tr key={user.id} role="row">
                     <td role="cell" data-label={columns.user}>
                       <span className={styles.primary}>@{user.username}</span>
@@ -101,23 +105,8 @@ export function BannedUsersPanel() {
               </tbody>
             </table>
           </div>
-        )
-      ) : list.loading ? (
-        <Loading />
-      ) : (
-        <LoadFailedNotice
-          title={t('bannedUsers.loadFailed')}
-          failure={list.failure}
-          onRetry={() => void list.refetch()}
-        />
-      )}
-      <Pager
-        page={list.pagination?.currentPage ?? page}
-        totalPages={list.pagination?.totalPages ?? 1}
-        onPage={setPage}
-        label={t('bannedUsers.pages')}
-        disabled={list.fetching}
-      />
+        )}
+      </PagedListView>
       {unbanning ? (
         <UnbanDialog
           user={unbanning}

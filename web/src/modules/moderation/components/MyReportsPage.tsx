@@ -9,14 +9,12 @@ import { Button } from '../../../ui/Button';
 import { AlertIcon } from '../../../ui/icons';
 import { Modal } from '../../../ui/Modal';
 import { Notice } from '../../../ui/Notice';
-import { Pager } from '../../../ui/Pager';
 import layout from '../../../ui/layout.module.css';
 import { useToasts } from '../../../ui/toast/Toasts';
 import type { OwnReport } from '../graphql/MyReports';
 import { useDeleteReport } from '../hooks/useDeleteReport';
 import { useMyReports } from '../hooks/useMyReports';
-import { LoadFailedNotice } from './LoadFailedNotice';
-import { Loading } from './ModeratorParts';
+import { PagedListView } from './PagedListView';
 import styles from './MyReports.module.css';
 
 /**
@@ -40,8 +38,11 @@ export function MyReportsPage() {
         <p className={layout.panelText}>{t('myReports.text')}</p>
       </div>
 
-      {list.items ? (
-        list.items.length === 0 ? (
+      <PagedListView
+        list={list}
+        page={page}
+        onPage={setPage}
+        empty={
           <div className={styles.empty}>
             <span className={layout.iconTile} aria-hidden="true">
               <AlertIcon size={24} />
@@ -49,7 +50,11 @@ export function MyReportsPage() {
             <h3 className={styles.emptyTitle}>{t('myReports.emptyTitle')}</h3>
             <p>{t('myReports.emptyText')}</p>
           </div>
-        ) : (
+        }
+        loadFailedTitle={t('myReports.loadFailed')}
+        pagesLabel={t('myReports.pages')}
+      >
+        {(items) => (
           <>
             {list.pagination ? (
               <p className={styles.count}>
@@ -61,29 +66,13 @@ export function MyReportsPage() {
               aria-label={t('myReports.listLabel')}
               aria-busy={list.fetching}
             >
-              {list.items.map((report) => (
+              {items.map((report) => (
                 <ReportCard key={report.id} report={report} onWithdraw={setWithdrawing} />
               ))}
             </ul>
           </>
-        )
-      ) : list.loading ? (
-        <Loading />
-      ) : (
-        <LoadFailedNotice
-          title={t('myReports.loadFailed')}
-          failure={list.failure}
-          onRetry={() => void list.refetch()}
-        />
-      )}
-
-      <Pager
-        page={list.pagination?.currentPage ?? page}
-        totalPages={list.pagination?.totalPages ?? 1}
-        onPage={setPage}
-        label={t('myReports.pages')}
-        disabled={list.fetching}
-      />
+        )}
+      </PagedListView>
 
       {withdrawing ? (
         <WithdrawDialog

@@ -15,7 +15,6 @@ import { Button } from '../../../ui/Button';
 import { Checkbox } from '../../../ui/Checkbox';
 import { Modal } from '../../../ui/Modal';
 import { Notice, type NoticeTone } from '../../../ui/Notice';
-import { Pager } from '../../../ui/Pager';
 import { SelectField } from '../../../ui/SelectField';
 import layout from '../../../ui/layout.module.css';
 import { useToasts } from '../../../ui/toast/Toasts';
@@ -25,8 +24,8 @@ import { useCancelPayoutRequest } from '../hooks/useCancelPayoutRequest';
 import { useExportPayoutRequests } from '../hooks/useExportPayoutRequests';
 import { useGetPayoutRequests, type PayoutStatusFilter } from '../hooks/useGetPayoutRequests';
 import { useSetPayoutRequestAsCompleted } from '../hooks/useSetPayoutRequestAsCompleted';
-import { ColumnHeaders, Loading } from './ModeratorParts';
-import { LoadFailedNotice } from './LoadFailedNotice';
+import { ColumnHeaders } from './ModeratorParts';
+import { PagedListView } from './PagedListView';
 import { REASON_MAX, ReasonDialog } from './ReasonDialog';
 import styles from './Moderator.module.css';
 
@@ -105,14 +104,21 @@ export function PayoutsPanel() {
         </Notice>
       ) : null}
 
-      {list.items ? (
-        list.items.length === 0 ? (
+      <PagedListView
+        list={list}
+        page={page}
+        onPage={setPage}
+        empty={
           <p className={styles.empty}>
             {filter === 'open' ? t('moderator.payouts.emptyOpen') : t('moderator.payouts.empty')}
           </p>
-        ) : (
+        }
+        loadFailedTitle={t('moderator.payouts.loadFailed')}
+        pagesLabel={t('moderator.payouts.pages')}
+      >
+        {(items) => (
           <PayoutTable
-            items={list.items}
+            items={items}
             busy={list.fetching}
             onMarkPaid={(payout) => {
               setMessage(null);
@@ -123,24 +129,8 @@ export function PayoutsPanel() {
               setCancelling(payout);
             }}
           />
-        )
-      ) : list.loading ? (
-        <Loading />
-      ) : (
-        <LoadFailedNotice
-          title={t('moderator.payouts.loadFailed')}
-          failure={list.failure}
-          onRetry={() => void list.refetch()}
-        />
-      )}
-
-      <Pager
-        page={list.pagination?.currentPage ?? page}
-        totalPages={list.pagination?.totalPages ?? 1}
-        onPage={setPage}
-        label={t('moderator.payouts.pages')}
-        disabled={list.fetching}
-      />
+        )}
+      </PagedListView>
 
       <MarkPaidDialog payout={confirming} onClose={() => setConfirming(null)} onDone={finish} />
       {cancelling ? (

@@ -6,12 +6,10 @@ import { formatAmount } from '../../../lib/money';
 import { describeFailure } from '../../../lib/mutationOutcome';
 import { Button } from '../../../ui/Button';
 import { Notice, type NoticeTone } from '../../../ui/Notice';
-import { Pager } from '../../../ui/Pager';
 import layout from '../../../ui/layout.module.css';
 import type { RefereeCase, RefereeDecision } from '../graphql/RefereeCases';
 import { useDecideRefereeCase, useGetRefereeCases } from '../hooks/useRefereeCases';
-import { Loading } from './ModeratorParts';
-import { LoadFailedNotice } from './LoadFailedNotice';
+import { PagedListView } from './PagedListView';
 import { ReasonDialog } from './ReasonDialog';
 import styles from './Moderator.module.css';
 
@@ -44,12 +42,17 @@ export function RefereePanel() {
           <p>{message.text}</p>
         </Notice>
       ) : null}
-      {list.items ? (
-        list.items.length === 0 ? (
-          <p className={styles.empty}>{t('refereeCases.empty')}</p>
-        ) : (
+      <PagedListView
+        list={list}
+        page={page}
+        onPage={setPage}
+        empty={<p className={styles.empty}>{t('refereeCases.empty')}</p>}
+        loadFailedTitle={t('refereeCases.loadFailed')}
+        pagesLabel={t('refereeCases.pages')}
+      >
+        {(items) => (
           <ul className={styles.caseList} aria-busy={list.fetching}>
-            {list.items.map((item) => (
+            {items.map((item) => (
               <CaseCard
                 key={item.id}
                 item={item}
@@ -60,23 +63,8 @@ export function RefereePanel() {
               />
             ))}
           </ul>
-        )
-      ) : list.loading ? (
-        <Loading />
-      ) : (
-        <LoadFailedNotice
-          title={t('refereeCases.loadFailed')}
-          failure={list.failure}
-          onRetry={() => void list.refetch()}
-        />
-      )}
-      <Pager
-        page={list.pagination?.currentPage ?? page}
-        totalPages={list.pagination?.totalPages ?? 1}
-        onPage={setPage}
-        label={t('refereeCases.pages')}
-        disabled={list.fetching}
-      />
+        )}
+      </PagedListView>
       {deciding ? (
         <DecideDialog
           key={`${deciding.item.id}-${deciding.decision}`}

@@ -5,12 +5,10 @@ import { cx } from '../../../lib/cx';
 import { formatDate } from '../../../lib/dates';
 import { formatAmount } from '../../../lib/money';
 import { Notice } from '../../../ui/Notice';
-import { Pager } from '../../../ui/Pager';
 import layout from '../../../ui/layout.module.css';
 import type { RefusedVideo } from '../graphql/RefusedVideos';
 import { useGetRefusedVideos } from '../hooks/useRefusedVideos';
-import { LoadFailedNotice } from './LoadFailedNotice';
-import { Loading } from './ModeratorParts';
+import { PagedListView } from './PagedListView';
 import styles from './Moderator.module.css';
 
 const nameOf = (user: { username: string; displayName: string | null }) =>
@@ -38,32 +36,22 @@ export function RefusedVideosPanel() {
         </h2>
         <p className={styles.sectionText}>{t('refusedVideos.text')}</p>
       </div>
-      {list.items ? (
-        list.items.length === 0 ? (
-          <p className={styles.empty}>{t('refusedVideos.empty')}</p>
-        ) : (
+      <PagedListView
+        list={list}
+        page={page}
+        onPage={setPage}
+        empty={<p className={styles.empty}>{t('refusedVideos.empty')}</p>}
+        loadFailedTitle={t('refusedVideos.loadFailed')}
+        pagesLabel={t('refusedVideos.pages')}
+      >
+        {(items) => (
           <ul className={styles.caseList} aria-busy={list.fetching}>
-            {list.items.map((item) => (
+            {items.map((item) => (
               <RefusedVideoCard key={item.id} item={item} />
             ))}
           </ul>
-        )
-      ) : list.loading ? (
-        <Loading />
-      ) : (
-        <LoadFailedNotice
-          title={t('refusedVideos.loadFailed')}
-          failure={list.failure}
-          onRetry={() => void list.refetch()}
-        />
-      )}
-      <Pager
-        page={list.pagination?.currentPage ?? page}
-        totalPages={list.pagination?.totalPages ?? 1}
-        onPage={setPage}
-        label={t('refusedVideos.pages')}
-        disabled={list.fetching}
-      />
+        )}
+      </PagedListView>
     </section>
   );
 }

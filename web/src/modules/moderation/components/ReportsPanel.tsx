@@ -4,14 +4,13 @@ import { Link } from 'react-router';
 import { describeFailure } from '../../../lib/mutationOutcome';
 import { Button } from '../../../ui/Button';
 import { Notice, type NoticeTone } from '../../../ui/Notice';
-import { Pager } from '../../../ui/Pager';
 import { SelectField } from '../../../ui/SelectField';
 import layout from '../../../ui/layout.module.css';
 import type { ReportEntityType } from '../graphql/CreateReport';
 import type { BanType, ModerateAction, StaffReport } from '../graphql/Reports';
 import { useBanUser, useGetReports, useModerateReport } from '../hooks/useReports';
-import { ColumnHeaders, Loading } from './ModeratorParts';
-import { LoadFailedNotice } from './LoadFailedNotice';
+import { ColumnHeaders } from './ModeratorParts';
+import { PagedListView } from './PagedListView';
 import { ReasonDialog } from './ReasonDialog';
 import styles from './Moderator.module.css';
 
@@ -69,12 +68,17 @@ export function ReportsPanel() {
         </Notice>
       ) : null}
 
-      {list.items ? (
-        list.items.length === 0 ? (
-          <p className={styles.empty}>{t('report.console.empty')}</p>
-        ) : (
+      <PagedListView
+        list={list}
+        page={page}
+        onPage={setPage}
+        empty={<p className={styles.empty}>{t('report.console.empty')}</p>}
+        loadFailedTitle={t('report.console.loadFailed')}
+        pagesLabel={t('report.console.pages')}
+      >
+        {(items) => (
           <ReportTable
-            items={list.items}
+            items={items}
             busy={list.fetching}
             actions={type === 'Challenge' ? CHALLENGE_ACTIONS : USER_ACTIONS}
             onAct={(report, action) => {
@@ -82,24 +86,8 @@ export function ReportsPanel() {
               setActing({ report, action });
             }}
           />
-        )
-      ) : list.loading ? (
-        <Loading />
-      ) : (
-        <LoadFailedNotice
-          title={t('report.console.loadFailed')}
-          failure={list.failure}
-          onRetry={() => void list.refetch()}
-        />
-      )}
-
-      <Pager
-        page={list.pagination?.currentPage ?? page}
-        totalPages={list.pagination?.totalPages ?? 1}
-        onPage={setPage}
-        label={t('report.console.pages')}
-        disabled={list.fetching}
-      />
+        )}
+      </PagedListView>
 
       {acting ? (
         <ActionDialog

@@ -5,14 +5,13 @@ import { formatIban } from '../../../lib/iban';
 import { describeFailure } from '../../../lib/mutationOutcome';
 import { Button } from '../../../ui/Button';
 import { Notice, type NoticeTone } from '../../../ui/Notice';
-import { Pager } from '../../../ui/Pager';
 import { SelectField } from '../../../ui/SelectField';
 import layout from '../../../ui/layout.module.css';
 import type { BanType } from '../graphql/Reports';
 import type { UnverifiedUser } from '../graphql/UnverifiedUsers';
 import { useGetUnverifiedUsers, useModeratorVerifyUser } from '../hooks/useUnverifiedUsers';
-import { ColumnHeaders, Loading } from './ModeratorParts';
-import { LoadFailedNotice } from './LoadFailedNotice';
+import { ColumnHeaders } from './ModeratorParts';
+import { PagedListView } from './PagedListView';
 import { ReasonDialog } from './ReasonDialog';
 import styles from './Moderator.module.css';
 
@@ -52,16 +51,21 @@ export function VerifyUsersPanel() {
           <p>{message.text}</p>
         </Notice>
       ) : null}
-      {list.items ? (
-        list.items.length === 0 ? (
-          <p className={styles.empty}>{t('verifyUsers.empty')}</p>
-        ) : (
+      <PagedListView
+        list={list}
+        page={page}
+        onPage={setPage}
+        empty={<p className={styles.empty}>{t('verifyUsers.empty')}</p>}
+        loadFailedTitle={t('verifyUsers.loadFailed')}
+        pagesLabel={t('verifyUsers.pages')}
+      >
+        {(items) => (
           <div className={styles.tableWrap}>
             <table className={styles.table} role="table" aria-busy={list.fetching}>
               <caption className="visually-hidden">{t('verifyUsers.title')}</caption>
               <ColumnHeaders labels={Object.values(columns)} />
               <tbody role="rowgroup">
-                {list.items.map((user) => {
+                {items.map((user) => {
                   const payment = user.user.paymentProfile;
                   return (
                     <tr key={user.id} role="row">
@@ -121,23 +125,8 @@ export function VerifyUsersPanel() {
               </tbody>
             </table>
           </div>
-        )
-      ) : list.loading ? (
-        <Loading />
-      ) : (
-        <LoadFailedNotice
-          title={t('verifyUsers.loadFailed')}
-          failure={list.failure}
-          onRetry={() => void list.refetch()}
-        />
-      )}
-      <Pager
-        page={list.pagination?.currentPage ?? page}
-        totalPages={list.pagination?.totalPages ?? 1}
-        onPage={setPage}
-        label={t('verifyUsers.pages')}
-        disabled={list.fetching}
-      />
+        )}
+      </PagedListView>
       {acting ? (
         <DecisionDialog
           key={`${acting.user.id}-${acting.choice}`}
