@@ -425,6 +425,16 @@ export async function updateChallenge(
           : VISIBILITY_EDITABLE,
       fields,
     );
+    if (result && movesExpiration) {
+      // Wallet keeps the date, to report a stake held past it (docs/adr/0072).
+      await enqueueEvents(tx, [
+        newEvent('ChallengeExpirationChanged', {
+          aggregateId: challenge.id,
+          actorId: user.id,
+          data: challengeEventData(result.challenge),
+        }),
+      ]);
+    }
     if (result?.visibilityVersion != null) {
       // Media (and whoever else keeps a visibility) hears of it, in the same transaction.
       await enqueueEvents(tx, [
