@@ -203,9 +203,9 @@ describe('escrow under lost answers, races and retried acceptances', () => {
     expect(again.map((hold) => hold.status)).toEqual(['held', 'held']);
     expect(await balances(wallet.app, d.challenged)).toEqual({ available: 0, frozen: 300 });
     // A release by the voided attempt leaves the new attempt's stake alone: it holds nothing.
-    await expect(
-      escrow.release(d.snapshot.challengeId, 'challenged', first),
-    ).rejects.toMatchObject({ identifier: 'not_found' });
+    await expect(escrow.release(d.snapshot.challengeId, 'challenged', first)).rejects.toMatchObject(
+      { identifier: 'not_found' },
+    );
     expect(await balances(wallet.app, d.challenged)).toEqual({ available: 0, frozen: 300 });
     await publish(d, ['ChallengeAccepted', 'ChallengeAccepted']);
     expect(await balances(wallet.app, d.challenged)).toEqual({ available: 0, frozen: 300 });
