@@ -896,7 +896,7 @@ describe('moderator page: money statistics', () => {
       within(outcome)
         .getAllByRole('option')
         .map((option) => option.textContent),
-    ).toEqual(['Back to @carla_c, who staked it']);
+    ).toEqual(['Back to @carla_c']);
     expect(within(dialog).getByText(/Nobody else is known/)).toBeTruthy();
     fireEvent.change(within(dialog).getByLabelText('Reason (kept in the audit log)'), {
       target: { value: 'No challenge behind it' },

@@ -396,7 +396,7 @@ function ResolveHoldDialog({
         <dl className={styles.facts}>
           <dt>{t('moderator.money.escrow.columns.challenge')}</dt>
           <dd>{hold.challengeName ?? hold.slug ?? hold.challengeId}</dd>
-          <dt>{t('moderator.money.escrow.columns.owner')}</dt>
+          <dt>{t('moderator.money.escrow.stakedBy')}</dt>
           <dd>@{hold.owner.username}</dd>
           <dt>{t('moderator.money.escrow.columns.amount')}</dt>
           <dd className={styles.money}>{amount}</dd>
