@@ -346,7 +346,10 @@ export async function onChallengeEvent(
       }
       if (holds.some((hold) => hold.resolvedBy)) {
         // Staff settled a stray hold by hand before this end arrived: their decision stands.
-        log.warn({ challengeId, type: event.type }, 'a challenge ended after staff resolved its hold');
+        log.warn(
+          { challengeId, type: event.type },
+          'a challenge ended after staff resolved its hold',
+        );
       }
       const ownerHold = holds.find((hold) => hold.party === 'owner') ?? null;
       const stake = holds.find((hold) => hold.party === 'challenged') ?? null;
