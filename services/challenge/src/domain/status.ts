@@ -317,12 +317,14 @@ async function acceptDuel(
 
 /**
  * Gives back what this acceptance attempt holds; not_found (it holds nothing, or the stake is
- * another attempt's) is done too. Wallet refuses this attempt's hold from now on.
+ * another attempt's) is done too. Wallet refuses this attempt's hold from now on. invalid_action
+ * means wallet has seen the duel go on (accepted, or ended): its events settle the stake.
  */
 async function giveBackStake(deps: StatusDeps, challengeId: string, attempt: string) {
   await deps.escrow.release(challengeId, 'challenged', attempt).catch((error: unknown) => {
     if (error instanceof AppError && error.identifier === 'not_found') return;
-    deps.logger.error(
+    const settledByEvents = error instanceof AppError && error.identifier === 'invalid_action';
+    deps.logger[settledByEvents ? 'warn' : 'error'](
       { err: error, challengeId },
       "could not give back a duel's stake after a failed acceptance",
     );
