@@ -2,7 +2,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { seedUser } from '@challenge/identity/seed';
 import type { Role } from '@challenge/kit';
 import { eventually, graphql, tokenFor, type Caller } from '@challenge/testing';
-import { seedWallet, walletCount } from '@challenge/wallet/seed';
+import { seedStrayHold, seedWallet, walletCount } from '@challenge/wallet/seed';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { documentOf, operations, type Operation } from '../support/api-schema.ts';
 import {
@@ -62,6 +62,8 @@ interface Fixtures {
   target(): Promise<Person>;
   /** An open payout request of a fresh user, for staff to complete. */
   openPayout(): Promise<string>;
+  /** The id of a challenge wallet never heard of whose reward a fresh user holds (ADR 72). */
+  strayHold(): Promise<string>;
   /** The standing user of a role (null for the visitor). */
   personOf(role: MatrixRole): Person | null;
   /** A fresh user that moderation already knows (its identity.v1 projection), to report. */
@@ -357,6 +359,13 @@ const MATRIX: Record<string, Row> = {
     expect: staffOnly(),
     variables: async (f) => ({ id: await f.openPayout(), reason: 'Returned by the bank' }),
   },
+  // Staff release a stray hold (a fresh one per cell): the money moves once, audited (ADR 72).
+  resolveEscrowHold: {
+    expect: staffOnly(),
+    variables: async (f) => ({
+      input: { challengeId: await f.strayHold(), outcome: 'release', reason: 'No challenge' },
+    }),
+  },
   exportPayoutRequests: {
     expect: staffOnly(),
     // With no open payout the answer would be not_found; one is made for every cell.
@@ -506,6 +515,11 @@ describe('the authorisation matrix: every operation of the supergraph x every ro
         );
         expect(payout.data?.payoutRequest.status.success).toBe(true);
         return payout.data!.payoutRequest.payoutRequest.id as string;
+      },
+      async strayHold() {
+        const challengeId = randomUUID();
+        await seedStrayHold(platform.wallet.app.db, challengeId, randomUUID());
+        return challengeId;
       },
       personOf: (role) => (role === 'visitor' ? null : people.get(role)!),
       reportable,

@@ -1,5 +1,7 @@
 import { isKnownUser } from '@challenge/challenge/seed';
 import { seedUploadedVideo } from '@challenge/media/seed';
+import { seedStrayHold } from '@challenge/wallet/seed';
+import { randomUUID } from 'node:crypto';
 import { eventually, inbox } from '@challenge/testing';
 import { type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -248,5 +250,64 @@ describe('moderation in the browser', () => {
       [challenged, { availableAmount: REWARD, freezeAmount: 0 }],
     ]);
     expect((await challengeOf(platform, owner, slug))?.challenge.status).toBe('completed');
+  }, 180_000);
+
+  it('an admin gives back money held for a challenge nobody knows, with a reason the audit log keeps', async () => {
+    const [staker, admin] = await Promise.all([
+      adult(),
+      adult({ roles: ['user', 'moderator', 'admin'] }),
+    ]);
+    // A hold whose creation was given up without its release (ADR 72): wallet reports it.
+    const challengeId = randomUUID();
+    await seedStrayHold(platform.wallet.app.db, challengeId, staker.id);
+    await walletsBecome(platform, [[staker, { availableAmount: 0, freezeAmount: 100 }]]);
+
+    const page = await browsers.pageOf(admin);
+    await page.goto(`${platform.origin}/moderator?tab=money`);
+    const row = page.getByRole('row').filter({ hasText: challengeId });
+    await row.getByText('The challenge is unknown').waitFor();
+    await shoot(page, 'moderation-money-stray-hold');
+    await row
+      .getByRole('button', { name: `Resolve the €1.00 held from @${staker.username}` })
+      .click();
+    const dialog = page.getByRole('dialog', { name: 'Resolve held money' });
+    await dialog
+      .getByRole('status')
+      .getByText(`€1.00 goes back to @${staker.username}'s available balance.`, { exact: false })
+      .waitFor();
+    await dialog
+      .getByLabel('Reason (kept in the audit log)')
+      .fill('Its creation failed: ticket 42');
+    await shoot(page, 'moderation-money-resolve-dialog', { fullPage: false });
+    await dialog.getByRole('button', { name: 'Give back €1.00' }).click();
+    await page.getByText(`€1.00 went back to @${staker.username}.`).first().waitFor();
+    await page.getByText('All holds match live challenges.').waitFor();
+    await shoot(page, 'moderation-money-resolved');
+    await walletsBecome(platform, [[staker, { availableAmount: 100, freezeAmount: 0 }]]);
+
+    // The audit log (moderation, from wallet's EscrowHoldResolved) names the admin and the reason.
+    await page.getByRole('tab', { name: 'Audit log' }).click();
+    const entry = page.getByRole('row').filter({ hasText: 'escrow_hold_released' });
+    await entry.getByText('Its creation failed: ticket 42').waitFor({ timeout: 20_000 });
+    await shoot(page, 'moderation-audit-escrow');
+
+    // The same dialog in Dutch, for another stray hold.
+    const another = randomUUID();
+    const second = await adult();
+    await seedStrayHold(platform.wallet.app.db, another, second.id);
+    await page.evaluate("localStorage.setItem('language', 'nl')");
+    await page.goto(`${platform.origin}/moderator?tab=money`);
+    const nlRow = page.getByRole('row').filter({ hasText: another });
+    await nlRow.getByText('De challenge is onbekend').waitFor();
+    await nlRow.getByRole('button', { name: /Handel de/ }).click();
+    const nlDialog = page.getByRole('dialog', { name: 'Gereserveerd geld afhandelen' });
+    // Submitted without a reason: the dialog says so and nothing moves.
+    await nlDialog.getByRole('button', { name: /teruggeven/ }).click();
+    await nlDialog.getByText('Geef aan waarom het geld daarheen gaat.').waitFor();
+    await shoot(page, 'moderation-nl-money-resolve-dialog', { fullPage: false });
+    await nlDialog.getByLabel('Reden (komt in het auditlogboek)').fill('Aanmaken mislukt');
+    await nlDialog.getByRole('button', { name: /teruggeven/ }).click();
+    await page.getByText('Alle reserveringen horen bij lopende challenges.').waitFor();
+    await walletsBecome(platform, [[second, { availableAmount: 100, freezeAmount: 0 }]]);
   }, 180_000);
 });

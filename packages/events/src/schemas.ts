@@ -34,9 +34,15 @@ const challengeSnapshot = {
   challengedEmail: z.email().nullable(),
   /** Added for duels (docs/adr/0032); absent in older events, which are all solo. */
   challengeType: z.enum(['solo', 'duel']).optional(),
+  /**
+   * The expiration date as it is now (docs/adr/0072: wallet reports stakes held past it); absent
+   * in older events. ChallengeCreated has always carried it.
+   */
+  expiresAt: z.iso.datetime({ offset: true }).optional(),
 };
+/** `extend`, not a spread, so that a field of `extra` replaces the snapshot's in the type too. */
 const challengeEvent = <Extra extends z.ZodRawShape = Record<never, never>>(extra?: Extra) =>
-  z.object({ ...challengeSnapshot, ...(extra as Extra) });
+  z.object(challengeSnapshot).extend((extra ?? {}) as Extra);
 
 const reason = z.string().min(1).max(800);
 
@@ -161,6 +167,14 @@ export const EVENT_TYPES = {
     }),
   },
   ChallengeAccepted: { topic: TOPICS.challenge, data: challengeEvent() },
+  /**
+   * The owner moved the expiration date of an open challenge (updateChallenge). No money moves;
+   * wallet keeps the date to report stakes held past it (docs/adr/0072).
+   */
+  ChallengeExpirationChanged: {
+    topic: TOPICS.challenge,
+    data: challengeEvent({ expiresAt: z.iso.datetime({ offset: true }) }),
+  },
   ChallengeRefused: { topic: TOPICS.challenge, data: challengeEvent({ reason }) },
   /** The proof video is processed and the owner must judge it (status review). */
   ChallengeVideoUploaded: {
@@ -217,6 +231,27 @@ export const EVENT_TYPES = {
       ibanEnding: z.string().min(1).max(4),
       previousIbanEnding: z.string().min(1).max(4),
       changedAt: z.iso.datetime(),
+    }),
+  },
+  /**
+   * Staff settled a held stake the escrow reconciliation reported (docs/adr/0072): released to
+   * its staker or captured to the other party, with their written reason. Moderation records it
+   * in the staff audit log; actorId is the staff member.
+   */
+  EscrowHoldResolved: {
+    topic: TOPICS.wallet,
+    data: z.object({
+      challengeId: z.uuid(),
+      party: z.enum(['owner', 'challenged']),
+      /** Whose money was held. */
+      stakerId: z.uuid(),
+      /** Who received it: the staker (released) or the other party (captured). */
+      payeeId: z.uuid(),
+      amountCents: z.number().int().positive(),
+      outcome: z.enum(['released', 'captured']),
+      /** Why the reconciliation reported it. */
+      mismatch: z.enum(['challenge_over', 'challenge_missing', 'past_expiry']),
+      reason,
     }),
   },
   /** Staff confirmed that the bank transfer went out. */

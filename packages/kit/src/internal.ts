@@ -35,7 +35,9 @@ export function failure(identifier: ErrorIdentifier, message?: string): { status
  * The escrow hold contract: the challenge id and the party are the idempotency key. Every
  * challenge holds the owner's reward (party `owner`, the default); a duel also holds the
  * challenged user's stake on acceptance (party `challenged`, docs/adr/0032). `ownerId` is the
- * staker, whose money is held.
+ * staker, whose money is held. `attempt` names one try (a duel's acceptance, docs/adr/0072): a
+ * release ends that attempt for good, and a new attempt may hold a given-back stake again while
+ * the duel is open; a repeated request of one attempt takes at most one hold.
  */
 export const ESCROW_HOLDS_PATH = '/internal/escrow/holds';
 
@@ -49,10 +51,14 @@ export const escrowHoldRequestSchema = z.object({
   slug: z.string().min(1).max(200),
   challengeName: z.string().min(1).max(200),
   party: escrowPartySchema.optional(),
+  attempt: z.uuid().optional(),
 });
 export type EscrowHoldRequest = z.infer<typeof escrowHoldRequestSchema>;
 
-export const escrowReleaseRequestSchema = z.object({ party: escrowPartySchema.optional() });
+export const escrowReleaseRequestSchema = z.object({
+  party: escrowPartySchema.optional(),
+  attempt: z.uuid().optional(),
+});
 
 export interface EscrowHoldView {
   challengeId: string;
@@ -69,11 +75,13 @@ export interface EscrowClient {
    */
   hold(request: EscrowHoldRequest): Promise<EscrowHoldView>;
   /**
-   * Gives an unused hold back (a challenge that could not be opened after all); refused with
-   * invalid_action once wallet has seen any event of the challenge. Should the challenge go live
-   * after all, wallet takes the reward again when its ChallengeCreated arrives.
+   * Gives an unused hold back (a challenge that could not be opened after all, an acceptance
+   * that failed); refused with invalid_action once wallet has seen the challenge live (a duel's
+   * stake: accepted). Throws AppError('not_found') when the attempt holds nothing; that counts
+   * as done: a hold of that attempt arriving later (its answer was lost) is refused. Should the
+   * challenge go live after all, wallet takes the reward again when its event arrives.
    */
-  release(challengeId: string, party?: EscrowParty): Promise<EscrowHoldView>;
+  release(challengeId: string, party?: EscrowParty, attempt?: string): Promise<EscrowHoldView>;
 }
 
 /** The client challenge uses; wallet answers with `{status, hold}`. */
@@ -102,10 +110,10 @@ export function createEscrowClient(options: {
   };
   return {
     hold: (request) => send(ESCROW_HOLDS_PATH, escrowHoldRequestSchema.parse(request)),
-    release: (challengeId, party) =>
+    release: (challengeId, party, attempt) =>
       send(
         `${ESCROW_HOLDS_PATH}/${encodeURIComponent(challengeId)}/release`,
-        party ? { party } : {},
+        escrowReleaseRequestSchema.parse({ party, attempt }),
       ),
   };
 }

@@ -215,7 +215,7 @@ describe('operations', () => {
 });
 
 describe('createChallenge while wallet cannot be reached', () => {
-  it('answers status_updated_failed_with_wallet_issue and leaves nothing behind', async () => {
+  it('answers status_updated_failed_with_wallet_issue and leaves only an unlisted draft for the sweep', async () => {
     // This service runs without a wallet: every escrow call fails.
     const [owner, friend] = [randomUUID(), randomUUID()];
     await publishIdentity(
@@ -271,6 +271,20 @@ describe('createChallenge while wallet cannot be reached', () => {
       status: { success: false, identifier: 'status_updated_failed_with_wallet_issue' },
       challenges: null,
     });
-    expect(await service.app.db.challenge.count({ where: { ownerId: owner } })).toBe(0);
+    // Whether the hold reached wallet is unknown and its release was not confirmed: the draft
+    // stays, never listed, for the stale-draft sweep to release and remove (ADR 72).
+    const rows = await service.app.db.challenge.findMany({ where: { ownerId: owner } });
+    expect(rows.map((row) => row.status)).toEqual(['draft']);
+    const { data: listed } = await graphql(
+      service.url,
+      '{ getDashboardChallenges { status { success } runningChallengesCount runningChallenges { id } } }',
+      {},
+      { id: owner },
+    );
+    expect(listed?.getDashboardChallenges).toEqual({
+      status: { success: true },
+      runningChallengesCount: 0,
+      runningChallenges: [],
+    });
   });
 });

@@ -39,7 +39,11 @@ const call = (query: string, variables: Record<string, unknown>, as?: Caller) =>
   graphql(service.url, query, variables, as);
 
 async function publish(event: DomainEvent) {
-  const topic = event.type.startsWith('User') ? TOPICS.identity : TOPICS.challenge;
+  const topic = event.type.startsWith('User')
+    ? TOPICS.identity
+    : event.type.startsWith('Escrow')
+      ? TOPICS.wallet
+      : TOPICS.challenge;
   await produceRaw(topicPrefix, topic, [{ key: event.aggregateId, value: JSON.stringify(event) }]);
 }
 
@@ -851,6 +855,42 @@ describe('the audit log', () => {
           select: { actorId: true, action: true, targetType: true },
         }),
       ).toEqual([{ actorId: moderator.id, action: 'user_verified', targetType: 'User' }]),
+    );
+  });
+
+  it("records staff's resolution of a stray escrow hold from wallet's event, once (docs/adr/0072)", async () => {
+    const challengeId = randomUUID();
+    const staker = randomUUID();
+    const resolved = newEvent('EscrowHoldResolved', {
+      aggregateId: challengeId,
+      actorId: moderator.id,
+      data: {
+        challengeId,
+        party: 'owner',
+        stakerId: staker,
+        payeeId: staker,
+        amountCents: 500,
+        outcome: 'released',
+        mismatch: 'challenge_missing',
+        reason: 'No challenge behind it',
+      },
+    });
+    await publish(resolved);
+    await publish(resolved);
+    await eventually(async () =>
+      expect(
+        await db().auditEntry.findMany({
+          where: { targetId: challengeId },
+          select: { actorId: true, action: true, targetType: true, reason: true },
+        }),
+      ).toEqual([
+        {
+          actorId: moderator.id,
+          action: 'escrow_hold_released',
+          targetType: 'Challenge',
+          reason: 'No challenge behind it',
+        },
+      ]),
     );
   });
 

@@ -6,7 +6,13 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDatabase, transactionRunner, type Database } from '../src/data/db.ts';
 import { insertWallet } from '../src/data/wallets.ts';
-import { holdReward, onChallengeEvent, reconcileEscrow } from '../src/domain/escrow.ts';
+import {
+  holdReward,
+  onChallengeEvent,
+  reconcileEscrow,
+  releaseUnusedHold,
+  resolveStrayHold,
+} from '../src/domain/escrow.ts';
 import { moneyTotals } from '../src/domain/history.ts';
 import { transfer } from '../src/domain/ledger.ts';
 import {
@@ -87,6 +93,7 @@ describe('money invariants under random concurrent operations', () => {
         'exportPayouts',
         'cancelPayout',
         'completePayout',
+        'strayHold',
       ),
       user: fc.nat(2),
       other: fc.nat(2),
@@ -188,6 +195,36 @@ describe('money invariants under random concurrent operations', () => {
                 onChallengeEvent(db, event, silent),
                 onChallengeEvent(db, event, silent),
               ]);
+            }
+            case 'strayHold': {
+              // A hold whose challenge never opened: staff (twice) and challenge's release race
+              // for it (ADR 72); it goes back exactly once.
+              const challengeId = randomUUID();
+              await holdReward(db, {
+                challengeId,
+                ownerId: user,
+                amountCents: op.cents,
+                slug: `c-${challengeId}`,
+                challengeName: 'Random',
+              });
+              const input = {
+                challengeId,
+                party: 'owner' as const,
+                outcome: 'release' as const,
+                reason: 'Never opened',
+              };
+              const settled = await Promise.allSettled([
+                resolveStrayHold(db, randomUUID(), input, 0),
+                resolveStrayHold(db, randomUUID(), input, 0),
+                releaseUnusedHold(db, challengeId),
+              ]);
+              expect(settled.filter((result) => result.status === 'fulfilled')).toHaveLength(1);
+              for (const result of settled) {
+                if (result.status === 'rejected') {
+                  expect(result.reason).toMatchObject({ identifier: 'invalid_action' });
+                }
+              }
+              return;
             }
             case 'payout': {
               const payout = await requestPayout(db, limits, user, { amount: op.cents });

@@ -191,8 +191,8 @@ async function resolveTargets(
 /**
  * createChallenge (DESIGN.md section 3, the money saga): every rule first; then one draft row per
  * target, the escrow hold of each, and only when every hold is taken, open + ChallengeCreated in
- * one transaction. A refused hold (insufficient_funds) or any failure after a hold releases the
- * holds taken and deletes the drafts: nothing is left half-made.
+ * one transaction. A refused hold (insufficient_funds) or any failure releases every draft's
+ * hold and deletes the drafts whose release wallet confirmed: nothing is left half-made.
  */
 export async function createChallenges(
   deps: CreateDeps,
@@ -250,7 +250,6 @@ export async function createChallenges(
     ),
   );
 
-  const held: string[] = [];
   try {
     for (const draft of drafts) {
       await escrow
@@ -264,7 +263,6 @@ export async function createChallenges(
         .catch((error: unknown) => {
           throw walletRefusal(error, logger);
         });
-      held.push(draft.id);
     }
     return await transactionRunner(db)(async (tx) => {
       const opened: ChallengeRecord[] = [];
@@ -279,18 +277,14 @@ export async function createChallenges(
           newEvent('ChallengeCreated', {
             aggregateId: challenge.id,
             actorId: owner.id,
-            data: {
-              ...challengeEventData(challenge),
-              visibility: challenge.visibility,
-              expiresAt: challenge.expirationDate.toISOString(),
-            },
+            data: { ...challengeEventData(challenge), visibility: challenge.visibility },
           }),
         ),
       );
       return opened;
     });
   } catch (error) {
-    await undoCreation(deps, drafts, held, logger);
+    await undoCreation(deps, drafts, logger);
     throw error;
   }
 }
@@ -309,29 +303,38 @@ export function walletRefusal(error: unknown, logger: Pick<Logger, 'error'>): Ap
 }
 
 /**
- * Releases the holds taken and deletes the drafts. A draft whose release failed is kept (it is
- * never listed): it is the trace a later sweep, or wallet's reconciliation, needs.
+ * Releases the hold of every draft, not only of those whose hold was answered: an answer lost
+ * after wallet committed (a timeout, a reset connection) leaves a hold nobody here knows of. A
+ * draft that holds nothing answers not_found, which counts as released (and wallet then refuses
+ * its hold should it still arrive: ADR 0072). Only a draft whose release wallet confirmed is
+ * deleted; the others are kept, never listed, for the stale-draft sweep to release and delete.
  */
 async function undoCreation(
   deps: CreateDeps,
   drafts: ChallengeRecord[],
-  held: string[],
   logger: Logger,
 ): Promise<void> {
   const released = await Promise.all(
-    held.map(async (challengeId) => {
-      try {
-        await deps.escrow.release(challengeId);
-        return true;
-      } catch (error) {
-        logger.error({ err: error, challengeId }, 'could not release the hold of a draft');
-        return false;
-      }
-    }),
+    drafts.map((draft) => releaseDraft(deps.escrow, draft.id, logger)),
   );
-  const keep = new Set(held.filter((_id, index) => !released[index]));
   await deleteDrafts(
     deps.db,
-    drafts.map((draft) => draft.id).filter((id) => !keep.has(id)),
+    drafts.filter((_draft, index) => released[index]).map((draft) => draft.id),
   ).catch((error: unknown) => logger.error({ err: error }, 'could not delete drafts'));
+}
+
+/** True when wallet confirmed that the draft holds nothing (any more). */
+async function releaseDraft(
+  escrow: EscrowClient,
+  challengeId: string,
+  logger: Pick<Logger, 'error'>,
+): Promise<boolean> {
+  try {
+    await escrow.release(challengeId);
+    return true;
+  } catch (error) {
+    if (error instanceof AppError && error.identifier === 'not_found') return true;
+    logger.error({ err: error, challengeId }, 'could not release the hold of a draft');
+    return false;
+  }
 }

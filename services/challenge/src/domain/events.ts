@@ -11,5 +11,6 @@ export function challengeEventData(challenge: ChallengeRecord) {
     challengedUserId: challenge.challengedUserId,
     challengedEmail: challenge.challengedEmail,
     challengeType: challenge.challengeType,
+    expiresAt: challenge.expirationDate.toISOString(),
   };
 }

@@ -1,4 +1,4 @@
-import { randomInt } from 'node:crypto';
+import { randomInt, randomUUID } from 'node:crypto';
 import { enqueueEvents, newEvent, type DomainEvent } from '@challenge/events';
 import { AppError, type AuthUser, type EscrowClient } from '@challenge/kit';
 import type { Logger } from 'pino';
@@ -265,9 +265,12 @@ const JUDGING: readonly Action[] = ['approve', 'reject', 'refereeApprove', 'refe
 /**
  * A duel's acceptance: the challenged user's stake is held first (refused: insufficient_funds
  * and nothing changes), then the challenge is accepted with its two sides. Checked by the table
- * before any money moves. If the acceptance does not happen after the hold (the challenge moved
- * on meanwhile), the stake is given back, unless a concurrent acceptance by the same user won:
- * that one uses the same hold (the hold is keyed by challenge and staker).
+ * before any money moves. Each acceptance is an attempt of its own (a fresh key, docs/adr/0072):
+ * if its hold fails in any way (wallet may have committed a hold whose answer was lost), or the
+ * acceptance does not happen after the hold (the challenge moved on, the update failed), the
+ * attempt's stake is given back, unless a concurrent acceptance by the same user won: that one
+ * uses the same hold (wallet answers a held stake to every attempt). A later attempt, a retry,
+ * holds the stake again while the duel is open.
  */
 async function acceptDuel(
   deps: StatusDeps,
@@ -282,18 +285,21 @@ async function acceptDuel(
     expired: challenge.expirationDate <= new Date(),
   });
   if (!decision.allowed) throw new AppError(decision.identifier);
-  await deps.escrow
-    .hold({
+  const attempt = randomUUID();
+  try {
+    await deps.escrow.hold({
       challengeId: challenge.id,
       ownerId: user.id,
       amountCents: Number(challenge.rewardCents),
       slug: challenge.slug,
       challengeName: challenge.name,
       party: 'challenged',
-    })
-    .catch((error: unknown) => {
-      throw walletRefusal(error, deps.logger);
+      attempt,
     });
+  } catch (error) {
+    await giveBackStake(deps, challenge.id, attempt);
+    throw walletRefusal(error, deps.logger);
+  }
   try {
     return await transition(deps.db, challenge.id, {
       action: 'accept',
@@ -304,18 +310,25 @@ async function acceptDuel(
     const now = await findChallengeById(deps.db, challenge.id).catch(() => null);
     const acceptedByThisUser =
       now?.challengedUserId === user.id && now.status !== 'open' && now.acceptedAt !== null;
-    if (!acceptedByThisUser) {
-      await deps.escrow
-        .release(challenge.id, 'challenged')
-        .catch((releaseError: unknown) =>
-          deps.logger.error(
-            { err: releaseError, challengeId: challenge.id },
-            "could not give back a duel's stake after a failed acceptance",
-          ),
-        );
-    }
+    if (!acceptedByThisUser) await giveBackStake(deps, challenge.id, attempt);
     throw error;
   }
+}
+
+/**
+ * Gives back what this acceptance attempt holds; not_found (it holds nothing, or the stake is
+ * another attempt's) is done too. Wallet refuses this attempt's hold from now on. invalid_action
+ * means wallet has seen the duel go on (accepted, or ended): its events settle the stake.
+ */
+async function giveBackStake(deps: StatusDeps, challengeId: string, attempt: string) {
+  await deps.escrow.release(challengeId, 'challenged', attempt).catch((error: unknown) => {
+    if (error instanceof AppError && error.identifier === 'not_found') return;
+    const settledByEvents = error instanceof AppError && error.identifier === 'invalid_action';
+    deps.logger[settledByEvents ? 'warn' : 'error'](
+      { err: error, challengeId },
+      "could not give back a duel's stake after a failed acceptance",
+    );
+  });
 }
 
 /** Approve, reject or a referee's decision in a duel: one side, judged by the other party. */
@@ -425,6 +438,16 @@ export async function updateChallenge(
           : VISIBILITY_EDITABLE,
       fields,
     );
+    if (result && movesExpiration) {
+      // Wallet keeps the date, to report a stake held past it (docs/adr/0072).
+      await enqueueEvents(tx, [
+        newEvent('ChallengeExpirationChanged', {
+          aggregateId: challenge.id,
+          actorId: user.id,
+          data: challengeEventData(result.challenge),
+        }),
+      ]);
+    }
     if (result?.visibilityVersion != null) {
       // Media (and whoever else keeps a visibility) hears of it, in the same transaction.
       await enqueueEvents(tx, [

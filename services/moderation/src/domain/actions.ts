@@ -171,3 +171,22 @@ export async function onUserVerified(tx: Transaction, event: DomainEvent<'UserVe
     createdAt: new Date(event.occurredAt),
   });
 }
+
+/**
+ * Staff settled a stray escrow hold in wallet (docs/adr/0072): released to its staker or
+ * captured to the other party. The reason is staff's; what moved, and to whom, is in wallet's
+ * ledger under the challenge.
+ */
+export async function onEscrowHoldResolved(
+  tx: Transaction,
+  event: DomainEvent<'EscrowHoldResolved'>,
+) {
+  await appendAudit(tx, {
+    actorId: uuidOrNull(event.actorId),
+    action: `escrow_hold_${event.data.outcome}`,
+    targetType: 'Challenge',
+    targetId: event.data.challengeId,
+    reason: event.data.reason,
+    createdAt: new Date(event.occurredAt),
+  });
+}

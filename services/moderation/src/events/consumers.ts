@@ -8,7 +8,12 @@ import {
 } from '@challenge/events';
 import type { ServiceRuntime } from '@challenge/kit';
 import { transactionRunner, type Database, type Transaction } from '../data/db.ts';
-import { onUserBanned, onUserUnbanned, onUserVerified } from '../domain/actions.ts';
+import {
+  onEscrowHoldResolved,
+  onUserBanned,
+  onUserUnbanned,
+  onUserVerified,
+} from '../domain/actions.ts';
 import {
   CHALLENGE_EVENTS,
   projectBan,
@@ -22,8 +27,9 @@ import { openRefereeCase } from '../domain/referee.ts';
 
 /**
  * One consumer group for what moderation reads from others: the challenge projection and the
- * referee cases (challenge.v1), the users projection, bans and follows (identity.v1). Each handler runs
- * once per event id, in one transaction with its effect.
+ * referee cases (challenge.v1), the users projection, bans and follows (identity.v1), staff's
+ * escrow resolutions for the audit log (wallet.v1). Each handler runs once per event id, in one
+ * transaction with its effect.
  */
 export const MODERATION_GROUP = 'moderation.events';
 
@@ -49,7 +55,7 @@ export function startConsumers(
     topicPrefix: runtime.topicPrefix,
     logger: runtime.logger,
     groupId: MODERATION_GROUP,
-    topics: [TOPICS.challenge, TOPICS.identity],
+    topics: [TOPICS.challenge, TOPICS.identity, TOPICS.wallet],
     handlers: {
       ...(Object.fromEntries(
         CHALLENGE_EVENTS.map((type) => [type, challengeHandler]),
@@ -64,6 +70,7 @@ export function startConsumers(
         await onUserUnbanned(tx, event);
       }),
       UserVerified: once(onUserVerified),
+      EscrowHoldResolved: once(onEscrowHoldResolved),
       UserDeleted: once(projectDeletedUser),
       UserFollowed: once(projectFollow),
       UserUnfollowed: once(projectFollow),

@@ -15,6 +15,9 @@ export interface HoldRow {
   payeeId: string | null;
   createdAt: Date;
   voidedAt: Date | null;
+  attemptKey: string;
+  cycle: number;
+  resolvedBy: string | null;
 }
 
 const holdColumns = {
@@ -28,7 +31,51 @@ const holdColumns = {
   payeeId: true,
   createdAt: true,
   voidedAt: true,
+  attemptKey: true,
+  cycle: true,
+  resolvedBy: true,
 } as const;
+
+/** The class of wallet's per-challenge advisory locks (the key's first half; any constant). */
+const CHALLENGE_MONEY_LOCK = 720_018;
+
+/**
+ * Serialises every change of one challenge's money until the transaction ends: a hold, a
+ * release, the settlement of an event, a staff resolution. Taken first, before any row, by each
+ * of them; a row lock cannot do it, because the row a hold inserts does not exist yet for the
+ * settlement to lock, and under READ COMMITTED a settlement would not see it (ADR 0072).
+ * hashtext may map two challenges to one key: they then merely wait for each other.
+ */
+export async function lockChallengeMoney(tx: Transaction, challengeId: string): Promise<void> {
+  await tx.$queryRaw`
+    SELECT 1 FROM (SELECT pg_advisory_xact_lock(${CHALLENGE_MONEY_LOCK}::int4, hashtext(${challengeId}))) AS locked`;
+}
+
+/** Records that an attempt is over: its hold, should one arrive later, is refused. */
+export async function insertVoid(
+  tx: Transaction,
+  challengeId: string,
+  party: HoldParty,
+  attemptKey: string,
+): Promise<void> {
+  await tx.$executeRaw`
+    INSERT INTO escrow_voids (challenge_id, party, attempt_key)
+    VALUES (${challengeId}::uuid, ${party}::"HoldParty", ${attemptKey})
+    ON CONFLICT DO NOTHING`;
+}
+
+export async function isVoided(
+  tx: Transaction,
+  challengeId: string,
+  party: HoldParty,
+  attemptKey: string,
+): Promise<boolean> {
+  const found = await tx.escrowVoid.findUnique({
+    where: { challengeId_party_attemptKey: { challengeId, party, attemptKey } },
+    select: { createdAt: true },
+  });
+  return found !== null;
+}
 
 /**
  * Inserts the hold unless the challenge already has one for this staker or this party; true
@@ -38,13 +85,13 @@ export async function insertHoldOnce(
   tx: Transaction,
   hold: Pick<
     HoldRow,
-    'challengeId' | 'ownerId' | 'party' | 'amountCents' | 'slug' | 'challengeName'
+    'challengeId' | 'ownerId' | 'party' | 'amountCents' | 'slug' | 'challengeName' | 'attemptKey'
   >,
 ): Promise<boolean> {
   const inserted = await tx.$executeRaw`
-    INSERT INTO escrow_holds (challenge_id, owner_id, party, amount_cents, slug, challenge_name)
+    INSERT INTO escrow_holds (challenge_id, owner_id, party, amount_cents, slug, challenge_name, attempt_key)
     VALUES (${hold.challengeId}::uuid, ${hold.ownerId}::uuid, ${hold.party}::"HoldParty", ${hold.amountCents},
-            ${hold.slug}, ${hold.challengeName})
+            ${hold.slug}, ${hold.challengeName}, ${hold.attemptKey})
     ON CONFLICT DO NOTHING`;
   return inserted === 1;
 }
@@ -93,14 +140,36 @@ export async function markHoldSettled(
   });
 }
 
-/** A voided hold held again (its challenge went live after all); voidedAt stays as a record. */
+/**
+ * A voided hold held again: by its challenge's late live event (same attempt and cycle), or by a
+ * new attempt (its key, the next cycle). voidedAt is cleared: it marks a hold released by a void.
+ */
 export async function markHoldHeldAgain(
   tx: Transaction,
-  hold: Pick<HoldRow, 'challengeId' | 'party'>,
+  hold: Pick<HoldRow, 'challengeId' | 'party' | 'attemptKey' | 'cycle'>,
 ): Promise<void> {
   await tx.escrowHold.update({
     where: { challengeId_party: { challengeId: hold.challengeId, party: hold.party } },
-    data: { status: 'held', settledAt: null },
+    data: {
+      status: 'held',
+      settledAt: null,
+      voidedAt: null,
+      attemptKey: hold.attemptKey,
+      cycle: hold.cycle,
+    },
+  });
+}
+
+/** Staff settled a stray hold by hand (after markHoldSettled, in the same transaction). */
+export async function markHoldResolved(
+  tx: Transaction,
+  hold: Pick<HoldRow, 'challengeId' | 'party'>,
+  staffId: string,
+  reason: string,
+): Promise<void> {
+  await tx.escrowHold.update({
+    where: { challengeId_party: { challengeId: hold.challengeId, party: hold.party } },
+    data: { resolvedBy: staffId, resolutionReason: reason },
   });
 }
 
@@ -155,43 +224,89 @@ export async function recordChallengeState(
     status: string;
     ownerId: string;
     rewardCents: bigint;
+    /** The expiration date when the event carries it; an event without it keeps the known one. */
+    expiresAt: Date | null;
     at: Date;
   },
 ): Promise<void> {
   await tx.$executeRaw`
-    INSERT INTO challenge_states (challenge_id, slug, challenge_name, status, owner_id, reward_cents, updated_at)
+    INSERT INTO challenge_states (challenge_id, slug, challenge_name, status, owner_id, reward_cents, expires_at, updated_at)
     VALUES (${state.challengeId}::uuid, ${state.slug}, ${state.challengeName}, ${state.status}, ${state.ownerId}::uuid,
-            ${state.rewardCents}, ${state.at})
+            ${state.rewardCents}, ${state.expiresAt}, ${state.at})
     ON CONFLICT (challenge_id) DO UPDATE
       SET status = EXCLUDED.status, reward_cents = EXCLUDED.reward_cents, updated_at = EXCLUDED.updated_at,
-          slug = EXCLUDED.slug, challenge_name = EXCLUDED.challenge_name
+          slug = EXCLUDED.slug, challenge_name = EXCLUDED.challenge_name,
+          expires_at = COALESCE(EXCLUDED.expires_at, challenge_states.expires_at)
       WHERE challenge_states.updated_at <= EXCLUDED.updated_at`;
 }
 
+/** Why a held stake is reported: its challenge ended, is unknown to wallet, or is past its expiry. */
+export type StrayReason = 'challenge_over' | 'challenge_missing' | 'past_expiry';
+
 export interface MismatchRow {
   challengeId: string;
+  party: HoldParty;
   slug: string | null;
   challengeName: string | null;
+  /** The staker (a hold), or the challenge's owner (a live challenge without a hold). */
   ownerId: string;
   amountCents: bigint;
   createdAt: Date;
   challengeStatus: string | null;
+  expiresAt: Date | null;
+  reason: StrayReason | 'hold_missing';
+  /** Who a capture of this hold pays: the other party as the challenge's events named them. */
+  captureToId: string | null;
 }
 
-/** Held rewards whose challenge is not live (or unknown), older than `before`. */
-export function holdsWithoutLiveChallenge(
-  db: Database,
-  liveStatuses: readonly string[],
-  before: Date,
+/**
+ * Held stakes that nothing will settle, older than `before`: their challenge is over (not
+ * live), unknown to wallet, or live in a status that expires (`expiringStatuses`) but past its
+ * expiration date by more than the grace (`before` again). One query for the report and for the
+ * re-check of a staff resolution (`only`), so the two can never disagree.
+ */
+export function strayHolds(
+  db: Database | Transaction,
+  options: {
+    liveStatuses: readonly string[];
+    expiringStatuses: readonly string[];
+    before: Date;
+    only?: { challengeId: string; party: HoldParty };
+  },
 ): Promise<MismatchRow[]> {
+  const { liveStatuses, expiringStatuses, before, only } = options;
   return db.$queryRaw<MismatchRow[]>`
-    SELECT h.challenge_id::text AS "challengeId", h.slug, h.challenge_name AS "challengeName",
-           h.owner_id::text AS "ownerId", h.amount_cents AS "amountCents",
-           h.created_at AS "createdAt", s.status AS "challengeStatus"
+    SELECT h.challenge_id::text AS "challengeId", h.party::text AS party, h.slug,
+           h.challenge_name AS "challengeName", h.owner_id::text AS "ownerId",
+           h.amount_cents AS "amountCents", h.created_at AS "createdAt", s.status AS "challengeStatus",
+           s.expires_at AS "expiresAt",
+           CASE WHEN s.challenge_id IS NULL THEN 'challenge_missing'
+                WHEN NOT (s.status = ANY(${[...liveStatuses]}::text[])) THEN 'challenge_over'
+                ELSE 'past_expiry' END AS reason,
+           (CASE WHEN h.party = 'owner' THEN s.challenged_user_id ELSE s.owner_id END)::text AS "captureToId"
     FROM escrow_holds h LEFT JOIN challenge_states s ON s.challenge_id = h.challenge_id
     WHERE h.status = 'held' AND h.created_at < ${before}
-      AND (s.status IS NULL OR NOT (s.status = ANY(${[...liveStatuses]}::text[])))
+      AND (s.challenge_id IS NULL
+        OR NOT (s.status = ANY(${[...liveStatuses]}::text[]))
+        OR (s.status = ANY(${[...expiringStatuses]}::text[]) AND s.expires_at < ${before}))
+      AND (${only?.challengeId ?? null}::uuid IS NULL
+        OR (h.challenge_id = ${only?.challengeId ?? null}::uuid AND h.party = ${only?.party ?? null}::"HoldParty"))
     ORDER BY h.created_at`;
+}
+
+/**
+ * A new expiration date of a challenge wallet knows, unless a newer event has been recorded
+ * since (that one carried the date as it was then).
+ */
+export async function recordExpiration(
+  tx: Transaction,
+  challengeId: string,
+  expiresAt: Date,
+  at: Date,
+): Promise<void> {
+  await tx.$executeRaw`
+    UPDATE challenge_states SET expires_at = ${expiresAt}
+     WHERE challenge_id = ${challengeId}::uuid AND updated_at <= ${at}`;
 }
 
 /** Marks a challenge as a duel (an event said so); never changed back. */
@@ -213,9 +328,14 @@ export function liveChallengesWithoutHold(
   before: Date,
 ): Promise<MismatchRow[]> {
   return db.$queryRaw<MismatchRow[]>`
-    SELECT s.challenge_id::text AS "challengeId", NULLIF(s.slug, '') AS slug,
-           NULLIF(s.challenge_name, '') AS "challengeName", s.owner_id::text AS "ownerId", s.reward_cents AS "amountCents",
-           s.updated_at AS "createdAt", s.status AS "challengeStatus"
+    SELECT s.challenge_id::text AS "challengeId",
+           (CASE WHEN EXISTS (SELECT 1 FROM escrow_holds h WHERE h.challenge_id = s.challenge_id
+                                 AND h.party = 'owner' AND h.status = 'held')
+                 THEN 'challenged' ELSE 'owner' END) AS party,
+           NULLIF(s.slug, '') AS slug, NULLIF(s.challenge_name, '') AS "challengeName",
+           s.owner_id::text AS "ownerId", s.reward_cents AS "amountCents",
+           s.updated_at AS "createdAt", s.status AS "challengeStatus", s.expires_at AS "expiresAt",
+           'hold_missing' AS reason, NULL::text AS "captureToId"
     FROM challenge_states s
     WHERE s.updated_at < ${before}
       AND ((s.status = ANY(${[...liveStatuses]}::text[]) AND NOT EXISTS (

@@ -1,20 +1,26 @@
-import { handleOnce, type DomainEvent } from '@challenge/events';
+import { enqueueEvents, handleOnce, newEvent, type DomainEvent } from '@challenge/events';
 import { AppError, type EscrowHoldRequest, type EscrowHoldView } from '@challenge/kit';
+import { z } from 'zod';
 import { transactionRunner, type Database, type Transaction } from '../data/db.ts';
 import { lockWallets, userBalances } from '../data/ledger.ts';
 import {
   findChallengeState,
   findHold,
-  holdsWithoutLiveChallenge,
   insertHoldOnce,
+  insertVoid,
+  isVoided,
   liveChallengesWithoutHold,
+  lockChallengeMoney,
   lockHold,
   lockHolds,
   markDuel,
   markHoldHeldAgain,
+  markHoldResolved,
   markHoldSettled,
   nameChallengedUserOnce,
   recordChallengeState,
+  recordExpiration,
+  strayHolds,
   type HoldParty,
   type HoldRow,
   type MismatchRow,
@@ -38,16 +44,25 @@ export const LIVE_STATUSES = ['draft', 'open', 'accepted', 'review', 'referee'] 
 /** Statuses in which a duel's challenged user has joined: their stake must be held. */
 const JOINED_STATUSES = ['accepted', 'review', 'referee'] as const;
 
+/**
+ * Live statuses that end at the expiration date (nobody accepted, or no video came): a stake
+ * still held in them past the date plus the grace was missed by the expiry (ADR 0072).
+ */
+const EXPIRING_STATUSES = ['open', 'accepted'] as const;
+
 /** Whether a party's hold must be held while the challenge is in this status. */
 const liveFor = (party: HoldParty, status: string) =>
   party === 'owner' ? isLive(status) : (JOINED_STATUSES as readonly string[]).includes(status);
 
 /**
  * A ledger key of one hold: the owner's keep the keys they always had (`escrow-hold:<id>`), a
- * duel's challenged stake has its own (`escrow-hold:<id>:challenged`), so each moves once.
+ * duel's challenged stake has its own (`escrow-hold:<id>:challenged`), and a stake held again by
+ * a new attempt after a void its cycle (`escrow-hold:<id>:challenged:1`), so each moves once.
  */
-const keyOf = (prefix: string, hold: Pick<HoldRow, 'challengeId' | 'party'>) =>
-  `${prefix}:${hold.challengeId}${hold.party === 'owner' ? '' : `:${hold.party}`}`;
+const keyOf = (prefix: string, hold: Pick<HoldRow, 'challengeId' | 'party' | 'cycle'>) =>
+  `${prefix}:${hold.challengeId}${hold.party === 'owner' ? '' : `:${hold.party}`}${
+    hold.cycle > 0 ? `:${hold.cycle}` : ''
+  }`;
 
 const view = (hold: HoldRow): EscrowHoldView => ({
   challengeId: hold.challengeId,
@@ -60,36 +75,60 @@ const view = (hold: HoldRow): EscrowHoldView => ({
  * Holds the reward or throws insufficient_funds; the same request again returns the same hold
  * while it is held. A hold already given back or paid is refused (invalid_action), so that a
  * retried create can never open a challenge with no money behind it (ADR 0015); so is a hold for
- * a challenge whose events already ended it.
+ * a challenge whose events already ended it, and a hold of an attempt that was released before
+ * it arrived (its answer was lost: ADR 0072). A duel's challenged stake given back by a void is
+ * held again for a new attempt while the duel is still open (a retried acceptance).
+ *
+ * The challenge's money lock comes first: a settlement of the challenge's end either ran before
+ * (this sees the ended state and refuses) or runs after (it sees this hold and settles it).
  */
 export function holdReward(db: Database, request: EscrowHoldRequest): Promise<EscrowHoldView> {
   const party = request.party ?? 'owner';
+  const attemptKey = request.attempt ?? '';
   return retryOnConflict(() =>
     transactionRunner(db)(async (tx) => {
+      await lockChallengeMoney(tx, request.challengeId);
+      if (await isVoided(tx, request.challengeId, party, attemptKey)) {
+        throw new AppError('invalid_action', 'This attempt was given back: it holds nothing.');
+      }
       const created = await insertHoldOnce(tx, {
         ...request,
         party,
+        attemptKey,
         amountCents: BigInt(request.amountCents),
       });
       const hold = await lockHold(tx, request.challengeId, party);
+      if (!hold) throw new Error('the hold just inserted is missing');
+      const state = await findChallengeState(tx, request.challengeId);
       if (!created) {
-        if (
-          !hold ||
-          hold.ownerId !== request.ownerId ||
-          hold.amountCents !== BigInt(request.amountCents)
-        ) {
+        if (hold.ownerId !== request.ownerId || hold.amountCents !== BigInt(request.amountCents)) {
           throw new AppError('invalid_input', 'This challenge already holds a different reward.');
         }
-        if (hold.status !== 'held') {
+        if (hold.status === 'held') return view(hold);
+        // A void ended the previous attempt; a new one joins a duel that is still open.
+        const retaken =
+          hold.party === 'challenged' &&
+          hold.voidedAt !== null &&
+          hold.attemptKey !== attemptKey &&
+          (!state || state.status === 'open');
+        if (!retaken) {
           throw new AppError(
             'invalid_action',
             `This challenge's reward is no longer held (${hold.status}).`,
           );
         }
-        return view(hold);
+        const again = { ...hold, attemptKey, cycle: hold.cycle + 1 };
+        await transferIn(tx, {
+          idempotencyKey: keyOf('escrow-hold', again),
+          kind: 'escrow_hold',
+          from: { user: hold.ownerId, kind: 'user_available' },
+          to: { user: hold.ownerId, kind: 'user_frozen' },
+          amountCents: hold.amountCents,
+          challengeId: request.challengeId,
+        });
+        await markHoldHeldAgain(tx, again);
+        return view({ ...again, status: 'held' });
       }
-      if (!hold) throw new Error('the hold just inserted is missing');
-      const state = await findChallengeState(tx, request.challengeId);
       if (state && !isLive(state.status)) {
         // Throwing rolls the new hold row back.
         throw new AppError('invalid_action', 'This challenge has already ended.');
@@ -109,20 +148,32 @@ export function holdReward(db: Database, request: EscrowHoldRequest): Promise<Es
 
 /**
  * Gives back a hold whose challenge never went live (challenge could not open it after the
- * hold): the hold is voided. Refused once wallet has seen any event of the challenge (its own
- * events settle it then). The consumer locks the hold row before it records an event, so this
- * and a late ChallengeCreated are serialised: if the release wins, the late event finds the hold
- * voided and takes the reward again (ADR 0015). A repeated release answers the same hold.
+ * hold), or a duel's stake whose acceptance failed: the hold is voided, and so is its attempt.
+ * Refused once wallet has seen the challenge live for that party (its own events settle it
+ * then). The challenge's money lock serialises this with the settlement of the challenge's
+ * events and with holds: if the release wins against a late ChallengeCreated (or Accepted), the
+ * event finds the hold voided and takes the reward again (ADR 0015). A repeated release answers
+ * the same hold.
+ *
+ * When the attempt holds nothing (no hold, or the stake now belongs to another attempt), the
+ * attempt is recorded as over and the answer is not_found, which the caller counts as done: a
+ * hold of that attempt still on its way is refused when it arrives (ADR 0072). Without an
+ * attempt, the release means whatever attempt holds the stake.
  */
-export function releaseUnusedHold(
+export async function releaseUnusedHold(
   db: Database,
   challengeId: string,
   party: HoldParty = 'owner',
+  attempt?: string,
 ): Promise<EscrowHoldView> {
-  return retryOnConflict(() =>
+  const released = await retryOnConflict(() =>
     transactionRunner(db)(async (tx) => {
+      await lockChallengeMoney(tx, challengeId);
       const hold = await lockHold(tx, challengeId, party);
-      if (!hold) throw new AppError('not_found', 'This challenge holds no reward.');
+      if (!hold || (attempt !== undefined && hold.attemptKey !== attempt)) {
+        await insertVoid(tx, challengeId, party, attempt ?? '');
+        return null; // committed: the void must outlive this answer
+      }
       if (hold.status === 'released' && hold.voidedAt) return view(hold);
       const state = await findChallengeState(tx, challengeId);
       // The owner's reward is live from the first event; a duel's second stake from acceptance
@@ -136,9 +187,12 @@ export function releaseUnusedHold(
       if (hold.status !== 'held') {
         throw new AppError('invalid_action', `This challenge's reward is ${hold.status}.`);
       }
+      await insertVoid(tx, challengeId, party, hold.attemptKey);
       return view(await settle(tx, hold, { void: true }));
     }),
   );
+  if (!released) throw new AppError('not_found', 'This attempt holds no reward.');
+  return released;
 }
 
 async function settle(
@@ -248,6 +302,9 @@ export async function onChallengeEvent(
   await retryOnConflict(() =>
     handleOnce(transactionRunner(db), ESCROW_CONSUMER, event.id, async (tx) => {
       const { challengeId, ownerId, rewardCents, challengedUserId } = event.data;
+      // First the challenge's money lock: a hold being inserted now is either committed and
+      // seen below, or waits and then sees the state this event records (ADR 0072).
+      await lockChallengeMoney(tx, challengeId);
       const holds = await lockHolds(tx, challengeId);
       await recordChallengeState(tx, {
         challengeId,
@@ -256,6 +313,7 @@ export async function onChallengeEvent(
         ownerId,
         status: STATUS_AFTER[event.type],
         rewardCents: BigInt(rewardCents),
+        expiresAt: event.data.expiresAt ? new Date(event.data.expiresAt) : null,
         at: new Date(event.occurredAt),
       });
       if (event.data.challengeType === 'duel') await markDuel(tx, challengeId);
@@ -286,6 +344,13 @@ export async function onChallengeEvent(
         log.warn({ challengeId, type: event.type }, 'a challenge ended without an escrow hold');
         return;
       }
+      if (holds.some((hold) => hold.resolvedBy)) {
+        // Staff settled a stray hold by hand before this end arrived: their decision stands.
+        log.warn(
+          { challengeId, type: event.type },
+          'a challenge ended after staff resolved its hold',
+        );
+      }
       const ownerHold = holds.find((hold) => hold.party === 'owner') ?? null;
       const stake = holds.find((hold) => hold.party === 'challenged') ?? null;
       const decided = event.type === 'ChallengeCompleted' || event.type === 'ChallengeFailed';
@@ -313,6 +378,21 @@ export async function onChallengeEvent(
       }
       await settle(tx, ownerHold, { payeeId: payee });
     }),
+  );
+}
+
+/** The owner moved an open challenge's expiration date: kept for the reconciliation. */
+export async function onExpirationChanged(
+  db: Database,
+  event: DomainEvent<'ChallengeExpirationChanged'>,
+): Promise<void> {
+  await handleOnce(transactionRunner(db), ESCROW_CONSUMER, event.id, (tx) =>
+    recordExpiration(
+      tx,
+      event.data.challengeId,
+      new Date(event.data.expiresAt),
+      new Date(event.occurredAt),
+    ),
   );
 }
 
@@ -383,23 +463,107 @@ const isLive = (status: string) => (LIVE_STATUSES as readonly string[]).includes
 const isLiveAfter = (type: ChallengeEvent['type']) => isLive(STATUS_AFTER[type]);
 
 export interface Reconciliation {
+  /** Held stakes that nothing will settle: challenge over, unknown, or past its expiry. */
   holdsWithoutLiveChallenge: MismatchRow[];
   liveChallengesWithoutHold: MismatchRow[];
   checkedAt: Date;
 }
 
 /**
- * Every open hold has a live challenge and every live challenge has its hold. Mismatches younger
- * than the grace period are left out: the events that explain them may still be on their way.
+ * Every held stake has a live challenge within its expiry, and every live challenge has its
+ * stakes held. Mismatches younger than the grace period are left out: the events that explain
+ * them may still be on their way (and a date passed by less than the grace is the scheduler's).
  */
 export async function reconcileEscrow(db: Database, graceMs: number): Promise<Reconciliation> {
   const checkedAt = new Date();
   const before = new Date(checkedAt.getTime() - graceMs);
   const [holds, challenges] = await Promise.all([
-    holdsWithoutLiveChallenge(db, LIVE_STATUSES, before),
+    strayHolds(db, { liveStatuses: LIVE_STATUSES, expiringStatuses: EXPIRING_STATUSES, before }),
     liveChallengesWithoutHold(db, LIVE_STATUSES, JOINED_STATUSES, before),
   ]);
   return { holdsWithoutLiveChallenge: holds, liveChallengesWithoutHold: challenges, checkedAt };
+}
+
+export const resolveStrayHoldInput = z.object({
+  challengeId: z.uuid(),
+  party: z.enum(['owner', 'challenged']).default('owner'),
+  outcome: z.enum(['release', 'capture']),
+  reason: z.string().trim().min(1).max(800),
+});
+export type ResolveStrayHoldInput = z.output<typeof resolveStrayHoldInput>;
+
+export interface ResolvedHold extends EscrowHoldView {
+  party: HoldParty;
+  /** Who got the money: the staker (released) or the other party (captured). */
+  payeeId: string;
+}
+
+/**
+ * Staff settle a held stake the reconciliation reports (its challenge over, unknown, or past its
+ * expiry), with a written reason (ADR 0072): released to its staker, or captured to the other
+ * party as the challenge's events named them (never anyone else; nobody known: refused). The
+ * challenge's money lock and the hold's row lock come first, then the report is asked again for
+ * this one hold, so a hold that an event settled meanwhile, or that is live again, is refused
+ * (invalid_action) instead of moving twice. The ledger keys are the ones the challenge's own end
+ * would use. Moderation's audit log records it from EscrowHoldResolved, written in the same
+ * transaction.
+ */
+export function resolveStrayHold(
+  db: Database,
+  staffId: string,
+  input: ResolveStrayHoldInput,
+  graceMs: number,
+): Promise<ResolvedHold> {
+  const { challengeId, party, outcome, reason } = input;
+  return retryOnConflict(() =>
+    transactionRunner(db)(async (tx) => {
+      await lockChallengeMoney(tx, challengeId);
+      const hold = await lockHold(tx, challengeId, party);
+      if (!hold) throw new AppError('not_found', 'This challenge holds no such stake.');
+      const [stray] = await strayHolds(tx, {
+        liveStatuses: LIVE_STATUSES,
+        expiringStatuses: EXPIRING_STATUSES,
+        before: new Date(Date.now() - graceMs),
+        only: { challengeId, party },
+      });
+      if (!stray || hold.status !== 'held') {
+        throw new AppError(
+          'invalid_action',
+          'This stake is not reported (any more): its challenge settles it.',
+        );
+      }
+      const payeeId = outcome === 'release' ? hold.ownerId : stray.captureToId;
+      if (!payeeId || (outcome === 'capture' && payeeId === hold.ownerId)) {
+        throw new AppError(
+          'invalid_action',
+          'Nobody is known to receive this stake: give it back to whoever staked it.',
+        );
+      }
+      const settled = await settle(
+        tx,
+        hold,
+        outcome === 'release' ? { release: true } : { payeeId },
+      );
+      await markHoldResolved(tx, hold, staffId, reason);
+      await enqueueEvents(tx, [
+        newEvent('EscrowHoldResolved', {
+          aggregateId: challengeId,
+          actorId: staffId,
+          data: {
+            challengeId,
+            party,
+            stakerId: hold.ownerId,
+            payeeId,
+            amountCents: Number(hold.amountCents),
+            outcome: outcome === 'release' ? 'released' : 'captured',
+            mismatch: stray.reason as 'challenge_over' | 'challenge_missing' | 'past_expiry',
+            reason,
+          },
+        }),
+      ]);
+      return { ...view(settled), party, payeeId };
+    }),
+  );
 }
 
 export async function getHold(

@@ -1,7 +1,7 @@
 import { TOPICS, startEventConsumer, type EventConsumer } from '@challenge/events';
 import type { ServiceRuntime } from '@challenge/kit';
 import type { Database } from '../data/db.ts';
-import { CHALLENGE_EVENT_TYPES, onChallengeEvent } from '../domain/escrow.ts';
+import { CHALLENGE_EVENT_TYPES, onChallengeEvent, onExpirationChanged } from '../domain/escrow.ts';
 import { forgetPaymentProfile } from '../domain/payouts.ts';
 import { CONSUMER, openWalletForNewUser } from '../domain/wallets.ts';
 
@@ -19,6 +19,7 @@ export function startConsumers(runtime: ServiceRuntime, db: Database): Promise<E
       UserRegistered: (event) => openWalletForNewUser(db, event),
       UserDeleted: (event) => forgetPaymentProfile(db, event),
       ...Object.fromEntries(CHALLENGE_EVENT_TYPES.map((type) => [type, settle])),
+      ChallengeExpirationChanged: (event) => onExpirationChanged(db, event),
     },
   });
 }

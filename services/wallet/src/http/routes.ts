@@ -61,6 +61,7 @@ export function walletRoutes(deps: {
           db,
           req.params.challengeId,
           body.data.party ?? 'owner',
+          body.data.attempt,
         );
         res.json({ status: okStatus(), hold });
       } catch (error) {

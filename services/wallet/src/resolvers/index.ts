@@ -1,6 +1,11 @@
 import { AppError, envelope, pageRequestSchema, requireRole, requireUser } from '@challenge/kit';
 import type { GraphQLResolverMap } from '@apollo/subgraph/dist/schema-helper/resolverMap.js';
-import { reconcileEscrow, type MismatchRow } from '../domain/escrow.ts';
+import {
+  reconcileEscrow,
+  resolveStrayHold,
+  resolveStrayHoldInput,
+  type MismatchRow,
+} from '../domain/escrow.ts';
 import { moneyTotals, walletHistory } from '../domain/history.ts';
 import { getTopUp, initializePayment, initializePaymentInput } from '../domain/payments.ts';
 import {
@@ -26,12 +31,16 @@ const STAFF = ['moderator', 'admin'] as const;
 
 const mismatchView = (row: MismatchRow) => ({
   challengeId: row.challengeId,
+  party: row.party,
   slug: row.slug,
   challengeName: row.challengeName,
   ownerId: row.ownerId,
   amount: Number(row.amountCents),
   createdAt: row.createdAt.toISOString(),
   challengeStatus: row.challengeStatus,
+  expiresAt: row.expiresAt?.toISOString() ?? null,
+  reason: row.reason,
+  captureTo: row.captureToId ? userReference(row.captureToId) : null,
 });
 
 /** A reference to identity's User: the gateway fetches the fields asked for. */
@@ -49,6 +58,10 @@ export const resolvers: GraphQLResolverMap<WalletContext> = {
     },
   },
   PayoutRequest: { user: (payout: { userId: string }) => userReference(payout.userId) },
+  ResolvedEscrowHold: {
+    owner: (hold: { ownerId: string }) => userReference(hold.ownerId),
+    payee: (hold: { payeeId: string }) => userReference(hold.payeeId),
+  },
   EscrowHold: { owner: (hold: { ownerId: string }) => userReference(hold.ownerId) },
   Query: {
     getWallet: (_parent, _args, context) =>
@@ -145,6 +158,18 @@ export const resolvers: GraphQLResolverMap<WalletContext> = {
       envelope(context.logger, async () => {
         const staff = requireRole(context, ...STAFF);
         return { payoutRequest: await releasePayout(context.db, staff.id, args.id) };
+      }),
+    resolveEscrowHold: (_parent, args: { input: unknown }, context) =>
+      envelope(context.logger, async () => {
+        const staff = requireRole(context, ...STAFF);
+        const input = resolveStrayHoldInput.parse(args.input);
+        const hold = await resolveStrayHold(
+          context.db,
+          staff.id,
+          input,
+          context.config.reconciliation.graceMs,
+        );
+        return { hold: { ...hold, amount: hold.amountCents } };
       }),
     exportPayoutRequests: (_parent, args: { input?: unknown }, context) =>
       envelope(context.logger, async () => {

@@ -4,6 +4,10 @@ import { alice, answerMock, loggedInMock, loggedOutMock, statusOf } from '../../
 import { currentUrl, renderApp } from '../../../test/renderApp';
 import { EscrowReconciliationDocument, type EscrowHold } from '../graphql/EscrowReconciliation';
 import {
+  ResolveEscrowHoldDocument,
+  type ResolveEscrowHoldMutationVariables,
+} from '../graphql/ResolveEscrowHold';
+import {
   ExportPayoutRequestsDocument,
   type ExportPayoutRequestsMutationVariables,
 } from '../graphql/ExportPayoutRequests';
@@ -199,28 +203,76 @@ function totalsMock(totals: MoneyTotals) {
   );
 }
 
+/** The reconciliation's two lists; a function answers each request anew (after a resolution). */
 function escrowMock(
-  holdsWithoutLiveChallenge: EscrowHold[],
-  liveChallengesWithoutHold: EscrowHold[],
+  holdsWithoutLiveChallenge: EscrowHold[] | (() => EscrowHold[]),
+  liveChallengesWithoutHold: EscrowHold[] = [],
 ) {
   const hold = (item: EscrowHold) => ({
     __typename: 'EscrowHold',
     ...item,
     owner: { __typename: 'User', ...item.owner },
+    captureTo: item.captureTo && { __typename: 'User', ...item.captureTo },
   });
   return answerMock(
     EscrowReconciliationDocument,
     {},
-    {
+    () => ({
       escrowReconciliation: {
         __typename: 'EscrowReconciliationResult',
         status: statusOf(true, 'ok', 'OK'),
-        holdsWithoutLiveChallenge: holdsWithoutLiveChallenge.map(hold),
+        holdsWithoutLiveChallenge: (typeof holdsWithoutLiveChallenge === 'function'
+          ? holdsWithoutLiveChallenge()
+          : holdsWithoutLiveChallenge
+        ).map(hold),
         liveChallengesWithoutHold: liveChallengesWithoutHold.map(hold),
         checkedAt: '2026-11-22T10:00:00.000Z',
       },
-    },
+    }),
     { times: Number.POSITIVE_INFINITY },
+  );
+}
+
+/** A held stake as the reconciliation reports it; the fields a test cares about given. */
+function strayHold(values: Partial<EscrowHold> & Pick<EscrowHold, 'challengeId'>): EscrowHold {
+  return {
+    party: 'owner',
+    slug: null,
+    challengeName: null,
+    ownerId: 'u-9',
+    owner: { id: 'u-9', username: 'carla_c' },
+    amount: 750,
+    createdAt: '2026-10-01T12:00:00.000Z',
+    challengeStatus: null,
+    expiresAt: null,
+    reason: 'challenge_missing',
+    captureTo: null,
+    ...values,
+  };
+}
+
+function resolveMock(sent: ResolveEscrowHoldMutationVariables[], identifier = 'ok') {
+  const success = identifier === 'ok';
+  return answerMock<ResolveEscrowHoldMutationVariables>(
+    ResolveEscrowHoldDocument,
+    () => true,
+    (variables) => ({
+      resolveEscrowHold: {
+        __typename: 'ResolveEscrowHoldResult',
+        status: statusOf(success, identifier, success ? 'OK' : 'Refused'),
+        hold: success
+          ? {
+              __typename: 'ResolvedEscrowHold',
+              challengeId: variables.input.challengeId,
+              party: variables.input.party,
+              amount: 750,
+              status: variables.input.outcome === 'release' ? 'released' : 'captured',
+              payee: { __typename: 'User', id: 'u-1', username: 'someone' },
+            }
+          : null,
+      },
+    }),
+    { onVariables: (variables) => sent.push(variables) },
   );
 }
 
@@ -699,43 +751,37 @@ describe('moderator page: money statistics', () => {
         }),
         escrowMock(
           [
-            {
+            strayHold({
               challengeId: 'c-old',
               slug: 'cold-shower',
               challengeName: 'Cold shower for a week',
-              ownerId: 'u-9',
-              owner: { id: 'u-9', username: 'carla_c' },
-              amount: 750,
-              createdAt: '2026-10-01T12:00:00.000Z',
               challengeStatus: 'completed',
-            },
-            {
+              reason: 'challenge_over',
+            }),
+            strayHold({
               challengeId: 'c-lost',
-              slug: null,
-              challengeName: null,
               ownerId: 'u-7',
               owner: { id: 'u-7', username: 'dirk' },
               amount: 300,
               createdAt: '2026-10-02T12:00:00.000Z',
-              challengeStatus: null,
-            },
+            }),
           ],
           [
-            {
+            strayHold({
               challengeId: 'c-new',
-              slug: null,
               challengeName: 'Sing in public',
               ownerId: 'u-8',
               owner: { id: 'u-8', username: 'eva' },
               amount: 500,
               createdAt: '2026-11-01T12:00:00.000Z',
               challengeStatus: 'open',
-            },
+              reason: 'hold_missing',
+            }),
           ],
         ),
       ],
     });
-    const stale = await screen.findByRole('table', { name: /Holds without a live challenge/ });
+    const stale = await screen.findByRole('table', { name: /Money held that nothing will settle/ });
     const [named, unknown] = within(stale).getAllByRole('row').slice(1);
     const link = within(named!).getByRole('link', { name: 'Cold shower for a week' });
     expect(link.getAttribute('href')).toBe('/challenge/cold-shower/detail');
@@ -745,11 +791,13 @@ describe('moderator page: money statistics', () => {
     expect(text).not.toContain('u-9');
     expect(text).toContain('€7.50');
     expect(text).toContain('completed');
+    expect(text).toContain('The challenge has ended');
     // Nothing known about the challenge but its id; the status is unknown.
     expect(within(unknown!).queryByRole('link')).toBeNull();
     expect(plain(unknown!.textContent)).toContain('c-lost');
     expect(plain(unknown!.textContent)).toContain('@dirk');
     expect(plain(unknown!.textContent)).toContain('unknown');
+    expect(plain(unknown!.textContent)).toContain('The challenge is unknown');
 
     const missing = screen.getByRole('table', { name: /Live challenges without a hold/ });
     // A name without a slug is shown, but there is no page to link to.
@@ -757,6 +805,106 @@ describe('moderator page: money statistics', () => {
     expect(within(missing).queryByRole('link')).toBeNull();
     expect(plain(missing.textContent)).toContain('@eva');
     expect(screen.queryByText('All holds match live challenges.')).toBeNull();
+    // Only held money can be resolved by hand.
+    expect(within(stale).getAllByRole('button', { name: /Resolve the/ })).toHaveLength(2);
+    expect(within(missing).queryByRole('button')).toBeNull();
+  });
+
+  it('resolves held money after saying who gets how much, only with a reason, then refreshes', async () => {
+    const sent: ResolveEscrowHoldMutationVariables[] = [];
+    const over = strayHold({
+      challengeId: 'c-over',
+      challengeName: 'Cold shower for a week',
+      challengeStatus: 'completed',
+      reason: 'challenge_over',
+      captureTo: { id: 'u-2', username: 'bob_b' },
+    });
+    renderApp({
+      path: '/moderator?tab=money',
+      mocks: [
+        loggedInMock(admin),
+        totalsMock({
+          walletSum: 750,
+          totalBalance: 0,
+          totalMoneyTopUps: 750,
+          totalMoneyPayouts: 0,
+        }),
+        escrowMock(() => (sent.length > 0 ? [] : [over])),
+        resolveMock(sent),
+      ],
+    });
+    const table = await screen.findByRole('table', { name: /Money held that nothing will settle/ });
+    fireEvent.click(
+      within(table).getByRole('button', { name: 'Resolve the €7.50 held from @carla_c' }),
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'Resolve held money' });
+    // Back to the staker by default; the other party when chosen. Each says who gets how much.
+    expect(plain(within(dialog).getByRole('status').textContent)).toBe(
+      "€7.50 goes back to @carla_c's available balance. This happens once and cannot be undone.",
+    );
+    fireEvent.change(within(dialog).getByLabelText('Where the money goes'), {
+      target: { value: 'capture' },
+    });
+    expect(plain(within(dialog).getByRole('status').textContent)).toContain(
+      "€7.50 goes to @bob_b's available balance.",
+    );
+    const confirm = within(dialog).getByRole('button', { name: 'Pay €7.50' });
+    fireEvent.click(confirm);
+    expect(await within(dialog).findByText('Please say why the money goes there.')).toBeTruthy();
+    expect(sent).toEqual([]);
+
+    fireEvent.change(within(dialog).getByLabelText('Reason (kept in the audit log)'), {
+      target: { value: '  The referee approved the video  ' },
+    });
+    fireEvent.click(confirm);
+    expect((await screen.findAllByText('€7.50 was paid to @bob_b.')).length).toBeGreaterThan(0);
+    expect(sent).toEqual([
+      {
+        input: {
+          challengeId: 'c-over',
+          party: 'owner',
+          outcome: 'capture',
+          reason: 'The referee approved the video',
+        },
+      },
+    ]);
+    expect(await screen.findByText('All holds match live challenges.')).toBeTruthy();
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('offers only a release when nobody else is known, and explains a stake settled meanwhile', async () => {
+    const sent: ResolveEscrowHoldMutationVariables[] = [];
+    renderApp({
+      path: '/moderator?tab=money',
+      mocks: [
+        loggedInMock(admin),
+        totalsMock({
+          walletSum: 750,
+          totalBalance: 0,
+          totalMoneyTopUps: 750,
+          totalMoneyPayouts: 0,
+        }),
+        escrowMock([strayHold({ challengeId: 'c-lost' })]),
+        resolveMock(sent, 'invalid_action'),
+      ],
+    });
+    const table = await screen.findByRole('table', { name: /Money held that nothing will settle/ });
+    fireEvent.click(within(table).getByRole('button', { name: /Resolve the/ }));
+    const dialog = await screen.findByRole('dialog', { name: 'Resolve held money' });
+    const outcome = within(dialog).getByLabelText('Where the money goes');
+    expect(
+      within(outcome)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['Back to @carla_c']);
+    expect(within(dialog).getByText(/Nobody else is known/)).toBeTruthy();
+    fireEvent.change(within(dialog).getByLabelText('Reason (kept in the audit log)'), {
+      target: { value: 'No challenge behind it' },
+    });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Give back €7.50' }));
+    expect(await screen.findByText(/This money is no longer reported/)).toBeTruthy();
+    expect(sent).toHaveLength(1);
+    expect(screen.queryByRole('dialog')).toBeNull();
   });
 
   it('warns when the ledger does not balance', async () => {
