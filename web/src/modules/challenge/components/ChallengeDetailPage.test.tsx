@@ -230,6 +230,47 @@ describe('challenge detail', () => {
     expect(screen.queryByRole('button', { name: 'Make private' })).toBeNull();
   });
 
+  it('closes the edit dialog and says why when the challenge was accepted while it was open', async () => {
+    const sent: UpdateChallengeMutationVariables[] = [];
+    renderApp({
+      path: '/challenge/juggle-ab12/detail',
+      mocks: [
+        loggedInMock(),
+        challengeMock(challengeOf()),
+        answerMock<UpdateChallengeMutationVariables>(
+          UpdateChallengeDocument,
+          () => true,
+          {
+            updateChallenge: {
+              __typename: 'ChallengeStatusResult',
+              status: statusOf(false, 'description_not_editable', 'x'),
+              challenge: null,
+            },
+          },
+          { onVariables: (variables) => sent.push(variables) },
+        ),
+        challengeMock(challengeOf({ status: 'accepted' })),
+      ],
+    });
+    fireEvent.click(await screen.findByRole('button', { name: 'Edit' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit challenge' });
+    fireEvent.change(within(dialog).getByRole('textbox', { name: 'Description' }), {
+      target: { value: 'Four oranges now.' },
+    });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(
+      await screen.findByText(
+        'The description cannot change once the challenge is accepted: it is what was agreed.',
+      ),
+    ).toBeTruthy();
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(await screen.findByRole('button', { name: 'Make private' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Edit' })).toBeNull();
+    expect(sent).toEqual([
+      { input: { slug: 'juggle-ab12', challengeDescription: 'Four oranges now.' } },
+    ]);
+  });
+
   it('offers no edit once the challenge is accepted (its description is what was agreed), only its visibility', async () => {
     for (const status of [
       'accepted',

@@ -4,7 +4,11 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { formatDate } from '../../../lib/dates';
 import { errorText } from '../../../lib/errorMessages';
 import { formatAmount } from '../../../lib/money';
-import { describeFailure, type MutationOutcome } from '../../../lib/mutationOutcome';
+import {
+  describeFailure,
+  failureIdentifier,
+  type MutationOutcome,
+} from '../../../lib/mutationOutcome';
 import { usePageMeta } from '../../../lib/usePageMeta';
 import { Avatar } from '../../../ui/Avatar';
 import { Button, ButtonAnchor, ButtonLink } from '../../../ui/Button';
@@ -787,6 +791,12 @@ function Actions({
             toasts.success(t('challenge.edit.saved'));
             await refetch();
           }}
+          onAccepted={async (reason) => {
+            // Accepted meanwhile: the page shows it (no Edit any more) and why nothing changed.
+            setDialog(null);
+            setFailure(reason);
+            await refetch();
+          }}
         />
       ) : null}
     </section>
@@ -874,10 +884,13 @@ function EditDialog({
   challenge,
   onClose,
   onSaved,
+  onAccepted,
 }: {
   challenge: ChallengeDetail;
   onClose: () => void;
   onSaved: () => Promise<void>;
+  /** The challenge was accepted while the dialog was open: the description is fixed now. */
+  onAccepted: (reason: string | null) => Promise<void>;
 }) {
   const { t } = useTranslation();
   const { updateChallenge, loading } = useUpdateChallenge();
@@ -914,7 +927,9 @@ function EditDialog({
     }
     const outcome = await updateChallenge(input);
     if (outcome.ok) await onSaved();
-    else setFailure(describeFailure(t, outcome));
+    else if (failureIdentifier(outcome) === 'description_not_editable') {
+      await onAccepted(describeFailure(t, outcome));
+    } else setFailure(describeFailure(t, outcome));
   };
   return (
     <Modal
