@@ -2,6 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { TOPICS, newEvent, type DomainEvent } from '@challenge/events';
 import { eventually, graphql, produceRaw, uniqueTopicPrefix } from '@challenge/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { transactionRunner } from '../src/data/db.ts';
+import { applyRefereeDecided } from '../src/domain/external.ts';
 import {
   registerUser,
   startPlatform,
@@ -238,5 +240,31 @@ describe("a referee's decision", () => {
     expect((await eventTypes(id)).slice(-2)).toEqual(['DuelSideJudged', 'ChallengeCompleted']);
     // The owner completed, the challenged user failed: the owner takes both stakes.
     await walletsSettle(owner, challenged, [1000 + REWARD, 1000 - REWARD]);
+  });
+
+  it('ends a duel once when the decisions of its two sides are applied at the same moment', async () => {
+    const { owner, challenged } = await pair();
+    const { slug, id } = await newChallenge(owner, challenged, 'duel');
+    await setStatus(challenged, slug, 'accepted');
+    await videoProcessed(id, owner);
+    await videoProcessed(id, challenged);
+    await setStatus(owner, slug, 'referee', { reason: 'Knee push-ups.' });
+    await setStatus(challenged, slug, 'referee', { reason: 'Only nine.' });
+    // Two consumers (or instances) applying the two cases' decisions at once: the duel's row lock
+    // orders them, so the second derives the duel's end from the first's side.
+    const logger = platform.challenge.runtime.logger;
+    await Promise.all(
+      [
+        decision(id, 'failed', owner.id, 'Nine.'),
+        decision(id, 'failed', challenged.id, 'Knees.'),
+      ].map((event) => transactionRunner(db())((tx) => applyRefereeDecided(tx, event, logger))),
+    );
+    expect(await sidesOf(id)).toEqual({ [owner.id]: 'failed', [challenged.id]: 'failed' });
+    expect((await rowOf(id)).status).toBe('failed');
+    const types = await eventTypes(id);
+    expect(types.filter((type) => type === 'ChallengeFailed')).toHaveLength(1);
+    expect(types.filter((type) => type === 'DuelSideJudged')).toHaveLength(1);
+    // Both failed: each stake goes back to whoever staked it.
+    await walletsSettle(owner, challenged, [1000, 1000]);
   });
 });
