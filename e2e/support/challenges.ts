@@ -158,8 +158,12 @@ async function publish(platform: Platform, topic: string, events: DomainEvent[])
   );
 }
 
-/** media's VideoProcessed, as the media service will publish it (aggregate: the video). */
-export async function videoProcessed(platform: Platform, challengeId: string, uploadedBy: string) {
+/** media's VideoProcessed, as the media service will publish it (aggregate: the video); its id. */
+export async function videoProcessed(
+  platform: Platform,
+  challengeId: string,
+  uploadedBy: string,
+): Promise<string> {
   const videoId = randomUUID();
   await publish(platform, TOPICS.media, [
     newEvent('VideoProcessed', {
@@ -168,29 +172,34 @@ export async function videoProcessed(platform: Platform, challengeId: string, up
       data: { videoId, challengeId, uploadedBy },
     }),
   ]);
+  return videoId;
 }
 
-/** moderation's RefereeDecided, as the moderation service will publish it (aggregate: the case). */
+/**
+ * moderation's RefereeDecided of a case that names no side (as a solo case, or one opened before
+ * sides were recorded, is published: docs/adr/0070); keyed by the challenge as moderation keys it.
+ * Returns the event's id.
+ */
 export async function refereeDecided(
   platform: Platform,
   challengeId: string,
   refereeId: string,
   decision: 'approved' | 'failed',
-) {
+): Promise<string> {
   const caseId = randomUUID();
-  await publish(platform, TOPICS.moderation, [
-    newEvent('RefereeDecided', {
-      aggregateId: caseId,
-      actorId: refereeId,
-      data: {
-        caseId,
-        challengeId,
-        refereeId,
-        decision,
-        comment: decision === 'failed' ? 'Not the proof phrase.' : null,
-      },
-    }),
-  ]);
+  const event = newEvent('RefereeDecided', {
+    aggregateId: challengeId,
+    actorId: refereeId,
+    data: {
+      caseId,
+      challengeId,
+      refereeId,
+      decision,
+      comment: decision === 'failed' ? 'Not the proof phrase.' : null,
+    },
+  });
+  await publish(platform, TOPICS.moderation, [event]);
+  return event.id;
 }
 
 /**

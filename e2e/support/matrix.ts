@@ -34,6 +34,7 @@ export const REFUSALS: ReadonlySet<string> = new Set<ErrorIdentifier>([
   'get_open_payout_amount_user_not_logged_in',
   'wallet_not_for_user',
   'invalid_challenge_owner',
+  'referee_case_required',
   'not_found',
   'user_not_found',
   'challenge_not_found',

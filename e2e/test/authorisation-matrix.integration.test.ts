@@ -289,10 +289,19 @@ const MATRIX: Record<string, Row> = {
     expect: loggedIn(),
     variables: (f) => ({ input: challengeInput({ reward: 100, challenged: f.challenged }) }),
   },
-  // The owner approves a video in review; a referee (no party) approves a disputed one. Anyone
-  // else: a stranger does not see the private challenge, staff are not its owner.
+  // The owner approves a video in review. A referee (even of a disputed one) and an admin decide
+  // only in the referee case (ADR 70): referee_case_required. A stranger does not see the
+  // private challenge; a moderator is not its owner.
   updateChallengeStatus: {
-    expect: [UNAUTH, 'challenge_not_found', A, BANNED, A, OWNER_ONLY, OWNER_ONLY],
+    expect: [
+      UNAUTH,
+      'challenge_not_found',
+      A,
+      BANNED,
+      'referee_case_required',
+      OWNER_ONLY,
+      'referee_case_required',
+    ],
     variables: async (f, role) => {
       if (role === 'visitor' || role === 'banned') {
         return { input: { slug: f.privateSlug, status: 'completed' } };
@@ -539,11 +548,13 @@ describe('the authorisation matrix: every operation of the supergraph x every ro
       },
       async openCase() {
         const now = new Date();
+        const challengedUserId = randomUUID();
         const refereeCase = await platform.moderation.app.db.refereeCase.create({
           data: {
             challengeId: randomUUID(),
             ownerId: randomUUID(),
-            challengedUserId: randomUUID(),
+            challengedUserId,
+            performerId: challengedUserId,
             slug: `matrix-${randomBytes(3).toString('hex')}`,
             challengeName: 'Matrix dispute',
             rewardCents: 100,

@@ -131,6 +131,9 @@ describe('challenges in the browser', () => {
     await ownerCard.getByRole('link', { name }).click();
     // The owner sees the proof phrase too (to check the video against it).
     await ownerPage.getByRole('region', { name: 'Proof phrase' }).getByText(proofPhrase).waitFor();
+    // Accepted: the description is what was agreed (ADR 77): no Edit, only the visibility.
+    await ownerPage.getByRole('button', { name: 'Make private' }).waitFor();
+    expect(await ownerPage.getByRole('button', { name: 'Edit', exact: true }).count()).toBe(0);
     await shoot(ownerPage, 'detail-owner-accepted');
 
     // The same pages in Dutch, for the eye (a switch of language is kept across loads).

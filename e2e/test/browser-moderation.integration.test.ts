@@ -232,7 +232,7 @@ describe('moderation in the browser', () => {
       has: page.getByRole('heading', { name }),
     });
     await caseCard.getByText('Nobody can hear the phrase.').waitFor();
-    await caseCard.getByLabel(`Proof video of ${name}`).waitFor();
+    await caseCard.getByLabel(`Proof video of @${challenged.username} in ${name}`).waitFor();
     await shoot(page, 'moderation-console-referee');
     await caseCard.getByRole('button', { name: `Approve: ${name}` }).click();
     const dialog = page.getByRole('dialog', { name: `Approve the proof of “${name}”` });
@@ -310,4 +310,87 @@ describe('moderation in the browser', () => {
     await page.getByText('Alle reserveringen horen bij lopende challenges.').waitFor();
     await walletsBecome(platform, [[second, { availableAmount: 100, freezeAmount: 0 }]]);
   }, 180_000);
+  it("shows a duel's two disputed sides as two cases, each with its performer, its video and the accepted description (ADR 70)", async () => {
+    const [owner, challenged, referee] = await Promise.all([
+      adult({ cents: FUNDS }),
+      adult({ cents: FUNDS }),
+      adult({ roles: ['user', 'referee'] }),
+    ]);
+    const name = `Juggle on a bike ${owner.username.slice(-4)}`;
+    const slug = await eventually(async () => {
+      const input = {
+        ...challengeInput({ challenged, reward: REWARD, challengeType: 'duel' }),
+        challengeName: name,
+      };
+      const { data } = await send(platform, CREATE, { input }, owner);
+      expect(data?.createChallenge.status.identifier).toBe('ok');
+      return data!.createChallenge.challenges[0].slug as string;
+    });
+    const { id } = await statusBecomes(platform, owner, slug, 'open');
+    expect((await setStatus(platform, challenged, slug, 'accepted')).status.identifier).toBe('ok');
+    // A real video per side, through media's pipeline.
+    for (const uploader of [owner, challenged]) {
+      await seedUploadedVideo(platform.media.app, {
+        challengeId: id,
+        uploaderId: uploader.id,
+        bytes: await ffmpegVideo('mp4', '360x640'),
+        extension: 'mp4',
+      });
+    }
+    await eventually(async () => {
+      const { data } = await send(platform, VIDEOS, { input: { slug } }, owner);
+      expect(data?.getChallengeBySlug.challenge.challengeVideos).toHaveLength(2);
+    }, 120_000);
+    await statusBecomes(platform, owner, slug, 'review');
+    await eventually(async () =>
+      expect(
+        (await setStatus(platform, owner, slug, 'referee', 'Both feet on the ground.')).status
+          .identifier,
+      ).toBe('ok'),
+    );
+    await eventually(async () =>
+      expect(
+        (await setStatus(platform, challenged, slug, 'referee', 'Two balls, not three.')).status
+          .identifier,
+      ).toBe('ok'),
+    );
+    await eventually(async () => {
+      const { data } = await send(platform, CASES, {}, referee);
+      expect(
+        data?.paginatedListOfRefereeChallenges.items.filter(
+          (item: { challenge: { id: string } }) => item.challenge.id === id,
+        ),
+      ).toHaveLength(2);
+    });
+
+    for (const language of ['en', 'nl'] as const) {
+      const page: Page = await browsers.pageOf(referee, { language });
+      await page.goto(`${platform.origin}/moderator?tab=referee`);
+      const cards = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name }) });
+      await cards.first().waitFor();
+      expect(await cards.count()).toBe(2);
+      const performance = language === 'en' ? 'Performance of' : 'Uitvoering van';
+      const facts = await Promise.all(
+        [0, 1].map(async (index) => {
+          const card = cards.nth(index);
+          await card.locator('video').waitFor();
+          return {
+            performer: await card
+              .locator('dt', { hasText: performance })
+              .locator('+ dd')
+              .textContent(),
+            video: await card.locator('video').getAttribute('aria-label'),
+          };
+        }),
+      );
+      const role = language === 'en' ? ['owner', 'challenged'] : ['eigenaar', 'uitgedaagde'];
+      expect(facts.map((fact) => fact.performer).sort()).toEqual(
+        [`@${owner.username} (${role[0]})`, `@${challenged.username} (${role[1]})`].sort(),
+      );
+      // Each card plays its own side's video.
+      for (const fact of facts) expect(fact.video).toContain(fact.performer!.split(' ')[0]);
+      await cards.first().getByText('For a whole minute, outside.').waitFor();
+      await shoot(page, `moderation-duel-referee-${language}`);
+    }
+  }, 300_000);
 });

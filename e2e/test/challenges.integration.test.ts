@@ -132,7 +132,7 @@ describe('the challenge lifecycle through the gateway, money included', () => {
       await reconciliationIsEmpty();
     });
 
-    it('reject, then a referee decides through updateChallengeStatus (the other seam)', async () => {
+    it('reject, then nobody decides through updateChallengeStatus: a referee decides in the case only (ADR 70)', async () => {
       const { owner, challenged } = await parties();
       const { slug } = await challengeIn(platform, 'referee', { owner, challenged });
       // The challenged user cannot judge their own video, the owner cannot overrule the referee.
@@ -142,12 +142,17 @@ describe('the challenge lifecycle through the gateway, money included', () => {
       expect((await setStatus(platform, owner, slug, 'failed')).status.identifier).toBe(
         'invalid_action',
       );
-      expect((await setStatus(platform, referee, slug, 'completed')).status.success).toBe(true);
+      // The referee is sent to the referee case (moderation: conflict rule, audit log).
+      for (const status of ['completed', 'failed']) {
+        expect((await setStatus(platform, referee, slug, status, 'Fine.')).status.identifier).toBe(
+          'referee_case_required',
+        );
+      }
+      expect((await challengeOf(platform, owner, slug))?.challenge.status).toBe('referee');
       await walletsBecome(platform, [
-        [owner, free(FUNDS - REWARD)],
-        [challenged, free(REWARD)],
+        [owner, { availableAmount: FUNDS - REWARD, freezeAmount: REWARD }],
+        [challenged, free(0)],
       ]);
-      await reconciliationIsEmpty();
     });
 
     it('decline: the challenged user says no with a reason, the owner gets the reward back', async () => {

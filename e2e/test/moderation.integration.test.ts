@@ -1,10 +1,18 @@
-import { eventually, tokenFor, type Caller } from '@challenge/testing';
+import { randomUUID } from 'node:crypto';
+import { TOPICS } from '@challenge/events';
+import { eventually, produceRaw, tokenFor, type Caller } from '@challenge/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  EDIT,
   challengeIn,
   challengeOf,
+  createChallengeEventually,
   person,
+  refereeDecided,
   send,
+  setStatus,
+  statusBecomes,
+  videoProcessed,
   walletOf,
   walletsBecome,
   type Person,
@@ -22,7 +30,7 @@ const REPORTS = `query ($type: String!) { paginatedListOfReports(type: $type, pa
 const MODERATE = `mutation ($input: ModerateReportInput!) { moderateReport(input: $input) { ${STATUS} outcome } }`;
 const BAN = `mutation ($input: BanUserInput!) { banUser(input: $input) { ${STATUS} } }`;
 const ME = `{ getCurrentUserProfile { ${STATUS} } }`;
-const CASES = `{ paginatedListOfRefereeChallenges(page: 1, itemsPerPage: 100) { ${STATUS} items { id challenge { id slug proofPhrase } owner { username } reason overdue } } }`;
+const CASES = `{ paginatedListOfRefereeChallenges(page: 1, itemsPerPage: 100) { ${STATUS} items { id challenge { id slug proofPhrase challengeDescription } owner { username } performer { id username } videoId reason overdue } } }`;
 const DECIDE = `mutation ($input: DecideRefereeCaseInput!) { decideRefereeCase(input: $input) { ${STATUS} } }`;
 const REFUSED = `{ paginatedListOfRefusedVideos(page: 1, itemsPerPage: 100) { ${STATUS} items { id challenge { id slug } challengedUser { username } reason caseStatus decision comment referee { username } } } }`;
 const FOLLOW = `mutation ($input: FollowInput!) { followUser(input: $input) { ${STATUS} } }`;
@@ -283,5 +291,313 @@ describe('referee decisions through the gateway', () => {
       moderator,
     );
     expect(asModerator.data?.decideRefereeCase.status.identifier).toBe('access_denied');
+  });
+});
+
+/** The open cases of one challenge, as the console lists them. */
+async function casesOf(as: Caller, challengeId: string) {
+  const { data } = await send(platform, CASES, {}, as);
+  expect(data?.paginatedListOfRefereeChallenges.status.identifier).toBe('ok');
+  return (
+    data!.paginatedListOfRefereeChallenges.items as {
+      id: string;
+      challenge: { id: string; challengeDescription: string };
+      performer: { id: string; username: string } | null;
+      videoId: string | null;
+      reason: string;
+    }[]
+  ).filter((item) => item.challenge.id === challengeId);
+}
+
+const SIDES = `query ($input: GetChallengeBySlugInput!) { getChallengeBySlug(input: $input) { ${STATUS} challenge { status sides { performer { id } status } } } }`;
+
+async function sidesOf(as: Caller, slug: string) {
+  const { data } = await send(platform, SIDES, { input: { slug } }, as);
+  const challenge = data?.getChallengeBySlug.challenge as {
+    status: string;
+    sides: { performer: { id: string }; status: string }[];
+  };
+  return {
+    status: challenge.status,
+    sides: Object.fromEntries(challenge.sides.map((side) => [side.performer.id, side.status])),
+  };
+}
+
+describe('per-side referee cases of a duel (ADR 70)', () => {
+  it('opens a case per rejected side, both at once; each decision settles its side; a redelivered or stale decision changes nothing', async () => {
+    const REWARD = 500;
+    const owner = await person(platform, { cents: 10_000 });
+    const challenged = await person(platform, { cents: 10_000 });
+    const slug = await createChallengeEventually(platform, owner, {
+      challenged,
+      challengeType: 'duel',
+      reward: REWARD,
+    });
+    const { id } = await statusBecomes(platform, owner, slug, 'open');
+    expect((await setStatus(platform, challenged, slug, 'accepted')).status.success).toBe(true);
+    const videos = {
+      [owner.id]: await videoProcessed(platform, id, owner.id),
+      [challenged.id]: await videoProcessed(platform, id, challenged.id),
+    };
+    await eventually(async () =>
+      expect((await sidesOf(owner, slug)).sides).toEqual({
+        [owner.id]: 'review',
+        [challenged.id]: 'review',
+      }),
+    );
+    // Each party rejects the other's video: both sides are in referee at once.
+    expect(
+      (await setStatus(platform, owner, slug, 'referee', 'Knee push-ups.')).status.success,
+    ).toBe(true);
+    expect(
+      (await setStatus(platform, challenged, slug, 'referee', 'Only nine.')).status.success,
+    ).toBe(true);
+    const cases = await eventually(async () => {
+      const found = await casesOf(referee, id);
+      expect(found).toHaveLength(2);
+      return found;
+    });
+    const caseOf = (who: Person) => cases.find((item) => item.performer?.id === who.id)!;
+    expect(caseOf(challenged)).toMatchObject({
+      performer: { id: challenged.id, username: challenged.username },
+      videoId: videos[challenged.id],
+      reason: 'Knee push-ups.',
+    });
+    expect(caseOf(owner)).toMatchObject({
+      performer: { id: owner.id, username: owner.username },
+      videoId: videos[owner.id],
+      reason: 'Only nine.',
+    });
+
+    // The owner's performance is approved: only the owner's side moves, the other case stays open.
+    const approved = await send(
+      platform,
+      DECIDE,
+      { input: { caseId: caseOf(owner).id, decision: 'approve', reason: 'Ten, clearly.' } },
+      referee,
+    );
+    expect(approved.data?.decideRefereeCase.status.identifier).toBe('ok');
+    await eventually(async () =>
+      expect((await sidesOf(owner, slug)).sides).toEqual({
+        [owner.id]: 'completed',
+        [challenged.id]: 'referee',
+      }),
+    );
+    expect((await casesOf(referee, id)).map((item) => item.id)).toEqual([caseOf(challenged).id]);
+
+    // Kafka redelivers the decision (same event), a copy of it arrives as a new event, and a
+    // stale decision that names no side (a case of before sides were recorded): none of them
+    // may reach the challenged user's side.
+    const decidedRow = await platform.moderation.app.db.outboxEvent.findFirstOrThrow({
+      where: { type: 'RefereeDecided', key: id },
+    });
+    const redelivered = JSON.stringify(decidedRow.payload);
+    const copy = JSON.stringify({
+      ...(decidedRow.payload as object),
+      id: randomUUID(),
+      data: { ...(decidedRow.payload as { data: object }).data, decision: 'failed' },
+    });
+    await produceRaw(platform.topicPrefix, TOPICS.moderation, [
+      { key: id, value: redelivered },
+      { key: id, value: copy },
+    ]);
+    const stale = await refereeDecided(platform, id, referee.id, 'failed');
+    await eventually(async () =>
+      expect(
+        await platform.challenge.app.db.processedEvent.count({
+          where: { eventId: { in: [JSON.parse(copy).id, stale] } },
+        }),
+      ).toBe(2),
+    );
+    expect(await sidesOf(owner, slug)).toMatchObject({
+      status: 'referee',
+      sides: { [owner.id]: 'completed', [challenged.id]: 'referee' },
+    });
+    await walletsBecome(platform, [
+      [owner, { availableAmount: 10_000 - REWARD, freezeAmount: REWARD }],
+      [challenged, { availableAmount: 10_000 - REWARD, freezeAmount: REWARD }],
+    ]);
+
+    // The challenged user's performance fails: the duel ends, the owner takes both stakes.
+    const failed = await send(
+      platform,
+      DECIDE,
+      { input: { caseId: caseOf(challenged).id, decision: 'reject', reason: 'Knees down.' } },
+      admin,
+    );
+    expect(failed.data?.decideRefereeCase.status.identifier).toBe('ok');
+    await walletsBecome(platform, [
+      [owner, { availableAmount: 10_000 + REWARD, freezeAmount: 0 }],
+      [challenged, { availableAmount: 10_000 - REWARD, freezeAmount: 0 }],
+    ]);
+    expect(await sidesOf(owner, slug)).toMatchObject({
+      status: 'completed',
+      sides: { [owner.id]: 'completed', [challenged.id]: 'failed' },
+    });
+    // Deciding a decided case again is refused; each decision is in the audit log.
+    const again = await send(
+      platform,
+      DECIDE,
+      { input: { caseId: caseOf(owner).id, decision: 'reject', reason: 'Changed my mind.' } },
+      referee,
+    );
+    expect(again.data?.decideRefereeCase.status.identifier).toBe('redundant_mutation');
+    const audit = await send(platform, AUDIT, {}, admin);
+    const entries = audit.data?.paginatedListOfAuditEntries.items as { targetId: string }[];
+    expect(
+      entries.filter((entry) => [caseOf(owner).id, caseOf(challenged).id].includes(entry.targetId)),
+    ).toEqual(
+      expect.arrayContaining([
+        {
+          action: 'referee_approved',
+          targetId: caseOf(owner).id,
+          actor: { id: referee.id },
+          reason: 'Ten, clearly.',
+        },
+        {
+          action: 'referee_rejected',
+          targetId: caseOf(challenged).id,
+          actor: { id: admin.id },
+          reason: 'Knees down.',
+        },
+      ]),
+    );
+  });
+});
+
+describe('one path for a referee decision, one conflict rule for staff (ADR 70)', () => {
+  it('keeps a referee who follows a party off every path: the case refuses them, updateChallengeStatus refuses every referee', async () => {
+    const owner = await person(platform, { cents: 10_000 });
+    const challenged = await person(platform);
+    const { slug, id } = await challengeIn(platform, 'referee', { owner, challenged });
+    const fan = await person(platform, { roles: ['user', 'referee'] });
+    const followed = await send(
+      platform,
+      FOLLOW,
+      { input: { username: challenged.username } },
+      fan,
+    );
+    expect(followed.data?.followUser.status.identifier).toBe('ok');
+    const [item] = await eventually(async () => {
+      const found = await casesOf(referee, id);
+      expect(found).toHaveLength(1);
+      return found;
+    });
+    await eventually(async () => {
+      const refused = await send(
+        platform,
+        DECIDE,
+        { input: { caseId: item!.id, decision: 'approve', reason: 'My friend did it.' } },
+        fan,
+      );
+      expect(refused.data?.decideRefereeCase.status).toMatchObject({
+        identifier: 'access_denied',
+        message: 'You cannot judge a challenge of someone you follow.',
+      });
+    });
+    // The challenge service's own operation is no back door, for the fan or any referee.
+    for (const who of [fan, referee, admin]) {
+      for (const status of ['completed', 'failed']) {
+        const direct = await setStatus(platform, who, slug, status, 'My call.');
+        expect(direct.status.identifier, `${who.username} ${status}`).toBe('referee_case_required');
+      }
+    }
+    expect((await challengeOf(platform, owner, slug))?.challenge.status).toBe('referee');
+    expect(await walletOf(platform, owner)).toEqual({ availableAmount: 9_500, freezeAmount: 500 });
+  });
+
+  it('keeps a moderator off a report about their own challenge and off a user they follow: report actions and bans alike', async () => {
+    const staff = await person(platform, { roles: ['user', 'moderator'], cents: 10_000 });
+    const challenged = await person(platform);
+    const own = await challengeIn(platform, 'open', { owner: staff, challenged });
+    const reportId = await report(await person(platform), {
+      entityType: 'Challenge',
+      entityId: own.id,
+      reason: 'spam',
+    });
+    for (const action of ['dismiss', 'take_offline', 'remove']) {
+      const refused = await send(
+        platform,
+        MODERATE,
+        { input: { reportId, action, reason: 'Nothing wrong with mine.' } },
+        staff,
+      );
+      expect(refused.data?.moderateReport.status).toMatchObject({
+        identifier: 'access_denied',
+        message: 'You cannot act on a report about a challenge you take part in.',
+      });
+    }
+    expect((await challengeOf(platform, challenged, own.slug))?.status.identifier).toBe('ok');
+
+    const friend = await person(platform);
+    const userReport = await report(await person(platform), {
+      entityType: 'User',
+      entityId: friend.id,
+      reason: 'spam',
+    });
+    const followed = await send(platform, FOLLOW, { input: { username: friend.username } }, staff);
+    expect(followed.data?.followUser.status.identifier).toBe('ok');
+    await eventually(async () => {
+      const refused = await send(
+        platform,
+        MODERATE,
+        { input: { reportId: userReport, action: 'dismiss', reason: 'Fine.' } },
+        staff,
+      );
+      expect(refused.data?.moderateReport.status).toMatchObject({
+        identifier: 'access_denied',
+        message: 'You cannot act on a report about someone you follow.',
+      });
+    });
+    const ban = await send(
+      platform,
+      BAN,
+      { input: { userId: friend.id, type: 'soft', reason: 'Spam.' } },
+      staff,
+    );
+    expect(ban.data?.banUser.status).toMatchObject({
+      identifier: 'access_denied',
+      message: 'You cannot act on the account of someone you follow.',
+    });
+    // Another moderator handles both.
+    const handled = await send(
+      platform,
+      MODERATE,
+      { input: { reportId, action: 'dismiss', reason: 'Not spam.' } },
+      moderator,
+    );
+    expect(handled.data?.moderateReport.status.identifier).toBe('ok');
+  });
+
+  it('shows the referee the description the challenged user accepted: it cannot change once accepted (ADR 77)', async () => {
+    const owner = await person(platform, { cents: 10_000 });
+    const challenged = await person(platform);
+    const { slug, id } = await challengeIn(platform, 'open', { owner, challenged });
+    const edit = (challengeDescription: string) =>
+      send(platform, EDIT, { input: { slug, challengeDescription } }, owner);
+    expect(
+      (await edit('Three oranges, one full minute.')).data?.updateChallenge.status.identifier,
+    ).toBe('ok');
+    expect((await setStatus(platform, challenged, slug, 'accepted')).status.success).toBe(true);
+    expect((await edit('Two oranges will do.')).data?.updateChallenge.status.identifier).toBe(
+      'description_not_editable',
+    );
+    await videoProcessed(platform, id, challenged.id);
+    await statusBecomes(platform, owner, slug, 'review');
+    expect((await setStatus(platform, owner, slug, 'referee', 'Only two.')).status.success).toBe(
+      true,
+    );
+    expect((await edit('Two oranges will do.')).data?.updateChallenge.status.identifier).toBe(
+      'description_not_editable',
+    );
+    const [item] = await eventually(async () => {
+      const found = await casesOf(referee, id);
+      expect(found).toHaveLength(1);
+      return found;
+    });
+    expect(item).toMatchObject({
+      challenge: { challengeDescription: 'Three oranges, one full minute.' },
+      performer: { id: challenged.id, username: challenged.username },
+    });
   });
 });

@@ -181,10 +181,13 @@ export const EVENT_TYPES = {
     topic: TOPICS.challenge,
     data: challengeEvent({ videoId: z.uuid(), performerId }),
   },
-  /** The owner rejected the video: a referee decides (status referee). */
+  /**
+   * The owner rejected the video: a referee decides (status referee). In a duel, one side:
+   * `performerId` and (added for per-side referee cases, docs/adr/0070) the side's `videoId`.
+   */
   ChallengeSentToReferee: {
     topic: TOPICS.challenge,
-    data: challengeEvent({ reason, performerId }),
+    data: challengeEvent({ reason, performerId, videoId: z.uuid().nullable().optional() }),
   },
   /** A duel ends as completed when at least one side completed; duelOutcome says which. */
   ChallengeCompleted: {
@@ -276,8 +279,9 @@ export const EVENT_TYPES = {
     }),
   },
   /**
-   * A referee decided a disputed challenge (the moderation issue publishes it): approved ->
-   * completed, failed -> failed.
+   * A referee decided a disputed side in its case (moderation's decideRefereeCase, the only way a
+   * referee's decision reaches a challenge: docs/adr/0070): approved -> completed, failed ->
+   * failed, for the side of `performerId` only.
    */
   RefereeDecided: {
     topic: TOPICS.moderation,
@@ -287,7 +291,10 @@ export const EVENT_TYPES = {
       refereeId: z.uuid(),
       decision: z.enum(['approved', 'failed']),
       comment: reason.nullable(),
-      /** In a duel: whose side was judged (null: the one side in referee). */
+      /**
+       * Whose side was judged: every case names it (docs/adr/0070). Absent or null only for a
+       * case opened before sides were recorded: then the one side in referee, if unambiguous.
+       */
       performerId,
     }),
   },

@@ -43,6 +43,9 @@ export const ERROR_CATALOGUE = {
   invalid_action: 'This action is not allowed.',
   invalid_status_change: 'This status change is not allowed.',
   challenge_expired: 'The challenge has expired.',
+  referee_case_required: 'A dispute is decided in its referee case, in the staff console.',
+  description_not_editable:
+    'The description cannot change once the challenge is accepted: it is what was agreed.',
 
   user_not_found: 'User not found.',
   private_profile: 'This profile is private.',

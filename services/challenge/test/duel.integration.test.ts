@@ -107,6 +107,40 @@ async function videoProcessed(slug: string, uploadedBy: TestUser) {
   });
 }
 
+/**
+ * moderation's RefereeDecided for one side (the case's performer), through the real consumer: the
+ * only way a referee's decision reaches a duel (docs/adr/0070).
+ */
+async function refereeDecided(
+  slug: string,
+  performer: TestUser,
+  decision: 'approved' | 'failed',
+  comment: string | null = null,
+) {
+  const { id } = await rowOf(slug);
+  const event = newEvent('RefereeDecided', {
+    aggregateId: id,
+    actorId: referee.id,
+    data: {
+      caseId: randomUUID(),
+      challengeId: id,
+      refereeId: referee.id,
+      decision,
+      comment,
+      performerId: performer.id,
+    },
+  });
+  await produceRaw(platform.topicPrefix, TOPICS.moderation, [
+    { key: id, value: JSON.stringify(event) },
+  ]);
+  await eventually(async () =>
+    expect(
+      await platform.challenge.app.db.processedEvent.count({ where: { eventId: event.id } }),
+    ).toBe(1),
+  );
+  return platform.challenge.app.db.challenge.findUniqueOrThrow({ where: { id } });
+}
+
 const sideOf = async (slug: string, who: TestUser, viewer: { id: string }) => {
   const { challenge } = await call(BY_SLUG, { slug }, viewer);
   return challenge!.sides.find(
@@ -245,9 +279,8 @@ describe('a duel', () => {
     expect((await setStatus(challenged, slug, 'completed')).status.identifier).toBe(
       'status_unchanged',
     );
-    const failed = await setStatus(referee, slug, 'failed', 'Knees on the floor.');
-    expect(failed.status.identifier).toBe('ok');
-    expect(failed.challenge).toMatchObject({ status: 'completed', judgedByReferee: true });
+    const failed = await refereeDecided(slug, challenged, 'failed', 'Knees on the floor.');
+    expect(failed).toMatchObject({ status: 'completed', judgedByReferee: true });
     const events = await eventsOf(slug);
     expect(events.map((event) => event.type)).toEqual([
       'ChallengeCreated',
@@ -345,9 +378,9 @@ describe('a duel', () => {
         ),
       },
     ]);
-    // The referee approves the owner's side (the one side in referee): the owner wins.
-    const decided = await setStatus(referee, slug, 'completed');
-    expect(decided.challenge).toMatchObject({ status: 'completed', judgedByReferee: true });
+    // The referee approves the owner's side (its case): the owner wins.
+    const decided = await refereeDecided(slug, owner, 'approved');
+    expect(decided).toMatchObject({ status: 'completed', judgedByReferee: true });
     expect(await sideOf(slug, challenged, owner)).toMatchObject({ status: 'failed' });
     await walletsSettle(owner, challenged, { owner: 1400, challenged: 600 });
   });

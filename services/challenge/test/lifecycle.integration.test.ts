@@ -218,9 +218,9 @@ describe('judging', () => {
         );
       }
     }
-    // A referee decides only disputed challenges.
+    // A referee never decides here: disputes are decided in moderation's case (docs/adr/0070).
     expect((await setStatus(referee, slug, 'completed')).status.identifier).toBe(
-      'invalid_status_change',
+      'referee_case_required',
     );
     const friendBefore = await walletOf(platform, friend);
     const approved = await setStatus(owner, slug, 'completed');
@@ -238,7 +238,7 @@ describe('judging', () => {
     );
   });
 
-  it('sends a rejected video to the referee with the reason, and lets a referee decide', async () => {
+  it('sends a rejected video to the referee with the reason; a referee decides only in the case', async () => {
     const slug = await newChallenge();
     await setStatus(friend, slug, 'accepted');
     await videoProcessed(slug);
@@ -254,14 +254,15 @@ describe('judging', () => {
       'invalid_status_change',
     );
     expect((await setStatus(friend, slug, 'failed')).status.identifier).toBe('invalid_action');
-    const decided = await setStatus(referee, slug, 'failed', 'Only two oranges.');
-    expect(decided.challenge).toMatchObject({ status: 'failed', judgedByReferee: true });
+    // Moderation's case decides (RefereeDecided: referee.integration.test.ts), not this call.
+    const refused = await setStatus(referee, slug, 'failed', 'Only two oranges.');
+    expect(refused.status.identifier).toBe('referee_case_required');
+    expect((await rowOf(slug)).status).toBe('referee');
     expect(await eventTypes(slug)).toEqual([
       'ChallengeCreated',
       'ChallengeAccepted',
       'ChallengeVideoUploaded',
       'ChallengeSentToReferee',
-      'ChallengeFailed',
     ]);
   });
 });
@@ -331,17 +332,75 @@ describe('updateChallenge', () => {
     const edit = (change: Record<string, unknown>) =>
       call(UPDATE, { input: { slug, ...change } }, owner);
     expect((await edit({ challengeDescription: 'Rewritten later.' })).status.identifier).toBe(
-      'invalid_status_change',
+      'description_not_editable',
     );
     expect(
       (await edit({ challengeDescription: 'Rewritten later.', visibility: 'private' })).status
         .identifier,
-    ).toBe('invalid_status_change');
+    ).toBe('description_not_editable');
     expect((await rowOf(slug)).visibility).toBe('public');
     const hidden = await edit({ visibility: 'private' });
     expect(hidden.status.identifier).toBe('ok');
     expect(hidden.challenge).toMatchObject({ visibility: 'private' });
     expect((await rowOf(slug)).description).not.toBe('Rewritten later.');
+  });
+
+  it('keeps the description once accepted: it is what the challenged user agreed to (docs/adr/0077)', async () => {
+    const slug = await newChallenge();
+    const edit = (change: Record<string, unknown>) =>
+      call(UPDATE, { input: { slug, ...change } }, owner);
+    expect((await edit({ challengeDescription: 'Two minutes, no drops.' })).status.identifier).toBe(
+      'ok',
+    );
+    await setStatus(friend, slug, 'accepted');
+    for (const change of [
+      { challengeDescription: 'Three minutes.' },
+      { challengeDescription: 'Three minutes.', visibility: 'private' },
+    ]) {
+      expect((await edit(change)).status).toEqual({
+        success: false,
+        identifier: 'description_not_editable',
+        message:
+          'The description cannot change once the challenge is accepted: it is what was agreed.',
+      });
+    }
+    expect(await rowOf(slug)).toMatchObject({
+      description: 'Two minutes, no drops.',
+      visibility: 'public',
+    });
+    expect((await edit({ visibility: 'private' })).status.identifier).toBe('ok');
+    await videoProcessed(slug);
+    await setStatus(owner, slug, 'referee', 'Dropped one.');
+    // In referee too: the referee judges the video against the text that was accepted.
+    expect((await edit({ challengeDescription: 'Dropping is fine.' })).status.identifier).toBe(
+      'description_not_editable',
+    );
+    expect((await rowOf(slug)).description).toBe('Two minutes, no drops.');
+  });
+
+  it('serialises an edit racing the acceptance: the description accepted is the one kept', async () => {
+    for (let round = 0; round < 4; round += 1) {
+      const slug = await newChallenge();
+      const edit = (description: string) =>
+        call(UPDATE, { input: { slug, challengeDescription: description } }, owner);
+      const [edited, accepted] = await Promise.all([
+        edit('Raced in.'),
+        setStatus(friend, slug, 'accepted'),
+      ]);
+      expect(accepted.status.identifier).toBe('ok');
+      const row = await rowOf(slug);
+      // Either the edit committed while open (the acceptance came after it and accepted it), or
+      // the acceptance came first and the edit was refused.
+      if (edited.status.success) expect(row.description).toBe('Raced in.');
+      else {
+        expect(edited.status.identifier).toBe('description_not_editable');
+        expect(row.description).toBe('For a whole minute.');
+      }
+      expect((await edit('Changed afterwards.')).status.identifier).toBe(
+        'description_not_editable',
+      );
+      expect((await rowOf(slug)).description).toBe(row.description);
+    }
   });
 
   it('publishes ChallengeVisibilityChanged with a version each time the visibility changes', async () => {

@@ -22,21 +22,21 @@ describe('parseReason', () => {
 
 describe('actionForStatus', () => {
   it('maps the asked status to the action of the table', () => {
-    expect(actionForStatus('accepted', ['challenged'])).toBe('accept');
-    expect(actionForStatus('refused', ['challenged'])).toBe('decline');
-    expect(actionForStatus('completed', ['owner'])).toBe('approve');
-    expect(actionForStatus('completed', ['referee'])).toBe('refereeApprove');
-    expect(actionForStatus('referee', ['owner'])).toBe('reject');
-    expect(actionForStatus('failed', ['referee'])).toBe('refereeFail');
+    expect(actionForStatus('accepted')).toBe('accept');
+    expect(actionForStatus('refused')).toBe('decline');
+    expect(actionForStatus('completed')).toBe('approve');
+    expect(actionForStatus('referee')).toBe('reject');
+    // A referee's own action (the system's, from moderation's case): nobody's here.
+    expect(actionForStatus('failed')).toBe('refereeFail');
   });
 
   it('refuses statuses nobody asks for (invalid_status_change) and unknown ones (invalid_status)', () => {
     for (const status of ['draft', 'open', 'review', 'expired']) {
-      expect(() => actionForStatus(status, ['owner'])).toThrow(
+      expect(() => actionForStatus(status)).toThrow(
         expect.objectContaining({ identifier: 'invalid_status_change' }),
       );
     }
-    expect(() => actionForStatus('done', ['owner'])).toThrow(
+    expect(() => actionForStatus('done')).toThrow(
       expect.objectContaining({ identifier: 'invalid_status' }),
     );
   });

@@ -17,7 +17,7 @@ import {
   type Status,
 } from '../src/domain/transitions.ts';
 
-const ACTORS: Actor[] = ['owner', 'challenged', 'referee', 'system'];
+const ACTORS: Actor[] = ['owner', 'challenged', 'system'];
 
 /** The table written out by hand: action -> [from statuses, to, by]. */
 const EXPECTED: Record<string, [Status[], Status, Actor]> = {
@@ -29,8 +29,8 @@ const EXPECTED: Record<string, [Status[], Status, Actor]> = {
   approve: [['review'], 'completed', 'owner'],
   reject: [['review'], 'referee', 'owner'],
   judgingWindowElapsed: [['review'], 'completed', 'system'],
-  refereeApprove: [['referee'], 'completed', 'referee'],
-  refereeFail: [['referee'], 'failed', 'referee'],
+  refereeApprove: [['referee'], 'completed', 'system'],
+  refereeFail: [['referee'], 'failed', 'system'],
   expire: [['draft', 'open', 'accepted'], 'expired', 'system'],
   remove: [['draft', 'open', 'accepted', 'review', 'referee'], 'cancelled', 'system'],
 };
@@ -124,15 +124,24 @@ describe('actorsOf', () => {
   const challenge = { ownerId: 'o', challengedUserId: 'c' };
 
   it('names the owner and the challenged user', () => {
-    expect(actorsOf(challenge, { id: 'o', roles: ['user'] })).toEqual(['owner']);
-    expect(actorsOf(challenge, { id: 'c', roles: ['user'] })).toEqual(['challenged']);
-    expect(actorsOf(challenge, { id: 's', roles: ['user'] })).toEqual([]);
+    expect(actorsOf(challenge, { id: 'o' })).toEqual(['owner']);
+    expect(actorsOf(challenge, { id: 'c' })).toEqual(['challenged']);
+    expect(actorsOf(challenge, { id: 's' })).toEqual([]);
   });
 
-  it('lets a referee judge only a challenge they are no party of', () => {
-    expect(actorsOf(challenge, { id: 'r', roles: ['user', 'referee'] })).toEqual(['referee']);
-    expect(actorsOf(challenge, { id: 'c', roles: ['user', 'referee'] })).toEqual(['challenged']);
-    expect(actorsOf(challenge, { id: 'o', roles: ['user', 'referee'] })).toEqual(['owner']);
+  it('gives a referee no role: a referee decides in the case, the system applies it (docs/adr/0070)', () => {
+    const referee = { id: 'r', roles: ['user', 'referee'] };
+    expect(actorsOf(challenge, referee)).toEqual([]);
+    for (const action of ['refereeApprove', 'refereeFail']) {
+      expect(
+        decideTransition({
+          action,
+          status: 'referee',
+          actors: actorsOf(challenge, referee),
+          expired: false,
+        }),
+      ).toEqual({ allowed: false, identifier: 'invalid_action' });
+    }
   });
 });
 
@@ -142,8 +151,8 @@ const SIDE_EXPECTED: Record<string, [SideStatus[], SideStatus, SideActor]> = {
   approve: [['review'], 'completed', 'judge'],
   reject: [['review'], 'referee', 'judge'],
   judgingWindowElapsed: [['review'], 'completed', 'system'],
-  refereeApprove: [['referee'], 'completed', 'referee'],
-  refereeFail: [['referee'], 'failed', 'referee'],
+  refereeApprove: [['referee'], 'completed', 'system'],
+  refereeFail: [['referee'], 'failed', 'system'],
   expire: [['awaiting_video'], 'failed', 'system'],
 };
 
@@ -169,7 +178,7 @@ describe("a duel's side table", () => {
     for (const action of SIDE_ACTIONS) {
       const [from, to, by] = SIDE_EXPECTED[action]!;
       for (const status of SIDE_STATUSES) {
-        for (const actor of ['judge', 'referee', 'system'] as SideActor[]) {
+        for (const actor of ['judge', 'system'] as SideActor[]) {
           const decision = decideSideTransition({ action, status, actors: [actor] });
           const expected =
             actor !== by

@@ -159,3 +159,63 @@ describe('paginatedListOfUnverifiedUsers and moderatorVerifyUser', () => {
     expect(wrong.data?.moderatorVerifyUser.status.identifier).toBe('invalid_input');
   });
 });
+
+describe('the conflict rule for staff (docs/adr/0070)', () => {
+  const UNBAN = `mutation ($input: UnbanUserInput!) { unbanUser(input: $input) { ${STATUS} } }`;
+  const FOLLOW = `mutation ($input: FollowInput!) { followUser(input: $input) { ${STATUS} } }`;
+  const UNFOLLOW = `mutation ($input: FollowInput!) { unfollowUser(input: $input) { ${STATUS} } }`;
+  const statusOf = (response: { data?: Record<string, { status: unknown }> | null }) =>
+    Object.values(response.data ?? {})[0]?.status;
+
+  it('refuses a moderator or admin who would ban, unban or verify themselves', async () => {
+    for (const roles of [['user', 'moderator'], ['admin']] as Role[][]) {
+      const seeded = await seedUser(identity.app.db, { roles });
+      const self = { id: seeded.id, roles };
+      for (const [query, input] of [
+        [VERIFY, { userId: self.id }],
+        [VERIFY, { userId: self.id, decision: 'ban', banType: 'soft' }],
+        [BAN, { userId: self.id, type: 'soft', reason: 'Me.' }],
+        [UNBAN, { userId: self.id }],
+      ] as const) {
+        expect(statusOf(await call(query, { input }, self)), `${roles} ${query}`).toEqual({
+          success: false,
+          identifier: 'access_denied',
+          message: 'You cannot act on your own account.',
+        });
+      }
+      expect(await identity.app.db.user.findUnique({ where: { id: self.id } })).toMatchObject({
+        banType: null,
+        verifiedAt: null,
+      });
+    }
+  });
+
+  it('refuses staff who follow the user, until they unfollow', async () => {
+    const seeded = await seedUser(identity.app.db, { roles: ['user', 'moderator'] });
+    const fan = { id: seeded.id, roles: ['user', 'moderator'] as Role[] };
+    const target = await seedUser(identity.app.db);
+    const followed = await call(FOLLOW, { input: { username: target.username } }, fan);
+    expect(followed.data?.followUser.status.identifier).toBe('ok');
+    for (const [query, input] of [
+      [BAN, { userId: target.id, type: 'hard', reason: 'Spam.' }],
+      [UNBAN, { userId: target.id }],
+      [VERIFY, { userId: target.id }],
+      [VERIFY, { userId: target.id, decision: 'ban', banType: 'soft' }],
+    ] as const) {
+      expect(statusOf(await call(query, { input }, fan)), query).toEqual({
+        success: false,
+        identifier: 'access_denied',
+        message: 'You cannot act on the account of someone you follow.',
+      });
+    }
+    expect(await identity.app.db.user.findUnique({ where: { id: target.id } })).toMatchObject({
+      banType: null,
+      verifiedAt: null,
+    });
+    const unfollowed = await call(UNFOLLOW, { input: { username: target.username } }, fan);
+    expect(unfollowed.data?.unfollowUser.status.identifier).toBe('ok');
+    expect(statusOf(await call(VERIFY, { input: { userId: target.id } }, fan))).toMatchObject({
+      identifier: 'ok',
+    });
+  });
+});

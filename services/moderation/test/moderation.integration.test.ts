@@ -47,8 +47,8 @@ async function publish(event: DomainEvent) {
   await produceRaw(topicPrefix, topic, [{ key: event.aggregateId, value: JSON.stringify(event) }]);
 }
 
-async function knownUser(username = `u${randomUUID().slice(0, 8)}`) {
-  const user = { id: randomUUID(), username };
+async function knownUser(username = `u${randomUUID().slice(0, 8)}`, id: string = randomUUID()) {
+  const user = { id, username };
   await publish(
     newEvent('UserRegistered', {
       aggregateId: user.id,
@@ -106,7 +106,7 @@ const MODERATE = `mutation ($input: ModerateReportInput!) { moderateReport(input
 const CASES = `query ($page: Int!, $itemsPerPage: Int) {
   paginatedListOfRefereeChallenges(page: $page, itemsPerPage: $itemsPerPage) {
     ${STATUS}
-    items { id challenge { id } slug challengeName rewardCents owner { id } challengedUser { id } reason videoId deadline overdue escalatedAt caseStatus }
+    items { id challenge { id } slug challengeName rewardCents owner { id } challengedUser { id } performer { id } reason videoId deadline overdue escalatedAt caseStatus }
     pagination { totalCount }
   }
 }`;
@@ -551,7 +551,7 @@ async function disputed(ownerId: string = randomUUID(), challengedUserId: string
     }),
   );
   const refereeCase = await eventually(async () => {
-    const found = await db().refereeCase.findUnique({ where: { challengeId: challenge.id } });
+    const found = await db().refereeCase.findFirst({ where: { challengeId: challenge.id } });
     expect(found).not.toBeNull();
     return found!;
   });
@@ -577,6 +577,7 @@ describe('referee cases', () => {
         rewardCents: 1500,
         owner: { id: ownerId },
         challengedUser: { id: challengedUserId },
+        performer: { id: challengedUserId },
         reason: 'No lemon in sight.',
         videoId,
         deadline: refereeCase.deadline.toISOString(),
@@ -593,7 +594,7 @@ describe('referee cases', () => {
 
   it('decides once with a reason and publishes RefereeDecided; a party cannot judge', async () => {
     const refereeOwner = person('referee');
-    const { challenge, caseId } = await disputed(refereeOwner.id);
+    const { challenge, caseId, challengedUserId } = await disputed(refereeOwner.id);
     const mine = await call(
       DECIDE,
       { input: { caseId, decision: 'approve', reason: 'Mine is fine.' } },
@@ -638,6 +639,8 @@ describe('referee cases', () => {
         refereeId: referee.id,
         decision,
         comment: 'The video shows no lemon.',
+        // A solo challenge's one side is its challenged user's (docs/adr/0070).
+        performerId: challengedUserId,
       },
     ]);
     const { data } = await call(CASES, { page: 1, itemsPerPage: 100 }, referee);
@@ -740,6 +743,289 @@ describe('referee cases', () => {
         where: { targetId: caseId, action: 'referee_case_escalated' },
       }),
     ).toBe(1);
+  });
+});
+
+/**
+ * A duel (docs/adr/0032) in which both parties' videos are in and each party rejected the
+ * other's: ChallengeSentToReferee once per side, with the side's performer and video.
+ */
+async function duelDisputed() {
+  const ownerId = randomUUID();
+  const challengedUserId = randomUUID();
+  const challenge = await knownChallenge(ownerId, challengedUserId);
+  const duel = {
+    ...snapshot(challenge.id, ownerId, challengedUserId),
+    challengeType: 'duel' as const,
+  };
+  const videos: Record<string, string> = {
+    [ownerId]: randomUUID(),
+    [challengedUserId]: randomUUID(),
+  };
+  // The challenged user's video is processed first, the owner's last: the challenge's last video
+  // is the owner's, which is not the video of the first disputed side.
+  for (const performerId of [challengedUserId, ownerId]) {
+    await publish(
+      newEvent('ChallengeVideoUploaded', {
+        aggregateId: challenge.id,
+        actorId: performerId,
+        data: { ...duel, videoId: videos[performerId]!, performerId },
+      }),
+    );
+  }
+  const sentToReferee = (performerId: string, reason: string) =>
+    newEvent('ChallengeSentToReferee', {
+      aggregateId: challenge.id,
+      actorId: performerId === ownerId ? challengedUserId : ownerId,
+      data: { ...duel, reason, performerId, videoId: videos[performerId]! },
+    });
+  await publish(sentToReferee(challengedUserId, 'Knee push-ups.'));
+  await publish(sentToReferee(ownerId, 'Only nine.'));
+  return { challenge, ownerId, challengedUserId, videos, sentToReferee };
+}
+
+const casesOf = (challengeId: string) =>
+  db().refereeCase.findMany({ where: { challengeId }, orderBy: { openedAt: 'asc' } });
+
+describe('per-side referee cases (docs/adr/0070)', () => {
+  it('opens a case per disputed side of a duel, both open at once, each with its performer and video', async () => {
+    const { challenge, ownerId, challengedUserId, videos } = await duelDisputed();
+    const cases = await eventually(async () => {
+      const found = await casesOf(challenge.id);
+      expect(found).toHaveLength(2);
+      return found;
+    });
+    expect(
+      cases.map(({ performerId, videoId, reason, status }) => ({
+        performerId,
+        videoId,
+        reason,
+        status,
+      })),
+    ).toEqual([
+      {
+        performerId: challengedUserId,
+        videoId: videos[challengedUserId],
+        reason: 'Knee push-ups.',
+        status: 'open',
+      },
+      { performerId: ownerId, videoId: videos[ownerId], reason: 'Only nine.', status: 'open' },
+    ]);
+    const { data } = await call(CASES, { page: 1, itemsPerPage: 100 }, referee);
+    const listed = data?.paginatedListOfRefereeChallenges.items.filter(
+      (item: { challenge: { id: string } }) => item.challenge.id === challenge.id,
+    );
+    expect(
+      listed
+        .map((item: { performer: { id: string }; videoId: string }) => [
+          item.performer.id,
+          item.videoId,
+        ])
+        .sort(),
+    ).toEqual(
+      [
+        [challengedUserId, videos[challengedUserId]],
+        [ownerId, videos[ownerId]],
+      ].sort(),
+    );
+  });
+
+  it('decides each side on its own: RefereeDecided names the performer; a redelivered side opens no second case', async () => {
+    const { challenge, ownerId, challengedUserId, sentToReferee } = await duelDisputed();
+    const cases = await eventually(async () => {
+      const found = await casesOf(challenge.id);
+      expect(found).toHaveLength(2);
+      return found;
+    });
+    // The same side sent to the referee again (a new event id: a producer retry) changes nothing.
+    await publish(sentToReferee(challengedUserId, 'Knee push-ups.'));
+    const challengedCase = cases.find((each) => each.performerId === challengedUserId)!;
+    const ownerCase = cases.find((each) => each.performerId === ownerId)!;
+    const decide = (caseId: string, decision: string, reason: string) =>
+      call(DECIDE, { input: { caseId, decision, reason } }, referee);
+    expect(
+      (await decide(ownerCase.id, 'approve', 'Ten, clearly.')).data?.decideRefereeCase.status
+        .identifier,
+    ).toBe('ok');
+    // The owner's side decided: the challenged user's case is still open, and decided on its own.
+    expect(await db().refereeCase.findUnique({ where: { id: challengedCase.id } })).toMatchObject({
+      status: 'open',
+    });
+    expect(
+      (await decide(challengedCase.id, 'reject', 'Knees down.')).data?.decideRefereeCase.status
+        .identifier,
+    ).toBe('ok');
+    const decided = await moderationEvents(
+      'RefereeDecided',
+      (events) => events.filter((event) => event.challengeId === challenge.id).length >= 2,
+    );
+    expect(
+      decided
+        .filter((event) => event.challengeId === challenge.id)
+        .map(({ caseId, performerId, decision }) => ({ caseId, performerId, decision })),
+    ).toEqual([
+      { caseId: ownerCase.id, performerId: ownerId, decision: 'approved' },
+      { caseId: challengedCase.id, performerId: challengedUserId, decision: 'failed' },
+    ]);
+    expect(await casesOf(challenge.id)).toHaveLength(2);
+    // Each decision is in the audit log, against its case.
+    expect(
+      await db().auditEntry.findMany({
+        where: { targetId: { in: [ownerCase.id, challengedCase.id] } },
+        select: { actorId: true, action: true, targetType: true, targetId: true, reason: true },
+        orderBy: { seq: 'asc' },
+      }),
+    ).toEqual([
+      {
+        actorId: referee.id,
+        action: 'referee_approved',
+        targetType: 'RefereeCase',
+        targetId: ownerCase.id,
+        reason: 'Ten, clearly.',
+      },
+      {
+        actorId: referee.id,
+        action: 'referee_rejected',
+        targetType: 'RefereeCase',
+        targetId: challengedCase.id,
+        reason: 'Knees down.',
+      },
+    ]);
+  });
+
+  it('gives a case opened before per-side cases (no performer) to the other party once the second side is disputed', async () => {
+    const ownerId = randomUUID();
+    const challengedUserId = randomUUID();
+    const challenge = await knownChallenge(ownerId, challengedUserId);
+    // A case as the old code kept it: one per challenge, no side recorded.
+    const legacy = await db().refereeCase.create({
+      data: {
+        challengeId: challenge.id,
+        ownerId,
+        challengedUserId,
+        slug: challenge.slug,
+        challengeName: 'Eat a lemon',
+        rewardCents: 1500,
+        reason: 'Not ten.',
+        openedAt: new Date(),
+        deadline: new Date(Date.now() + 7 * 86_400_000),
+      },
+    });
+    expect(legacy.performerId).toBeNull();
+    // A side enters referee at most once, so the new side is not the old case's side.
+    await publish(
+      newEvent('ChallengeSentToReferee', {
+        aggregateId: challenge.id,
+        actorId: challengedUserId,
+        data: {
+          ...snapshot(challenge.id, ownerId, challengedUserId),
+          challengeType: 'duel',
+          reason: 'Only nine.',
+          performerId: ownerId,
+          videoId: randomUUID(),
+        },
+      }),
+    );
+    await eventually(async () =>
+      expect(
+        (await casesOf(challenge.id)).map(({ id, performerId }) => ({ id, performerId })),
+      ).toEqual([
+        { id: legacy.id, performerId: challengedUserId },
+        { id: expect.any(String), performerId: ownerId },
+      ]),
+    );
+  });
+});
+
+describe('the conflict rule for staff on reports (docs/adr/0070)', () => {
+  const moderate = (reportId: string, as: Caller, action = 'dismiss') =>
+    call(MODERATE, { input: { reportId, action, reason: 'Handled.' } }, as);
+  const reportAbout = async (entityType: 'Challenge' | 'User', entityId: string) => {
+    const { data } = await report(person(), { entityType, entityId, reason: 'spam' });
+    expect(data?.createReport.status.identifier).toBe('ok');
+    return data?.createReport.report.id as string;
+  };
+  const follow = async (followerId: string, followeeId: string, following = true) => {
+    await publish(
+      newEvent(following ? 'UserFollowed' : 'UserUnfollowed', {
+        aggregateId: followerId,
+        actorId: followerId,
+        data: { followerId, followeeId },
+      }),
+    );
+    await eventually(async () =>
+      expect(await db().knownFollow.count({ where: { followerId, followeeId } })).toBe(
+        following ? 1 : 0,
+      ),
+    );
+  };
+
+  it('keeps a moderator or admin off a report about a challenge they take part in, or about their own account', async () => {
+    for (const staff of [person('moderator'), { id: randomUUID(), roles: ['admin'] } as Caller]) {
+      const owned = await knownChallenge(staff.id, randomUUID());
+      const performed = await knownChallenge(randomUUID(), staff.id);
+      await knownUser(undefined, staff.id);
+      for (const [reportId, message] of [
+        [
+          await reportAbout('Challenge', owned.id),
+          'You cannot act on a report about a challenge you take part in.',
+        ],
+        [
+          await reportAbout('Challenge', performed.id),
+          'You cannot act on a report about a challenge you take part in.',
+        ],
+        [await reportAbout('User', staff.id), 'You cannot act on a report about your own account.'],
+      ] as const) {
+        for (const action of ['dismiss', 'take_offline', 'remove']) {
+          const refused = await moderate(reportId, staff, action);
+          if (action !== 'dismiss' && message.includes('account')) continue; // invalid_action first
+          expect(refused.data?.moderateReport.status, action).toEqual({
+            success: false,
+            identifier: 'access_denied',
+            message,
+          });
+        }
+        expect(await db().report.findUnique({ where: { id: reportId } })).toMatchObject({
+          status: 'open',
+        });
+        // Another moderator may act on it.
+        expect((await moderate(reportId, moderator)).data?.moderateReport.status.identifier).toBe(
+          'ok',
+        );
+      }
+      expect(await db().knownChallenge.findUnique({ where: { id: owned.id } })).toMatchObject({
+        moderation: null,
+      });
+    }
+  });
+
+  it('keeps a moderator who follows a party of the reported challenge, or the reported user, off the report until they unfollow', async () => {
+    const fan = person('moderator');
+    const challenge = await knownChallenge(randomUUID(), randomUUID());
+    const target = await knownUser();
+    const challengeReport = await reportAbout('Challenge', challenge.id);
+    const userReport = await reportAbout('User', target.id);
+    const parties = (await db().knownChallenge.findUniqueOrThrow({ where: { id: challenge.id } }))!;
+    for (const [reportId, followeeId] of [
+      [challengeReport, parties.ownerId],
+      [challengeReport, parties.challengedUserId!],
+      [userReport, target.id],
+    ] as const) {
+      await follow(fan.id, followeeId);
+      expect(
+        (await moderate(reportId, fan, reportId === userReport ? 'dismiss' : 'take_offline')).data
+          ?.moderateReport.status,
+      ).toEqual({
+        success: false,
+        identifier: 'access_denied',
+        message: 'You cannot act on a report about someone you follow.',
+      });
+      await follow(fan.id, followeeId, false);
+    }
+    expect(
+      (await moderate(challengeReport, fan, 'take_offline')).data?.moderateReport.status.identifier,
+    ).toBe('ok');
+    expect((await moderate(userReport, fan)).data?.moderateReport.status.identifier).toBe('ok');
   });
 });
 

@@ -1,5 +1,5 @@
 import { enqueueEvents, newEvent, type DomainEvent } from '@challenge/events';
-import { AppError, type AuthUser } from '@challenge/kit';
+import { AppError } from '@challenge/kit';
 import { changeStatus, type ChallengeRecord } from '../data/challenges.ts';
 import type { Transaction } from '../data/db.ts';
 import {
@@ -41,15 +41,17 @@ export interface SideRequest {
   now?: Date;
 }
 
-/** The roles a user holds for one side: the other party judges it, a non-party referee referees. */
+/**
+ * The roles a user holds for one side: the other party judges it; nobody else has one (a
+ * referee decides in moderation's case, applied by the system: docs/adr/0070).
+ */
 export function sideActorsOf(
   challenge: Pick<ChallengeRecord, 'ownerId' | 'challengedUserId'>,
   performerId: string,
-  user: Pick<AuthUser, 'id' | 'roles'>,
+  user: { id: string },
 ): SideActor[] {
   const parties = [challenge.ownerId, challenge.challengedUserId];
-  if (parties.includes(user.id)) return user.id === performerId ? [] : ['judge'];
-  return user.roles.includes('referee') ? ['referee'] : [];
+  return parties.includes(user.id) && user.id !== performerId ? ['judge'] : [];
 }
 
 function fieldsFor(action: SideAction, request: SideRequest, now: Date): SideFields {
@@ -146,9 +148,10 @@ function eventFor(
         data: { ...data, videoId: side.videoId!, performerId },
       });
     case 'referee':
+      // Moderation opens this side's case with its performer and video (docs/adr/0070).
       return newEvent('ChallengeSentToReferee', {
         ...base,
-        data: { ...data, reason: side.reason!, performerId },
+        data: { ...data, reason: side.reason!, performerId, videoId: side.videoId },
       });
     case 'completed':
     case 'failed': {
@@ -231,7 +234,14 @@ export async function duelTimeUp(
   return changed;
 }
 
-/** The side a referee means: the one named, or the one side in referee. */
+/**
+ * The side a referee's decision (RefereeDecided) is about: the one its case names, which must be
+ * a party's. A decision that names none comes from a case opened before moderation recorded
+ * sides; it was about the one side in referee then, and that side leaves referee only by a
+ * referee's decision. So it is applied to the one side in referee only while no side has been
+ * decided by a referee yet: otherwise it may be the stale case of a side already decided, and
+ * is never applied to the other side. The caller holds the duel's lock.
+ */
 export async function refereedSide(
   tx: Transaction,
   challenge: Pick<ChallengeRecord, 'id' | 'ownerId' | 'challengedUserId'>,
@@ -243,8 +253,11 @@ export async function refereedSide(
     }
     return performerId;
   }
-  const disputed = (await findSides(tx, challenge.id)).filter((side) => side.status === 'referee');
-  if (disputed.length === 1) return disputed[0]!.performerId;
+  const sides = await findSides(tx, challenge.id);
+  const disputed = sides.filter((side) => side.status === 'referee');
   if (disputed.length === 0) throw new AppError('invalid_status_change');
-  throw new AppError('invalid_input', 'Both sides are disputed: name the performer');
+  if (disputed.length > 1 || sides.some((side) => side.judgedByReferee)) {
+    throw new AppError('invalid_input', 'The decision does not name its side');
+  }
+  return disputed[0]!.performerId;
 }

@@ -3,6 +3,7 @@ import { AppError } from '@challenge/kit';
 import type { Logger } from 'pino';
 import { findChallengeById, setModeration } from '../data/challenges.ts';
 import type { Transaction } from '../data/db.ts';
+import { lockChallenge } from '../data/sides.ts';
 import { refereedSide, sideTransitionIn } from './duel.ts';
 import { transitionIn } from './status.ts';
 import { LIVE_STATUSES } from './transitions.ts';
@@ -39,12 +40,21 @@ export async function applyVideoProcessed(
   );
 }
 
+/**
+ * A referee decided a case in moderation: the only way a referee's decision reaches a challenge
+ * (docs/adr/0070). It settles exactly the side its case names: in a duel that side only (under
+ * the duel's lock), in a solo challenge its one side, the challenged user's. A decision that does
+ * not fit (its side is no longer in referee: a redelivery, a repeat, a stale case; it names
+ * someone who performs nothing here; it names no side where that is ambiguous) changes nothing.
+ */
 export async function applyRefereeDecided(
   tx: Transaction,
   event: DomainEvent<'RefereeDecided'>,
   logger: Logger,
 ): Promise<void> {
-  const challenge = await findChallengeById(tx, event.data.challengeId);
+  const { challengeId, decision, performerId, refereeId, comment } = event.data;
+  const action = decision === 'approved' ? 'refereeApprove' : 'refereeFail';
+  const challenge = await lockChallenge(tx, challengeId);
   if (!challenge) {
     logger.warn({ eventId: event.id }, 'RefereeDecided for an unknown challenge');
     return;
@@ -52,22 +62,21 @@ export async function applyRefereeDecided(
   if (challenge.challengeType === 'duel') {
     await refusalsLogged(logger, event.id, async () =>
       sideTransitionIn(tx, challenge.id, {
-        performerId: await refereedSide(tx, challenge, event.data.performerId),
-        action: event.data.decision === 'approved' ? 'refereeApprove' : 'refereeFail',
-        actors: ['referee'],
-        actorId: event.data.refereeId,
-        comment: event.data.comment,
+        performerId: await refereedSide(tx, challenge, performerId),
+        action,
+        actors: ['system'],
+        actorId: refereeId,
+        comment,
       }),
     );
     return;
   }
+  if (performerId && performerId !== challenge.challengedUserId) {
+    logger.warn({ eventId: event.id }, 'RefereeDecided names no performer of this challenge');
+    return;
+  }
   await refusalsLogged(logger, event.id, () =>
-    transitionIn(tx, challenge, {
-      action: event.data.decision === 'approved' ? 'refereeApprove' : 'refereeFail',
-      actors: ['referee'],
-      actorId: event.data.refereeId,
-      comment: event.data.comment,
-    }),
+    transitionIn(tx, challenge, { action, actors: ['system'], actorId: refereeId, comment }),
   );
 }
 

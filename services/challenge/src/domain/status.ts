@@ -14,7 +14,7 @@ import { transactionRunner, type Database, type Transaction } from '../data/db.t
 import { insertSides } from '../data/sides.ts';
 import { findKnownUser } from '../data/users.ts';
 import { expirationOf, walletRefusal } from './create.ts';
-import { refereedSide, sideActorsOf, sideTransitionIn } from './duel.ts';
+import { sideActorsOf, sideTransitionIn } from './duel.ts';
 import { canView, isStaff } from './challenges.ts';
 import { challengeEventData } from './events.ts';
 import { parseSlug } from './slugs.ts';
@@ -193,14 +193,14 @@ async function visibleBySlug(db: Database, user: AuthUser, slug: string) {
 }
 
 /** The status a client asks for, as the action of the table that leads there. */
-export function actionForStatus(status: string, actors: readonly Actor[]): Action {
+export function actionForStatus(status: string): Action {
   switch (status) {
     case 'accepted':
       return 'accept';
     case 'refused':
       return 'decline';
     case 'completed':
-      return actors.includes('referee') ? 'refereeApprove' : 'approve';
+      return 'approve';
     case 'referee':
       return 'reject';
     case 'failed':
@@ -226,22 +226,31 @@ export interface StatusDeps {
   logger: Pick<Logger, 'error' | 'warn'>;
 }
 
+/** Who decides referee cases in moderation (docs/adr/0041): told where to, not refused vaguely. */
+const CASE_DECIDERS = ['referee', 'admin'];
+
 /**
  * updateChallengeStatus: accept (gives the proof phrase), decline with reason, approve, reject
- * with reason; a referee's completed / failed. Who may do what is the table's answer. In a duel
- * (docs/adr/0032) accepting also holds the challenged user's stake, and approve, reject and a
- * referee's decision judge one side: a party judges the other party's video, a referee the side
- * named by `performerId` (or the one side in referee).
+ * with reason. Who may do what is the table's answer. In a duel (docs/adr/0032) accepting also
+ * holds the challenged user's stake, and approve and reject judge one side: a party judges the
+ * other party's video. A referee's decision is not made here: it is made in moderation's case
+ * (the conflict-of-interest rule, the audit log) and reaches the challenge as RefereeDecided
+ * only (docs/adr/0070); a referee or admin who is no party and asks for completed or failed is
+ * told so (referee_case_required).
  */
 export async function updateChallengeStatus(
   deps: StatusDeps,
   user: AuthUser,
-  input: { slug: string; status: string; reason?: string | null; performerId?: string | null },
+  input: { slug: string; status: string; reason?: string | null },
 ): Promise<ChallengeRecord> {
   const { db } = deps;
   const challenge = await visibleBySlug(db, user, input.slug);
   const actors = actorsOf(challenge, user);
-  const action = actionForStatus(input.status, actors);
+  const action = actionForStatus(input.status);
+  const decides = action === 'approve' || action === 'refereeFail';
+  if (decides && actors.length === 0 && user.roles.some((role) => CASE_DECIDERS.includes(role))) {
+    throw new AppError('referee_case_required');
+  }
   if (ADULT_ACTIONS.includes(action) && actors.includes('challenged')) {
     const known = await findKnownUser(db, user.id);
     if (known?.banned) throw new AppError('banned_user');
@@ -260,7 +269,7 @@ export async function updateChallengeStatus(
   });
 }
 
-const JUDGING: readonly Action[] = ['approve', 'reject', 'refereeApprove', 'refereeFail'];
+const JUDGING: readonly Action[] = ['approve', 'reject', 'refereeFail'];
 
 /**
  * A duel's acceptance: the challenged user's stake is held first (refused: insufficient_funds
@@ -331,28 +340,25 @@ async function giveBackStake(deps: StatusDeps, challengeId: string, attempt: str
   });
 }
 
-/** Approve, reject or a referee's decision in a duel: one side, judged by the other party. */
+/**
+ * Approve or reject in a duel: one side, judged by the other party, never by its performer (a
+ * party's `failed` is a referee's action: refused by the side table).
+ */
 async function judgeDuelSide(
   db: Database,
   user: AuthUser,
   challenge: ChallengeRecord,
   action: Action,
-  input: { reason?: string | null; performerId?: string | null },
+  input: { reason?: string | null },
 ): Promise<ChallengeRecord> {
+  const isParty = user.id === challenge.ownerId || user.id === challenge.challengedUserId;
+  if (!isParty) {
+    throw new AppError(action === 'refereeFail' ? 'invalid_action' : 'invalid_challenge_owner');
+  }
+  const performerId = (
+    user.id === challenge.ownerId ? challenge.challengedUserId : challenge.ownerId
+  )!;
   return transactionRunner(db)(async (tx) => {
-    const isParty = user.id === challenge.ownerId || user.id === challenge.challengedUserId;
-    let performerId: string;
-    if (isParty) {
-      // A party judges the other party's performance, never their own.
-      performerId = (
-        user.id === challenge.ownerId ? challenge.challengedUserId : challenge.ownerId
-      )!;
-    } else if (action === 'refereeApprove' || action === 'refereeFail') {
-      if (!user.roles.includes('referee')) throw new AppError('invalid_action');
-      performerId = await refereedSide(tx, challenge, input.performerId);
-    } else {
-      throw new AppError('invalid_challenge_owner');
-    }
     return sideTransitionIn(tx, challenge.id, {
       performerId,
       action: action as SideAction,
@@ -377,16 +383,21 @@ export async function cancelChallenge(
   });
 }
 
-/** Statuses in which the owner may still move the expiration: before anyone accepted. */
-const EXPIRATION_EDITABLE = ['open'] as const;
 /**
- * The description, while the challenge is live: once it is over, what was agreed (and judged)
- * stays as it was (docs/adr/0067). The web offers "Edit" in these statuses only.
+ * What was agreed, the description and the expiration, changes only while the challenge is open:
+ * the challenged user accepts that text, and the referee judges the video against it
+ * (docs/adr/0077). The status condition is in the same conditional update as the change and the
+ * acceptance is a conditional update on `open` too, so one of an edit and an acceptance racing
+ * each other waits for the other's row lock and re-checks: the text accepted is the text kept.
+ * The web offers "Edit" in `open` only.
  */
-const DESCRIPTION_EDITABLE = ['open', 'accepted', 'review', 'referee'] as const;
-/** The visibility: any time but in a draft (an owner may hide a challenge that is over). */
+const AGREED_EDITABLE = ['open'] as const;
+/** The visibility: any time but in a draft (an owner may hide a challenge, even one that is over). */
 const VISIBILITY_EDITABLE = [
-  ...DESCRIPTION_EDITABLE,
+  'open',
+  'accepted',
+  'review',
+  'referee',
   'completed',
   'refused',
   'failed',
@@ -431,11 +442,7 @@ export async function updateChallenge(
     const result = await updateChallengeFields(
       tx,
       challenge.id,
-      movesExpiration
-        ? EXPIRATION_EDITABLE
-        : fields.description !== undefined
-          ? DESCRIPTION_EDITABLE
-          : VISIBILITY_EDITABLE,
+      movesExpiration || fields.description !== undefined ? AGREED_EDITABLE : VISIBILITY_EDITABLE,
       fields,
     );
     if (result && movesExpiration) {
@@ -464,6 +471,11 @@ export async function updateChallenge(
     }
     return result?.challenge ?? null;
   });
-  if (!updated) throw new AppError('invalid_status_change');
+  if (!updated) {
+    // Refused by the status condition: say why in the terms of what was asked.
+    const now = await findChallengeById(db, challenge.id);
+    const agreed = fields.description !== undefined && now?.status !== 'draft';
+    throw new AppError(agreed ? 'description_not_editable' : 'invalid_status_change');
+  }
   return updated;
 }

@@ -19,10 +19,11 @@ export const CHALLENGE_STATUSES = [
 export type Status = (typeof CHALLENGE_STATUSES)[number];
 
 /**
- * Who acts: the challenge's owner, its challenged user, a referee (staff role), or the system
- * (the service itself: the hold step, the scheduler, consumers of other services' events).
+ * Who acts: the challenge's owner, its challenged user, or the system (the service itself: the
+ * hold step, the scheduler, consumers of other services' events). A referee is no actor here: a
+ * referee decides in moderation's case, whose RefereeDecided the system applies (docs/adr/0070).
  */
-export type Actor = 'owner' | 'challenged' | 'referee' | 'system';
+export type Actor = 'owner' | 'challenged' | 'system';
 
 export const ACTIONS = [
   'open',
@@ -60,8 +61,9 @@ export const TRANSITIONS: Record<Action, Transition> = {
   reject: { from: ['review'], to: 'referee', by: 'owner' },
   /** The owner did not judge within the window: counted as approval. */
   judgingWindowElapsed: { from: ['review'], to: 'completed', by: 'system' },
-  refereeApprove: { from: ['referee'], to: 'completed', by: 'referee' },
-  refereeFail: { from: ['referee'], to: 'failed', by: 'referee' },
+  /** moderation's RefereeDecided: a referee decided the case (docs/adr/0070). */
+  refereeApprove: { from: ['referee'], to: 'completed', by: 'system' },
+  refereeFail: { from: ['referee'], to: 'failed', by: 'system' },
   /** The scheduler, once the expiration date has passed and no video is in. */
   expire: { from: ['draft', 'open', 'accepted'], to: 'expired', by: 'system' },
   /** Staff removed it (moderation's ChallengeRemoved) before it ended: the reward goes back. */
@@ -122,18 +124,14 @@ export function decideTransition(input: {
   return { allowed: true, to: transition.to, transition };
 }
 
-/**
- * The roles a user holds for one challenge. A referee who is a party of the challenge does not
- * act as its referee (nobody judges their own case).
- */
+/** The roles a user holds for one challenge: its owner, its challenged user, or none. */
 export function actorsOf(
   challenge: { ownerId: string; challengedUserId: string | null },
-  user: { id: string; roles: readonly string[] },
+  user: { id: string },
 ): Actor[] {
   const actors: Actor[] = [];
   if (user.id === challenge.ownerId) actors.push('owner');
   if (user.id === challenge.challengedUserId) actors.push('challenged');
-  if (actors.length === 0 && user.roles.includes('referee')) actors.push('referee');
   return actors;
 }
 
@@ -151,7 +149,7 @@ export const SIDE_STATUSES = [
   'failed',
 ] as const;
 export type SideStatus = (typeof SIDE_STATUSES)[number];
-export type SideActor = 'judge' | 'referee' | 'system';
+export type SideActor = 'judge' | 'system';
 
 export const SIDE_ACTIONS = [
   'videoProcessed',
@@ -176,8 +174,9 @@ export const SIDE_TRANSITIONS: Record<SideAction, SideTransition> = {
   approve: { from: ['review'], to: 'completed', by: 'judge' },
   reject: { from: ['review'], to: 'referee', by: 'judge' },
   judgingWindowElapsed: { from: ['review'], to: 'completed', by: 'system' },
-  refereeApprove: { from: ['referee'], to: 'completed', by: 'referee' },
-  refereeFail: { from: ['referee'], to: 'failed', by: 'referee' },
+  /** moderation's RefereeDecided naming this side's performer (docs/adr/0070). */
+  refereeApprove: { from: ['referee'], to: 'completed', by: 'system' },
+  refereeFail: { from: ['referee'], to: 'failed', by: 'system' },
   /** The expiration date passed with no video of this side while the other side has one. */
   expire: { from: ['awaiting_video'], to: 'failed', by: 'system' },
 };

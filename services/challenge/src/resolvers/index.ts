@@ -38,7 +38,6 @@ const updateChallengeStatusArgs = z.object({
     slug: z.string(),
     status: z.string().max(50),
     reason: z.string().max(10_000).nullish(),
-    performerId: z.uuid().nullish(),
   }),
 });
 

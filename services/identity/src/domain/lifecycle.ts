@@ -2,6 +2,7 @@ import { enqueueEvents, newEvent } from '@challenge/events';
 import { AppError, type AuthUser, type Logger } from '@challenge/kit';
 import { raiseSessionVersion, type SessionState } from '../data/auth-state.ts';
 import { transactionRunner, type Database } from '../data/db.ts';
+import { refuseConflictOfInterest } from './bans.ts';
 import type { TokenState } from './token-state.ts';
 import {
   erasePersonalData,
@@ -11,12 +12,16 @@ import {
   removeFollowsOf,
 } from '../data/lifecycle.ts';
 
-/** A moderator confirms who someone is (spec: verify users); announced as UserVerified. */
+/**
+ * A moderator confirms who someone is (spec: verify users); announced as UserVerified. Not their
+ * own account nor someone they follow (docs/adr/0070).
+ */
 export async function verifyUserByModerator(
   db: Database,
   actor: AuthUser,
   userId: string,
 ): Promise<void> {
+  await refuseConflictOfInterest(db, actor, userId);
   const user = await findVerification(db, userId);
   if (!user) throw new AppError('user_not_found');
   if (user.verifiedAt) throw new AppError('redundant_mutation');

@@ -5,6 +5,8 @@ export interface RefereeCaseRecord {
   challengeId: string;
   ownerId: string;
   challengedUserId: string | null;
+  /** Whose performance is disputed; null only for a case opened before sides were recorded. */
+  performerId: string | null;
   slug: string;
   challengeName: string;
   rewardCents: number;
@@ -25,6 +27,7 @@ const caseFields = {
   challengeId: true,
   ownerId: true,
   challengedUserId: true,
+  performerId: true,
   slug: true,
   challengeName: true,
   rewardCents: true,
@@ -45,9 +48,31 @@ export type NewRefereeCase = Omit<
   'id' | 'escalatedAt' | 'status' | 'decision' | 'comment' | 'refereeId' | 'decidedAt'
 >;
 
-/** Opens the case of a challenge once: a challenge enters referee at most once. */
+/**
+ * Opens the case of one disputed side once: a side enters referee at most once, so a second
+ * ChallengeSentToReferee for the same (challenge, performer) (a redelivery under a new id) meets
+ * the unique index and opens nothing.
+ */
 export async function insertRefereeCase(tx: Transaction, row: NewRefereeCase): Promise<void> {
   await tx.refereeCase.createMany({ data: [row], skipDuplicates: true });
+}
+
+/**
+ * A case opened before sides were recorded (performer null) is about the one side that was
+ * disputed then; once another side of that challenge is disputed, the old case is that other
+ * party's. Only while no case of that party exists, so the unique index is never hit.
+ */
+export async function attributeUnrecordedCase(
+  tx: Transaction,
+  challengeId: string,
+  performerId: string,
+): Promise<void> {
+  await tx.$executeRaw`
+    UPDATE referee_cases SET performer_id = ${performerId}::uuid
+     WHERE challenge_id = ${challengeId}::uuid AND performer_id IS NULL
+       AND NOT EXISTS (SELECT 1 FROM referee_cases
+                        WHERE challenge_id = ${challengeId}::uuid
+                          AND performer_id = ${performerId}::uuid)`;
 }
 
 export function findRefereeCase(

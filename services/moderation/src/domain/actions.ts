@@ -3,13 +3,14 @@ import { AppError, type AuthUser } from '@challenge/kit';
 import { z } from 'zod';
 import { appendAudit } from '../data/audit.ts';
 import { transactionRunner, type Database, type Transaction } from '../data/db.ts';
-import { setChallengeModeration } from '../data/projections.ts';
+import { findKnownChallenge, setChallengeModeration } from '../data/projections.ts';
 import {
   closeOpenReports,
   findReportById,
   type ReportOutcome,
   type ReportRecord,
 } from '../data/reports.ts';
+import { conflictOf } from './conflict.ts';
 
 /**
  * Staff actions on a report (docs/adr/0041). Banning is identity's `banUser`: moderation hears
@@ -51,7 +52,8 @@ function reportResolvedEvents(reports: ReportRecord[], actorId: string | null): 
 }
 
 /**
- * Dismisses a report, or takes its challenge offline or removes it. Acting on a challenge closes
+ * Dismisses a report, or takes its challenge offline or removes it; not by a staff member with a
+ * conflict of interest (refuseConflictOfInterest). Acting on a challenge closes
  * every open report about it with the same outcome; the challenge event is published once (a
  * challenge already in that state is not announced again). One transaction: the reports, the
  * events and the audit entry commit together. Who may act is checked by the caller.
@@ -67,6 +69,7 @@ export async function moderateReport(
   if (input.action !== 'dismiss' && report.entityType !== 'Challenge') {
     throw new AppError('invalid_action', 'Only a challenge can be removed or taken offline.');
   }
+  await refuseConflictOfInterest(db, actor, report);
   const outcome = OUTCOME[input.action];
   await transactionRunner(db)(async (tx) => {
     const closed =
@@ -92,6 +95,33 @@ export async function moderateReport(
     });
   });
   return { outcome };
+}
+
+/**
+ * The referees' conflict rule for reports (docs/adr/0070): nobody acts on a report about a
+ * challenge they own or perform in, about their own account, or about someone they follow (a
+ * party of the challenge, or the reported user).
+ */
+async function refuseConflictOfInterest(db: Database, actor: AuthUser, report: ReportRecord) {
+  const challenge =
+    report.entityType === 'Challenge' ? await findKnownChallenge(db, report.entityId) : null;
+  const parties = challenge
+    ? [challenge.ownerId, challenge.challengedUserId]
+    : report.entityType === 'User'
+      ? [report.entityId]
+      : [];
+  const conflict = await conflictOf(db, actor.id, parties);
+  if (conflict === 'party') {
+    throw new AppError(
+      'access_denied',
+      report.entityType === 'User'
+        ? 'You cannot act on a report about your own account.'
+        : 'You cannot act on a report about a challenge you take part in.',
+    );
+  }
+  if (conflict === 'follower') {
+    throw new AppError('access_denied', 'You cannot act on a report about someone you follow.');
+  }
 }
 
 async function actOnChallenge(

@@ -12,8 +12,9 @@ import type { Logger } from 'pino';
 import { z } from 'zod';
 import { appendAudit } from '../data/audit.ts';
 import { transactionRunner, type Database, type Transaction } from '../data/db.ts';
-import { findKnownChallenge, followsAnyOf } from '../data/projections.ts';
+import { findKnownChallenge } from '../data/projections.ts';
 import {
+  attributeUnrecordedCase,
   decideCase,
   escalateOverdue,
   findCasesPage,
@@ -24,30 +25,43 @@ import {
   type RefereeCaseRecord,
 } from '../data/referee.ts';
 import { staffReason } from './actions.ts';
+import { conflictOf } from './conflict.ts';
 
 /** The spec: a referee decides within one week. */
 export const REFEREE_WINDOW_MS = 7 * 24 * 60 * 60 * 1000;
 
 /**
- * The owner rejected the video (ChallengeSentToReferee): the case opens with the owner's reason,
- * the last proof video moderation heard of, and a deadline one window after the event.
+ * A judge rejected a video (ChallengeSentToReferee): the case of that side opens with the
+ * judge's reason, the side's performer and proof video, and a deadline one window after the
+ * event (docs/adr/0070). A solo challenge's one side is its challenged user's, and its proof is
+ * the challenge's one video; a duel's event names the side and its video. Events older than
+ * `challengeType` are all solo.
  */
 export async function openRefereeCase(
   tx: Transaction,
   event: DomainEvent<'ChallengeSentToReferee'>,
   windowMs: number,
 ): Promise<void> {
-  const known = await findKnownChallenge(tx, event.data.challengeId);
+  const { data } = event;
+  const duel = data.challengeType === 'duel';
+  const performerId = data.performerId ?? (duel ? null : data.challengedUserId);
+  const videoId =
+    data.videoId ?? (duel ? null : (await findKnownChallenge(tx, data.challengeId))?.videoId);
   const openedAt = new Date(event.occurredAt);
+  if (performerId) {
+    const otherParty = performerId === data.ownerId ? data.challengedUserId : data.ownerId;
+    if (otherParty) await attributeUnrecordedCase(tx, data.challengeId, otherParty);
+  }
   await insertRefereeCase(tx, {
-    challengeId: event.data.challengeId,
-    ownerId: event.data.ownerId,
-    challengedUserId: event.data.challengedUserId,
-    slug: event.data.slug,
-    challengeName: event.data.challengeName,
-    rewardCents: event.data.rewardCents,
-    reason: event.data.reason,
-    videoId: known?.videoId ?? null,
+    challengeId: data.challengeId,
+    ownerId: data.ownerId,
+    challengedUserId: data.challengedUserId,
+    performerId,
+    slug: data.slug,
+    challengeName: data.challengeName,
+    rewardCents: data.rewardCents,
+    reason: data.reason,
+    videoId: videoId ?? null,
     openedAt,
     deadline: new Date(openedAt.getTime() + windowMs),
   });
@@ -102,9 +116,12 @@ export const decideInputSchema = z.object({
 export type DecideInput = z.output<typeof decideInputSchema>;
 
 /**
- * A referee (or an admin) decides an open case with a written reason: RefereeDecided moves the
- * challenge (challenge consumes it) and the money follows. A party to the challenge cannot judge
- * it, nor one who follows a party (docs/adr/0041). Decided once: a second decision is redundant_mutation.
+ * A referee (or an admin) decides an open case with a written reason: RefereeDecided, naming the
+ * case's side, moves that side of the challenge (challenge consumes it; it is the only way a
+ * referee's decision reaches a challenge) and the money follows. A party to the challenge cannot
+ * judge it, nor one who follows a party (docs/adr/0041, 0070). Decided once: the conditional
+ * update on `status = open` lets one of two concurrent decisions through, the other is
+ * redundant_mutation; the decision, its event and its audit entry commit together.
  */
 export async function decideRefereeCase(
   db: Database,
@@ -114,11 +131,11 @@ export async function decideRefereeCase(
 ): Promise<RefereeCaseView> {
   const record = await findRefereeCase(db, input.caseId);
   if (!record) throw new AppError('not_found', 'No referee case has this id.');
-  if (referee.id === record.ownerId || referee.id === record.challengedUserId) {
+  const conflict = await conflictOf(db, referee.id, [record.ownerId, record.challengedUserId]);
+  if (conflict === 'party') {
     throw new AppError('access_denied', 'You cannot judge a challenge you take part in.');
   }
-  const parties = [record.ownerId, record.challengedUserId].filter((id): id is string => !!id);
-  if (await followsAnyOf(db, referee.id, parties)) {
+  if (conflict === 'follower') {
     throw new AppError('access_denied', 'You cannot judge a challenge of someone you follow.');
   }
   const decision = input.decision === 'approve' ? 'approved' : 'failed';
@@ -140,14 +157,16 @@ export async function decideRefereeCase(
           refereeId: referee.id,
           decision,
           comment: input.reason,
+          performerId: record.performerId,
         },
       }),
     ]);
+    // Against the case: a duel has a case per side, each decided on its own.
     await appendAudit(tx, {
       actorId: referee.id,
       action: decision === 'approved' ? 'referee_approved' : 'referee_rejected',
-      targetType: 'Challenge',
-      targetId: record.challengeId,
+      targetType: 'RefereeCase',
+      targetId: record.id,
       reason: input.reason,
       createdAt: now,
     });

@@ -113,6 +113,8 @@ export const resolvers: GraphQLResolverMap<ModerationContext> = {
     owner: (record: RefereeCaseView) => ({ id: record.ownerId }),
     challengedUser: (record: RefereeCaseView) =>
       record.challengedUserId ? { id: record.challengedUserId } : null,
+    performer: (record: RefereeCaseView) =>
+      record.performerId ? { id: record.performerId } : null,
     referee: (record: RefereeCaseView) => (record.refereeId ? { id: record.refereeId } : null),
     caseStatus: (record: RefereeCaseView) => record.status,
     openedAt: (record: RefereeCaseView) => iso(record.openedAt),

@@ -202,7 +202,9 @@ describe('challenge detail', () => {
       ],
     });
     expect(await screen.findByRole('button', { name: 'Approve video' })).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'Edit' })).toBeTruthy();
+    // Accepted, the description is what was agreed: no edit, only the visibility (ADR 77).
+    expect(screen.queryByRole('button', { name: 'Edit' })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Make private' })).toBeTruthy();
     // Cancel is for challenges nobody accepted yet.
     expect(screen.queryByRole('button', { name: 'Cancel challenge' })).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: 'Reject video' }));
@@ -216,8 +218,70 @@ describe('challenge detail', () => {
     ]);
   });
 
-  it('offers no edit once the challenge is over, only its visibility', async () => {
-    for (const status of ['completed', 'failed', 'refused', 'cancelled', 'expired']) {
+  it('offers the edit dialog, description included, while the challenge is open', async () => {
+    renderApp({
+      path: '/challenge/juggle-ab12/detail',
+      mocks: [loggedInMock(), challengeMock(challengeOf())],
+    });
+    fireEvent.click(await screen.findByRole('button', { name: 'Edit' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit challenge' });
+    expect(within(dialog).getByRole('textbox', { name: 'Description' })).toBeTruthy();
+    expect(within(dialog).getByRole('combobox', { name: 'End' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Make private' })).toBeNull();
+  });
+
+  it('closes the edit dialog and says why when the challenge was accepted while it was open', async () => {
+    const sent: UpdateChallengeMutationVariables[] = [];
+    renderApp({
+      path: '/challenge/juggle-ab12/detail',
+      mocks: [
+        loggedInMock(),
+        challengeMock(challengeOf()),
+        answerMock<UpdateChallengeMutationVariables>(
+          UpdateChallengeDocument,
+          () => true,
+          {
+            updateChallenge: {
+              __typename: 'ChallengeStatusResult',
+              status: statusOf(false, 'description_not_editable', 'x'),
+              challenge: null,
+            },
+          },
+          { onVariables: (variables) => sent.push(variables) },
+        ),
+        challengeMock(challengeOf({ status: 'accepted' })),
+      ],
+    });
+    fireEvent.click(await screen.findByRole('button', { name: 'Edit' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit challenge' });
+    fireEvent.change(within(dialog).getByRole('textbox', { name: 'Description' }), {
+      target: { value: 'Four oranges now.' },
+    });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(
+      await screen.findByText(
+        'The description cannot change once the challenge is accepted: it is what was agreed.',
+      ),
+    ).toBeTruthy();
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(await screen.findByRole('button', { name: 'Make private' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Edit' })).toBeNull();
+    expect(sent).toEqual([
+      { input: { slug: 'juggle-ab12', challengeDescription: 'Four oranges now.' } },
+    ]);
+  });
+
+  it('offers no edit once the challenge is accepted (its description is what was agreed), only its visibility', async () => {
+    for (const status of [
+      'accepted',
+      'review',
+      'referee',
+      'completed',
+      'failed',
+      'refused',
+      'cancelled',
+      'expired',
+    ]) {
       const view = renderApp({
         path: '/challenge/juggle-ab12/detail',
         mocks: [loggedInMock(), challengeMock(challengeOf({ status }))],

@@ -4,7 +4,11 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { formatDate } from '../../../lib/dates';
 import { errorText } from '../../../lib/errorMessages';
 import { formatAmount } from '../../../lib/money';
-import { describeFailure, type MutationOutcome } from '../../../lib/mutationOutcome';
+import {
+  describeFailure,
+  failureIdentifier,
+  type MutationOutcome,
+} from '../../../lib/mutationOutcome';
 import { usePageMeta } from '../../../lib/usePageMeta';
 import { Avatar } from '../../../ui/Avatar';
 import { Button, ButtonAnchor, ButtonLink } from '../../../ui/Button';
@@ -518,12 +522,22 @@ function VideoSlot({
 type Dialog = 'decline' | 'reject' | 'cancel' | 'edit' | null;
 
 /**
- * The owner edits description, visibility and (while open) the end in these states, as
- * challenge's `updateChallenge` allows (docs/adr/0067).
+ * The owner edits description, visibility and the end only while the challenge is open, as
+ * challenge's `updateChallenge` allows: once accepted, the description is what was agreed
+ * (docs/adr/0077).
  */
-const LIVE_STATES = ['open', 'accepted', 'review', 'referee'];
-/** Over: only the visibility may still change. */
-const FINAL_STATES = ['completed', 'failed', 'refused', 'cancelled', 'expired'];
+const EDIT_STATES = ['open'];
+/** Accepted, or over: only the visibility may still change (docs/adr/0067, 0077). */
+const VISIBILITY_STATES = [
+  'accepted',
+  'review',
+  'referee',
+  'completed',
+  'failed',
+  'refused',
+  'cancelled',
+  'expired',
+];
 
 function Actions({
   challenge,
@@ -579,7 +593,7 @@ function Actions({
   };
 
   const { updateChallenge, loading: updateLoading } = useUpdateChallenge();
-  // Once it is over, what was agreed and judged stays as it was; who may see it may change.
+  // Once accepted, what was agreed stays as it was; who may see it may change.
   const toggleVisibility = async () => {
     const visibility = challenge.visibility === 'private' ? 'public' : 'private';
     await settle(
@@ -692,12 +706,12 @@ function Actions({
         <Button variant="secondary" size="sm" onClick={duplicate}>
           {t('challenge.actions.duplicate')}
         </Button>
-        {role === 'owner' && LIVE_STATES.includes(status) ? (
+        {role === 'owner' && EDIT_STATES.includes(status) ? (
           <Button variant="secondary" size="sm" disabled={busy} onClick={() => setDialog('edit')}>
             {t('challenge.actions.edit')}
           </Button>
         ) : null}
-        {role === 'owner' && FINAL_STATES.includes(status) ? (
+        {role === 'owner' && VISIBILITY_STATES.includes(status) ? (
           <Button
             variant="secondary"
             size="sm"
@@ -767,13 +781,20 @@ function Actions({
       >
         {failure ? <p role="alert">{failure}</p> : null}
       </Modal>
-      {dialog === 'edit' ? (
+      {/* Closed once the challenge is accepted meanwhile (the page polls): no description then. */}
+      {dialog === 'edit' && EDIT_STATES.includes(status) ? (
         <EditDialog
           challenge={challenge}
           onClose={() => setDialog(null)}
           onSaved={async () => {
             setDialog(null);
             toasts.success(t('challenge.edit.saved'));
+            await refetch();
+          }}
+          onAccepted={async (reason) => {
+            // Accepted meanwhile: the page shows it (no Edit any more) and why nothing changed.
+            setDialog(null);
+            setFailure(reason);
             await refetch();
           }}
         />
@@ -858,15 +879,18 @@ function ReasonDialog({
   );
 }
 
-/** The owner edits description and visibility (always) and the duration (while open). */
+/** The owner edits the description, the visibility and the duration: only while open. */
 function EditDialog({
   challenge,
   onClose,
   onSaved,
+  onAccepted,
 }: {
   challenge: ChallengeDetail;
   onClose: () => void;
   onSaved: () => Promise<void>;
+  /** The challenge was accepted while the dialog was open: the description is fixed now. */
+  onAccepted: (reason: string | null) => Promise<void>;
 }) {
   const { t } = useTranslation();
   const { updateChallenge, loading } = useUpdateChallenge();
@@ -903,7 +927,9 @@ function EditDialog({
     }
     const outcome = await updateChallenge(input);
     if (outcome.ok) await onSaved();
-    else setFailure(describeFailure(t, outcome));
+    else if (failureIdentifier(outcome) === 'description_not_editable') {
+      await onAccepted(describeFailure(t, outcome));
+    } else setFailure(describeFailure(t, outcome));
   };
   return (
     <Modal
@@ -946,25 +972,23 @@ function EditDialog({
           <option value="public">{t('createChallenge.visibility.public')}</option>
           <option value="private">{t('createChallenge.visibility.private')}</option>
         </SelectField>
-        {challenge.status === 'open' ? (
-          <SelectField
-            label={t('challenge.edit.expiration')}
-            name="expirationTimeWeeks"
-            value={weeks}
-            onChange={(event) => setWeeks(event.target.value)}
-            status="hint"
-            message={t('challenge.edit.expirationHint')}
-          >
-            <option value="">{t('challenge.edit.keepExpiration')}</option>
-            {Array.from({ length: WEEKS_MAX - WEEKS_MIN + 1 }, (_, index) => index + WEEKS_MIN).map(
-              (value) => (
-                <option key={value} value={value}>
-                  {t('createChallenge.expiration.weeksFromNow', { count: value })}
-                </option>
-              ),
-            )}
-          </SelectField>
-        ) : null}
+        <SelectField
+          label={t('challenge.edit.expiration')}
+          name="expirationTimeWeeks"
+          value={weeks}
+          onChange={(event) => setWeeks(event.target.value)}
+          status="hint"
+          message={t('challenge.edit.expirationHint')}
+        >
+          <option value="">{t('challenge.edit.keepExpiration')}</option>
+          {Array.from({ length: WEEKS_MAX - WEEKS_MIN + 1 }, (_, index) => index + WEEKS_MIN).map(
+            (value) => (
+              <option key={value} value={value}>
+                {t('createChallenge.expiration.weeksFromNow', { count: value })}
+              </option>
+            ),
+          )}
+        </SelectField>
         {failure ? <p role="alert">{failure}</p> : null}
       </form>
     </Modal>

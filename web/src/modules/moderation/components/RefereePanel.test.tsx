@@ -18,16 +18,41 @@ const disputed: RefereeCase = {
   rewardCents: 1250,
   owner: { id: 'u-1', username: 'alice', displayName: 'Alice' },
   challengedUser: { id: 'u-2', username: 'bob', displayName: null },
+  performer: { id: 'u-2', username: 'bob', displayName: null },
   reason: 'Only two balls.',
+  videoId: 'v-1',
   openedAt: '2030-02-15T12:00:00.000Z',
   deadline: '2030-02-22T12:00:00.000Z',
   overdue: true,
   caseStatus: 'open',
   challenge: {
     id: 'c-1',
+    challengeType: 'solo',
+    challengeDescription: 'Three balls for a whole minute.',
     proofPhrase: 'purple otter',
     challengeVideos: [
       { id: 'v-1', videoSource: 'https://media.example/v-1.mp4', recycledFrom: null },
+    ],
+  },
+};
+
+/** A duel's case about the owner's side: the challenged user rejected Alice's video. */
+const ownersSide: RefereeCase = {
+  ...disputed,
+  id: 'case-2',
+  challengeName: 'Ten push-ups',
+  performer: { id: 'u-1', username: 'alice', displayName: 'Alice' },
+  reason: 'Only nine.',
+  videoId: 'v-alice',
+  overdue: false,
+  challenge: {
+    id: 'c-2',
+    challengeType: 'duel',
+    challengeDescription: 'Ten push-ups on one hand, both of us.',
+    proofPhrase: 'brave walrus 37',
+    challengeVideos: [
+      { id: 'v-bob', videoSource: 'https://media.example/v-bob.mp4', recycledFrom: null },
+      { id: 'v-alice', videoSource: 'https://media.example/v-alice.mp4', recycledFrom: null },
     ],
   },
 };
@@ -47,6 +72,7 @@ function casesMock(server: { items: RefereeCase[] }) {
           challengedUser: item.challengedUser
             ? { __typename: 'User', ...item.challengedUser }
             : null,
+          performer: item.performer ? { __typename: 'User', ...item.performer } : null,
           challenge: {
             __typename: 'Challenge',
             ...item.challenge,
@@ -99,12 +125,40 @@ describe('moderator page: referee cases', () => {
     expect(within(card).getByText('Only two balls.')).toBeTruthy();
     expect(within(card).getByText('“purple otter”')).toBeTruthy();
     expect(within(card).getByText('Alice')).toBeTruthy();
-    expect(within(card).getByText('@bob')).toBeTruthy();
+    expect(within(card).getByText('@bob (challenged)')).toBeTruthy();
+    expect(within(card).getByText('Three balls for a whole minute.')).toBeTruthy();
     expect(
       within(card).getByText('Overdue: past the one-week deadline, escalated to admins.'),
     ).toBeTruthy();
-    const video = within(card).getByLabelText('Proof video of Juggle three balls');
+    const video = within(card).getByLabelText('Proof video of @bob in Juggle three balls');
     expect(video.getAttribute('src')).toBe('https://media.example/v-1.mp4');
+  });
+
+  it('shows whose performance a duel’s case is about, who rejected it, that side’s video and the accepted description', async () => {
+    const server = { items: [ownersSide] };
+    renderApp({
+      path: '/moderator?tab=referee',
+      mocks: [loggedInMock(referee), casesMock(server), decideMock(server, [])],
+    });
+    const card = await screen.findByRole('listitem', { name: 'Ten push-ups' });
+    const fact = (term: string) =>
+      within(card).getByText(term, { selector: 'dt' }).nextElementSibling?.textContent;
+    expect(fact('Performance of')).toBe('Alice (owner)');
+    expect(fact('Rejected by')).toBe('@bob');
+    expect(fact('Reason for rejection')).toBe('Only nine.');
+    expect(fact('Description as accepted')).toBe('Ten push-ups on one hand, both of us.');
+    // The disputed side's video, not the newest video of the duel.
+    const video = within(card).getByLabelText('Proof video of Alice in Ten push-ups');
+    expect(video.getAttribute('src')).toBe('https://media.example/v-alice.mp4');
+    fireEvent.click(within(card).getByRole('button', { name: 'Approve: Ten push-ups' }));
+    const dialog = await screen.findByRole('dialog', {
+      name: 'Approve the proof of “Ten push-ups”',
+    });
+    expect(
+      within(dialog).getByText(
+        'Alice’s performance is completed. The stakes are settled once both sides of the duel are decided.',
+      ),
+    ).toBeTruthy();
   });
 
   it('rejects only with a written reason, then the case leaves the list', async () => {

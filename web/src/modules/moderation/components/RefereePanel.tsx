@@ -10,15 +10,16 @@ import layout from '../../../ui/layout.module.css';
 import type { RefereeCase, RefereeDecision } from '../graphql/RefereeCases';
 import { useDecideRefereeCase, useGetRefereeCases } from '../hooks/useRefereeCases';
 import { PagedListView } from './PagedListView';
+import { disputedVideo, judgeOf, nameOf, performerOf } from './caseSides';
 import { ReasonDialog } from './ReasonDialog';
 import styles from './Moderator.module.css';
 
 type Message = { tone: NoticeTone; text: string };
 
-const nameOf = (user: { username: string; displayName: string | null }) =>
-  user.displayName?.trim() || `@${user.username}`;
-
-/** Referee cases: the owner's rejection reason, the proof phrase and video; approve or reject. */
+/**
+ * Referee cases, one per disputed side (ADR 70): whose performance, who rejected it and why, the
+ * description as accepted, the proof phrase and that side's video; approve or reject.
+ */
 export function RefereePanel() {
   const { t } = useTranslation();
   const titleId = useId();
@@ -92,7 +93,9 @@ function CaseCard({
   const { t, i18n } = useTranslation();
   const language = i18n.language;
   const headingId = useId();
-  const video = item.challenge.challengeVideos[0];
+  const video = disputedVideo(item);
+  const performer = performerOf(item);
+  const judge = judgeOf(item);
   return (
     <li className={styles.caseCard} aria-labelledby={headingId}>
       <h3 id={headingId} className={styles.primary}>
@@ -106,14 +109,20 @@ function CaseCard({
       <dl className={styles.caseFacts}>
         <dt>{t('refereeCases.reward')}</dt>
         <dd>{formatAmount(item.rewardCents, language)}</dd>
-        <dt>{t('refereeCases.owner')}</dt>
-        <dd>{nameOf(item.owner)}</dd>
-        <dt>{t('refereeCases.challenged')}</dt>
-        <dd>{item.challengedUser ? nameOf(item.challengedUser) : '—'}</dd>
+        <dt>{t('refereeCases.performer')}</dt>
+        <dd>
+          {performer
+            ? t(`refereeCases.performerAs.${performer.role}`, { name: nameOf(performer.user) })
+            : t('refereeCases.performerUnknown')}
+        </dd>
+        <dt>{t('refereeCases.judge')}</dt>
+        <dd>{judge ? nameOf(judge) : '—'}</dd>
         <dt>{t('refereeCases.deadline')}</dt>
         <dd>{formatDate(item.deadline, language, { dateStyle: 'medium', timeStyle: 'short' })}</dd>
         <dt>{t('refereeCases.reason')}</dt>
         <dd>{item.reason}</dd>
+        <dt>{t('refereeCases.description')}</dt>
+        <dd>{item.challenge.challengeDescription}</dd>
         <dt>{t('refereeCases.proofPhrase')}</dt>
         <dd>{item.challenge.proofPhrase ? `“${item.challenge.proofPhrase}”` : '—'}</dd>
       </dl>
@@ -125,7 +134,14 @@ function CaseCard({
             src={video.videoSource}
             controls
             preload="metadata"
-            aria-label={t('refereeCases.video', { name: item.challengeName })}
+            aria-label={
+              performer
+                ? t('refereeCases.videoOf', {
+                    performer: nameOf(performer.user),
+                    name: item.challengeName,
+                  })
+                : t('refereeCases.video', { name: item.challengeName })
+            }
           />
           {video.recycledFrom ? (
             <Notice tone="warning">
@@ -177,6 +193,7 @@ function DecideDialog({
 }) {
   const { t } = useTranslation();
   const { decide, loading } = useDecideRefereeCase();
+  const performer = performerOf(item);
 
   const submit = async (reason: string) => {
     const outcome = await decide(item.id, decision, reason);
@@ -197,7 +214,11 @@ function DecideDialog({
       onClose={onClose}
       onSubmit={submit}
     >
-      <p>{t(`refereeCases.effect.${decision}`)}</p>
+      <p>
+        {item.challenge.challengeType === 'duel' && performer
+          ? t(`refereeCases.effectDuel.${decision}`, { name: nameOf(performer.user) })
+          : t(`refereeCases.effect.${decision}`)}
+      </p>
     </ReasonDialog>
   );
 }

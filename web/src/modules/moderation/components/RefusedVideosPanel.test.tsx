@@ -24,6 +24,7 @@ const base: RefusedVideo = {
   rewardCents: 1250,
   owner: user('u-1', 'alice', 'Alice'),
   challengedUser: user('u-2', 'bob', null),
+  performer: user('u-2', 'bob', null),
   reason: 'Only two balls.',
   videoId: 'v-2',
   openedAt: '2030-02-15T12:00:00.000Z',
@@ -36,6 +37,7 @@ const base: RefusedVideo = {
   decidedAt: null,
   challenge: {
     id: 'c-1',
+    challengeType: 'solo',
     challengeVideos: [
       { id: 'v-3', videoSource: 'https://media.example/v-3.mp4', recycledFrom: null },
       {
@@ -61,6 +63,7 @@ const failed: RefusedVideo = {
   decidedAt: '2030-02-16T09:30:00.000Z',
   challenge: {
     id: 'c-2',
+    challengeType: 'solo',
     challengeVideos: [
       { id: 'v-9', videoSource: 'https://media.example/v-9.mp4', recycledFrom: null },
     ],
@@ -73,7 +76,25 @@ const approved: RefusedVideo = {
   challengeName: 'Run a mile',
   decision: 'approved',
   comment: 'A full mile, clearly.',
-  challenge: { id: 'c-3', challengeVideos: [] },
+  challenge: { id: 'c-3', challengeType: 'solo', challengeVideos: [] },
+};
+
+/** A duel's case about the owner's side: Bob rejected Alice's video; Bob's is the newest. */
+const duelSide: RefusedVideo = {
+  ...base,
+  id: 'case-4',
+  challengeName: 'Ten push-ups',
+  performer: user('u-1', 'alice', 'Alice'),
+  reason: 'Only nine.',
+  videoId: 'v-alice',
+  challenge: {
+    id: 'c-4',
+    challengeType: 'duel',
+    challengeVideos: [
+      { id: 'v-bob', videoSource: 'https://media.example/v-bob.mp4', recycledFrom: null },
+      { id: 'v-alice', videoSource: 'https://media.example/v-alice.mp4', recycledFrom: null },
+    ],
+  },
 };
 
 function refusedMock(
@@ -106,6 +127,7 @@ function refusedMock(
             ...item,
             owner: typed(item.owner),
             challengedUser: typed(item.challengedUser),
+            performer: typed(item.performer),
             referee: typed(item.referee),
             challenge: {
               __typename: 'Challenge',
@@ -142,10 +164,10 @@ describe('moderator page: refused videos', () => {
     const pending = await screen.findByRole('listitem', { name: 'Juggle three balls' });
     expect(within(pending).getByText('With the referee')).toBeTruthy();
     expect(within(pending).getByText('Only two balls.')).toBeTruthy();
-    expect(within(pending).getByText('@bob')).toBeTruthy();
+    expect(within(pending).getByText('@bob (challenged)')).toBeTruthy();
     expect(within(pending).getByText('Alice')).toBeTruthy();
     // The video the owner refused, not the newest one, and that it was recycled.
-    const video = within(pending).getByLabelText('Refused video of Juggle three balls');
+    const video = within(pending).getByLabelText('Refused video of @bob in Juggle three balls');
     expect(video.getAttribute('src')).toBe('https://media.example/v-2.mp4');
     expect(
       within(pending).getByText('This video matches an earlier proof of another challenge.'),
@@ -169,6 +191,17 @@ describe('moderator page: refused videos', () => {
     expect(within(mile).getByText('Approved by the referee')).toBeTruthy();
     expect(within(mile).getByText('A full mile, clearly.')).toBeTruthy();
     expect(within(mile).getByText('The video is not available.')).toBeTruthy();
+  });
+
+  it('shows a duel side’s case with its performer, who rejected it, and that side’s video', async () => {
+    open([refusedMock(() => ({ items: [duelSide] }))]);
+    const card = await screen.findByRole('listitem', { name: 'Ten push-ups' });
+    const fact = (term: string) =>
+      within(card).getByText(term, { selector: 'dt' }).nextElementSibling?.textContent;
+    expect(fact('Performer')).toBe('Alice (owner)');
+    expect(fact('Rejected by')).toBe('@bob');
+    const video = within(card).getByLabelText('Refused video of Alice in Ten push-ups');
+    expect(video.getAttribute('src')).toBe('https://media.example/v-alice.mp4');
   });
 
   it('says when an open case is overdue', async () => {

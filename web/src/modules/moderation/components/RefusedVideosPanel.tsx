@@ -8,19 +8,18 @@ import { Notice } from '../../../ui/Notice';
 import layout from '../../../ui/layout.module.css';
 import type { RefusedVideo } from '../graphql/RefusedVideos';
 import { useGetRefusedVideos } from '../hooks/useRefusedVideos';
+import { disputedVideo, judgeOf, nameOf, performerOf } from './caseSides';
 import { PagedListView } from './PagedListView';
 import styles from './Moderator.module.css';
-
-const nameOf = (user: { username: string; displayName: string | null }) =>
-  user.displayName?.trim() || `@${user.username}`;
 
 type Outcome = 'open' | 'approved' | 'failed';
 const outcomeOf = (item: RefusedVideo): Outcome =>
   item.caseStatus !== 'decided' ? 'open' : item.decision === 'approved' ? 'approved' : 'failed';
 
 /**
- * Refused videos (ADR 57): every proof an owner rejected, newest first, with the owner's reason,
- * the video and what the referee decided. Read-only: deciding is the referee tab's.
+ * Refused videos (ADR 57): every proof its judge rejected, newest first, with whose performance it
+ * is (a case per side, ADR 70), the reason, that side's video and what the referee decided.
+ * Read-only: deciding is the referee tab's.
  */
 export function RefusedVideosPanel() {
   const { t } = useTranslation();
@@ -62,8 +61,9 @@ function RefusedVideoCard({ item }: { item: RefusedVideo }) {
   const headingId = useId();
   const when = (iso: string) =>
     formatDate(iso, language, { dateStyle: 'medium', timeStyle: 'short' });
-  const videos = item.challenge.challengeVideos;
-  const video = videos.find((candidate) => candidate.id === item.videoId) ?? videos[0];
+  const video = disputedVideo(item);
+  const performer = performerOf(item);
+  const judge = judgeOf(item);
   const outcome = outcomeOf(item);
   return (
     <li className={styles.caseCard} aria-labelledby={headingId}>
@@ -87,9 +87,13 @@ function RefusedVideoCard({ item }: { item: RefusedVideo }) {
       </div>
       <dl className={styles.caseFacts}>
         <dt>{t('refusedVideos.performer')}</dt>
-        <dd>{item.challengedUser ? nameOf(item.challengedUser) : '—'}</dd>
-        <dt>{t('refusedVideos.owner')}</dt>
-        <dd>{nameOf(item.owner)}</dd>
+        <dd>
+          {performer
+            ? t(`refereeCases.performerAs.${performer.role}`, { name: nameOf(performer.user) })
+            : t('refereeCases.performerUnknown')}
+        </dd>
+        <dt>{t('refusedVideos.judge')}</dt>
+        <dd>{judge ? nameOf(judge) : '—'}</dd>
         <dt>{t('refusedVideos.reward')}</dt>
         <dd>{formatAmount(item.rewardCents, language)}</dd>
         <dt>{t('refusedVideos.rejectedOn')}</dt>
@@ -104,7 +108,14 @@ function RefusedVideoCard({ item }: { item: RefusedVideo }) {
             src={video.videoSource}
             controls
             preload="metadata"
-            aria-label={t('refusedVideos.video', { name: item.challengeName })}
+            aria-label={
+              performer
+                ? t('refusedVideos.videoOf', {
+                    performer: nameOf(performer.user),
+                    name: item.challengeName,
+                  })
+                : t('refusedVideos.video', { name: item.challengeName })
+            }
           />
           {video.recycledFrom ? (
             <Notice tone="warning">

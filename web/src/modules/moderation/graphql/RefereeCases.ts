@@ -14,13 +14,22 @@ export interface RefereeCase {
   rewardCents: number;
   owner: CaseUser;
   challengedUser: CaseUser | null;
+  /** Whose performance is disputed; null only for a case opened before sides were recorded. */
+  performer: CaseUser | null;
+  /** The judge's reason. */
   reason: string;
+  /** The disputed side's proof video. */
+  videoId: string | null;
   openedAt: string;
   deadline: string;
   overdue: boolean;
   caseStatus: string;
   challenge: {
     id: string;
+    /** solo or duel. */
+    challengeType: string;
+    /** What the challenged user accepted: it cannot change once accepted (ADR 77). */
+    challengeDescription: string;
     proofPhrase: string | null;
     challengeVideos: Array<{
       id: string;
@@ -70,13 +79,21 @@ export const RefereeCasesDocument: TypedDocumentNode<
           username
           displayName
         }
+        performer {
+          id
+          username
+          displayName
+        }
         reason
+        videoId
         openedAt
         deadline
         overdue
         caseStatus
         challenge {
           id
+          challengeType
+          challengeDescription
           proofPhrase
           challengeVideos {
             id

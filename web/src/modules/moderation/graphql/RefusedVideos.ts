@@ -15,7 +15,9 @@ export interface RefusedVideo {
   rewardCents: number;
   owner: CaseUser;
   challengedUser: CaseUser | null;
-  /** The owner's rejection reason. */
+  /** Whose performance was refused; null only for a case opened before sides were recorded. */
+  performer: CaseUser | null;
+  /** The judge's rejection reason. */
   reason: string;
   videoId: string | null;
   openedAt: string;
@@ -31,6 +33,8 @@ export interface RefusedVideo {
   decidedAt: string | null;
   challenge: {
     id: string;
+    /** solo or duel. */
+    challengeType: string;
     challengeVideos: Array<{
       id: string;
       videoSource: string;
@@ -79,6 +83,11 @@ export const RefusedVideosDocument: TypedDocumentNode<
           username
           displayName
         }
+        performer {
+          id
+          username
+          displayName
+        }
         reason
         videoId
         openedAt
@@ -95,6 +104,7 @@ export const RefusedVideosDocument: TypedDocumentNode<
         decidedAt
         challenge {
           id
+          challengeType
           challengeVideos {
             id
             videoSource
