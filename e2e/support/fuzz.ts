@@ -1,4 +1,5 @@
 import { ERROR_IDENTIFIERS } from '@challenge/kit';
+import { DOT_SEGMENTS, SEPARATORS } from '@challenge/testing';
 import fc from 'fast-check';
 import {
   GraphQLBoolean,
@@ -284,3 +285,78 @@ export function edgeVariablesOf(
     Object.fromEntries(args.map((arg) => [arg.name, valueFor(arg.type, text, index)])),
   );
 }
+
+/** The gateway's paths that forward to another process, as a client would start them. */
+export const FORWARDING_PREFIXES = [
+  '/api/uploads/tus/',
+  '/_ipx/',
+  '/api/payments/webhook/',
+  '/api/dev/inbox/',
+] as const;
+
+/** Characters a path segment is made of here: letters, digits and whatever a parser may decode. */
+const PATH_CHARACTERS = [...'abcefAEF0123456789._-~%/\\;&,:@!$=+'];
+
+const pathSegment = fc.oneof(
+  { weight: 3, arbitrary: fc.constantFrom(...DOT_SEGMENTS) },
+  {
+    weight: 2,
+    arbitrary: fc.constantFrom(
+      'graphql',
+      'metrics',
+      'readyz',
+      'healthz',
+      'uploads',
+      'tus',
+      '_ipx',
+      'internal',
+      'avatars',
+      'w_64',
+      'w_64&f_webp',
+      '',
+      '.',
+      '%2e',
+      '%00',
+      '%',
+      '%zz',
+      '%252f',
+    ),
+  },
+  { weight: 1, arbitrary: fc.uuid() },
+  { weight: 2, arbitrary: fc.string({ unit: fc.constantFrom(...PATH_CHARACTERS), maxLength: 12 }) },
+);
+
+/** The endpoints a climb aims at: another process's own, or the gateway's. */
+const INTERNAL_ENDPOINTS = ['graphql', 'metrics', 'readyz', 'uploads/graphql', 'internal'];
+
+/**
+ * A raw path below one of the forwarding prefixes, shaped like an attack and varied like a fuzz:
+ * up to two segments of anything, then up to four parent-directory segments in mixed encodings,
+ * then an internal endpoint's name or anything else, joined by a slash (mostly) or an encoded or
+ * backslash separator, sometimes with a query that climbs too.
+ */
+export const forwardingPath: fc.Arbitrary<string> = fc
+  .tuple(
+    fc.constantFrom(...FORWARDING_PREFIXES),
+    fc.array(pathSegment, { maxLength: 2 }),
+    fc.array(fc.constantFrom(...DOT_SEGMENTS), { maxLength: 4 }),
+    fc.oneof(
+      { weight: 3, arbitrary: fc.constantFrom(...INTERNAL_ENDPOINTS) },
+      { weight: 1, arbitrary: pathSegment },
+    ),
+    fc.oneof(
+      { weight: 3, arbitrary: fc.constant('/') },
+      { weight: 2, arbitrary: fc.constantFrom(...SEPARATORS) },
+    ),
+    fc.constantFrom('', '', '?x=../../graphql', '?', '#fragment'),
+  )
+  .map(
+    ([prefix, junk, climb, target, separator, query]) =>
+      `${prefix}${[...junk, ...climb, target].join(separator)}${query}`,
+  );
+
+/** Methods of the fuzzed paths: mostly the ones that read or send a body. */
+export const forwardingMethod = fc.oneof(
+  { weight: 3, arbitrary: fc.constantFrom('GET', 'POST') },
+  { weight: 1, arbitrary: fc.constantFrom('HEAD', 'PATCH', 'DELETE', 'OPTIONS') },
+);

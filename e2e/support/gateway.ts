@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { buildGateway, type GatewayOptions } from '@challenge/gateway/app';
 import { SUBGRAPHS, composeSupergraph, type SubgraphName } from '@challenge/gateway/supergraph';
 import { createLifecycle, createRedis, createTokenVerifier } from '@challenge/kit';
-import { JWT_ISSUER, stack, testKeys } from '@challenge/testing';
+import { JWT_ISSUER, TEST_GATEWAY_SECRET, stack, testKeys } from '@challenge/testing';
 import { pino } from 'pino';
 
 /** Where the subgraphs a test does not start "live": nothing listens there. */
@@ -17,7 +17,8 @@ export type TestGatewayOptions = Partial<
  * The real gateway over the checked-in supergraph, routing to the subgraphs a test started
  * (the others unreachable), verifying tokens with the test key. Returns its /graphql URL.
  * Development mode: loopback clients pass the geofence, and the session cookie has no Secure
- * over plain http. Its rate-limit counters live under a key prefix of its own.
+ * over plain http. Its rate-limit counters live under a key prefix of its own. It sends the
+ * tests' gateway credential to the subgraphs.
  */
 export async function startTestGateway(
   subgraphUrls: Partial<Record<SubgraphName, string>>,
@@ -44,6 +45,8 @@ export async function startTestGateway(
     trustProxy: 'loopback',
     production: false,
     rateLimitKeyPrefix: `e2e:${randomUUID()}:`,
+    // The credential every test subgraph accepts (docs/adr/0069).
+    gatewaySecret: TEST_GATEWAY_SECRET,
     ...options,
   });
   const url = `${await gateway.listen(port)}/graphql`;

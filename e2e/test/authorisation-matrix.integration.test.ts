@@ -1,8 +1,17 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { seedUser } from '@challenge/identity/seed';
 import type { Role } from '@challenge/kit';
-import { eventually, graphql, tokenFor, type Caller } from '@challenge/testing';
+import {
+  INTERNAL_ANSWER,
+  eventually,
+  graphql,
+  rawRequest,
+  tokenFor,
+  traversalPaths,
+  type Caller,
+} from '@challenge/testing';
 import { seedStrayHold, seedWallet, walletCount } from '@challenge/wallet/seed';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { documentOf, operations, type Operation } from '../support/api-schema.ts';
 import {
@@ -14,8 +23,13 @@ import {
   type Expected,
   type MatrixRole,
 } from '../support/matrix.ts';
+import { startTestGateway } from '../support/gateway.ts';
 import { startPlatform, type Platform } from '../support/platform.ts';
-import { challengeIn as challengeInOf, challengeInput } from '../support/challenges.ts';
+import {
+  challengeIn as challengeInOf,
+  challengeInput,
+  challengeOf,
+} from '../support/challenges.ts';
 
 /**
  * The authorisation matrix (issue 10): every query and mutation of the composed supergraph, asked
@@ -411,6 +425,200 @@ const MATRIX: Record<string, Row> = {
   },
 };
 
+/**
+ * The gateway's HTTP paths besides /graphql (issue 18), asked by each role (a bearer token; none
+ * for the visitor) with the path exactly as written: node:http puts it on the wire unchanged,
+ * where fetch would resolve dot segments first. A cell is `<HTTP status>` or `<status>
+ * <identifier>` (the gateway's or media's refusal); HEAD answers carry no body.
+ */
+interface PathRow {
+  method: string;
+  path: (c: PathContext) => string;
+  headers?: (c: PathContext) => Record<string, string>;
+  body?: string;
+  /** The production gateway instead of the development one (the dev inbox is not mounted). */
+  production?: true;
+  /** Sent through the trusted proxy for a public address (X-Forwarded-For). */
+  publicClient?: true;
+  /** The answer may carry internal details (readiness checks, metrics): operators only. */
+  internal?: true;
+  expect: [string, string, string, string, string, string, string];
+}
+
+interface PathContext {
+  /** The party's private open challenge. */
+  challengeId: string;
+  /** An avatar in the store, as identity names it. */
+  avatarKey: string;
+}
+
+const all = (cell: string): PathRow['expect'] => [cell, cell, cell, cell, cell, cell, cell];
+const base64 = (text: string) => Buffer.from(text).toString('base64');
+const TUS = { 'tus-resumable': '1.0.0' };
+/** A public address (GB) arriving through the trusted loopback proxy. */
+const PUBLIC_CLIENT = { 'x-forwarded-for': '81.2.69.142' };
+
+const PATH_MATRIX: Record<string, PathRow> = {
+  'tus discovery': {
+    method: 'OPTIONS',
+    path: () => '/api/uploads/tus',
+    expect: ['204', '204', '204', '401 banned_user', '204', '204', '204'],
+  },
+  // The party owns it (the challenged user performs); staff see it but upload nothing.
+  'tus creation for the private challenge': {
+    method: 'POST',
+    path: () => '/api/uploads/tus',
+    headers: (c) => ({
+      ...TUS,
+      'upload-length': '10',
+      'upload-metadata': `challengeId ${base64(c.challengeId)},ownVideoConfirmed ${base64('true')}`,
+    }),
+    expect: [
+      '401 unauthorized',
+      '404 challenge_not_found',
+      '409 invalid_action',
+      '401 banned_user',
+      '409 invalid_action',
+      '409 invalid_action',
+      '409 invalid_action',
+    ],
+  },
+  'tus offset of an upload that is not theirs': {
+    method: 'HEAD',
+    path: () => `/api/uploads/tus/${randomUUID()}`,
+    headers: () => TUS,
+    expect: ['401', '404', '404', '401', '404', '404', '404'],
+  },
+  'tus append to an upload that is not theirs': {
+    method: 'PATCH',
+    path: () => `/api/uploads/tus/${randomUUID()}`,
+    headers: () => ({
+      ...TUS,
+      'content-type': 'application/offset+octet-stream',
+      'upload-offset': '0',
+    }),
+    body: 'xxxxxxxxxx',
+    expect: [
+      '401 unauthorized',
+      '404 not_found',
+      '404 not_found',
+      '401 banned_user',
+      '404 not_found',
+      '404 not_found',
+      '404 not_found',
+    ],
+  },
+  // Avatars are public: no session, no geofence, banned or not.
+  'an avatar': {
+    method: 'GET',
+    path: (c) => `/_ipx/w_64&f_webp/${c.avatarKey}`,
+    expect: all('200'),
+  },
+  'a missing avatar': {
+    method: 'GET',
+    path: () => `/_ipx/w_64/avatars/${randomUUID()}/${randomUUID()}.png`,
+    expect: all('404'),
+  },
+  'an image width that does not exist': {
+    method: 'GET',
+    path: (c) => `/_ipx/w_65/${c.avatarKey}`,
+    expect: all('400'),
+  },
+  // The provider's call: no session; wallet asks the sandbox, which knows no such payment.
+  'the payment webhook': {
+    method: 'POST',
+    path: () => '/api/payments/webhook',
+    headers: () => ({ 'content-type': 'application/x-www-form-urlencoded' }),
+    body: 'id=tr_matrixUnknown1',
+    expect: all('200'),
+  },
+  'the payment webhook with an id that is no payment id': {
+    method: 'POST',
+    path: () => '/api/payments/webhook',
+    headers: () => ({ 'content-type': 'application/x-www-form-urlencoded' }),
+    body: 'id=..%2F..%2Fgraphql',
+    expect: all('400'),
+  },
+  'the dev inbox, from this machine (development)': {
+    method: 'GET',
+    path: () => '/api/dev/inbox/messages?to=nobody%40example.test',
+    expect: all('200'),
+  },
+  'the dev inbox, from the internet (development)': {
+    method: 'GET',
+    path: () => '/api/dev/inbox/messages',
+    publicClient: true,
+    expect: all('403 access_denied'),
+  },
+  'the dev inbox in production': {
+    method: 'GET',
+    path: () => '/api/dev/inbox/messages',
+    production: true,
+    expect: all('404'),
+  },
+  'the dev inbox in production, another case': {
+    method: 'GET',
+    path: () => '/API/Dev/Inbox/messages',
+    production: true,
+    expect: all('404'),
+  },
+  'the dev inbox page in production': {
+    method: 'GET',
+    path: () => '/dev/inbox',
+    production: true,
+    expect: all('404'),
+  },
+  'the dev inbox in production, climbing': {
+    method: 'GET',
+    path: () => '/api/dev/inbox/../inbox/messages',
+    production: true,
+    expect: all('404'),
+  },
+  'metrics, from the cluster': {
+    method: 'GET',
+    path: () => '/metrics',
+    internal: true,
+    expect: all('200'),
+  },
+  'metrics, from the internet': {
+    method: 'GET',
+    path: () => '/metrics',
+    publicClient: true,
+    expect: all('403 access_denied'),
+  },
+  'readiness with its checks, from the cluster': {
+    method: 'GET',
+    path: () => '/readyz',
+    internal: true,
+    expect: all('200'),
+  },
+  // The status alone: which dependency fails, and how, is for operators.
+  'readiness, from the internet': {
+    method: 'GET',
+    path: () => '/readyz',
+    publicClient: true,
+    expect: all('200'),
+  },
+  liveness: { method: 'GET', path: () => '/healthz', publicClient: true, expect: all('200') },
+};
+
+/**
+ * Who climbs: nobody, a user, a banned user (the refusal must come before the session), staff.
+ */
+const CLIMBERS: MatrixRole[] = ['visitor', 'user', 'banned', 'admin'];
+
+/** Paths that climb out of a forwarding prefix: refused (400 or 404) for everyone, never forwarded. */
+const CLIMBING_PREFIXES = [
+  '/api/uploads/tus/',
+  `/api/uploads/tus/${randomUUID()}/`,
+  '/_ipx/',
+  '/_ipx/w_64/avatars/',
+  '/api/payments/webhook/',
+  '/api/dev/inbox/',
+  '/metrics/',
+  '/readyz/',
+];
+
 const ROLES_OF: Record<Exclude<MatrixRole, 'visitor'>, Role[]> = {
   user: ['user'],
   party: ['user'],
@@ -626,4 +834,118 @@ describe('the authorisation matrix: every operation of the supergraph x every ro
     );
     expect(wrong).toEqual([]);
   }, 180_000);
+
+  it('answers every non-GraphQL path of the gateway as its table says, asked with raw paths', async () => {
+    const production = await startTestGateway(
+      {
+        identity: platform.identity.url,
+        challenge: platform.challenge.url,
+        wallet: platform.wallet.url,
+        media: platform.media.url,
+        moderation: platform.moderation.url,
+        notification: platform.notification.url,
+      },
+      { production: true },
+    );
+    try {
+      const development = new URL(platform.gateway.url).origin;
+      const productionOrigin = new URL(production.url).origin;
+      const party = people.get('party')!;
+      const challengeId = (await challengeOf(platform, party, fixtures.privateSlug))?.challenge
+        .id as string;
+      // Media decides uploads on its projection of the challenge (fed by challenge.v1).
+      await eventually(async () => {
+        const known = await platform.media.app.db.challengeAccess.findUnique({
+          where: { challengeId },
+        });
+        if (!known?.ownerId) throw new Error('media does not know the challenge yet');
+      });
+      const avatarKey = `avatars/${party.id}/${randomUUID()}.png`;
+      const png = await sharp({
+        create: { width: 96, height: 96, channels: 3, background: '#2e86de' },
+      })
+        .png()
+        .toBuffer();
+      await platform.media.app.storage.putObject(avatarKey, png, 'image/png');
+      const context: PathContext = { challengeId, avatarKey };
+      // One token per role, signed once: thousands of requests follow.
+      const bearers = new Map<MatrixRole, Record<string, string>>();
+      for (const role of MATRIX_ROLES) {
+        bearers.set(
+          role,
+          role === 'visitor'
+            ? {}
+            : { authorization: `Bearer ${await tokenFor(people.get(role)!)}` },
+        );
+      }
+      const bearerOf = (role: MatrixRole) => bearers.get(role)!;
+
+      const cells = Object.entries(PATH_MATRIX).flatMap(([name, row]) =>
+        MATRIX_ROLES.map((role, column) => async () => {
+          const answer = await rawRequest(row.production ? productionOrigin : development, {
+            method: row.method,
+            path: row.path(context),
+            headers: {
+              ...bearerOf(role),
+              ...(row.publicClient ? PUBLIC_CLIENT : {}),
+              ...row.headers?.(context),
+            },
+            body: row.body,
+          });
+          const outcome = [answer.status, identifierIn(answer.body)].filter(Boolean).join(' ');
+          const problems = [];
+          if (outcome !== row.expect[column])
+            problems.push(`expected ${row.expect[column]}, got ${outcome}`);
+          if (!row.internal && INTERNAL_ANSWER.test(answer.body)) {
+            problems.push(`internal details: ${answer.body.slice(0, 120)}`);
+          }
+          return problems.length
+            ? `${row.method} ${name} as ${role}: ${problems.join('; ')}`
+            : null;
+        }),
+      );
+      const climbing = CLIMBING_PREFIXES.flatMap((prefix) =>
+        traversalPaths(prefix, ['graphql', 'metrics', 'readyz']),
+      ).flatMap((path) =>
+        ['GET', 'POST'].flatMap((method) =>
+          CLIMBERS.map((role) => async () => {
+            const answer = await rawRequest(development, {
+              method,
+              path,
+              headers: {
+                ...bearerOf(role),
+                ...(method === 'POST' ? { 'content-type': 'application/json', ...TUS } : {}),
+              },
+              body:
+                method === 'POST' ? JSON.stringify({ query: '{ _service { sdl } }' }) : undefined,
+            });
+            const refused = answer.status === 400 || answer.status === 404;
+            return refused && !INTERNAL_ANSWER.test(answer.body)
+              ? null
+              : `${method} ${path} as ${role}: ${answer.status} ${answer.body.slice(0, 80)}`;
+          }),
+        ),
+      );
+      const wrong = (await inPool(6, [...cells, ...climbing])).filter((line) => line !== null);
+      console.log(
+        `authorisation matrix: ${Object.keys(PATH_MATRIX).length} paths x ${MATRIX_ROLES.length} roles, and ${climbing.length} climbing requests, checked`,
+      );
+      expect(wrong).toEqual([]);
+    } finally {
+      await production.stop();
+    }
+  }, 180_000);
 });
+
+/** The catalogue identifier in a refusal's body: the gateway's GraphQL error or media's status. */
+function identifierIn(body: string): string | undefined {
+  try {
+    const parsed = JSON.parse(body) as {
+      errors?: { extensions?: { identifier?: string } }[];
+      status?: { identifier?: string };
+    };
+    return parsed.errors?.[0]?.extensions?.identifier ?? parsed.status?.identifier;
+  } catch {
+    return undefined;
+  }
+}

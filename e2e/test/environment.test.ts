@@ -32,6 +32,9 @@ describe('a missing or invalid environment variable stops a process at start wit
     ['services/moderation', 'REDIS_URL', serviceEnv('moderation')],
     ['services/notification', 'SMTP_HOST', serviceEnv('notification')],
     ['gateway', 'WALLET_URL', gatewayEnv()],
+    // The gateway's credential (docs/adr/0069): no subgraph starts open, no gateway without it.
+    ['services/moderation', 'GATEWAY_SECRET', serviceEnv('moderation')],
+    ['gateway', 'GATEWAY_SECRET', gatewayEnv()],
   ])('%s without %s', async (workspace, name, env) => {
     const result = await start(workspace, without(env, name));
     expect(result.status).toBe(1);

@@ -1,12 +1,18 @@
 import { LIMITED_OPERATIONS } from '@challenge/gateway/rate-limit-rules';
 import { seedUser } from '@challenge/identity/seed';
 import type { Role } from '@challenge/kit';
-import { tokenFor } from '@challenge/testing';
+import { INTERNAL_ANSWER, rawRequest, tokenFor } from '@challenge/testing';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { env } from '../src/env.ts';
 import { documentOf, operations } from '../support/api-schema.ts';
-import { edgeVariablesOf, faultsOf, variablesOf } from '../support/fuzz.ts';
+import {
+  edgeVariablesOf,
+  faultsOf,
+  forwardingMethod,
+  forwardingPath,
+  variablesOf,
+} from '../support/fuzz.ts';
 import { inPool } from '../support/matrix.ts';
 import type { TestGatewayOptions } from '../support/gateway.ts';
 import { startPlatform, type Platform } from '../support/platform.ts';
@@ -20,6 +26,10 @@ import { startPlatform, type Platform } from '../support/platform.ts';
  *
  * FUZZ_RUNS inputs per operation and caller (a few in `npm test`; `npm run fuzz` runs thousands),
  * FUZZ_SEED repeats a run.
+ *
+ * And the gateway's paths that forward to another process (tus, /_ipx, the payment webhook, the
+ * dev inbox; issue 18): generated raw paths below them, sent as written (node:http; fetch would
+ * resolve dot segments first), never reach an internal endpoint and never fail with a 5xx.
  */
 
 const RUNS = env.fuzzRuns;
@@ -114,5 +124,42 @@ describe('fuzz: every operation of the supergraph, through the gateway', () => {
     },
     // Generous for `npm run fuzz`; the short run in `npm test` takes well under a minute.
     Math.max(120_000, RUNS * 60_000),
+  );
+
+  it(
+    'never lets a generated path below a forwarding prefix reach an internal endpoint',
+    async () => {
+      const origin = new URL(platform.gateway.url).origin;
+      const token = await tokenFor({ id: (await seedUser(platform.identity.app.db, {})).id });
+      const samples = fc.sample(fc.tuple(forwardingPath, forwardingMethod, fc.boolean()), {
+        numRuns: RUNS * 250,
+        seed: SEED,
+      });
+      const faults = new Set<string>();
+      await inPool(
+        4,
+        samples.map(([path, method, signedIn]) => async () => {
+          const answer = await rawRequest(origin, {
+            method,
+            path,
+            headers: {
+              'content-type': 'application/json',
+              'tus-resumable': '1.0.0',
+              ...(signedIn ? { authorization: `Bearer ${token}` } : {}),
+            },
+            body:
+              method === 'POST' || method === 'PATCH'
+                ? JSON.stringify({ query: '{ _service { sdl } }' })
+                : undefined,
+          });
+          if (answer.status >= 500 || INTERNAL_ANSWER.test(answer.body)) {
+            faults.add(`${method} ${path}: ${answer.status} ${answer.body.slice(0, 120)}`);
+          }
+        }),
+      );
+      console.log(`fuzz: ${samples.length} raw paths below the forwarding prefixes`);
+      expect([...faults]).toEqual([]);
+    },
+    Math.max(120_000, RUNS * 30_000),
   );
 });

@@ -25,7 +25,7 @@ import { cookiesAreSecure } from './cookies.ts';
 import { ForwardingDataSource } from './data-source.ts';
 import { DEV_INBOX_PATH, devInbox } from './dev-inbox.ts';
 import { geofence, locationEndpoint, type GeofenceOptions } from './geofence.ts';
-import { cors, metricsGuard, securityHeaders } from './http-security.ts';
+import { cors, isOperator, metricsGuard, securityHeaders } from './http-security.ts';
 import {
   DEFAULT_GRAPHQL_LIMITS,
   limitParseOptions,
@@ -47,7 +47,13 @@ import { PAYMENT_WEBHOOK_PUBLIC_PATH, paymentWebhook } from './payment-webhook.t
 import { IMAGE_PATH, imageProxy } from './image-proxy.ts';
 import { sessionPlugin } from './session-plugin.ts';
 import type { SubgraphName } from './supergraph.ts';
-import { PUBLIC_TUS_PATH, forwardTus, forwardUploads, lingerThenClose } from './uploads.ts';
+import {
+  PUBLIC_TUS_PATH,
+  forwardTus,
+  forwardUploads,
+  lingerThenClose,
+  tusPathCheck,
+} from './uploads.ts';
 import { serveWeb } from './web.ts';
 
 export type { GatewayContext } from './context.ts';
@@ -55,6 +61,11 @@ export type { GatewayContext } from './context.ts';
 export interface GatewayOptions {
   supergraphSdl: string;
   subgraphUrls: Record<SubgraphName, string>;
+  /**
+   * The gateway's credential (docs/adr/0069), sent with every request to a subgraph: GraphQL,
+   * and the uploads and images forwarded to media. The subgraphs serve nothing without it.
+   */
+  gatewaySecret: string;
   verifier: TokenVerifier;
   logger: Logger;
   lifecycle: Lifecycle;
@@ -121,6 +132,7 @@ export async function buildGateway(options: GatewayOptions): Promise<Gateway> {
     buildService: ({ name }) =>
       new ForwardingDataSource({
         url: options.subgraphUrls[name as SubgraphName],
+        gatewaySecret: options.gatewaySecret,
         // Node's own fetch (undici, pooled keep-alive connections) rather than the default
         // make-fetch-happen, whose cache and retry layers cost CPU on every subgraph call and
         // which we never use (docs/adr/0062).
@@ -175,11 +187,14 @@ export async function buildGateway(options: GatewayOptions): Promise<Gateway> {
   app.use(metrics.middleware);
   app.use(securityHeaders(production));
   app.use(cors(options.corsOrigins ?? []));
-  app.use('/metrics', metricsGuard(options.metricsToken));
+  const operator = isOperator(options.metricsToken);
+  app.use('/metrics', metricsGuard(operator));
   mountOperationalEndpoints(app, {
     lifecycle,
     metrics,
     checks: { redis: () => pingRedis(options.redis) },
+    // The internet learns whether the gateway is ready, not which dependency fails and how.
+    showChecks: operator,
   });
   app.get('/api/location', locationEndpoint(geofenceOptions));
   if (!production) app.use(DEV_INBOX_PATH, devInbox());
@@ -193,7 +208,14 @@ export async function buildGateway(options: GatewayOptions): Promise<Gateway> {
       rule: options.webhookRateLimit ?? DEFAULT_WEBHOOK_RATE_LIMIT,
     }),
   );
-  app.use(IMAGE_PATH, imageProxy(options.subgraphUrls.media, logger));
+  // Everything the gateway sends media goes on a path rebuilt from checked parts, with its
+  // credential (issue 18, docs/adr/0069).
+  const media = {
+    mediaUrl: options.subgraphUrls.media,
+    gatewaySecret: options.gatewaySecret,
+    logger,
+  };
+  app.use(IMAGE_PATH, imageProxy(media));
   // One budget of new uploads per user, whichever way they come (ADR 52).
   const uploadLimit = (counts: (req: express.Request) => boolean) =>
     userRateLimit({
@@ -208,6 +230,8 @@ export async function buildGateway(options: GatewayOptions): Promise<Gateway> {
   // Resumable uploads (ADR 36): the same fences as /graphql, then streamed on to media.
   app.use(
     PUBLIC_TUS_PATH,
+    // First: a path that names no tus resource is refused before anything counts or reads it.
+    tusPathCheck(),
     geofence(geofenceOptions),
     ipRateLimit({
       redis: options.redis,
@@ -223,7 +247,7 @@ export async function buildGateway(options: GatewayOptions): Promise<Gateway> {
       production,
     }),
     uploadLimit((req) => req.method === 'POST'),
-    forwardTus({ mediaUrl: options.subgraphUrls.media, logger }),
+    forwardTus(media),
   );
   app.use(
     '/graphql',
@@ -244,7 +268,7 @@ export async function buildGateway(options: GatewayOptions): Promise<Gateway> {
     }),
     uploadLimit((req) => Boolean(req.is('multipart/form-data'))),
     // Multipart uploads stream on to media here; JSON requests go on to Apollo.
-    forwardUploads({ mediaUrl: options.subgraphUrls.media, logger }),
+    forwardUploads(media),
     expressMiddleware(apollo, {
       context: async ({ req, res }) => {
         const auth = res.locals.auth as Authentication;

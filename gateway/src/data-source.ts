@@ -1,5 +1,5 @@
 import { RemoteGraphQLDataSource, type GraphQLDataSourceProcessOptions } from '@apollo/gateway';
-import { ERROR_CATALOGUE } from '@challenge/kit';
+import { ERROR_CATALOGUE, GATEWAY_SECRET_HEADER } from '@challenge/kit';
 import { GraphQLError } from 'graphql';
 import type { GatewayContext, Refusal } from './context.ts';
 
@@ -17,15 +17,28 @@ function refusalOf(body: unknown): Refusal {
 }
 
 /**
- * Forwards the request id and the caller's token to the subgraphs. A subgraph's HTTP 401 (it
- * refused the token) becomes a catalogue error and marks the request, so that the gateway's
- * response is a 401 too (session-plugin.ts); other HTTP failures stay masked as generic_error.
+ * Sends the gateway's credential (docs/adr/0069), the request id and the caller's token to the
+ * subgraphs. A subgraph's HTTP 401 (it refused the token) becomes a catalogue error and marks the
+ * request, so that the gateway's response is a 401 too (session-plugin.ts); other HTTP failures,
+ * a 403 for a credential the subgraph does not take among them, stay masked as generic_error.
  */
 export class ForwardingDataSource extends RemoteGraphQLDataSource<GatewayContext> {
+  private readonly gatewaySecret: string;
+
+  constructor(
+    config: ConstructorParameters<typeof RemoteGraphQLDataSource>[0] & {
+      gatewaySecret: string;
+    },
+  ) {
+    super(config);
+    this.gatewaySecret = config.gatewaySecret;
+  }
+
   override willSendRequest({
     request,
     context,
   }: GraphQLDataSourceProcessOptions<GatewayContext>): void {
+    request.http?.headers.set(GATEWAY_SECRET_HEADER, this.gatewaySecret);
     if (!isGatewayContext(context)) return; // the gateway's own health queries
     request.http?.headers.set('x-request-id', context.requestId);
     if (context.token) request.http?.headers.set('authorization', `Bearer ${context.token}`);

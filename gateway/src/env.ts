@@ -1,4 +1,4 @@
-import { baseEnv, jwtVerifyEnv, loadEnv, redisEnv } from '@challenge/kit';
+import { baseEnv, gatewaySecretEnv, jwtVerifyEnv, loadEnv, redisEnv } from '@challenge/kit';
 import { z } from 'zod';
 import { DEFAULT_GRAPHQL_LIMITS, type GraphqlLimits } from './graphql-limits.ts';
 import {
@@ -86,6 +86,8 @@ export const envSchema = baseEnv.extend({
   MEDIA_URL: z.url(),
   MODERATION_URL: z.url(),
   NOTIFICATION_URL: z.url(),
+  /** The credential the gateway sends every subgraph (docs/adr/0069); the subgraphs check it. */
+  GATEWAY_SECRET: gatewaySecretEnv.shape.GATEWAY_SECRET,
   /** The built web app (web/dist) served at /; unset serves the API only. */
   WEB_DIST_DIR: z.string().min(1).optional(),
   /** The site's own origin, e.g. https://challenges.example; checked against Origin headers. */

@@ -1,6 +1,6 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { bearerToken } from '@challenge/kit';
-import type { RequestHandler } from 'express';
+import type { Request, RequestHandler } from 'express';
 import { isPrivateAddress } from './geofence.ts';
 import { sendError } from './respond.ts';
 
@@ -51,15 +51,23 @@ export function cors(allowedOrigins: string[]): RequestHandler {
 const sha256 = (value: string) => createHash('sha256').update(value).digest();
 
 /**
- * /metrics: served to loopback and private addresses (the cluster's scraper), or to a caller
- * presenting METRICS_TOKEN as its bearer token; the public Ingress gets 403.
+ * Who may read the gateway's operational details (/metrics, the checks of /readyz): loopback and
+ * private addresses (the cluster's scraper and probes), or a caller presenting METRICS_TOKEN as
+ * its bearer token; not the public Ingress.
  */
-export function metricsGuard(metricsToken: string | undefined): RequestHandler {
+export function isOperator(metricsToken: string | undefined): (req: Request) => boolean {
   const expected = metricsToken ? sha256(metricsToken) : null;
-  return (req, res, next) => {
-    if (isPrivateAddress(req.ip)) return next();
+  return (req) => {
+    if (isPrivateAddress(req.ip)) return true;
     const presented = bearerToken(req.get('authorization'));
-    if (expected && presented && timingSafeEqual(sha256(presented), expected)) return next();
+    return Boolean(expected && presented && timingSafeEqual(sha256(presented), expected));
+  };
+}
+
+/** /metrics: for operators only (isOperator); 403 for anyone else. */
+export function metricsGuard(operator: (req: Request) => boolean): RequestHandler {
+  return (req, res, next) => {
+    if (operator(req)) return next();
     sendError(res, 403, 'access_denied', 'FORBIDDEN');
   };
 }

@@ -32,6 +32,7 @@ const gateway = await buildGateway({
     moderation: env.MODERATION_URL,
     notification: env.NOTIFICATION_URL,
   },
+  gatewaySecret: env.GATEWAY_SECRET,
   verifier: await createTokenVerifier({ publicKeyPem: env.JWT_PUBLIC_KEY, issuer: env.JWT_ISSUER }),
   logger,
   lifecycle,

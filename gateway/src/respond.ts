@@ -3,7 +3,7 @@ import type { Response } from 'express';
 
 /** GraphQL error codes the gateway answers with outside Apollo's own pipeline. */
 export type ErrorCode =
-  'UNAUTHENTICATED' | 'FORBIDDEN' | 'TOO_MANY_REQUESTS' | 'SERVICE_UNAVAILABLE';
+  'UNAUTHENTICATED' | 'FORBIDDEN' | 'NOT_FOUND' | 'TOO_MANY_REQUESTS' | 'SERVICE_UNAVAILABLE';
 
 /** A GraphQL-shaped error response (the web reads `extensions.identifier`), never a stack trace. */
 export function sendError(

@@ -1,7 +1,7 @@
 import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import { randomUUID } from 'node:crypto';
-import type { Logger } from '@challenge/kit';
+import { GATEWAY_SECRET_HEADER, type Logger } from '@challenge/kit';
 import type { Request, RequestHandler, Response } from 'express';
 import type { Authentication } from './auth.ts';
 import { sendError } from './respond.ts';
@@ -23,9 +23,28 @@ export const PUBLIC_TUS_PATH = '/api/uploads/tus';
 /** Request headers media reads besides the body's framing (tus's own). */
 const TUS_REQUEST_HEADERS = ['upload-length', 'upload-offset', 'upload-metadata', 'tus-resumable'];
 
-/** The headers of the client's request that media needs: the body's framing, nothing else. */
-function forwardedHeaders(req: Request, auth: Authentication, requestId: string) {
-  const headers: Record<string, string> = { 'x-request-id': requestId };
+/** Where the gateway sends a request on to media, and with which credential (docs/adr/0069). */
+export interface MediaTarget {
+  mediaUrl: string;
+  gatewaySecret: string;
+  logger: Logger;
+}
+
+/**
+ * The headers media gets: the gateway's credential, the request id, the caller's token and the
+ * body's framing; nothing else of the client's request (a client's own credential header
+ * included).
+ */
+function forwardedHeaders(
+  req: Request,
+  auth: Authentication,
+  requestId: string,
+  gatewaySecret: string,
+) {
+  const headers: Record<string, string> = {
+    'x-request-id': requestId,
+    [GATEWAY_SECRET_HEADER]: gatewaySecret,
+  };
   const type = req.get('content-type');
   if (type) headers['content-type'] = type;
   const length = req.get('content-length');
@@ -80,15 +99,16 @@ function pipeToMedia(
   req: Request,
   res: Response,
   target: URL,
-  logger: Logger,
+  media: MediaTarget,
   extraHeaders: Record<string, string> = {},
 ): void {
+  const { logger } = media;
   const auth = res.locals.auth as Authentication;
   const requestId = req.get('x-request-id') ?? randomUUID();
   const send = target.protocol === 'https:' ? httpsRequest : httpRequest;
   const upstream = send(target, {
     method: req.method,
-    headers: { ...forwardedHeaders(req, auth, requestId), ...extraHeaders },
+    headers: { ...forwardedHeaders(req, auth, requestId, media.gatewaySecret), ...extraHeaders },
   });
   upstream.on('response', (answer) => {
     res.status(answer.statusCode ?? 502);
@@ -120,7 +140,7 @@ function pipeToMedia(
  * session (cookie or bearer) have run as for any /graphql request, the request is piped to
  * media's multipart endpoint. Every other request goes on to Apollo.
  */
-export function forwardUploads(options: { mediaUrl: string; logger: Logger }): RequestHandler {
+export function forwardUploads(media: MediaTarget): RequestHandler {
   // Resolved at the first upload: a gateway configured without media still serves the rest.
   let target: URL | null = null;
   return (req, res, next) => {
@@ -128,20 +148,61 @@ export function forwardUploads(options: { mediaUrl: string; logger: Logger }): R
       next();
       return;
     }
-    target ??= new URL(MEDIA_UPLOAD_PATH, options.mediaUrl);
-    pipeToMedia(req, res, target, options.logger);
+    target ??= new URL(MEDIA_UPLOAD_PATH, media.mediaUrl);
+    pipeToMedia(req, res, target, media);
   };
 }
 
 /**
- * Resumable uploads (tus, ADR 36) under PUBLIC_TUS_PATH, after the same geofence, rate limit and
- * session as /graphql: piped to media's tus endpoint, which builds its Location on our prefix.
+ * Media's upload ids: Prisma's uuid() (services/media/prisma/schema.prisma,
+ * VideoUploadSession.id), lower-case hex. Nothing else names an upload.
  */
-export function forwardTus(options: { mediaUrl: string; logger: Logger }): RequestHandler {
+const UPLOAD_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+/** The tus methods on the collection (creation, discovery) and on one upload. */
+const COLLECTION_METHODS = new Set(['POST', 'OPTIONS']);
+const UPLOAD_METHODS = new Set(['HEAD', 'PATCH', 'DELETE', 'OPTIONS']);
+
+/**
+ * Media's path for a tus request, from `below` (the request's path below PUBLIC_TUS_PATH, as the
+ * client wrote it): MEDIA_TUS_PATH for the collection, MEDIA_TUS_PATH/<id> for an upload whose id
+ * has exactly media's format; null for anything else. The path is rebuilt from these parts only,
+ * never copied: a dot segment, an encoded slash or a backslash can never reach media (issue 18).
+ */
+export function mediaTusPath(method: string, below: string): string | null {
+  const path = below.split('?')[0] ?? '';
+  if (path === '/' || path === '') return COLLECTION_METHODS.has(method) ? MEDIA_TUS_PATH : null;
+  const id = path.slice(1);
+  return UPLOAD_ID.test(id) && UPLOAD_METHODS.has(method) ? `${MEDIA_TUS_PATH}/${id}` : null;
+}
+
+/**
+ * First on PUBLIC_TUS_PATH, before the session and the upload limit: a path that names no tus
+ * resource answers 404 at once, its body left unread.
+ */
+export function tusPathCheck(): RequestHandler {
+  return (req, res, next) => {
+    if (mediaTusPath(req.method, req.url) !== null) return next();
+    sendError(res, 404, 'not_found', 'NOT_FOUND');
+    lingerThenClose(req);
+  };
+}
+
+/**
+ * Resumable uploads (tus, ADR 36) under PUBLIC_TUS_PATH, after tusPathCheck and the same
+ * geofence, rate limit and session as /graphql: piped to media's tus endpoint, which builds its
+ * Location on our prefix.
+ */
+export function forwardTus(media: MediaTarget): RequestHandler {
   return (req, res) => {
-    // req.url is the path below the mount point: "/" or "/<id>" (media checks the id).
-    const below = req.url.split('?')[0] ?? '/';
-    const target = new URL(`${MEDIA_TUS_PATH}${below === '/' ? '' : below}`, options.mediaUrl);
-    pipeToMedia(req, res, target, options.logger, { 'x-forwarded-prefix': PUBLIC_TUS_PATH });
+    const path = mediaTusPath(req.method, req.url);
+    if (path === null) {
+      // tusPathCheck comes first; this is its backstop.
+      sendError(res, 404, 'not_found', 'NOT_FOUND');
+      lingerThenClose(req);
+      return;
+    }
+    const target = new URL(path, media.mediaUrl);
+    pipeToMedia(req, res, target, media, { 'x-forwarded-prefix': PUBLIC_TUS_PATH });
   };
 }

@@ -19,6 +19,7 @@ const REQUIRED = {
   MODERATION_URL: 'http://127.0.0.1:4705/graphql',
   NOTIFICATION_URL: 'http://127.0.0.1:4706/graphql',
   PUBLIC_ORIGIN: 'https://challenge.example',
+  GATEWAY_SECRET: 'gateway-secret-for-the-env-test-0123456789',
 };
 
 describe('gateway environment', () => {
@@ -121,6 +122,7 @@ describe('gateway environment', () => {
           GEOFENCE_ENABLED: 'maybe',
           METRICS_TOKEN: 'short',
           CORS_ORIGINS: 'not a url',
+          GATEWAY_SECRET: 'shorter-than-32-characters',
         });
       } catch (error) {
         if (error instanceof EnvError) return error.problems;
@@ -129,11 +131,13 @@ describe('gateway environment', () => {
       return [];
     })();
     expect(problems.map((problem) => problem.split(':')[0])).toEqual([
+      'Invalid environment variable GATEWAY_SECRET',
       'Invalid environment variable GEOFENCE_ENABLED',
       'Invalid environment variable CORS_ORIGINS.0',
       'Invalid environment variable METRICS_TOKEN',
       'Invalid environment variable RATE_LIMIT_LOGIN',
     ]);
-    expect(problems[3]).toContain('expected <per account>/<per IP>/<window>');
+    expect(problems[0]).toContain('must be at least 32 characters');
+    expect(problems[4]).toContain('expected <per account>/<per IP>/<window>');
   });
 });

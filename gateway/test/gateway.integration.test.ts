@@ -2,7 +2,14 @@ import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createLifecycle, createRedis, createTokenVerifier } from '@challenge/kit';
-import { JWT_ISSUER, graphql, readiness, stack, testKeys } from '@challenge/testing';
+import {
+  JWT_ISSUER,
+  TEST_GATEWAY_SECRET,
+  graphql,
+  readiness,
+  stack,
+  testKeys,
+} from '@challenge/testing';
 import { Kind, parse, type ObjectTypeDefinitionNode } from 'graphql';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -72,6 +79,7 @@ describe('gateway HTTP surface', () => {
         moderation: unreachable,
         notification: unreachable,
       },
+      gatewaySecret: TEST_GATEWAY_SECRET,
       verifier: await createTokenVerifier({
         publicKeyPem: (await testKeys()).publicKeyPem,
         issuer: JWT_ISSUER,

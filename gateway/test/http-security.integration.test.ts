@@ -50,6 +50,22 @@ describe('metrics and CORS', () => {
     expect(response.status).toBe(403);
   });
 
+  it('tells a public address only whether it is ready; the checks go to whom /metrics goes', async () => {
+    const readyz = (headers: Record<string, string>) => fetch(`${base}/readyz`, { headers });
+    const publicClient = { 'x-forwarded-for': GB_IP };
+    const answer = await readyz(publicClient);
+    expect(answer.status).toBe(200);
+    expect(await answer.json()).toEqual({ status: 'ready' });
+    for (const operator of [
+      { 'x-forwarded-for': '10.0.3.7' },
+      { ...publicClient, authorization: `Bearer ${METRICS_TOKEN}` },
+    ]) {
+      const detailed = await readyz(operator);
+      expect(detailed.status).toBe(200);
+      expect(await detailed.json()).toEqual({ status: 'ready', checks: { redis: 'ok' } });
+    }
+  });
+
   it('sends CORS headers only to the configured origins', async () => {
     const allowed = await post(
       base,

@@ -13,7 +13,7 @@ import {
   type RequestContext,
   type TokenVerifier,
 } from '@challenge/kit';
-import { JWT_ISSUER, stack, testKeys, tokenFor } from '@challenge/testing';
+import { JWT_ISSUER, TEST_GATEWAY_SECRET, stack, testKeys, tokenFor } from '@challenge/testing';
 import { parse } from 'graphql';
 import { pino } from 'pino';
 import { buildGateway, type GatewayOptions } from '../src/app.ts';
@@ -137,6 +137,7 @@ export async function startPlatform(): Promise<TestPlatform> {
     verifier,
     readiness: {},
     extend: (base) => base,
+    gatewaySecrets: [TEST_GATEWAY_SECRET],
     checkUser: async (user) => {
       const refusal = refusedAtSubgraph.get(user.id);
       if (refusal) throw new AppError(refusal);
@@ -188,6 +189,7 @@ export async function startPlatform(): Promise<TestPlatform> {
         logger,
         lifecycle,
         redis,
+        gatewaySecret: TEST_GATEWAY_SECRET,
         publicOrigin: PUBLIC_ORIGIN,
         trustProxy: 'loopback',
         production: false,

@@ -63,6 +63,8 @@ export function serviceEnv(service) {
     REDIS_URL: urls.redisUrl,
     KAFKA_BROKERS: urls.kafkaBrokers.join(','),
     JWT_PUBLIC_KEY: keys.publicKey,
+    // The gateway's credential: /graphql serves only requests that carry it (docs/adr/0069).
+    GATEWAY_SECRET: developmentSecret('gateway-secret'),
   };
   if (service === 'identity') {
     Object.assign(env, {
@@ -136,6 +138,8 @@ export function gatewayEnv() {
         `http://127.0.0.1:${SERVICE_PORTS[service]}/graphql`,
       ]),
     ),
+    // Sent with every request to a subgraph, which serves nothing without it (docs/adr/0069).
+    GATEWAY_SECRET: developmentSecret('gateway-secret'),
     WEB_DIST_DIR: path.join(repoRoot, 'web', 'dist'),
     PUBLIC_ORIGIN: publicUrl,
     TRUST_PROXY: 'loopback',

@@ -1,5 +1,6 @@
 import type { KafkaSecurity } from '@challenge/events';
 import { z } from 'zod';
+import { gatewaySecretEnv } from './gateway-credential.ts';
 
 /**
  * Environment parsing shared by every workspace's one env module. Schemas are grouped by concern
@@ -124,12 +125,16 @@ export const smtpEnv = z.object({
   MAIL_FROM: z.string().min(3),
 });
 
-/** Everything a subgraph needs: database, Redis, Kafka and token verification. */
+/**
+ * Everything a subgraph needs: database, Redis, Kafka, token verification and the gateway's
+ * credential (docs/adr/0069).
+ */
 export const subgraphEnv = baseEnv.extend({
   ...postgresEnv.shape,
   ...redisEnv.shape,
   ...kafkaEnv.shape,
   ...jwtVerifyEnv.shape,
+  ...gatewaySecretEnv.shape,
 });
 
 export class EnvError extends Error {

@@ -1,4 +1,4 @@
-import type { Express } from 'express';
+import type { Express, Request } from 'express';
 import type { Lifecycle } from './lifecycle.ts';
 import type { Metrics } from './metrics.ts';
 
@@ -24,15 +24,24 @@ async function runCheck(check: () => Promise<void>): Promise<string> {
   }
 }
 
-/** /healthz: the process is alive. /readyz: it can serve (dependencies reachable, not stopping). */
+/**
+ * /healthz: the process is alive. /readyz: it can serve (dependencies reachable, not stopping),
+ * with the result of each check for whom `showChecks` allows (everyone by default: a subgraph's
+ * port is not public; the gateway's is, and tells the internet the status only).
+ */
 export function mountOperationalEndpoints(
   app: Express,
-  options: { checks: ReadinessChecks; lifecycle: Lifecycle; metrics: Metrics },
+  options: {
+    checks: ReadinessChecks;
+    lifecycle: Lifecycle;
+    metrics: Metrics;
+    showChecks?: (req: Request) => boolean;
+  },
 ): void {
   app.get('/healthz', (_req, res) => {
     res.json({ status: 'ok' });
   });
-  app.get('/readyz', async (_req, res) => {
+  app.get('/readyz', async (req, res) => {
     if (options.lifecycle.stopping) {
       res.status(503).json({ status: 'stopping' });
       return;
@@ -41,7 +50,9 @@ export function mountOperationalEndpoints(
     const results = await Promise.all(names.map((name) => runCheck(options.checks[name]!)));
     const checks = Object.fromEntries(names.map((name, i) => [name, results[i]]));
     const ready = results.every((result) => result === 'ok');
-    res.status(ready ? 200 : 503).json({ status: ready ? 'ready' : 'not_ready', checks });
+    const status = ready ? 'ready' : 'not_ready';
+    const details = options.showChecks?.(req) ?? true;
+    res.status(ready ? 200 : 503).json(details ? { status, checks } : { status });
   });
   app.get('/metrics', async (_req, res) => {
     res.type(options.metrics.registry.contentType).send(await options.metrics.registry.metrics());

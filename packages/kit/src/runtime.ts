@@ -10,6 +10,7 @@ import {
 import type { Logger } from 'pino';
 import { createTokenVerifier, type TokenVerifier } from './auth.ts';
 import { kafkaSecurity } from './config.ts';
+import { acceptedGatewaySecrets } from './gateway-credential.ts';
 import { createLifecycle, type Lifecycle } from './lifecycle.ts';
 import { createLogger } from './logger.ts';
 import { createRedis, pingRedis, type Redis } from './redis.ts';
@@ -32,6 +33,9 @@ export interface RuntimeEnv {
   KAFKA_SASL_PASSWORD?: string;
   JWT_PUBLIC_KEY: string;
   JWT_ISSUER: string;
+  /** The gateway's credential (docs/adr/0069), and the previous one during a rotation. */
+  GATEWAY_SECRET: string;
+  GATEWAY_SECRET_PREVIOUS?: string;
 }
 
 export interface ServiceRuntime {
@@ -46,6 +50,8 @@ export interface ServiceRuntime {
   verifier: TokenVerifier;
   /** Prefix of the token-state keys in Redis (kit's access.ts): empty but in tests. */
   authStatePrefix: string;
+  /** The gateway secrets the subgraph accepts (docs/adr/0069). */
+  gatewaySecrets: string[];
   /** Readiness probes for the shared clients; a service adds its database. */
   readiness: { redis: () => Promise<void>; kafka: () => Promise<void> };
 }
@@ -90,6 +96,7 @@ export async function startRuntime(
     topicPrefix: env.KAFKA_TOPIC_PREFIX,
     verifier,
     authStatePrefix: options.authStatePrefix ?? '',
+    gatewaySecrets: acceptedGatewaySecrets(env),
     readiness: { redis: () => pingRedis(redis), kafka: () => pingKafka(admin) },
   };
 }

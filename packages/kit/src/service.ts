@@ -12,7 +12,12 @@ import { createAccessCheck } from './access.ts';
 import type { ReadinessChecks } from './health.ts';
 import { registerEventMetrics } from './metrics.ts';
 import type { ServiceRuntime } from './runtime.ts';
-import { createSubgraph, type RequestContext, type Subgraph } from './subgraph.ts';
+import {
+  createSubgraph,
+  type RequestContext,
+  type RouteFences,
+  type Subgraph,
+} from './subgraph.ts';
 
 /** What a service's data layer hands the kit: nothing Prisma-specific leaks out of data/. */
 export interface ServiceDatabase {
@@ -30,8 +35,11 @@ export interface ServiceAppOptions<TContext extends RequestContext> {
   extend: (base: RequestContext) => TContext;
   /** The service's own dependencies (object storage, SMTP...), probed by /readyz beside the database. */
   readiness?: ReadinessChecks;
-  /** HTTP endpoints beside /graphql (webhooks, internal calls). */
-  routes?: (app: Express) => void;
+  /**
+   * HTTP endpoints beside /graphql (webhooks, internal calls); `fences.fromGateway` checks the
+   * gateway's credential for the ones the gateway forwards to (docs/adr/0069).
+   */
+  routes?: (app: Express, fences: RouteFences) => void;
   /** Starts the service's Kafka consumers, if it has any. */
   consumers?: () => Promise<EventConsumer>;
 }
@@ -74,6 +82,7 @@ export async function createServiceApp<TContext extends RequestContext>(
     readiness: { database: () => database.ping(), ...runtime.readiness, ...options.readiness },
     extend: options.extend,
     checkUser: createAccessCheck(runtime.redis, runtime.authStatePrefix),
+    gatewaySecrets: runtime.gatewaySecrets,
     routes: options.routes,
   });
   if (consumer) registerEventMetrics(subgraph.metrics.registry, runtime);

@@ -7,12 +7,19 @@ import { ApolloServerPluginInlineTraceDisabled } from '@apollo/server/plugin/dis
 import { buildSubgraphSchema } from '@apollo/subgraph';
 import type { GraphQLResolverMap } from '@apollo/subgraph/dist/schema-helper/resolverMap.js';
 import { expressMiddleware } from '@as-integrations/express5';
-import express, { type Express, type NextFunction, type Request, type Response } from 'express';
+import express, {
+  type Express,
+  type NextFunction,
+  type Request,
+  type RequestHandler,
+  type Response,
+} from 'express';
 import { GraphQLError, type DocumentNode } from 'graphql';
 import type { Logger } from 'pino';
 import { bearerToken, type AuthUser, type TokenVerifier } from './auth.ts';
 import { AuthStateUnavailableError } from './access.ts';
 import { AppError, ERROR_CATALOGUE } from './errors.ts';
+import { requireGateway } from './gateway-credential.ts';
 import { mountOperationalEndpoints, type ReadinessChecks } from './health.ts';
 import type { Lifecycle } from './lifecycle.ts';
 import { createMetrics, type Metrics } from './metrics.ts';
@@ -39,8 +46,22 @@ export interface SubgraphOptions<TContext extends RequestContext> {
    * Optional: identity provides it once revocation exists.
    */
   checkUser?: (user: AuthUser) => Promise<void>;
-  /** HTTP endpoints beside /graphql (webhooks, internal calls), mounted before the error handler. */
-  routes?: (app: Express) => void;
+  /**
+   * The gateway's credential (docs/adr/0069): the secrets /graphql accepts, the current one and,
+   * during a rotation, the previous one. Without one of them /graphql answers 403.
+   */
+  gatewaySecrets: readonly string[];
+  /**
+   * HTTP endpoints beside /graphql (webhooks, internal calls), mounted before the error handler.
+   * `fromGateway` is the credential check /graphql has, for endpoints the gateway forwards to.
+   */
+  routes?: (app: Express, fences: RouteFences) => void;
+}
+
+/** Checks a subgraph's own HTTP endpoints can put in front of themselves. */
+export interface RouteFences {
+  /** 403 access_denied unless the request carries the gateway's credential. */
+  fromGateway: RequestHandler;
 }
 
 export interface Subgraph {
@@ -117,6 +138,8 @@ export async function createSubgraph<TContext extends RequestContext>(
   options: SubgraphOptions<TContext>,
 ): Promise<Subgraph> {
   const { logger, lifecycle } = options;
+  // First: a subgraph without a usable secret must not start at all (nor serve anyone).
+  const fromGateway = requireGateway(options.gatewaySecrets, logger);
   const app = express();
   app.disable('x-powered-by');
   const httpServer = createServer(app);
@@ -154,8 +177,12 @@ export async function createSubgraph<TContext extends RequestContext>(
 
   app.use(metrics.middleware);
   mountOperationalEndpoints(app, { checks: options.readiness, lifecycle, metrics });
+  // /healthz, /readyz and /metrics stay open to the probes and the scraper: the gateway never
+  // routes them, and the network policy keeps everyone else off the port (docs/adr/0069).
   app.use(
     '/graphql',
+    // Before the body is read or the token verified: nobody but the gateway gets further.
+    fromGateway,
     express.json({ limit: '1mb' }),
     expressMiddleware(apollo, {
       context: async ({ req }) => {
@@ -181,7 +208,7 @@ export async function createSubgraph<TContext extends RequestContext>(
     }),
   );
 
-  options.routes?.(app);
+  options.routes?.(app, { fromGateway });
   app.use(httpErrorHandler(logger));
 
   // Registered now, so it runs first on stop: stop taking requests and drain in-flight ones.

@@ -27,6 +27,7 @@ const validSource = (): Record<string, string | undefined> => ({
   KAFKA_BROKERS: '127.0.0.1:9092',
   JWT_PUBLIC_KEY: keys.publicKeyPem,
   JWT_PRIVATE_KEY: keys.privateKeyPem,
+  GATEWAY_SECRET: 'gateway-secret-of-the-config-test-0123456',
   S3_ENDPOINT: 'http://127.0.0.1:9000',
   S3_ACCESS_KEY: 'access',
   S3_SECRET_KEY: 'secret',

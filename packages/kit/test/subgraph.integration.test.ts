@@ -14,6 +14,8 @@ import { createRedis, pingRedis, type Redis } from '../src/redis.ts';
 import { createSubgraph, type RequestContext, type Subgraph } from '../src/subgraph.ts';
 import {
   captureLogger,
+  GATEWAY_SECRET,
+  GATEWAY_SECRET_HEADER,
   deferred,
   eventually,
   graphql,
@@ -73,8 +75,14 @@ afterAll(async () => {
   await Promise.all(apps.map((app) => app.lifecycle.stop('test done')));
 });
 
-/** A tiny subgraph on a free port, with a Redis readiness check and one that can be switched off. */
-async function startApp(extraStopHook?: () => Promise<void>): Promise<App> {
+/**
+ * A tiny subgraph on a free port, with a Redis readiness check and one that can be switched off;
+ * it accepts `gatewaySecrets` (default: the tests' one).
+ */
+async function startApp(
+  extraStopHook?: () => Promise<void>,
+  gatewaySecrets: string[] = [GATEWAY_SECRET],
+): Promise<App> {
   const log = captureLogger();
   const lifecycle = createLifecycle(log.logger, 15_000);
   let failing = false;
@@ -107,6 +115,7 @@ async function startApp(extraStopHook?: () => Promise<void>): Promise<App> {
       },
     },
     extend: (base) => base,
+    gatewaySecrets,
   });
   // Registered after the subgraph, so it runs before the HTTP server stops.
   if (extraStopHook) lifecycle.onStop('before http', extraStopHook);
@@ -214,7 +223,7 @@ describe('subgraph', () => {
     app.subgraph.app.set('env', 'development');
     const res = await http(app.url, {
       method: 'POST',
-      headers: { 'content-type': 'application/json' },
+      headers: { 'content-type': 'application/json', [GATEWAY_SECRET_HEADER]: GATEWAY_SECRET },
       body: '{bad',
     });
     expect(res.status).toBe(400);
@@ -247,6 +256,70 @@ describe('subgraph', () => {
         /^http_request_duration_seconds_count\{[^}]*route="\/graphql"[^}]*status="200"/.test(l),
       ),
     ).toBeDefined();
+  });
+});
+
+describe('the gateway credential (docs/adr/0069)', () => {
+  const NEW = 'the-new-gateway-secret-0123456789abcdef';
+  const OLD = 'the-old-gateway-secret-0123456789abcdef';
+  const forbidden = {
+    errors: [
+      { message: 'Access denied.', extensions: { code: 'FORBIDDEN', identifier: 'access_denied' } },
+    ],
+  };
+
+  it('refuses a request without it or with a wrong one (403 access_denied), a valid user token notwithstanding', async () => {
+    const app = await startApp();
+    const { token } = await issuer.issue({ id: randomUUID(), roles: ['admin'] });
+    for (const secret of [
+      '',
+      'wrong',
+      GATEWAY_SECRET.toUpperCase(),
+      `${GATEWAY_SECRET}x`,
+      GATEWAY_SECRET.slice(0, -1),
+      `Bearer ${GATEWAY_SECRET}`,
+    ]) {
+      for (const query of ['{ me }', '{ _service { sdl } }']) {
+        const res = await graphql(app.url, query, token, { 'x-gateway-secret': secret });
+        expect({ secret, query, status: res.status }).toEqual({ secret, query, status: 403 });
+        expect(res.json()).toEqual(forbidden);
+      }
+    }
+    // Its own secret as a bearer token is no credential either.
+    const asBearer = await graphql(app.url, '{ me }', GATEWAY_SECRET, { 'x-gateway-secret': '' });
+    expect(asBearer.status).toBe(403);
+    const served = await graphql(app.url, '{ _service { sdl } }', token);
+    expect(served.status).toBe(200);
+    expect(served.body).toContain('me: String');
+  });
+
+  it('accepts the current and the previous secret during a rollover, and refuses the old one after it', async () => {
+    const during = await startApp(undefined, [NEW, OLD]);
+    for (const secret of [NEW, OLD]) {
+      const res = await graphql(during.url, '{ me }', undefined, { 'x-gateway-secret': secret });
+      expect(res.status).toBe(200);
+      expect(res.json()).toEqual({ data: { me: null } });
+    }
+    const after = await startApp(undefined, [NEW]);
+    expect(
+      (await graphql(after.url, '{ me }', undefined, { 'x-gateway-secret': NEW })).status,
+    ).toBe(200);
+    const rotatedOut = await graphql(after.url, '{ me }', undefined, { 'x-gateway-secret': OLD });
+    expect(rotatedOut.status).toBe(403);
+    expect(rotatedOut.json()).toEqual(forbidden);
+  });
+
+  it('refuses to start without a secret, or with one shorter than 32 characters', async () => {
+    for (const gatewaySecrets of [[], ['short-secret']]) {
+      await expect(startApp(undefined, gatewaySecrets)).rejects.toThrow(/gateway secret/i);
+    }
+  });
+
+  it('leaves /healthz, /readyz and /metrics to the probes and the scraper (the network policy fences them)', async () => {
+    const app = await startApp();
+    for (const path of ['/healthz', '/readyz', '/metrics']) {
+      expect((await http(`${app.base}${path}`)).status).toBe(200);
+    }
   });
 });
 

@@ -5,6 +5,7 @@
 import { request } from 'node:http';
 import { exportPKCS8, exportSPKI, generateKeyPair } from 'jose';
 import { pino, type Logger } from 'pino';
+import { GATEWAY_SECRET_HEADER } from '../src/gateway-credential.ts';
 
 export interface CapturedLogger {
   logger: Logger;
@@ -72,11 +73,28 @@ export function http(
   });
 }
 
-/** POSTs a GraphQL operation to `url`, optionally with a bearer token. */
-export function graphql(url: string, query: string, token?: string): Promise<HttpResponse> {
-  const headers: Record<string, string> = { 'content-type': 'application/json' };
-  if (token) headers.authorization = `Bearer ${token}`;
-  return http(url, { method: 'POST', headers, body: JSON.stringify({ query }) });
+/** The gateway's credential every test subgraph accepts (docs/adr/0069). */
+export const GATEWAY_SECRET = 'kit-test-gateway-secret-0123456789abcdef';
+export { GATEWAY_SECRET_HEADER };
+
+/**
+ * POSTs a GraphQL operation to `url` as the gateway would (with its credential), optionally with
+ * a bearer token; `headers` replace or add headers (an empty secret leaves the credential out).
+ */
+export function graphql(
+  url: string,
+  query: string,
+  token?: string,
+  headers: Record<string, string> = {},
+): Promise<HttpResponse> {
+  const all: Record<string, string> = {
+    'content-type': 'application/json',
+    [GATEWAY_SECRET_HEADER]: GATEWAY_SECRET,
+    ...headers,
+  };
+  if (!all[GATEWAY_SECRET_HEADER]) delete all[GATEWAY_SECRET_HEADER];
+  if (token) all.authorization = `Bearer ${token}`;
+  return http(url, { method: 'POST', headers: all, body: JSON.stringify({ query }) });
 }
 
 /** Polls `check` until it stops throwing (and returns its value), or rethrows after the timeout. */

@@ -1,5 +1,5 @@
 import type { Role } from '@challenge/kit';
-import { tokenFor } from './services.ts';
+import { GATEWAY_SECRET_HEADER, TEST_GATEWAY_SECRET, tokenFor } from './services.ts';
 
 export interface GraphQLResponse<T> {
   httpStatus: number;
@@ -12,7 +12,10 @@ export type Caller = { id: string; roles?: Role[] } | { token: string };
 
 /**
  * A real HTTP POST of a GraphQL operation, as the web app and the gateway send it. Without a type
- * argument the data is navigated freely: the assertions are what check its shape.
+ * argument the data is navigated freely: the assertions are what check its shape. It carries the
+ * tests' gateway credential, so that a subgraph called directly serves it as it would serve the
+ * gateway (docs/adr/0069; the gateway never passes a client's on); `gatewaySecret` sends another
+ * one, or with null none.
  */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export async function graphql<T = Record<string, any>>(
@@ -20,8 +23,11 @@ export async function graphql<T = Record<string, any>>(
   query: string,
   variables: Record<string, unknown> = {},
   as?: Caller,
+  options: { gatewaySecret?: string | null } = {},
 ): Promise<GraphQLResponse<T>> {
   const headers: Record<string, string> = { 'content-type': 'application/json' };
+  const secret = options.gatewaySecret === undefined ? TEST_GATEWAY_SECRET : options.gatewaySecret;
+  if (secret !== null) headers[GATEWAY_SECRET_HEADER] = secret;
   if (as) headers.authorization = `Bearer ${'token' in as ? as.token : await tokenFor(as)}`;
   const response = await fetch(url, {
     method: 'POST',

@@ -6,3 +6,4 @@ export * from './services.ts';
 export * from './stack.ts';
 export * from './graphql.ts';
 export * from './mail.ts';
+export * from './paths.ts';

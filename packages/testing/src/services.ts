@@ -18,6 +18,17 @@ export const uniqueTopicPrefix = () => `t${randomBytes(4).toString('hex')}.`;
 
 export const JWT_ISSUER = 'challenge-platform-test';
 
+/**
+ * The gateway's credential in tests (docs/adr/0069): every test subgraph accepts it, the test
+ * gateways send it, and the graphql helper sends it when it calls a subgraph directly.
+ */
+export const TEST_GATEWAY_SECRET = 'gateway-test-secret-gateway-test-secret-0000';
+export const GATEWAY_SECRET_HEADER = 'x-gateway-secret';
+/** The headers that make a direct call to a test subgraph come "from the gateway". */
+export const fromGateway = (): Record<string, string> => ({
+  [GATEWAY_SECRET_HEADER]: TEST_GATEWAY_SECRET,
+});
+
 export async function testRuntimeEnv(topicPrefix: string): Promise<RuntimeEnv> {
   return {
     LOG_LEVEL: 'silent',
@@ -27,6 +38,7 @@ export async function testRuntimeEnv(topicPrefix: string): Promise<RuntimeEnv> {
     KAFKA_TOPIC_PREFIX: topicPrefix,
     JWT_PUBLIC_KEY: (await testKeys()).publicKeyPem,
     JWT_ISSUER,
+    GATEWAY_SECRET: TEST_GATEWAY_SECRET,
   };
 }
 

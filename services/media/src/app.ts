@@ -133,10 +133,12 @@ export async function buildApp(
     readiness: { storage: () => storage.ping() },
     extend,
     consumers: () => startConsumers(runtime, db, storage),
-    routes: (express) => {
-      ipxRoutes(createImageResizer(storage), runtime.logger)(express);
+    // Every endpoint here is one the gateway forwards to: its credential first (docs/adr/0069).
+    routes: (express, { fromGateway }) => {
+      ipxRoutes(createImageResizer(storage), runtime.logger, fromGateway)(express);
       express.use(
         TUS_PATH,
+        fromGateway,
         tusRoutes({
           deps: (logger) => ({ db, storage, queue: videoQueue, logger }),
           verifier: runtime.verifier,
@@ -147,6 +149,7 @@ export async function buildApp(
       );
       express.post(
         UPLOAD_PATH,
+        fromGateway,
         multipartUploads({
           schema,
           verifier: runtime.verifier,

@@ -234,6 +234,7 @@ describe('environment', () => {
     REDIS_URL: 'redis://127.0.0.1:63799',
     KAFKA_BROKERS: '127.0.0.1:39092',
     JWT_PUBLIC_KEY: '-----BEGIN PUBLIC KEY-----\\nabc\\n-----END PUBLIC KEY-----',
+    GATEWAY_SECRET: 'gateway-secret-of-this-env-test-0123456789',
     S3_ENDPOINT: 'http://127.0.0.1:39000',
     S3_ACCESS_KEY: 'minioadmin-local',
     S3_SECRET_KEY: 'minioadmin-local-secret',

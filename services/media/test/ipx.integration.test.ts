@@ -3,6 +3,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   deleteTopics,
+  fromGateway,
   stack,
   startTestService,
   uniqueTopicPrefix,
@@ -63,7 +64,7 @@ async function avatar(): Promise<string> {
 }
 
 const get = (path: string, headers: Record<string, string> = {}) =>
-  fetch(`${origin}${path}`, { headers });
+  fetch(`${origin}${path}`, { headers: { ...fromGateway(), ...headers } });
 
 describe('GET /_ipx (image resizing)', () => {
   it('serves a WebP of the asked width and quality, at densities 1 and 2, from a cache after the first time', async () => {
@@ -112,6 +113,13 @@ describe('GET /_ipx (image resizing)', () => {
       const response = await get(`/_ipx/${modifiers}/${key}`);
       expect(response.status, modifiers).toBe(400);
     }
+  });
+
+  it('serves the gateway only: without its credential, 403 (ADR 69)', async () => {
+    const key = await avatar();
+    const response = await fetch(`${origin}/_ipx/w_64/${key}`);
+    expect(response.status).toBe(403);
+    expect((await get(`/_ipx/w_64/${key}`)).status).toBe(200);
   });
 
   it('serves only avatars: not videos, thumbnails of private challenges, or paths that climb out', async () => {

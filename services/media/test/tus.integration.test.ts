@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   deleteTopics,
   eventually,
+  fromGateway,
   stack,
   startTestService,
   tokenFor,
@@ -42,6 +43,12 @@ afterAll(async () => {
   await deleteTopics(topicPrefix);
 });
 
+/** A request to media as the gateway forwards it: with the gateway's credential (ADR 69). */
+const toMedia = (url: URL, init: RequestInit = {}) =>
+  fetch(url, {
+    ...init,
+    headers: { ...fromGateway(), ...(init.headers as Record<string, string>) },
+  });
 const tus = (id?: string) => new URL(id ? `/uploads/tus/${id}` : '/uploads/tus', service.url);
 const b64 = (value: string) => Buffer.from(value).toString('base64');
 const MP4_HEAD = Buffer.concat([
@@ -68,7 +75,7 @@ async function performer() {
 /** Creates a session of 3 parts and stores its first part (the rest stays to send). */
 async function sessionWithOnePart(who: Awaited<ReturnType<typeof performer>>) {
   const length = 3 * UPLOAD_PART_BYTES;
-  const created = await fetch(tus(), {
+  const created = await toMedia(tus(), {
     method: 'POST',
     headers: {
       ...who.headers,
@@ -79,7 +86,7 @@ async function sessionWithOnePart(who: Awaited<ReturnType<typeof performer>>) {
   expect(created.status).toBe(201);
   const id = created.headers.get('location')!.split('/').pop()!;
   const body = Buffer.concat([MP4_HEAD, randomBytes(UPLOAD_PART_BYTES + 100 - MP4_HEAD.length)]);
-  const patched = await fetch(tus(id), {
+  const patched = await toMedia(tus(id), {
     method: 'PATCH',
     headers: {
       ...who.headers,
@@ -97,8 +104,25 @@ async function sessionWithOnePart(who: Awaited<ReturnType<typeof performer>>) {
 }
 
 describe('the tus protocol itself', () => {
+  it('serves the gateway only: without its credential every method is refused with 403 (ADR 69)', async () => {
+    const who = await performer();
+    for (const method of ['OPTIONS', 'POST', 'HEAD', 'PATCH', 'DELETE']) {
+      const answer = await fetch(
+        tus(method === 'OPTIONS' || method === 'POST' ? undefined : randomUUID()),
+        {
+          method,
+          headers: {
+            ...who.headers,
+            'x-gateway-secret': 'not-the-gateway-secret-0123456789abcdef',
+          },
+        },
+      );
+      expect(`${method} ${answer.status}`).toBe(`${method} 403`);
+    }
+  });
+
   it('OPTIONS describes the server without a caller: version, extensions, maximum size', async () => {
-    const answer = await fetch(tus(), { method: 'OPTIONS' });
+    const answer = await toMedia(tus(), { method: 'OPTIONS' });
     expect(answer.status).toBe(204);
     expect(answer.headers.get('tus-resumable')).toBe('1.0.0');
     expect(answer.headers.get('tus-version')).toBe('1.0.0');
@@ -110,7 +134,7 @@ describe('the tus protocol itself', () => {
 
   it('a request without our Tus-Resumable is refused with 412 and the supported version', async () => {
     const who = await performer();
-    const answer = await fetch(tus(), {
+    const answer = await toMedia(tus(), {
       method: 'POST',
       headers: {
         authorization: who.headers.authorization,
@@ -129,7 +153,7 @@ describe('the tus protocol itself', () => {
 
   it('creation answers when the session expires; refusals carry Tus-Resumable too', async () => {
     const who = await performer();
-    const created = await fetch(tus(), {
+    const created = await toMedia(tus(), {
       method: 'POST',
       headers: {
         ...who.headers,
@@ -141,7 +165,7 @@ describe('the tus protocol itself', () => {
     const expires = Date.parse(created.headers.get('upload-expires') ?? '');
     expect(expires - Date.now()).toBeGreaterThan(DAY - 60_000);
     expect(expires - Date.now()).toBeLessThanOrEqual(DAY);
-    const missing = await fetch(tus(randomUUID()), { method: 'HEAD', headers: who.headers });
+    const missing = await toMedia(tus(randomUUID()), { method: 'HEAD', headers: who.headers });
     expect(missing.status).toBe(404);
     expect(missing.headers.get('tus-resumable')).toBe('1.0.0');
   });
@@ -151,35 +175,35 @@ describe('termination (cancel)', () => {
   it('the uploader cancels: the S3 multipart upload is aborted and the session is gone', async () => {
     const who = await performer();
     const { id, key } = await sessionWithOnePart(who);
-    const answer = await fetch(tus(id), { method: 'DELETE', headers: who.headers });
+    const answer = await toMedia(tus(id), { method: 'DELETE', headers: who.headers });
     expect(answer.status).toBe(204);
     expect(answer.headers.get('tus-resumable')).toBe('1.0.0');
     expect(await service.app.storage.listIncompleteUploads(key)).toEqual([]);
     expect(await service.app.db.videoUploadSession.findUnique({ where: { id } })).toBeNull();
-    expect((await fetch(tus(id), { method: 'HEAD', headers: who.headers })).status).toBe(404);
+    expect((await toMedia(tus(id), { method: 'HEAD', headers: who.headers })).status).toBe(404);
     // Once gone, gone: a second DELETE finds nothing.
-    expect((await fetch(tus(id), { method: 'DELETE', headers: who.headers })).status).toBe(404);
+    expect((await toMedia(tus(id), { method: 'DELETE', headers: who.headers })).status).toBe(404);
   });
 
   it('only the uploader: anyone else gets 404 and the parts stay', async () => {
     const who = await performer();
     const stranger = await performer();
     const { id, key } = await sessionWithOnePart(who);
-    const foreign = await fetch(tus(id), { method: 'DELETE', headers: stranger.headers });
+    const foreign = await toMedia(tus(id), { method: 'DELETE', headers: stranger.headers });
     expect(foreign.status).toBe(404);
-    const anonymous = await fetch(tus(id), {
+    const anonymous = await toMedia(tus(id), {
       method: 'DELETE',
       headers: { 'tus-resumable': '1.0.0' },
     });
     expect(anonymous.status).toBe(401);
     expect(await service.app.storage.listIncompleteUploads(key)).toEqual([key]);
     expect(await service.app.db.videoUploadSession.findUnique({ where: { id } })).not.toBeNull();
-    await fetch(tus(id), { method: 'DELETE', headers: who.headers });
+    await toMedia(tus(id), { method: 'DELETE', headers: who.headers });
   });
 
   it('a session that never stored a byte is cancelled too', async () => {
     const who = await performer();
-    const created = await fetch(tus(), {
+    const created = await toMedia(tus(), {
       method: 'POST',
       headers: {
         ...who.headers,
@@ -188,13 +212,13 @@ describe('termination (cancel)', () => {
       },
     });
     const id = created.headers.get('location')!.split('/').pop()!;
-    expect((await fetch(tus(id), { method: 'DELETE', headers: who.headers })).status).toBe(204);
+    expect((await toMedia(tus(id), { method: 'DELETE', headers: who.headers })).status).toBe(204);
     expect(await service.app.db.videoUploadSession.findUnique({ where: { id } })).toBeNull();
   });
 
   it('a finished upload is a video: DELETE refuses it and the video stays', async () => {
     const who = await performer();
-    const created = await fetch(tus(), {
+    const created = await toMedia(tus(), {
       method: 'POST',
       headers: {
         ...who.headers,
@@ -203,7 +227,7 @@ describe('termination (cancel)', () => {
       },
     });
     const id = created.headers.get('location')!.split('/').pop()!;
-    const done = await fetch(tus(id), {
+    const done = await toMedia(tus(id), {
       method: 'PATCH',
       headers: {
         ...who.headers,
@@ -214,7 +238,7 @@ describe('termination (cancel)', () => {
     });
     const videoId = done.headers.get('upload-video-id')!;
     expect(videoId).toMatch(/^[0-9a-f-]{36}$/);
-    expect((await fetch(tus(id), { method: 'DELETE', headers: who.headers })).status).toBe(409);
+    expect((await toMedia(tus(id), { method: 'DELETE', headers: who.headers })).status).toBe(409);
     const video = await service.app.db.challengeVideo.findUniqueOrThrow({ where: { id: videoId } });
     expect(await service.app.storage.statObject(video.originalKey!)).not.toBeNull();
   });
@@ -257,14 +281,14 @@ describe('the sweep of abandoned sessions', () => {
     ).toBeNull();
     // The fresh one is untouched and can still be finished.
     expect(await service.app.storage.listIncompleteUploads(fresh.key)).toEqual([fresh.key]);
-    const head = await fetch(tus(fresh.id), { method: 'HEAD', headers: who.headers });
+    const head = await toMedia(tus(fresh.id), { method: 'HEAD', headers: who.headers });
     expect(head.headers.get('upload-offset')).toBe(String(UPLOAD_PART_BYTES));
-    await fetch(tus(fresh.id), { method: 'DELETE', headers: who.headers });
+    await toMedia(tus(fresh.id), { method: 'DELETE', headers: who.headers });
   });
 
   it('a finished session is only forgotten: its video and original stay', async () => {
     const who = await performer();
-    const created = await fetch(tus(), {
+    const created = await toMedia(tus(), {
       method: 'POST',
       headers: {
         ...who.headers,
@@ -273,7 +297,7 @@ describe('the sweep of abandoned sessions', () => {
       },
     });
     const id = created.headers.get('location')!.split('/').pop()!;
-    const done = await fetch(tus(id), {
+    const done = await toMedia(tus(id), {
       method: 'PATCH',
       headers: {
         ...who.headers,

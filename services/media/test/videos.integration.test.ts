@@ -170,6 +170,108 @@ describe('Challenge.challengeVideos', () => {
   });
 });
 
+const RECYCLED_FLAG = /* GraphQL */ `
+  query ($r: [_Any!]!) {
+    _entities(representations: $r) {
+      ... on Challenge {
+        challengeVideos {
+          id
+          recycledFrom {
+            challengeId
+          }
+        }
+      }
+    }
+  }
+`;
+
+describe('_entities: what a representation says decides nothing (issue 18)', () => {
+  /** A ready video of a challenge media knows, flagged as a recycled proof of another challenge. */
+  async function flaggedVideo(access: Parameters<typeof upsertChallengeAccess>[2]) {
+    const challengeId = randomUUID();
+    await upsertChallengeAccess(service.app.db, challengeId, access);
+    const video = await seedVideo({
+      challengeId,
+      uploaderId: access.challengedUserId ?? randomUUID(),
+      objectKey: `videos/${challengeId}/r.mp4`,
+      status: 'ready',
+    });
+    const earlier = randomUUID();
+    await service.app.db.challengeVideo.update({
+      where: { id: video.id },
+      data: { recycledFromChallengeId: earlier },
+    });
+    return { challengeId, videoId: video.id, earlier };
+  }
+
+  it("takes the owner from media's own projection: naming oneself owner in the representation shows no recycled flag", async () => {
+    const ownerId = randomUUID();
+    const stranger = randomUUID();
+    const { challengeId, videoId, earlier } = await flaggedVideo({
+      ownerId,
+      challengedUserId: randomUUID(),
+      status: 'review',
+      visibility: 'public',
+    });
+    const ask = async (caller: string, representation: Record<string, unknown>) => {
+      const { data, errors } = await graphql(
+        service.url,
+        RECYCLED_FLAG,
+        { r: [{ __typename: 'Challenge', id: challengeId, ...representation }] },
+        { id: caller },
+      );
+      expect(errors).toBeUndefined();
+      return data!._entities[0].challengeVideos;
+    };
+    // The stranger claims to own it: the flag stays the owner's and staff's.
+    expect(await ask(stranger, { owner: { id: stranger } })).toEqual([
+      { id: videoId, recycledFrom: null },
+    ]);
+    // The real owner sees it whatever the representation says, or leaves out.
+    const flagged = [{ id: videoId, recycledFrom: { challengeId: earlier } }];
+    expect(await ask(ownerId, { owner: { id: stranger } })).toEqual(flagged);
+    expect(await ask(ownerId, {})).toEqual(flagged);
+  });
+
+  it('cannot make a private or an offline challenge visible by claiming another visibility, party or state', async () => {
+    const ownerId = randomUUID();
+    const stranger = randomUUID();
+    const claims = {
+      owner: { id: stranger },
+      challengedUser: { id: stranger },
+      visibility: 'public',
+      status: 'completed',
+      hiddenAt: null,
+      offline: false,
+    };
+    const hidden = await flaggedVideo({
+      ownerId,
+      challengedUserId: randomUUID(),
+      status: 'review',
+      visibility: 'private',
+    });
+    const offline = await flaggedVideo({
+      ownerId,
+      challengedUserId: randomUUID(),
+      status: 'review',
+      visibility: 'public',
+      hiddenAt: new Date(),
+    });
+    for (const { challengeId } of [hidden, offline]) {
+      for (const caller of [{ id: stranger }, undefined]) {
+        const { data, errors } = await graphql(
+          service.url,
+          RECYCLED_FLAG,
+          { r: [{ __typename: 'Challenge', id: challengeId, ...claims }] },
+          caller,
+        );
+        expect(errors).toBeUndefined();
+        expect(data!._entities[0].challengeVideos).toEqual([]);
+      }
+    }
+  });
+});
+
 const IN_PROCESSING = /* GraphQL */ `
   query ($r: [_Any!]!) {
     _entities(representations: $r) {

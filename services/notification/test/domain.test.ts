@@ -27,6 +27,7 @@ describe('environment', () => {
     REDIS_URL: 'redis://127.0.0.1:63799',
     KAFKA_BROKERS: '127.0.0.1:39092',
     JWT_PUBLIC_KEY: '-----BEGIN PUBLIC KEY-----\\nabc\\n-----END PUBLIC KEY-----',
+    GATEWAY_SECRET: 'gateway-secret-of-this-env-test-0123456789',
     SMTP_HOST: '127.0.0.1',
     SMTP_PORT: '32525',
     MAIL_FROM: 'Challenge Platform <no-reply@challenge.local>',

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   deleteTopics,
+  fromGateway,
   waitForCaughtUp,
   startTestService,
   uniqueTopicPrefix,
@@ -103,7 +104,11 @@ describe('e-mail preferences', () => {
   it('refuse a forged token with 401', async () => {
     const response = await fetch(service.url, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', authorization: 'Bearer not.a.token' },
+      headers: {
+        ...fromGateway(),
+        'content-type': 'application/json',
+        authorization: 'Bearer not.a.token',
+      },
       body: JSON.stringify({ query: GET }),
     });
     expect(response.status).toBe(401);

@@ -10,6 +10,7 @@ const complete = {
   JWT_PUBLIC_KEY: '-----BEGIN PUBLIC KEY-----\nMCowBQYDK2VwAyEA\n-----END PUBLIC KEY-----',
   PUBLIC_ORIGIN: 'https://challenges.example',
   INTERNAL_API_TOKEN: 'x'.repeat(40),
+  GATEWAY_SECRET: 'g'.repeat(40),
   MOLLIE_API_KEY: 'test_sandboxsandboxsandboxsandbox00',
   SEPA_DEBTOR_NAME: 'Challenge Platform B.V.',
   SEPA_DEBTOR_IBAN: 'NL91ABNA0417164300',

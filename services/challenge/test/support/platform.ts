@@ -5,6 +5,7 @@ import { createServer } from 'node:net';
 import { TOPICS, newEvent, type DomainEvent } from '@challenge/events';
 import {
   JWT_ISSUER,
+  TEST_GATEWAY_SECRET,
   TEST_INTERNAL_API_TOKEN,
   createTestDatabase,
   deleteTopics,
@@ -60,6 +61,7 @@ export async function startWallet(topicPrefix: string): Promise<WalletProcess> {
     JWT_PUBLIC_KEY: (await testKeys()).publicKeyPem,
     JWT_ISSUER,
     INTERNAL_API_TOKEN: TEST_INTERNAL_API_TOKEN,
+    GATEWAY_SECRET: TEST_GATEWAY_SECRET,
     PUBLIC_ORIGIN: 'https://challenge.test',
     PAYMENT_WEBHOOK_URL: `${url}/webhooks/payments`,
     MOLLIE_API_KEY: stack.paymentSandbox.apiKey,

@@ -18,7 +18,7 @@ export interface ChallengeVideoView {
   recycledFrom: { challengeId: string } | null;
 }
 
-/** Who asks, and whose challenge it is (the owner comes from the challenge subgraph). */
+/** Who asks, and whose challenge it is (the owner from media's projection of the challenge). */
 export interface VideoAudience {
   viewer: Pick<AuthUser, 'id' | 'roles'> | null;
   ownerId: string | null;
@@ -93,19 +93,22 @@ export async function hasVideoInProcessing(
 
 /**
  * The videos people can watch for a challenge: only processed (ready) ones, newest first, each
- * with short-lived signed links. Media decides itself whether the viewer may see the challenge
- * (its projection, mayViewChallenge): the entity can be queried on media directly, bypassing
- * the challenge subgraph. A viewer who may not gets an empty list, as for a challenge without
- * videos, so that the answer does not tell whether there are any.
+ * with short-lived signed links. Media decides everything from its own projection of the
+ * challenge (mayViewChallenge; the owner, for the recycled-proof flag): the entity can be queried
+ * on media with any representation, whatever fields it claims (issue 18). A viewer who may not
+ * see the challenge gets an empty list, as for a challenge without videos, so that the answer
+ * does not tell whether there are any.
  */
 export async function listPlayableVideos(
   db: Database,
   signer: UrlSigner,
   challengeId: string,
-  audience: VideoAudience = { viewer: null, ownerId: null },
+  viewer: Pick<AuthUser, 'id' | 'roles'> | null,
 ): Promise<ChallengeVideoView[]> {
   if (!z.uuid().safeParse(challengeId).success) return [];
-  if (!mayViewChallenge(await findChallengeAccess(db, challengeId), audience.viewer)) return [];
+  const access = await findChallengeAccess(db, challengeId);
+  if (!mayViewChallenge(access, viewer)) return [];
+  const audience: VideoAudience = { viewer, ownerId: access?.ownerId ?? null };
   const videos = await findVideosOfChallenge(db, challengeId, 'ready');
   return Promise.all(videos.map((video) => toVideoView(signer, video, audience)));
 }

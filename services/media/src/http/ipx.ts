@@ -1,10 +1,13 @@
 import { pipeline } from 'node:stream/promises';
 import type { Logger } from '@challenge/kit';
-import type { Express, Request, Response } from 'express';
+import type { Express, Request, RequestHandler, Response } from 'express';
 import type { ImageResizer } from '../domain/image-resizer.ts';
 import { parseImageRequest } from '../domain/images.ts';
 
-/** Public path prefix of resized images; the gateway forwards it here unchanged. */
+/**
+ * Public path prefix of resized images; the gateway forwards it here on a path it rebuilt from the
+ * checked modifiers and key, with its credential.
+ */
 export const IPX_PATH = '/_ipx';
 
 /** A rendition's bytes never change (its key names the source version); the URL's may. */
@@ -14,7 +17,8 @@ function answer(res: Response, status: number, text: string) {
   res.status(status).type('text/plain').set('cache-control', 'no-store').send(text);
 }
 
-export function ipxRoutes(resizer: ImageResizer, logger: Logger) {
+/** `fromGateway`: the gateway's credential check (docs/adr/0069), before anything else. */
+export function ipxRoutes(resizer: ImageResizer, logger: Logger, fromGateway: RequestHandler) {
   const handle = async (req: Request, res: Response) => {
     // req.path: /<modifiers>/<source key>, still percent-encoded.
     const [, modifiers = '', ...rest] = req.path.split('/');
@@ -53,7 +57,7 @@ export function ipxRoutes(resizer: ImageResizer, logger: Logger) {
     }
   };
   return (app: Express) => {
-    app.get(`${IPX_PATH}/*path`, (req, res) => {
+    app.get(`${IPX_PATH}/*path`, fromGateway, (req, res) => {
       // Express strips nothing here: hand the handler the part after the prefix.
       const inner = Object.create(req, { path: { value: req.path.slice(IPX_PATH.length) } });
       void handle(inner as Request, res);

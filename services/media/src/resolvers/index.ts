@@ -32,21 +32,14 @@ const createChallengeVideoArgs = z.object({
   }),
 });
 
-/** The owner's id the gateway fetched from the challenge subgraph (@requires); absent otherwise. */
-const requiredOwner = z.object({ owner: z.object({ id: z.uuid() }) });
-
 export const resolvers: GraphQLResolverMap<MediaContext> = {
   Upload: UploadScalar as unknown as GraphQLResolverMap<MediaContext>[string],
   Challenge: {
-    // media holds no challenge rows: the reference itself is all it needs.
-    __resolveReference: (reference: { id: string; owner?: unknown }) => reference,
-    challengeVideos: (challenge: { id: string; owner?: unknown }, _args, context) => {
-      const owner = requiredOwner.safeParse(challenge);
-      return listPlayableVideos(context.db, context.storage, challenge.id, {
-        viewer: context.user,
-        ownerId: owner.success ? owner.data.owner.id : null,
-      });
-    },
+    // Only the key is read: whatever else a representation carries decides nothing. Who may see
+    // what comes from media's own projection of the challenge (issue 18).
+    __resolveReference: (reference: { id: string }) => ({ id: reference.id }),
+    challengeVideos: (challenge: { id: string }, _args, context) =>
+      listPlayableVideos(context.db, context.storage, challenge.id, context.user),
     videoInProcessing: (challenge: { id: string }, _args, context) =>
       hasVideoInProcessing(context.db, challenge.id, context.user),
     thumbnailUrl: (challenge: { id: string }, _args, context) => context.thumbnails(challenge.id),
