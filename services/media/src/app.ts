@@ -74,6 +74,8 @@ export interface MediaOptions {
 const noQueue: VideoProcessingQueue = {
   enqueue: () =>
     Promise.reject(new AppError('generic_error', 'No video processing queue is configured.')),
+  stateOf: () =>
+    Promise.reject(new AppError('generic_error', 'No video processing queue is configured.')),
 };
 
 const schemaFile = new URL('./schema.graphql', import.meta.url);

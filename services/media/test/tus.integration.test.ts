@@ -32,7 +32,10 @@ let service: TestService<MediaApp>;
 beforeAll(async () => {
   service = await startTestService(
     'media',
-    (runtime, url) => buildApp(runtime, url, storageConfig, { queue: { enqueue: async () => {} } }),
+    (runtime, url) =>
+      buildApp(runtime, url, storageConfig, {
+        queue: { enqueue: async () => {}, stateOf: async () => 'missing' },
+      }),
     { topicPrefix },
   );
 });

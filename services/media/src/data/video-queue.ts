@@ -62,13 +62,19 @@ export function createVideoQueue(settings: VideoQueueSettings): BullVideoQueue {
     async enqueue(videoId) {
       const data = payloadSchema.parse({ videoId });
       await queue.add(JOB_NAMES.processVideo, data, {
-        // One job per video: enqueueing twice (a retried upload request) adds nothing.
+        // One job per video: enqueueing twice (a retried upload request, the sweep) adds nothing.
         jobId: videoId,
         attempts: settings.attempts,
         backoff: { type: 'exponential', delay: settings.backoffMs },
         removeOnComplete: { age: 24 * 60 * 60, count: 10_000 },
         removeOnFail: { age: 30 * 24 * 60 * 60 },
       });
+    },
+    async stateOf(videoId) {
+      const state = await queue.getJobState(videoId);
+      if (state === 'unknown') return 'missing';
+      if (state === 'failed' || state === 'completed') return state;
+      return 'pending';
     },
     close: () => queue.close(),
   };

@@ -1,3 +1,4 @@
+import { Prisma } from './generated/client.ts';
 import type { VideoStatus } from './generated/enums.ts';
 import type { Database, Transaction } from './db.ts';
 
@@ -71,6 +72,13 @@ export async function hasLiveVideoOf(
   return video !== null;
 }
 
+/** How many of the uploader's videos are on their way (uploaded or processing). */
+export function countOpenVideosOf(db: Database | Transaction, uploaderId: string): Promise<number> {
+  return db.challengeVideo.count({
+    where: { uploaderId, status: { in: ['uploaded', 'processing'] } },
+  });
+}
+
 export interface NewVideoRow {
   id?: string;
   challengeId: string;
@@ -86,8 +94,37 @@ export interface NewVideoRow {
   createdAt?: Date;
 }
 
-export function insertVideo(db: Database | Transaction, row: NewVideoRow): Promise<VideoRecord> {
-  return db.challengeVideo.create({ data: row, select: videoFields });
+/** The unique partial index of migration 20261126103000 (docs/adr/0073). */
+const ONE_LIVE_VIDEO_INDEX = 'challenge_videos_one_live_per_performer';
+
+/** The uploader has a live video of the challenge already (the unique partial index said so). */
+export class SecondLiveVideoError extends Error {
+  constructor() {
+    super('the uploader has a live video of this challenge');
+    this.name = 'SecondLiveVideoError';
+  }
+}
+
+/**
+ * Inserts a video row. A second live (uploaded, processing, ready) video of one uploader for one
+ * challenge throws SecondLiveVideoError: the unique partial index decides between two uploads that both passed the check (docs/adr/0073).
+ */
+export async function insertVideo(
+  db: Database | Transaction,
+  row: NewVideoRow,
+): Promise<VideoRecord> {
+  try {
+    return await db.challengeVideo.create({ data: row, select: videoFields });
+  } catch (error) {
+    if (
+      error instanceof Prisma.PrismaClientKnownRequestError &&
+      error.code === 'P2002' &&
+      JSON.stringify(error.meta ?? {}).includes(ONE_LIVE_VIDEO_INDEX)
+    ) {
+      throw new SecondLiveVideoError();
+    }
+    throw error;
+  }
 }
 
 /** What the processing worker needs of a video row. */
