@@ -161,7 +161,12 @@ export async function buildApp(
   });
   if (options.uploadSweepIntervalMs) {
     const sweeper = startUploadSweeper(
-      { db, storage, logger: runtime.logger.child({ component: 'upload-sweep' }) },
+      {
+        db,
+        storage,
+        queue: videoQueue,
+        logger: runtime.logger.child({ component: 'upload-sweep' }),
+      },
       {
         intervalMs: options.uploadSweepIntervalMs,
         maxAgeMs: sessionMaxAgeMs,

@@ -12,7 +12,12 @@ import {
   type Fingerprint,
 } from '../src/domain/fingerprint.ts';
 import { parseImageRequest, renditionKey } from '../src/domain/images.ts';
-import { aspectModeOf, transcodeSize } from '../src/domain/processing.ts';
+import {
+  DEFAULT_BOUNDS,
+  aspectModeOf,
+  boundsRefusal,
+  transcodeSize,
+} from '../src/domain/processing.ts';
 
 describe('aspect mode and playback size', () => {
   it.each([
@@ -35,6 +40,23 @@ describe('aspect mode and playback size', () => {
   });
 });
 
+describe('the bounds of what is processed (docs/adr/0073)', () => {
+  const within = { durationMs: 10 * 60 * 1000, width: 2160, height: 3840, frameCount: 36_000 };
+  it('takes a ten-minute 4K phone video at 60 fps, and nothing longer or larger', () => {
+    expect(boundsRefusal(within, DEFAULT_BOUNDS)).toBeNull();
+    expect(boundsRefusal({ ...within, width: 4096, height: 2304 }, DEFAULT_BOUNDS)).toBeNull();
+    expect(boundsRefusal({ ...within, durationMs: 600_001 }, DEFAULT_BOUNDS)).toBe(
+      'video_too_long',
+    );
+    expect(boundsRefusal({ ...within, width: 4320, height: 7680 }, DEFAULT_BOUNDS)).toBe(
+      'video_too_large',
+    );
+    expect(boundsRefusal({ ...within, frameCount: 72_001 }, DEFAULT_BOUNDS)).toBe(
+      'video_too_large',
+    );
+  });
+});
+
 describe('ffprobe output', () => {
   const probe = (
     streams: unknown[],
@@ -54,6 +76,7 @@ describe('ffprobe output', () => {
       hasAudio: true,
       formatName: 'mov,mp4',
       videoCodec: 'h264',
+      frameCount: 0,
     });
     const rotated = [
       { codec_type: 'video', width: 1920, height: 1080, side_data_list: [{ rotation: -90 }] },
@@ -65,6 +88,19 @@ describe('ffprobe output', () => {
       { codec_type: 'video', width: 1920, height: 1080, tags: { rotate: '180' } },
     ];
     expect(probe(upsideDown)).toMatchObject({ width: 1920, height: 1080 });
+  });
+
+  it("counts the frames: the header's count, or duration x frame rate when it says fewer or none", () => {
+    const video = { codec_type: 'video', width: 2, height: 2 };
+    expect(probe([{ ...video, nb_frames: '75', avg_frame_rate: '30/1' }])).toMatchObject({
+      frameCount: 75,
+    });
+    // 2.5 s at 60 fps, whatever a (webm) header without a count, or a lying one, says.
+    expect(probe([{ ...video, avg_frame_rate: '60/1' }]).frameCount).toBe(150);
+    expect(probe([{ ...video, nb_frames: '3', avg_frame_rate: '60/1' }]).frameCount).toBe(150);
+    expect(probe([{ ...video, avg_frame_rate: '0/0', r_frame_rate: '30000/1001' }])).toMatchObject({
+      frameCount: 75,
+    });
   });
 
   it('calls anything without a sized video stream and a duration undecodable', () => {

@@ -52,7 +52,12 @@ const MP4_HEAD = Buffer.concat([
   Buffer.from('ftypisom'),
   Buffer.alloc(20),
 ]);
-const deps = () => ({ db: service.app.db, storage: service.app.storage, logger: silent });
+const deps = () => ({
+  db: service.app.db,
+  storage: service.app.storage,
+  queue: service.app.videoQueue,
+  logger: silent,
+});
 
 /** A performer of an accepted challenge, with their tus headers. */
 async function performer() {

@@ -79,6 +79,23 @@ export function countOpenVideosOf(db: Database | Transaction, uploaderId: string
   });
 }
 
+/**
+ * Videos uploaded or processing since before `cutoff`, oldest first: the sweep asks the queue
+ * whether each still has its job (docs/adr/0073).
+ */
+export function findOpenVideosBefore(
+  db: Database | Transaction,
+  cutoff: Date,
+  limit: number,
+): Promise<{ id: string; challengeId: string; uploaderId: string }[]> {
+  return db.challengeVideo.findMany({
+    where: { status: { in: ['uploaded', 'processing'] }, createdAt: { lt: cutoff } },
+    orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
+    take: limit,
+    select: { id: true, challengeId: true, uploaderId: true },
+  });
+}
+
 export interface NewVideoRow {
   id?: string;
   challengeId: string;

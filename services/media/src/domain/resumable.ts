@@ -15,7 +15,7 @@ import {
 import { transactionRunner, type Database } from '../data/db.ts';
 import type { ObjectStorage } from '../data/storage.ts';
 import type { NewVideoRow } from '../data/videos.ts';
-import { queueVideo } from './processing-queue.ts';
+import { queueVideo, reconcileStuckVideos, type VideoProcessingQueue } from './processing-queue.ts';
 import { sniffStream, sniffVideo } from './sniff.ts';
 import { deleteDueObjects, finishStaleRekeys } from './rekeys.ts';
 import {
@@ -234,6 +234,7 @@ const SWEEP_BATCH = 25;
 export interface SweepDeps {
   db: Database;
   storage: ObjectStorage;
+  queue: VideoProcessingQueue;
   logger: Logger;
 }
 
@@ -283,7 +284,8 @@ export interface UploadSweeper {
 
 /**
  * Runs the sweep every `intervalMs` (the first pass after one interval) until stopped; each pass
- * also finishes stale moves and deletes the due objects of moved videos (docs/adr/0065).
+ * also finishes stale moves and deletes the due objects of moved videos (docs/adr/0065), and
+ * queues (or fails) videos the processing queue lost (docs/adr/0073).
  */
 export function startUploadSweeper(
   deps: SweepDeps,
@@ -304,6 +306,11 @@ export function startUploadSweeper(
       .then(() => deleteDueObjects(deps))
       .then((deleted) => {
         if (deleted > 0) deps.logger.info({ deleted }, 'objects of moved videos deleted');
+      })
+      // Videos whose job was lost, or given up on without closing the row (docs/adr/0073).
+      .then(() => reconcileStuckVideos(deps, clock()))
+      .then((videos) => {
+        if (videos.queued + videos.failed > 0) deps.logger.warn(videos, 'stuck videos handled');
       })
       .catch((error: unknown) => deps.logger.error({ err: error }, 'upload sweep failed'))
       .finally(() => {
