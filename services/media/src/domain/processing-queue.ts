@@ -1,7 +1,7 @@
 import type { Logger } from '@challenge/kit';
 import { transactionRunner, type Database } from '../data/db.ts';
 import { tryLockSweep } from '../data/upload-sessions.ts';
-import { findOpenVideosBefore } from '../data/videos.ts';
+import { countOpenVideosOf, findOpenVideosBefore } from '../data/videos.ts';
 import { failVideo } from './processing.ts';
 
 /**
@@ -32,7 +32,8 @@ export async function queueVideo(
   video: { id: string; uploaderId: string },
 ): Promise<void> {
   try {
-    await deps.queue.enqueue(video.id);
+    const position = await countOpenVideosOf(deps.db, video.uploaderId);
+    await deps.queue.enqueue(video.id, { position: Math.max(1, position) });
   } catch (error) {
     deps.logger.error({ err: error, videoId: video.id }, 'could not enqueue the uploaded video');
   }
