@@ -1,9 +1,10 @@
-import { spawn } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
+import { promisify } from 'node:util';
 import { Queue } from 'bullmq';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -19,6 +20,7 @@ import {
 import { buildApp, type MediaApp, type MediaProcessingOptions } from '../src/app.ts';
 import { createVideoTools } from '../src/data/ffmpeg.ts';
 import { VIDEO_QUEUE, createVideoQueue, startVideoWorker } from '../src/data/video-queue.ts';
+import { decodeFrameHashes, frameBands } from '../src/domain/fingerprint.ts';
 import { giveUpOnVideo, processVideo } from '../src/domain/processing.ts';
 import { startUploadSweeper } from '../src/domain/resumable.ts';
 import { upsertChallengeAccess } from '../src/data/challenges.ts';
@@ -44,7 +46,7 @@ const processing = (): MediaProcessingOptions => ({
   settings: { workDir, preset: 'ultrafast', threads: 2, ffmpegTimeoutMs: 60_000, ...bounds },
 });
 /** The bounds of what is processed (docs/adr/0073): every other clip of this file is within. */
-const bounds = { maxDurationMs: 5_000, maxPixels: 1280 * 960, maxFrames: 150 };
+const bounds = { maxDurationMs: 8_000, maxPixels: 1280 * 960, maxFrames: 250 };
 
 beforeAll(async () => {
   scratch = await mkdtemp(path.join(os.tmpdir(), 'media-test-'));
@@ -320,7 +322,7 @@ describe('bounds (docs/adr/0073)', () => {
   it.each([
     {
       name: 'longer than the maximum duration',
-      spec: { source: 'testsrc2', width: 320, height: 240, seconds: 6, container: 'mp4' } as const,
+      spec: { source: 'testsrc2', width: 320, height: 240, seconds: 9, container: 'mp4' } as const,
       reason: 'video_too_long',
     },
     {
@@ -340,7 +342,7 @@ describe('bounds (docs/adr/0073)', () => {
         source: 'testsrc2',
         width: 320,
         height: 240,
-        seconds: 3,
+        seconds: 5,
         container: 'mp4',
         extra: ['-r', '60'] as string[],
       } as const,
@@ -618,6 +620,84 @@ describe('recycled proof', () => {
       expect(errors).toBeUndefined();
       expect(data!._entities[0].challengeVideos).toEqual([{ id: same.id, recycledFrom: null }]);
     }
+  });
+});
+
+describe('recycled proof at volume (docs/adr/0073)', () => {
+  it('finds an earlier proof behind more than 500 older ones of the same length: by SHA-256, and by its frames', async () => {
+    // Longer than every other clip of this file: only this test's proofs are of its length.
+    const bytes = await readFile(
+      await clip('crowded.mp4', {
+        source: 'testsrc2',
+        width: 320,
+        height: 240,
+        seconds: 6.5,
+        container: 'mp4',
+        toneHz: 300,
+      }),
+    );
+    const first = await upload(bytes, 'mp4');
+    const earlier = await settled(first.id);
+    expect(earlier).toMatchObject({ status: 'ready', recycledFromVideoId: null });
+
+    // 501 proofs of the same length, all older than it, each another picture.
+    const hex = (bytes: number) => randomBytes(bytes).toString('hex');
+    for (let index = 0; index < 501; index++) {
+      await insertVideo(service.app.db, {
+        challengeId: randomUUID(),
+        uploaderId: randomUUID(),
+        objectKey: `videos/${randomUUID()}/video.mp4`,
+        status: 'ready',
+        sha256: hex(32),
+        durationMs: earlier.durationMs,
+        frameHashes: Array.from({ length: 5 }, () => hex(8)).join(','),
+        createdAt: new Date(Date.now() - 24 * 60 * 60 * 1000 - index * 1000),
+      });
+    }
+
+    // The same file as the proof of another challenge, and a re-encoded copy of it.
+    const copy = path.join(scratch, 'crowded-copy.mov');
+    await promisify(execFile)('ffmpeg', [
+      ...['-hide_banner', '-loglevel', 'error', '-y', '-i', path.join(scratch, 'crowded.mp4')],
+      ...['-vf', 'scale=240:180', '-c:v', 'libx264', '-preset', 'ultrafast', '-crf', '35'],
+      ...['-c:a', 'aac', copy],
+    ]);
+    const same = await upload(bytes, 'mp4');
+    const reencoded = await upload(await readFile(copy), 'mov');
+    expect(await settled(same.id)).toMatchObject({
+      recycledFromChallengeId: first.challengeId,
+      recycledFromVideoId: first.id,
+    });
+    expect(await settled(reencoded.id)).toMatchObject({
+      recycledFromChallengeId: first.challengeId,
+      recycledFromVideoId: first.id,
+    });
+  });
+});
+
+describe('the frame index (docs/adr/0073)', () => {
+  it('holds, for a processed proof, the bands frameBands computes from its frame hashes', async () => {
+    const { id } = await upload(
+      await readFile(
+        await clip('banded.mp4', {
+          source: 'testsrc',
+          width: 320,
+          height: 240,
+          seconds: 1,
+          container: 'mp4',
+        }),
+      ),
+      'mp4',
+    );
+    const video = await settled(id);
+    expect(video.status).toBe('ready');
+    const stored = await service.app.db.videoFrameBand.findMany({
+      where: { videoId: id },
+      orderBy: { band: 'asc' },
+    });
+    const expected = frameBands(decodeFrameHashes(video.frameHashes));
+    expect(expected.length).toBeGreaterThan(0);
+    expect(stored.map((row) => row.band)).toEqual([...expected].sort((a, b) => a - b));
   });
 });
 

@@ -7,7 +7,10 @@ import {
   durationsAgree,
   encodeFrameHashes,
   findRecycledSource,
+  frameBandProbes,
+  frameBands,
   hammingDistance,
+  MAX_FRAME_DISTANCE,
   recycleMatch,
   type Fingerprint,
 } from '../src/domain/fingerprint.ts';
@@ -185,6 +188,40 @@ describe('recycled-proof fingerprints', () => {
     expect(findRecycledSource(video, [older, newer])?.id).toBe('v1');
     expect(findRecycledSource({ ...video, challengeId: 'c-old' }, [older, newer])).toBeNull();
     expect(findRecycledSource(video, [])).toBeNull();
+  });
+});
+
+describe('the frame index (docs/adr/0073)', () => {
+  const randomHash = () =>
+    Array.from({ length: 16 }, () => Math.floor(Math.random() * 16).toString(16)).join('');
+  /** `hash` with `bits` distinct random bits flipped. */
+  function flip(hash: string, bits: number): string {
+    let value = BigInt(`0x${hash}`);
+    const positions = new Set<number>();
+    while (positions.size < bits) positions.add(Math.floor(Math.random() * 64));
+    for (const position of positions) value ^= 1n << BigInt(position);
+    return value.toString(16).padStart(16, '0');
+  }
+
+  it('probes every frame at most MAX_FRAME_DISTANCE bits away: no match is missed', () => {
+    for (let trial = 0; trial < 2_000; trial++) {
+      const mine = randomHash();
+      const theirs = flip(mine, trial % (MAX_FRAME_DISTANCE + 1));
+      expect(hammingDistance(mine, theirs)).toBeLessThanOrEqual(MAX_FRAME_DISTANCE);
+      const probes = new Set(frameBandProbes([null, mine]));
+      expect(frameBands([null, theirs]).some((band) => probes.has(band))).toBe(true);
+    }
+  });
+
+  it('keeps positions apart and probes 4 x 137 bands per frame', () => {
+    const hash = 'ffff00000001abcd';
+    expect(frameBands([hash, null, '0123456789abcdef'])).toEqual([
+      65535, 65536, 131073, 240589, 524579, 607591, 690603, 773615,
+    ]);
+    const probes = frameBandProbes([hash]);
+    expect(new Set(probes).size).toBe(4 * 137);
+    // The same hash at another position shares nothing.
+    expect(frameBands([null, hash]).some((band) => probes.includes(band))).toBe(false);
   });
 });
 

@@ -109,6 +109,10 @@ export interface NewVideoRow {
   contentType?: string | null;
   ownVideoConfirmed?: boolean;
   createdAt?: Date;
+  /** A row inserted ready (tests, demo data) may carry its fingerprint (docs/adr/0038). */
+  sha256?: string | null;
+  durationMs?: number | null;
+  frameHashes?: string | null;
 }
 
 /** The unique partial index of migration 20261126103000 (docs/adr/0073). */
@@ -131,7 +135,11 @@ export async function insertVideo(
   row: NewVideoRow,
 ): Promise<VideoRecord> {
   try {
-    return await db.challengeVideo.create({ data: row, select: videoFields });
+    const video = await db.challengeVideo.create({ data: row, select: videoFields });
+    // A row inserted ready (tests, demo data; uploads insert `uploaded`) gets its frame index as
+    // markReady gives one (docs/adr/0073).
+    if (video.status === 'ready') await recordFrameBands(db, video.id);
+    return video;
   } catch (error) {
     if (
       error instanceof Prisma.PrismaClientKnownRequestError &&
@@ -193,30 +201,72 @@ export interface RecycleCandidate {
 }
 
 /**
- * Processed proofs (of any challenge, this video's own included) that could be the same video:
- * the same SHA-256, or a duration in the window. Oldest first, bounded.
+ * Processed proofs (of any challenge, this video's own included) that could be the same video,
+ * oldest first, at any volume (docs/adr/0073): the earliest one with the same SHA-256 (index on
+ * sha256), and those of a duration in the window that share a probed frame band at
+ * `minPositions` frame positions or more (the primary key of video_frame_bands). The match rule
+ * (src/domain/fingerprint.ts) runs on these.
  */
 export async function findRecycleCandidates(
   db: Database | Transaction,
-  query: { videoId: string; sha256: string; minDurationMs: number; maxDurationMs: number },
-  limit = 500,
+  query: {
+    videoId: string;
+    sha256: string;
+    minDurationMs: number;
+    maxDurationMs: number;
+    bandProbes: number[];
+    minPositions: number;
+  },
 ): Promise<RecycleCandidate[]> {
-  const rows = await db.challengeVideo.findMany({
-    where: {
-      status: 'ready',
-      id: { not: query.videoId },
-      sha256: { not: null },
-      durationMs: { not: null },
-      OR: [
-        { sha256: query.sha256 },
-        { durationMs: { gte: query.minDurationMs, lte: query.maxDurationMs } },
-      ],
-    },
-    orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
-    take: limit,
-    select: { id: true, challengeId: true, sha256: true, durationMs: true, frameHashes: true },
-  });
-  return rows.map((row) => ({ ...row, sha256: row.sha256!, durationMs: row.durationMs! }));
+  const near = await db.$queryRaw<{ videoId: string }[]>`
+    SELECT video_id::text AS "videoId" FROM video_frame_bands
+     WHERE band = ANY(${query.bandProbes}::integer[])
+     GROUP BY video_id
+    HAVING count(DISTINCT band / ${FRAME_POSITION_SPAN}) >= ${query.minPositions}`;
+  const select = { id: true, challengeId: true, sha256: true, durationMs: true, frameHashes: true };
+  const ready = { status: 'ready' as const, id: { not: query.videoId } };
+  const [identical, similar] = await Promise.all([
+    db.challengeVideo.findFirst({
+      where: { ...ready, sha256: query.sha256, durationMs: { not: null } },
+      orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
+      select: { ...select, createdAt: true },
+    }),
+    near.length === 0
+      ? []
+      : db.challengeVideo.findMany({
+          where: {
+            ...ready,
+            id: { in: near.map((row) => row.videoId), not: query.videoId },
+            sha256: { not: null },
+            durationMs: { gte: query.minDurationMs, lte: query.maxDurationMs },
+          },
+          select: { ...select, createdAt: true },
+        }),
+  ]);
+  const rows = new Map([...similar, ...(identical ? [identical] : [])].map((row) => [row.id, row]));
+  return [...rows.values()]
+    .sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime() || a.id.localeCompare(b.id))
+    .map(({ createdAt: _createdAt, ...row }) => ({
+      ...row,
+      sha256: row.sha256!,
+      durationMs: row.durationMs!,
+    }));
+}
+
+/** A frame position's bands span this range of band numbers (4 bands of 16 bits). */
+const FRAME_POSITION_SPAN = 4 * 65536;
+
+/**
+ * Indexes the frame bands of a video that just became ready (or was inserted ready), from its
+ * stored frame hashes (media_frame_bands, docs/adr/0073). Nothing for any other video.
+ */
+async function recordFrameBands(db: Database | Transaction, videoId: string): Promise<void> {
+  await db.$executeRaw`
+    INSERT INTO video_frame_bands (band, video_id)
+    SELECT DISTINCT bands.band, v.id
+      FROM challenge_videos AS v, unnest(media_frame_bands(v.frame_hashes)) AS bands(band)
+     WHERE v.id = ${videoId}::uuid AND v.status = 'ready'
+    ON CONFLICT DO NOTHING`;
 }
 
 export interface ProcessedVideo {
@@ -242,6 +292,7 @@ export async function markReady(
     where: { id, status: { in: OPEN_STATUSES } },
     data: { ...processed, status: 'ready', failureReason: null, processedAt: new Date() },
   });
+  if (count === 1) await recordFrameBands(tx, id);
   return count === 1;
 }
 

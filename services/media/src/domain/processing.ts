@@ -22,12 +22,14 @@ import {
 } from '../data/videos.ts';
 import {
   FRAME_FRACTIONS,
+  MIN_COMPARED_FRAMES,
   MIN_FRAME_STDEV,
   decodeFrameHashes,
   dHash,
   durationWindow,
   encodeFrameHashes,
   findRecycledSource,
+  frameBandProbes,
   type FrameHashes,
 } from './fingerprint.ts';
 
@@ -231,6 +233,8 @@ async function produce(
     sha256,
     minDurationMs: window.min,
     maxDurationMs: window.max,
+    bandProbes: frameBandProbes(frames.hashes),
+    minPositions: MIN_COMPARED_FRAMES,
   });
   const source = findRecycledSource(
     {
