@@ -27,7 +27,7 @@ export const processingEnv = z.object({
     .default(30 * 60 * 1000),
   VIDEO_WORK_DIR: z.string().min(1).default(path.join(os.tmpdir(), 'challenge-media')),
   /** Bounds of what is processed (docs/adr/0073); a video beyond them is refused, mailed. */
-  VIDEO_MAX_DURATION_SECONDS: z.coerce
+  VIDEO_MAX_SECONDS: z.coerce
     .number()
     .int()
     .positive()
@@ -91,7 +91,7 @@ export const processingOptions = (env: MediaEnv): MediaProcessingOptions => ({
     preset: env.VIDEO_TRANSCODE_PRESET,
     threads: env.VIDEO_TRANSCODE_THREADS,
     ffmpegTimeoutMs: env.VIDEO_FFMPEG_TIMEOUT_MS,
-    maxDurationMs: env.VIDEO_MAX_DURATION_SECONDS * 1000,
+    maxDurationMs: env.VIDEO_MAX_SECONDS * 1000,
     maxPixels: env.VIDEO_MAX_PIXELS,
     maxFrames: env.VIDEO_MAX_FRAMES,
   },
