@@ -200,6 +200,7 @@ describe('one live video per performer (docs/adr/0073)', () => {
     expect(videos).toHaveLength(1);
     const winner = answers.find((answer) => answer.status === 204)!;
     expect(winner.headers.get('upload-video-id')).toBe(videos[0]!.id);
+    expect(queued).toContain(videos[0]!.id);
 
     // The refused session is gone, and so is the object it had completed.
     const refusedId = answers[0]!.status === 409 ? first : second;
