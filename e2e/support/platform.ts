@@ -3,6 +3,7 @@ import path from 'node:path';
 import { buildApp as buildChallenge } from '@challenge/challenge/app';
 import { buildApp as buildIdentity } from '@challenge/identity/app';
 import { buildApp as buildMedia } from '@challenge/media/app';
+import { DEFAULT_BOUNDS } from '@challenge/media/processing';
 import { buildApp as buildModeration } from '@challenge/moderation/app';
 import { buildApp as buildNotification } from '@challenge/notification/app';
 import {
@@ -87,6 +88,7 @@ export async function startPlatform(
                 preset: 'veryfast',
                 threads: 0,
                 ffmpegTimeoutMs: 120_000,
+                ...DEFAULT_BOUNDS,
               },
             },
           },

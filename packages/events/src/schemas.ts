@@ -336,7 +336,8 @@ export const EVENT_TYPES = {
   // --- media: the video processing pipeline (issue 12, docs/adr/0037) ---
   /**
    * Media could not process an uploaded proof video (not a decodable video, or every retry
-   * failed). The challenge stays where it was; notification tells the uploader.
+   * failed), or refused it as longer or larger than it processes (docs/adr/0073: the last two
+   * reasons, added later). The challenge stays where it was; notification tells the uploader.
    */
   VideoProcessingFailed: {
     topic: TOPICS.media,
@@ -344,7 +345,7 @@ export const EVENT_TYPES = {
       videoId: z.uuid(),
       challengeId: z.uuid(),
       uploadedBy: z.uuid(),
-      reason: z.enum(['invalid_video', 'processing_failed']),
+      reason: z.enum(['invalid_video', 'processing_failed', 'video_too_long', 'video_too_large']),
     }),
   },
   // Moderation (issue 13): identity publishes follows so that moderation can refuse a referee

@@ -26,6 +26,8 @@ export interface ChallengeRules {
   judgingWindowMs: number;
   /** Invitations by e-mail one user may send per hour (shareChallengeLink). */
   shareEmailsPerHour: number;
+  /** Visibility changes of one challenge per hour: each makes media move its objects (ADR 73). */
+  visibilityEditsPerHour: number;
 }
 
 export const DEFAULT_RULES: ChallengeRules = {
@@ -33,4 +35,5 @@ export const DEFAULT_RULES: ChallengeRules = {
   rewardMaxCents: 100_000,
   judgingWindowMs: 7 * 24 * 60 * 60 * 1000,
   shareEmailsPerHour: 20,
+  visibilityEditsPerHour: 10,
 };

@@ -96,10 +96,11 @@ describe('Challenge.challengeVideos', () => {
       { [`${prefix}/a.mp4`]: 'first video bytes', [`${prefix}/a.jpg`]: 'thumbnail bytes' },
     );
     await new Promise((resolve) => setTimeout(resolve, 5));
+    // Another performer's (one live video per performer, docs/adr/0073).
     const newer = await seedVideo(
       {
         challengeId,
-        uploaderId,
+        uploaderId: randomUUID(),
         objectKey: `${prefix}/b.mp4`,
         aspectMode: 'portrait',
         status: 'ready',
@@ -108,11 +109,16 @@ describe('Challenge.challengeVideos', () => {
     );
     await seedVideo({
       challengeId,
-      uploaderId,
+      uploaderId: randomUUID(),
       objectKey: `${prefix}/c.mp4`,
       status: 'processing',
     });
-    await seedVideo({ challengeId, uploaderId, objectKey: `${prefix}/d.mp4`, status: 'uploaded' });
+    await seedVideo({
+      challengeId,
+      uploaderId: randomUUID(),
+      objectKey: `${prefix}/d.mp4`,
+      status: 'uploaded',
+    });
     await seedVideo({ challengeId, uploaderId, objectKey: `${prefix}/e.mp4`, status: 'failed' });
     const otherChallenge = randomUUID();
     await seedVideo({

@@ -130,6 +130,25 @@ describe.each(challengeTemplates)('the $name e-mail', (template) => {
   });
 });
 
+describe('the video-processing-failed mail', () => {
+  it.each(LOCALES)('in %s says why, for each reason media gives', (locale) => {
+    const reasons = [
+      'invalid_video',
+      'processing_failed',
+      'video_too_long',
+      'video_too_large',
+    ] as const;
+    const texts = reasons.map(
+      (reason) =>
+        renderEmail({ name: 'video-processing-failed', data: { reason, homeUrl: link } }, locale)
+          .text,
+    );
+    expect(new Set(texts).size).toBe(reasons.length);
+    expect(texts[2]).toMatch(locale === 'en' ? /longer than/ : /langer dan/);
+    expect(texts[3]).toMatch(/1080p/);
+  });
+});
+
 describe('the report-resolved mail', () => {
   it.each(LOCALES)("in %s leads to the reporter's list of reports", (locale) => {
     const reportsUrl = 'https://challenge.test/settings/my-reports';

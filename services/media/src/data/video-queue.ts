@@ -44,6 +44,9 @@ export const DEFAULT_WORKER_SETTINGS: Omit<VideoWorkerSettings, 'concurrency'> =
   maxStalledCount: 2,
 };
 
+/** BullMQ's lowest priority. */
+const MAX_PRIORITY = 2_097_151;
+
 /** BullMQ's blocking commands need connections that never give up on a request. */
 const connection = (redisUrl: string) => ({ url: redisUrl, maxRetriesPerRequest: null });
 
@@ -59,16 +62,24 @@ export function createVideoQueue(settings: VideoQueueSettings): BullVideoQueue {
   });
   return {
     queue,
-    async enqueue(videoId) {
+    async enqueue(videoId, options = {}) {
       const data = payloadSchema.parse({ videoId });
       await queue.add(JOB_NAMES.processVideo, data, {
-        // One job per video: enqueueing twice (a retried upload request) adds nothing.
+        // One job per video: enqueueing twice (a retried upload request, the sweep) adds nothing.
         jobId: videoId,
+        // Lower first, FIFO among equals; never 0 (BullMQ runs unprioritised jobs before all).
+        priority: Math.min(MAX_PRIORITY, Math.max(1, options.position ?? 1)),
         attempts: settings.attempts,
         backoff: { type: 'exponential', delay: settings.backoffMs },
         removeOnComplete: { age: 24 * 60 * 60, count: 10_000 },
         removeOnFail: { age: 30 * 24 * 60 * 60 },
       });
+    },
+    async stateOf(videoId) {
+      const state = await queue.getJobState(videoId);
+      if (state === 'unknown') return 'missing';
+      if (state === 'failed' || state === 'completed') return state;
+      return 'pending';
     },
     close: () => queue.close(),
   };

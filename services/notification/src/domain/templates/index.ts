@@ -76,7 +76,7 @@ export interface ReportMail {
 }
 
 export interface VideoFailedMail {
-  reason: 'invalid_video' | 'processing_failed';
+  reason: 'invalid_video' | 'processing_failed' | 'video_too_long' | 'video_too_large';
   homeUrl: string;
 }
 
@@ -349,6 +349,14 @@ function reportEmail(data: ReportMail, locale: Locale): RenderedEmail {
   });
 }
 
+/** Why the video failed, in the uploader's words: what to do about it. */
+const VIDEO_FAILED_INTRO = {
+  invalid_video: 'videoProcessingFailed.introInvalidVideo',
+  processing_failed: 'videoProcessingFailed.introProcessingFailed',
+  video_too_long: 'videoProcessingFailed.introTooLong',
+  video_too_large: 'videoProcessingFailed.introTooLarge',
+} as const satisfies Record<VideoFailedMail['reason'], string>;
+
 function videoFailedEmail(data: VideoFailedMail, locale: Locale): RenderedEmail {
   const t = translator(locale);
   return renderLayout({
@@ -356,14 +364,7 @@ function videoFailedEmail(data: VideoFailedMail, locale: Locale): RenderedEmail 
     subject: t('videoProcessingFailed.subject'),
     preheader: t('videoProcessingFailed.preheader'),
     heading: t('videoProcessingFailed.heading'),
-    intro: [
-      t(
-        data.reason === 'invalid_video'
-          ? 'videoProcessingFailed.introInvalidVideo'
-          : 'videoProcessingFailed.introProcessingFailed',
-      ),
-      t('videoProcessingFailed.nextStep'),
-    ],
+    intro: [t(VIDEO_FAILED_INTRO[data.reason]), t('videoProcessingFailed.nextStep')],
     action: {
       label: t('videoProcessingFailed.button'),
       url: data.homeUrl,
