@@ -371,11 +371,18 @@ export async function profileChallenges(
      ORDER BY c.created_at DESC, c.id`;
 }
 
-/** The challenges a user respects: public ones; private ones too with `withPrivate`. */
+/**
+ * The challenges a user respects: public ones; with `withPrivate` also the private ones the user
+ * is a party of, like every other profile list. A private challenge of others that the user
+ * respected (as staff, or before its owner made it private) is never theirs to list.
+ */
 function respectedWhere(userId: string, withPrivate: boolean): Prisma.Sql {
+  const visible = withPrivate
+    ? Prisma.sql`(c.visibility = 'public' OR c.owner_id = ${userId}::uuid
+        OR c.challenged_user_id = ${userId}::uuid)`
+    : Prisma.sql`c.visibility = 'public'`;
   return Prisma.sql`l.user_id = ${userId}::uuid AND l.unliked_at IS NULL
-    AND ${liveStatuses}
-    ${withPrivate ? Prisma.empty : Prisma.sql`AND c.visibility = 'public'`}`;
+    AND ${liveStatuses} AND ${visible}`;
 }
 
 export async function respectedChallenges(
