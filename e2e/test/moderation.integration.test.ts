@@ -228,9 +228,12 @@ describe('reports and staff actions through the gateway', () => {
       owner,
     );
     expect(edited.data?.updateChallenge.status.identifier).toBe('ok');
-    await eventually(async () =>
-      expect(await hiddenChallenge(later.id)).toEqual(notFound('challenge_not_found')),
-    );
+    const moderationDb = platform.moderation.app.db;
+    await eventually(async () => {
+      const known = await moderationDb.knownChallenge.findUnique({ where: { id: later.id } });
+      expect(known?.visibility).toBe('private');
+    });
+    expect(await hiddenChallenge(later.id)).toEqual(notFound('challenge_not_found'));
 
     // Taken offline: a stranger cannot report it any more; staff still can.
     const { id: offlineId } = await challengeIn(platform, 'open', { owner, challenged });
@@ -259,14 +262,16 @@ describe('reports and staff actions through the gateway', () => {
     );
     expect(banned.data?.banUser.status.identifier).toBe('ok');
     await eventually(async () => {
-      const { data } = await send(
-        platform,
-        CREATE_REPORT_FULL,
-        { input: { entityType: 'User', entityId: rude.id, reason: 'spam' } },
-        stranger,
-      );
-      expect(data?.createReport).toEqual(notFound('user_not_found'));
+      const known = await moderationDb.knownUser.findUnique({ where: { id: rude.id } });
+      expect(known?.banType).toBe('soft');
     });
+    const { data } = await send(
+      platform,
+      CREATE_REPORT_FULL,
+      { input: { entityType: 'User', entityId: rude.id, reason: 'spam' } },
+      stranger,
+    );
+    expect(data?.createReport).toEqual(notFound('user_not_found'));
     await report(admin, { entityType: 'User', entityId: rude.id, reason: 'spam' });
 
     // Nothing was stored for the stranger: their own list of reports is empty.
