@@ -288,7 +288,8 @@ async function takeShareAllowance(deps: ShareDeps, userId: string, count: number
 /**
  * shareChallengeLink: the public link and the WhatsApp text of a challenge the user may see, and,
  * with e-mail addresses, an invitation mailed to each (a command to notification, in one
- * transaction), within the sender's hourly allowance.
+ * transaction), within the sender's hourly allowance. Only the owner invites by e-mail (the spec:
+ * "owner only: ... invite"); notification leaves out addresses that opted out (docs/adr/0074).
  */
 export async function shareChallenge(
   deps: ShareDeps,
@@ -301,6 +302,9 @@ export async function shareChallenge(
   const link = challengeLink(deps.publicOrigin, challenge.slug);
   const text = whatsappText(locale, challenge.name, link);
   if (!input.emails?.trim()) return { link, whatsappText: text, invitedCount: 0 };
+  if (challenge.ownerId !== user.id) {
+    throw new AppError('invalid_challenge_owner', 'Only its owner invites people by e-mail.');
+  }
   const emails = parseShareEmails(input.emails);
   const known = await findKnownUser(deps.db, user.id);
   if (known?.banned) throw new AppError('banned_user');
