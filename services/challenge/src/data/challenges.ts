@@ -1,3 +1,4 @@
+import { LIST_DEPTH_MAX } from '@challenge/kit';
 import type {
   ChallengeModeration,
   ChallengeStatus,
@@ -229,7 +230,7 @@ function whereOf(reader: Reader, filter: ChallengeFilter): Prisma.ChallengeWhere
   return { AND: and };
 }
 
-/** A page of challenges, newest first, and how many match in all. */
+/** A page of challenges, newest first, and how many match, counted up to LIST_DEPTH_MAX. */
 export async function listChallenges(
   db: Database,
   reader: Reader,
@@ -244,7 +245,7 @@ export async function listChallenges(
       orderBy: [{ createdAt: 'desc' }, { id: 'asc' }],
       ...window,
     }),
-    db.challenge.count({ where }),
+    db.challenge.count({ where, take: LIST_DEPTH_MAX }),
   ]);
   return { items, total };
 }

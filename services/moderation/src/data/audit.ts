@@ -1,3 +1,4 @@
+import { LIST_DEPTH_MAX } from '@challenge/kit';
 import type { Database, Transaction } from './db.ts';
 
 export interface AuditEntryRecord {
@@ -44,7 +45,7 @@ export async function findAuditPage(
           createdAt: true,
         },
       }),
-      db.auditEntry.count(),
+      db.auditEntry.count({ take: LIST_DEPTH_MAX }),
     ],
     { isolationLevel: 'RepeatableRead' },
   );

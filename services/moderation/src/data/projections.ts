@@ -6,6 +6,7 @@ export interface KnownChallengeRecord {
   name: string;
   ownerId: string;
   challengedUserId: string | null;
+  visibility: string | null;
   videoId: string | null;
   ended: boolean;
   moderation: string | null;
@@ -17,7 +18,6 @@ export interface ChallengeSnapshotRow {
   name: string;
   ownerId: string;
   challengedUserId: string | null;
-  visibility?: string;
   videoId?: string;
   ended?: boolean;
 }
@@ -33,6 +33,26 @@ export async function upsertKnownChallenge(tx: Transaction, row: ChallengeSnapsh
   });
 }
 
+/**
+ * Sets a challenge's visibility unless a newer one is already held: ChallengeCreated is version 0,
+ * each ChallengeVisibilityChanged carries its own. A conditional update, so any order of arrival
+ * (a replayed or parked event) ends on the newest visibility, as in media (docs/adr/0056).
+ */
+export async function applyKnownVisibility(
+  tx: Transaction,
+  id: string,
+  visibility: 'public' | 'private',
+  version: number,
+): Promise<void> {
+  await tx.knownChallenge.updateMany({
+    where: {
+      id,
+      OR: [{ visibilityVersion: null }, { visibilityVersion: { lt: version } }],
+    },
+    data: { visibility, visibilityVersion: version },
+  });
+}
+
 export function findKnownChallenge(
   db: Database | Transaction,
   id: string,
@@ -45,6 +65,7 @@ export function findKnownChallenge(
       name: true,
       ownerId: true,
       challengedUserId: true,
+      visibility: true,
       videoId: true,
       ended: true,
       moderation: true,

@@ -268,6 +268,8 @@ export const en = {
   'challengeShare.intro': '{name} thinks you should see the challenge “{challenge}” on Challenge.',
   'challengeShare.footer':
     'You received this e-mail because {name} entered this address on Challenge. Not interested? Then you can ignore it. Replies to it are not read.',
+  'challengeShare.optOutIntro': 'No more invitations to this address?',
+  'challengeShare.optOutLink': 'Stop invitations',
   'reportResolved.button': 'See your reports',
   'videoProcessingFailed.subject': 'Your video could not be processed',
   'videoProcessingFailed.preheader': 'Your challenge is still waiting for your proof.',

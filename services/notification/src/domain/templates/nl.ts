@@ -276,6 +276,8 @@ export const nl: Messages = {
   'challengeShare.intro': '{name} vindt dat je de challenge “{challenge}” op Challenge moet zien.',
   'challengeShare.footer':
     'Je ontvangt deze e-mail omdat {name} dit adres op Challenge heeft ingevuld. Geen interesse? Dan kun je deze e-mail negeren. Antwoorden worden niet gelezen.',
+  'challengeShare.optOutIntro': 'Geen uitnodigingen meer op dit adres?',
+  'challengeShare.optOutLink': 'Stop uitnodigingen',
   'reportResolved.button': 'Bekijk je meldingen',
   'videoProcessingFailed.subject': 'Je video kon niet worden verwerkt',
   'videoProcessingFailed.preheader': 'Je challenge wacht nog op je bewijs.',
