@@ -14,3 +14,4 @@ export * from './access.ts';
 export * from './internal.ts';
 export * from './pagination.ts';
 export * from './internal-profile.ts';
+export * from './internal-proof-upload.ts';

@@ -5,6 +5,7 @@ import {
   AppError,
   createAccessCheck,
   createProfileClient,
+  createProofUploadClient,
   createServiceApp,
   type RequestContext,
   type ServiceApp,
@@ -68,6 +69,11 @@ export interface MediaOptions {
   uploadSweepClock?: () => Date;
   /** Identity's internal API, for the avatar of a multipart updateProfile (docs/adr/0049). */
   identity?: { internalUrl: string; internalApiToken: string };
+  /**
+   * Challenge's internal API, where each completed proof upload is registered against the
+   * expiration date (docs/adr/0071); tests of uploads alone leave it out (nothing registered).
+   */
+  challenge?: { internalUrl: string; internalApiToken: string };
 }
 
 /** For tests that never upload: enqueueing fails. */
@@ -101,12 +107,19 @@ export async function buildApp(
         token: options.identity.internalApiToken,
       })
     : null;
+  const proofUploads = options.challenge
+    ? createProofUploadClient({
+        baseUrl: options.challenge.internalUrl,
+        token: options.challenge.internalApiToken,
+      })
+    : null;
   const extend = (base: RequestContext): MediaContext => ({
     ...base,
     db,
     storage,
     videoQueue,
     profiles,
+    proofUploads,
     thumbnails: createThumbnailLoader(db, storage, base.user),
   });
   // The multipart route executes against the same schema and resolvers as /graphql, plus the
@@ -138,7 +151,7 @@ export async function buildApp(
       express.use(
         TUS_PATH,
         tusRoutes({
-          deps: (logger) => ({ db, storage, queue: videoQueue, logger }),
+          deps: (logger) => ({ db, storage, queue: videoQueue, logger, proofUploads }),
           verifier: runtime.verifier,
           checkUser: createAccessCheck(runtime.redis, runtime.authStatePrefix),
           logger: runtime.logger,

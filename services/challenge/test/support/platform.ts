@@ -109,6 +109,8 @@ export interface Platform {
 export async function startPlatform(
   topicPrefix: string,
   rules: Partial<ChallengeRules> = {},
+  /** The clock of the timers' consumers and proof registrations (the scheduler is the test's). */
+  clock?: () => Date,
 ): Promise<Platform> {
   const wallet = await startWallet(topicPrefix);
   const challenge = await startTestService(
@@ -116,7 +118,9 @@ export async function startPlatform(
     (runtime, databaseUrl) =>
       buildApp(runtime, databaseUrl, {
         wallet: { internalUrl: wallet.url, internalApiToken: TEST_INTERNAL_API_TOKEN },
+        internalApiToken: TEST_INTERNAL_API_TOKEN,
         rules,
+        ...(clock ? { schedulerClock: clock } : {}),
       }),
     { topicPrefix },
   );

@@ -20,6 +20,7 @@ import {
   MAX_VIDEO_BYTES,
   checkMayUpload,
   originalVideoKey,
+  registerProofOrDiscard,
   uploadFailure,
   type UploadDeps,
 } from './uploads.ts';
@@ -154,6 +155,18 @@ export async function appendToSession(
       ownVideoConfirmed: true,
       status: 'uploaded',
     });
+    try {
+      await registerProofOrDiscard(deps, {
+        videoId,
+        challengeId: session.challengeId,
+        performerId: user.id,
+        key,
+      });
+    } catch (error) {
+      // Refused: the session ends with it (its multipart upload is complete, nothing to resume).
+      await deleteUnfinishedSession(deps.db, id, user.id);
+      throw error;
+    }
     await updateUploadSession(deps.db, id, { videoId });
     await deps.queue.enqueue(videoId).catch((error: unknown) => {
       deps.logger.error({ err: error, videoId }, 'could not enqueue the uploaded video');

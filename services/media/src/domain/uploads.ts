@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
-import { AppError, type AuthUser, type Logger } from '@challenge/kit';
+import { AppError, type AuthUser, type Logger, type ProofUploadClient } from '@challenge/kit';
 import { findChallengeAccess } from '../data/challenges.ts';
 import type { Database } from '../data/db.ts';
 import type { ObjectStorage } from '../data/storage.ts';
-import { hasLiveVideoOf, insertVideo } from '../data/videos.ts';
+import { deleteUploadedVideo, hasLiveVideoOf, insertVideo } from '../data/videos.ts';
 import { mayUploadProof, mayViewChallenge } from './challenges.ts';
 import type { VideoProcessingQueue } from './processing-queue.ts';
 import { sniffStream, sniffVideo, UploadRefusal } from './sniff.ts';
@@ -43,6 +43,11 @@ export interface UploadDeps {
   storage: ObjectStorage;
   queue: VideoProcessingQueue;
   logger: Logger;
+  /**
+   * Challenge's registration of a completed proof upload (docs/adr/0071); absent only in tests
+   * of uploads alone (the composition root always has it).
+   */
+  proofUploads?: ProofUploadClient | null;
 }
 
 export interface CreatedVideo {
@@ -98,6 +103,12 @@ export async function createChallengeVideo(
     ownVideoConfirmed: true,
     status: 'uploaded',
   });
+  await registerProofOrDiscard(deps, {
+    videoId,
+    challengeId: input.challengeId,
+    performerId: user.id,
+    key,
+  });
   try {
     await deps.queue.enqueue(videoId);
   } catch (error) {
@@ -106,6 +117,34 @@ export async function createChallengeVideo(
   }
   const videoSource = await deps.storage.presignedGetUrl(key, VIDEO_URL_TTL_SECONDS);
   return { id: videoId, videoSource };
+}
+
+/**
+ * The upload is complete (every byte stored, its row `uploaded`, nothing queued yet): challenge
+ * registers it against the expiration date under the challenge's lock (docs/adr/0071). Refused
+ * (challenge_expired, invalid_action, challenge_not_found) or not answered, the upload does not
+ * count: its row and original are removed and the uploader hears why (upload_error when
+ * challenge could not be reached: try again). The row is written first, so a crash between the
+ * two leaves an unregistered video, which moves the challenge only if it still waits, never a
+ * registration without its video.
+ */
+export async function registerProofOrDiscard(
+  deps: UploadDeps,
+  upload: { videoId: string; challengeId: string; performerId: string; key: string },
+): Promise<void> {
+  if (!deps.proofUploads) return;
+  const { key, ...request } = upload;
+  try {
+    await deps.proofUploads.register(request);
+  } catch (error) {
+    await deleteUploadedVideo(deps.db, upload.videoId);
+    await deps.storage.removeObject(key).catch((removeError: unknown) => {
+      deps.logger.warn({ err: removeError, key }, 'could not remove a refused upload');
+    });
+    if (error instanceof AppError && error.identifier !== 'generic_error') throw error;
+    deps.logger.error({ err: error, videoId: upload.videoId }, 'could not register a proof upload');
+    throw new AppError('upload_error', 'Your video could not be saved. Please try again.');
+  }
 }
 
 /**
