@@ -161,6 +161,14 @@ export const EVENT_TYPES = {
     }),
   },
   ChallengeAccepted: { topic: TOPICS.challenge, data: challengeEvent() },
+  /**
+   * The owner moved the expiration date of an open challenge (updateChallenge). No money moves;
+   * wallet keeps the date to report stakes held past it (docs/adr/0072).
+   */
+  ChallengeExpirationChanged: {
+    topic: TOPICS.challenge,
+    data: challengeEvent({ expiresAt: z.iso.datetime({ offset: true }) }),
+  },
   ChallengeRefused: { topic: TOPICS.challenge, data: challengeEvent({ reason }) },
   /** The proof video is processed and the owner must judge it (status review). */
   ChallengeVideoUploaded: {

@@ -491,6 +491,13 @@ describe('a challenge staff took offline', () => {
     await bringBack(challenge.id, later(start, 4 * WEEK));
     const moved = later(challenge.expirationDate, 4 * WEEK - DAY);
     expect((await rowOf(challenge.id)).expirationDate).toEqual(moved);
+    // Wallet hears the new date (its reconciliation reports stakes held past it, ADR 72), once.
+    const changed = await db().outboxEvent.findMany({
+      where: { key: challenge.id, type: 'ChallengeExpirationChanged' },
+    });
+    expect(
+      changed.map((row) => (row.payload as { data: { expiresAt: string } }).data.expiresAt),
+    ).toEqual([moved.toISOString()]);
     await pass(later(moved, -60_000));
     expect((await rowOf(challenge.id)).status).toBe('accepted');
     await pass(moved);

@@ -1,10 +1,11 @@
-import type { DomainEvent } from '@challenge/events';
+import { enqueueEvents, newEvent, type DomainEvent } from '@challenge/events';
 import { AppError } from '@challenge/kit';
 import type { Logger } from 'pino';
 import { bringBackOnline, findChallengeById, setModeration } from '../data/challenges.ts';
 import type { Transaction } from '../data/db.ts';
 import { findSides, lockChallenge, setSideReviewStart } from '../data/sides.ts';
 import { refereedSide, sideTransitionIn } from './duel.ts';
+import { challengeEventData } from './events.ts';
 import { transitionIn } from './status.ts';
 import { resumedAt } from './timers.ts';
 import { LIVE_STATUSES } from './transitions.ts';
@@ -111,13 +112,24 @@ export async function applyChallengeBroughtBackOnline(
     return;
   }
   const since = challenge.offlineSince;
-  await bringBackOnline(tx, challenge.id, {
+  const back = await bringBackOnline(tx, challenge.id, {
     expirationDate: resumedAt(challenge.expirationDate, since, now, 'deadline'),
     reviewStartedAt:
       challenge.status === 'review' && challenge.reviewStartedAt
         ? resumedAt(challenge.reviewStartedAt, since, now, 'start')
         : challenge.reviewStartedAt,
   });
+  if (back && back.expirationDate.getTime() !== challenge.expirationDate.getTime()) {
+    // Wallet reports stakes held past the date it knows (docs/adr/0072): it hears the new one.
+    const expiresAt = back.expirationDate.toISOString();
+    await enqueueEvents(tx, [
+      newEvent('ChallengeExpirationChanged', {
+        aggregateId: challenge.id,
+        actorId: event.data.moderatorId,
+        data: { ...challengeEventData(back), expiresAt },
+      }),
+    ]);
+  }
   for (const side of await findSides(tx, challenge.id)) {
     if (side.status === 'review' && side.reviewStartedAt) {
       await setSideReviewStart(tx, side, resumedAt(side.reviewStartedAt, since, now, 'start'));
