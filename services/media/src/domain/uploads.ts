@@ -119,14 +119,23 @@ export async function createChallengeVideo(
   return { id: videoId, videoSource };
 }
 
+/** Challenge's answers that say the proof does not count (anything else: not answered). */
+const PROOF_REFUSALS: readonly string[] = [
+  'challenge_expired',
+  'invalid_action',
+  'challenge_not_found',
+];
+
 /**
  * The upload is complete (every byte stored, its row `uploaded`, nothing queued yet): challenge
- * registers it against the expiration date under the challenge's lock (docs/adr/0071). Refused
- * (challenge_expired, invalid_action, challenge_not_found) or not answered, the upload does not
- * count: its row and original are removed and the uploader hears why (upload_error when
- * challenge could not be reached: try again). The row is written first, so a crash between the
- * two leaves an unregistered video, which moves the challenge only if it still waits, never a
- * registration without its video.
+ * registers it against the expiration date under the challenge's lock (docs/adr/0071).
+ * Refused (challenge_expired, invalid_action, challenge_not_found: nothing was registered), the
+ * upload does not count: its row and original are removed and the uploader hears why. Not
+ * answered (challenge unreachable, timed out, failed, or a misconfigured token: logged as an
+ * error), challenge may have registered it all the same, and a registration must never wait for
+ * a video that will not come: the video is kept and processed, as an unregistered one is (it
+ * moves the challenge only if it still waits). The row is written first for the same reason: a
+ * crash between the two leaves an unregistered video.
  */
 export async function registerProofOrDiscard(
   deps: UploadDeps,
@@ -137,13 +146,18 @@ export async function registerProofOrDiscard(
   try {
     await deps.proofUploads.register(request);
   } catch (error) {
+    if (!(error instanceof AppError && PROOF_REFUSALS.includes(error.identifier))) {
+      deps.logger.error(
+        { err: error, videoId: upload.videoId },
+        'challenge did not answer the registration of a proof upload; the video is kept',
+      );
+      return;
+    }
     await deleteUploadedVideo(deps.db, upload.videoId);
     await deps.storage.removeObject(key).catch((removeError: unknown) => {
       deps.logger.warn({ err: removeError, key }, 'could not remove a refused upload');
     });
-    if (error instanceof AppError && error.identifier !== 'generic_error') throw error;
-    deps.logger.error({ err: error, videoId: upload.videoId }, 'could not register a proof upload');
-    throw new AppError('upload_error', 'Your video could not be saved. Please try again.');
+    throw error;
   }
 }
 
