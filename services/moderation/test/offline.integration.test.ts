@@ -89,7 +89,7 @@ async function disputed(ownerId = randomUUID(), challengedUserId = randomUUID())
     }),
   );
   const refereeCase = await eventually(async () => {
-    const found = await db().refereeCase.findUnique({ where: { challengeId: id } });
+    const found = await db().refereeCase.findFirst({ where: { challengeId: id } });
     expect(found).not.toBeNull();
     return found!;
   });
