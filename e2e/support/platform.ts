@@ -17,6 +17,7 @@ import {
 } from '@challenge/testing';
 import { buildApp as buildWallet } from '@challenge/wallet/app';
 import type { ChallengeOptions } from '@challenge/challenge/app';
+import type { VideoTools } from '@challenge/media/video-tools';
 import { startTestGateway, type TestGatewayOptions } from './gateway.ts';
 import { freePort } from './money.ts';
 
@@ -30,6 +31,8 @@ export async function startPlatform(
   challengeOptions: Omit<ChallengeOptions, 'wallet'> = {},
   /** With `webDist` the gateway also serves the built web app and is the site's origin. */
   webOptions: { webDist?: string } = {},
+  /** Media's ffmpeg tools (a test holds processing back by wrapping the real ones). */
+  mediaOptions: { videoTools?: VideoTools } = {},
 ) {
   const topicPrefix = uniqueTopicPrefix();
   // Wallet learns the gateway's address first: the provider's webhooks come back through it.
@@ -55,13 +58,19 @@ export async function startPlatform(
     internalUrl: new URL(wallet.url).origin,
     internalApiToken: TEST_INTERNAL_API_TOKEN,
   };
-  const [challenge, media, moderation, notification] = await Promise.all([
-    startTestService(
-      'challenge',
-      (runtime, url) =>
-        buildChallenge(runtime, url, { ...challengeOptions, wallet: walletInternal }),
-      options,
-    ),
+  // Media registers each completed proof upload with challenge's internal API (docs/adr/0071):
+  // challenge starts first.
+  const challenge = await startTestService(
+    'challenge',
+    (runtime, url) =>
+      buildChallenge(runtime, url, {
+        ...challengeOptions,
+        wallet: walletInternal,
+        internalApiToken: TEST_INTERNAL_API_TOKEN,
+      }),
+    options,
+  );
+  const [media, moderation, notification] = await Promise.all([
     startTestService(
       'media',
       (runtime, url) =>
@@ -72,6 +81,10 @@ export async function startPlatform(
           {
             identity: {
               internalUrl: new URL(identity.url).origin,
+              internalApiToken: TEST_INTERNAL_API_TOKEN,
+            },
+            challenge: {
+              internalUrl: new URL(challenge.url).origin,
               internalApiToken: TEST_INTERNAL_API_TOKEN,
             },
             // The video pipeline as production runs it, on this platform's own queue.
@@ -90,6 +103,7 @@ export async function startPlatform(
                 ffmpegTimeoutMs: 120_000,
                 ...DEFAULT_BOUNDS,
               },
+              ...(mediaOptions.videoTools ? { tools: mediaOptions.videoTools } : {}),
             },
           },
         ),

@@ -106,6 +106,8 @@ export function serviceEnv(service) {
       S3_BUCKET: 'challenge-media',
       // The avatar of a multipart updateProfile is set through identity's internal API.
       IDENTITY_INTERNAL_URL: `http://127.0.0.1:${SERVICE_PORTS.identity}`,
+      // Each completed proof upload is registered with challenge's internal API (ADR 71).
+      CHALLENGE_INTERNAL_URL: `http://127.0.0.1:${SERVICE_PORTS.challenge}`,
       INTERNAL_API_TOKEN: developmentSecret('internal-api-token'),
     });
   }

@@ -5,6 +5,7 @@ import {
   AppError,
   createAccessCheck,
   createProfileClient,
+  createProofUploadClient,
   createServiceApp,
   type RequestContext,
   type ServiceApp,
@@ -76,6 +77,11 @@ export interface MediaOptions {
    * sweep (tests that do not move objects).
    */
   rekeys?: RekeyQueueSettings;
+  /**
+   * Challenge's internal API, where each completed proof upload is registered against the
+   * expiration date (docs/adr/0071); tests of uploads alone leave it out (nothing registered).
+   */
+  challenge?: { internalUrl: string; internalApiToken: string };
 }
 
 /** For tests that never upload: enqueueing fails. */
@@ -127,12 +133,19 @@ export async function buildApp(
     runtime.lifecycle.onStop('rekey jobs', () => rekeyJobs.close());
     return startConsumers(runtime, db, storage, rekeyJobs.request);
   };
+  const proofUploads = options.challenge
+    ? createProofUploadClient({
+        baseUrl: options.challenge.internalUrl,
+        token: options.challenge.internalApiToken,
+      })
+    : null;
   const extend = (base: RequestContext): MediaContext => ({
     ...base,
     db,
     storage,
     videoQueue,
     profiles,
+    proofUploads,
     thumbnails: createThumbnailLoader(db, storage, base.user),
   });
   // The multipart route executes against the same schema and resolvers as /graphql, plus the
@@ -166,7 +179,7 @@ export async function buildApp(
         TUS_PATH,
         fromGateway,
         tusRoutes({
-          deps: (logger) => ({ db, storage, queue: videoQueue, logger }),
+          deps: (logger) => ({ db, storage, queue: videoQueue, logger, proofUploads }),
           verifier: runtime.verifier,
           checkUser: createAccessCheck(runtime.redis, runtime.authStatePrefix),
           logger: runtime.logger,
