@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   deleteTopics,
   eventually,
+  fromGateway,
   stack,
   startTestService,
   tokenFor,
@@ -98,6 +99,7 @@ async function uploadProof(userId: string, bytes: Buffer): Promise<string> {
     visibility: 'public',
   });
   const headers = {
+    ...fromGateway(),
     authorization: `Bearer ${await tokenFor({ id: userId })}`,
     'tus-resumable': '1.0.0',
   };
