@@ -134,6 +134,10 @@ export async function createSubgraph<TContext extends RequestContext>(
       resolvers: options.resolvers as GraphQLResolverMap<unknown>,
     }),
     includeStacktraceInErrorResponses: false,
+    // The lifecycle stops Apollo with everything else on SIGTERM/SIGINT. Apollo's own handler
+    // would re-raise the signal once the HTTP server has drained, killing the process before the
+    // Kafka, outbox and database hooks ran (only under NODE_ENV=test is it off by default).
+    stopOnTerminationSignals: false,
     // Inline traces are for Apollo's hosted studio, which this platform does not use.
     plugins: [
       ApolloServerPluginDrainHttpServer({ httpServer }),
