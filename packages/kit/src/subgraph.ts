@@ -7,13 +7,14 @@ import { ApolloServerPluginInlineTraceDisabled } from '@apollo/server/plugin/dis
 import { buildSubgraphSchema } from '@apollo/subgraph';
 import type { GraphQLResolverMap } from '@apollo/subgraph/dist/schema-helper/resolverMap.js';
 import { expressMiddleware } from '@as-integrations/express5';
-import express, { type Express, type NextFunction, type Request, type Response } from 'express';
+import express, { type Express } from 'express';
 import { GraphQLError, type DocumentNode } from 'graphql';
 import type { Logger } from 'pino';
 import { bearerToken, type AuthUser, type TokenVerifier } from './auth.ts';
 import { AuthStateUnavailableError } from './access.ts';
 import { AppError, ERROR_CATALOGUE } from './errors.ts';
 import { mountOperationalEndpoints, type ReadinessChecks } from './health.ts';
+import { httpErrorHandler } from './http-errors.ts';
 import type { Lifecycle } from './lifecycle.ts';
 import { createMetrics, type Metrics } from './metrics.ts';
 
@@ -75,27 +76,6 @@ function unavailable(logger: Logger, error: Error): GraphQLError {
   return new GraphQLError(ERROR_CATALOGUE.generic_error, {
     extensions: { code: 'SERVICE_UNAVAILABLE', identifier: 'generic_error', http: { status: 503 } },
   });
-}
-
-/**
- * Errors outside GraphQL (a malformed JSON body, a body over the limit): a catalogue error as
- * JSON, never Express's default HTML page with a stack trace.
- */
-export function httpErrorHandler(logger: Logger) {
-  return (error: unknown, _req: Request, res: Response, _next: NextFunction) => {
-    const status = (error as { status?: unknown })?.status;
-    const clientError = typeof status === 'number' && status >= 400 && status < 500;
-    if (!clientError) logger.error({ err: error }, 'unexpected HTTP error');
-    const identifier = clientError ? 'invalid_input' : 'generic_error';
-    res.status(clientError ? status : 500).json({
-      errors: [
-        {
-          message: ERROR_CATALOGUE[identifier],
-          extensions: { code: clientError ? 'BAD_REQUEST' : 'INTERNAL_SERVER_ERROR', identifier },
-        },
-      ],
-    });
-  };
 }
 
 function metricsPlugin(metrics: Metrics): ApolloServerPlugin {
