@@ -95,4 +95,5 @@ HEALTHCHECK --interval=15s --timeout=3s --start-period=30s --retries=3 \
   CMD ["node", "-e", "const d={gateway:4700,identity:4701,challenge:4702,wallet:4703,media:4704,moderation:4705,notification:4706};fetch('http://127.0.0.1:'+(process.env.PORT||d[process.env.SERVICE])+'/healthz').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"]
 
 ENTRYPOINT ["/usr/bin/tini", "--"]
-CMD ["node", "current/dist/index.js"]
+# The same arguments as npm start's (BUNDLE_COMMAND in scripts/lib/platform.mjs).
+CMD ["node", "--max-semi-space-size=2", "current/dist/index.js"]

@@ -14,7 +14,7 @@ await bootstrap();
 const { localDir, repoRoot, stackUrls } = await import('./lib/stack-config.mjs');
 const { ensureStack, stopStack } = await import('./lib/stack/index.mjs');
 const { applyMigrations, ensureDatabase } = await import('./lib/prisma-migrations.mjs');
-const { SERVICES, SERVICE_PORTS, GATEWAY_PORT, gatewayEnv, publicUrl, serviceEnv } =
+const { BUNDLE_COMMAND, SERVICES, SERVICE_PORTS, GATEWAY_PORT, gatewayEnv, publicUrl, serviceEnv } =
   await import('./lib/platform.mjs');
 const { seedDemoMoney } = await import('./lib/demo-money.mjs');
 const { seedDemoChallenges } = await import('./lib/demo-challenges.mjs');
@@ -88,7 +88,7 @@ function prefixOutput(name, stream, sink) {
 
 /** Runs a workspace's production bundle (dist/index.js), as its image does. */
 function launch(name, cwd, env) {
-  const child = spawn(process.execPath, ['dist/index.js'], {
+  const child = spawn(process.execPath, BUNDLE_COMMAND, {
     cwd,
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -1,12 +1,14 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
-import { gatewayEnv, serviceEnv } from '../../scripts/lib/platform.mjs';
+import { BUNDLE_COMMAND, gatewayEnv, serviceEnv } from '../../scripts/lib/platform.mjs';
 import { env as scriptEnv, repoRoot } from '../../scripts/lib/stack-config.mjs';
 import {
   SERVICES,
   createTestDatabase,
   deleteTopics,
+  eventually,
+  inbox,
   uniqueTopicPrefix,
   type TestDatabase,
 } from '@challenge/testing';
@@ -22,18 +24,18 @@ import { freePort } from './money.ts';
 /** How one workspace (services/<name> or gateway) is started. */
 export type Launcher = (workspace: string) => { command: string; args: string[]; cwd: string };
 
-/** `node dist/index.js` in `root` (a production tree, or the repository). */
+/** `node dist/index.js` in `root` (a production tree, or the repository), as npm start runs it. */
 export const bundleLauncher =
   (root: string, node = process.execPath): Launcher =>
-  (workspace) => ({ command: node, args: ['dist/index.js'], cwd: path.join(root, workspace) });
+  (workspace) => ({ command: node, args: BUNDLE_COMMAND, cwd: path.join(root, workspace) });
 
-/** The sources through tsx in the repository, as every process ran before the bundles. */
+/** The sources through tsx in a checkout (this one by default), as every process ran before the bundles. */
 export const tsxLauncher =
-  (node: string): Launcher =>
+  (node: string, checkout = repoRoot): Launcher =>
   (workspace) => ({
     command: node,
     args: ['--import', 'tsx', 'src/index.ts'],
-    cwd: path.join(repoRoot, workspace),
+    cwd: path.join(checkout, workspace),
   });
 
 export interface PlatformProcess {
@@ -56,6 +58,16 @@ export interface ProcessPlatform {
 }
 
 const READY_TIMEOUT_MS = 180_000;
+
+/**
+ * Tests and benchmarks send everything from 127.0.0.1, and the per-address counters of the
+ * sign-in limits live in the shared Redis: without these, runs would refuse each other's sign-ups.
+ */
+const ONE_ADDRESS_LIMITS = {
+  RATE_LIMIT_GRAPHQL: '1000000/1m',
+  RATE_LIMIT_REQUEST_LOGIN_LINK: '-/-/1m',
+  RATE_LIMIT_VERIFY_USER: '-/-/1m',
+};
 
 async function waitReady(url: string, child: ChildProcess, describe: () => string) {
   const deadline = Date.now() + READY_TIMEOUT_MS;
@@ -153,7 +165,10 @@ export async function startProcessPlatform(
         waitReady(`http://127.0.0.1:${ports[service]}/readyz`, child, describe),
       ),
     );
-    const gateway = run('gateway', 'gateway', gatewayEnv(layout));
+    const gateway = run('gateway', 'gateway', {
+      ...gatewayEnv(layout),
+      ...ONE_ADDRESS_LIMITS,
+    });
     await waitReady(`http://127.0.0.1:${gatewayPort}/readyz`, gateway.child, gateway.describe);
     const origin = `http://127.0.0.1:${gatewayPort}`;
     return { gatewayUrl: `${origin}/graphql`, origin, processes, stop };
@@ -161,6 +176,65 @@ export async function startProcessPlatform(
     await stop().catch(() => {});
     throw error;
   }
+}
+
+const STATUS = 'status { success identifier }';
+
+/** What a browser does with the platform: one request, its session cookie kept. */
+export function browserOf(platform: ProcessPlatform) {
+  let cookie = '';
+  return async (query: string, variables: Record<string, unknown> = {}) => {
+    const response = await fetch(platform.gatewayUrl, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        origin: platform.origin,
+        ...(cookie ? { cookie } : {}),
+      },
+      body: JSON.stringify({ query, variables }),
+    });
+    const session = response.headers.get('set-cookie');
+    if (session?.startsWith('session=')) cookie = session.split(';')[0]!;
+    if (response.status !== 200) throw new Error(`the gateway answered ${response.status}`);
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- callers assert the shapes
+    return ((await response.json()) as { data: any }).data;
+  };
+}
+
+/**
+ * Signs a new person up the way the web app does: a log-in link requested, the code read from
+ * the e-mail notification sent, the account made with it. Returns their browser, signed in.
+ */
+export async function signUp(platform: ProcessPlatform) {
+  const send = browserOf(platform);
+  const unique = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+  const email = `bundle-${unique}@example.test`;
+  const requested = await send(
+    `mutation($input: RequestLoginLinkInput!) { requestLoginLink(input: $input) { ${STATUS} } }`,
+    { input: { email, originUrl: '/' } },
+  );
+  if (!requested.requestLoginLink.status.success) throw new Error('requestLoginLink refused');
+  const mail = await eventually(async () => {
+    const [latest] = await inbox(email);
+    if (!latest) throw new Error(`no mail for ${email} yet`);
+    return latest;
+  });
+  const username = `bundle_${unique}`;
+  const created = await send(
+    `mutation($input: VerifyUserInput!) { verifyUser(input: $input) { ${STATUS} } }`,
+    {
+      input: {
+        email,
+        code: mail.text.match(/\b\d{6}\b/)![0],
+        username,
+        password: 'Sturdy-Pass-42',
+        repeatPassword: 'Sturdy-Pass-42',
+        birthday: '1990-01-01',
+        acceptTerms: true,
+      },
+    },
+  );
+  return { send, username, status: created.verifyUser.status as { success: boolean } };
 }
 
 /** Resident memory of a process alone, and of it with its descendants, in MiB (Linux /proc). */

@@ -1,7 +1,7 @@
 import { execFile } from 'node:child_process';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { gatewayEnv, serviceEnv } from '../../scripts/lib/platform.mjs';
+import { BUNDLE_COMMAND, gatewayEnv, serviceEnv } from '../../scripts/lib/platform.mjs';
 import { repoRoot } from '../../scripts/lib/stack-config.mjs';
 import { describe, expect, it } from 'vitest';
 
@@ -11,7 +11,7 @@ import { describe, expect, it } from 'vitest';
  */
 async function start(workspace: string, env: Record<string, string>) {
   try {
-    await promisify(execFile)(process.execPath, ['dist/index.js'], {
+    await promisify(execFile)(process.execPath, BUNDLE_COMMAND, {
       cwd: path.join(repoRoot, workspace),
       env,
       timeout: 60_000,

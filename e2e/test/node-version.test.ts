@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import { BUNDLE_COMMAND } from '../../scripts/lib/platform.mjs';
 import { nodeRuntime, repoRoot } from '../../scripts/lib/stack-config.mjs';
 import { describe, expect, it } from 'vitest';
 
@@ -19,7 +20,7 @@ const fits = (list: string[] | undefined, value: string) =>
     ? list.includes(value)
     : !list.includes(`!${value}`));
 
-describe('one Node everywhere (docs/adr/0075-node-24.md)', () => {
+describe('one Node everywhere (docs/adr/0075-node-24.md), running the same bundles', () => {
   it('engines, .nvmrc, @types/node, the Dockerfile and compose name the Node that the bootstrap pins', () => {
     const pkg = JSON.parse(read('package.json')) as {
       engines: { node: string };
@@ -35,6 +36,16 @@ describe('one Node everywhere (docs/adr/0075-node-24.md)', () => {
     const composeImages = read('docker-compose.yml').match(/image: node:\S+/g) ?? [];
     expect(composeImages.length).toBeGreaterThan(0);
     for (const image of composeImages) expect(image).toBe(`image: node:${major}-bookworm-slim`);
+  });
+
+  it('the images run the bundles with the same arguments as npm start', () => {
+    const [flags, entry] = [BUNDLE_COMMAND.slice(0, -1), BUNDLE_COMMAND.at(-1)];
+    expect(read('Dockerfile')).toContain(
+      `CMD ${JSON.stringify(['node', ...flags, `current/${entry}`]).replaceAll(',', ', ')}`,
+    );
+    expect(read('docker-compose.yml')).toContain(
+      `exec node ${[...flags, `current/${entry}`].join(' ')}`,
+    );
   });
 
   it('npm test runs on it (the bootstrap re-runs everything on it when the machine has another Node)', () => {

@@ -1,12 +1,13 @@
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { eventually, inbox } from '@challenge/testing';
+import { eventually } from '@challenge/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { writeProductionTree } from '../../scripts/lib/production-tree.mjs';
 import { repoRoot } from '../../scripts/lib/stack-config.mjs';
 import {
   bundleLauncher,
+  signUp,
   startProcessPlatform,
   type ProcessPlatform,
 } from '../support/processes.ts';
@@ -59,47 +60,8 @@ describe('the production bundles, with the production dependencies alone', () =>
   });
 
   it('answers a signed-up user through the gateway: identity, notification (the code by e-mail), wallet, challenge and moderation', async () => {
-    const { gatewayUrl, origin } = platform!;
-    let cookie = '';
-    const send = async (query: string, variables: Record<string, unknown> = {}) => {
-      const response = await fetch(gatewayUrl, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', origin, ...(cookie ? { cookie } : {}) },
-        body: JSON.stringify({ query, variables }),
-      });
-      const session = response.headers.get('set-cookie');
-      if (session?.startsWith('session=')) cookie = session.split(';')[0]!;
-      expect(response.status).toBe(200);
-      // eslint-disable-next-line @typescript-eslint/no-explicit-any -- shapes asserted below
-      return ((await response.json()) as { data: any }).data;
-    };
-    const email = `bundle-${Date.now().toString(36)}@example.test`;
-    const requested = await send(
-      `mutation($input: RequestLoginLinkInput!) { requestLoginLink(input: $input) { ${STATUS} } }`,
-      { input: { email, originUrl: '/' } },
-    );
-    expect(requested.requestLoginLink.status.success).toBe(true);
-    const mail = await eventually(async () => {
-      const [latest] = await inbox(email);
-      if (!latest) throw new Error(`no mail for ${email} yet`);
-      return latest;
-    });
-    const username = `bundle_${Date.now().toString(36)}`;
-    const created = await send(
-      `mutation($input: VerifyUserInput!) { verifyUser(input: $input) { ${STATUS} } }`,
-      {
-        input: {
-          email,
-          code: mail.text.match(/\b\d{6}\b/)![0],
-          username,
-          password: 'Sturdy-Pass-42',
-          repeatPassword: 'Sturdy-Pass-42',
-          birthday: '1990-01-01',
-          acceptTerms: true,
-        },
-      },
-    );
-    expect(created.verifyUser.status).toEqual({ success: true, identifier: 'ok' });
+    const { send, username, status } = await signUp(platform!);
+    expect(status).toEqual({ success: true, identifier: 'ok' });
     // The wallet opens when wallet has consumed identity's UserRegistered.
     const answer = await eventually(async () => {
       const data = await send(`{

@@ -3,6 +3,8 @@ export declare const SERVICES: string[];
 export declare const GATEWAY_PORT: number;
 export declare const SERVICE_PORTS: Record<string, number>;
 export declare const publicUrl: string;
+/** Node's arguments that run a workspace's production bundle (after `node`). */
+export declare const BUNDLE_COMMAND: string[];
 export declare function developmentKeys(): { privateKey: string; publicKey: string };
 /** Ports and data of one running platform; npm start's fixed ports and databases by default. */
 export interface PlatformLayout {

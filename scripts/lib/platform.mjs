@@ -19,6 +19,13 @@ export const SERVICE_PORTS = {
 };
 export const publicUrl = `http://127.0.0.1:${GATEWAY_PORT}`;
 
+/**
+ * How a production bundle is run, here and in the images (Dockerfile CMD, compose). Node 24's
+ * young generation grows to 32 MiB per semi-space, most of it empty when a service idles; 2 MiB
+ * keeps each process near 150 MiB resident (docs/adr/0078-production-bundles.md).
+ */
+export const BUNDLE_COMMAND = ['--max-semi-space-size=2', 'dist/index.js'];
+
 /** The development RS256 key pair, made once per checkout in .local/keys (never committed). */
 export function developmentKeys() {
   const dir = path.join(localDir, 'keys');
