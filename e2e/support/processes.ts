@@ -136,7 +136,12 @@ export async function startProcessPlatform(
     return { child, describe: () => `--- ${name} (${command} ${args.join(' ')}) ---\n${output}` };
   };
 
+  // A runner that dies before stop() (an uncaught error) leaves no process behind.
+  const killAll = () => children.forEach(({ child }) => child.kill('SIGKILL'));
+  process.once('exit', killAll);
+
   const stop = async () => {
+    process.removeListener('exit', killAll);
     const codes: Record<string, number | string | null> = {};
     for (const { name, child } of [...children].reverse()) codes[name] = await exitOf(child);
     await Promise.all([...databases.values()].map((database) => database.drop()));
