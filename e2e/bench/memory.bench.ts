@@ -111,12 +111,14 @@ const build = spawnSync(
 );
 if (build.status !== 0) throw new Error('building the bundles failed (npx turbo run build)');
 const root = mkdtempSync(path.join(os.tmpdir(), 'challenge-memory-'));
-const { installSeconds } = writeProductionTree(root);
-console.log(`production tree: npm install --omit=dev in ${installSeconds.toFixed(0)} s`);
-
-const before = await startProcessPlatform(tsxLauncher(beforeNode, beforeCheckout));
-const after = await startProcessPlatform(bundleLauncher(root));
+const platforms: ProcessPlatform[] = [];
 try {
+  const { installSeconds } = writeProductionTree(root);
+  console.log(`production tree: npm install --omit=dev in ${installSeconds.toFixed(0)} s`);
+  const before = await startProcessPlatform(tsxLauncher(beforeNode, beforeCheckout));
+  platforms.push(before);
+  const after = await startProcessPlatform(bundleLauncher(root));
+  platforms.push(after);
   await new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
   const beforeVersion = spawnSync(beforeNode, ['--version'], { encoding: 'utf8' }).stdout.trim();
   const beforeFigures = await measure(
@@ -141,6 +143,6 @@ try {
       : '\nevery bundle under 150 MiB idle',
   );
 } finally {
-  await Promise.all([before.stop(), after.stop()]);
+  await Promise.all(platforms.map((platform) => platform.stop()));
   rmSync(root, { recursive: true, force: true });
 }
