@@ -142,6 +142,9 @@ export async function buildGateway(options: GatewayOptions): Promise<Gateway> {
   const apollo = new ApolloServer<GatewayContext>({
     gateway,
     includeStacktraceInErrorResponses: false,
+    // The lifecycle stops Apollo with everything else; Apollo's own SIGTERM handler would kill
+    // the process as soon as the HTTP server drained, before the Redis hook ran.
+    stopOnTerminationSignals: false,
     // Introspection only outside production; no "Did you mean ...?" in validation errors.
     introspection: !production,
     hideSchemaDetailsFromClientErrors: true,

@@ -3,6 +3,7 @@ export * from './config.ts';
 export * from './envelope.ts';
 export * from './errors.ts';
 export * from './health.ts';
+export * from './http-errors.ts';
 export * from './lifecycle.ts';
 export * from './logger.ts';
 export * from './metrics.ts';

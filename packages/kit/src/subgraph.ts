@@ -7,13 +7,7 @@ import { ApolloServerPluginInlineTraceDisabled } from '@apollo/server/plugin/dis
 import { buildSubgraphSchema } from '@apollo/subgraph';
 import type { GraphQLResolverMap } from '@apollo/subgraph/dist/schema-helper/resolverMap.js';
 import { expressMiddleware } from '@as-integrations/express5';
-import express, {
-  type Express,
-  type NextFunction,
-  type Request,
-  type RequestHandler,
-  type Response,
-} from 'express';
+import express, { type Express, type RequestHandler } from 'express';
 import { GraphQLError, type DocumentNode } from 'graphql';
 import type { Logger } from 'pino';
 import { bearerToken, type AuthUser, type TokenVerifier } from './auth.ts';
@@ -21,6 +15,7 @@ import { AuthStateUnavailableError } from './access.ts';
 import { AppError, ERROR_CATALOGUE } from './errors.ts';
 import { requireGateway } from './gateway-credential.ts';
 import { mountOperationalEndpoints, type ReadinessChecks } from './health.ts';
+import { httpErrorHandler } from './http-errors.ts';
 import type { Lifecycle } from './lifecycle.ts';
 import { createMetrics, type Metrics } from './metrics.ts';
 
@@ -98,27 +93,6 @@ function unavailable(logger: Logger, error: Error): GraphQLError {
   });
 }
 
-/**
- * Errors outside GraphQL (a malformed JSON body, a body over the limit): a catalogue error as
- * JSON, never Express's default HTML page with a stack trace.
- */
-export function httpErrorHandler(logger: Logger) {
-  return (error: unknown, _req: Request, res: Response, _next: NextFunction) => {
-    const status = (error as { status?: unknown })?.status;
-    const clientError = typeof status === 'number' && status >= 400 && status < 500;
-    if (!clientError) logger.error({ err: error }, 'unexpected HTTP error');
-    const identifier = clientError ? 'invalid_input' : 'generic_error';
-    res.status(clientError ? status : 500).json({
-      errors: [
-        {
-          message: ERROR_CATALOGUE[identifier],
-          extensions: { code: clientError ? 'BAD_REQUEST' : 'INTERNAL_SERVER_ERROR', identifier },
-        },
-      ],
-    });
-  };
-}
-
 function metricsPlugin(metrics: Metrics): ApolloServerPlugin {
   return {
     async requestDidStart() {
@@ -157,6 +131,10 @@ export async function createSubgraph<TContext extends RequestContext>(
       resolvers: options.resolvers as GraphQLResolverMap<unknown>,
     }),
     includeStacktraceInErrorResponses: false,
+    // The lifecycle stops Apollo with everything else on SIGTERM/SIGINT. Apollo's own handler
+    // would re-raise the signal once the HTTP server has drained, killing the process before the
+    // Kafka, outbox and database hooks ran (only under NODE_ENV=test is it off by default).
+    stopOnTerminationSignals: false,
     // Inline traces are for Apollo's hosted studio, which this platform does not use.
     plugins: [
       ApolloServerPluginDrainHttpServer({ httpServer }),
