@@ -10,6 +10,7 @@ import {
 } from './schemas.ts';
 import type { SqlExecutor, TransactionRunner } from './sql.ts';
 import { TOPICS, physicalTopic, type TopicName } from './topics.ts';
+import { eventsTracer, inConsumeSpan, type Tracer } from './trace-context.ts';
 
 /**
  * Consumers (docs/adr/0018). A message is parked on the dead-letter topic only when it can never
@@ -68,6 +69,8 @@ export interface EventConsumerOptions {
   retryBaseMs?: number;
   /** Longest pause between two attempts (default 30 s). */
   retryMaxMs?: number;
+  /** The service's tracer: each handling is a span continuing the message's trace. */
+  tracer?: Tracer;
 }
 
 export interface EventConsumer {
@@ -132,6 +135,7 @@ export async function startEventConsumer(options: EventConsumerOptions): Promise
   const maxAttempts = options.maxAttempts ?? Number.POSITIVE_INFINITY;
   const retryBaseMs = options.retryBaseMs ?? 250;
   const retryMaxMs = options.retryMaxMs ?? 30_000;
+  const tracer = options.tracer ?? eventsTracer();
   const groupId = `${topicPrefix}${options.groupId}`;
   // A stop waits for the fetch in flight; a 1 s long-poll keeps stops quick at the cost of a few
   // more idle fetches (data still arrives at once: the broker answers as soon as it has any).
@@ -226,7 +230,7 @@ export async function startEventConsumer(options: EventConsumerOptions): Promise
     const previous = state.retrying?.offset === message.offset ? state.retrying : null;
     const attempts = (previous?.attempts ?? 0) + 1;
     try {
-      await handler(event);
+      await inConsumeSpan(tracer, { topic, partition, ...message }, event, () => handler(event));
       if (previous) {
         logger.info(
           { eventId: event.id, type: event.type, attempts },

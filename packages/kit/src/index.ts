@@ -15,3 +15,4 @@ export * from './internal.ts';
 export * from './pagination.ts';
 export * from './internal-profile.ts';
 export * from './gateway-credential.ts';
+export * from './tracing.ts';

@@ -66,6 +66,7 @@ export async function createServiceApp<TContext extends RequestContext>(
     producer: runtime.producer,
     topicPrefix: runtime.topicPrefix,
     logger,
+    tracer: runtime.tracer,
   });
   lifecycle.onStop('outbox relay', () => relay.stop());
 

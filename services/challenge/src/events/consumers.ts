@@ -38,6 +38,7 @@ export function startConsumers(runtime: ServiceRuntime, db: Database): Promise<E
     kafka: runtime.kafka,
     producer: runtime.producer,
     topicPrefix: runtime.topicPrefix,
+    tracer: runtime.tracer,
     logger,
     groupId: CHALLENGE_GROUP,
     topics: [TOPICS.identity, TOPICS.media, TOPICS.moderation],
