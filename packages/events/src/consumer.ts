@@ -95,11 +95,15 @@ export type ParkReasonKind = 'malformed' | 'wrong-topic' | 'unhandleable' | 'att
 /** What one consumer group of this process is doing, read by the metrics (packages/kit). */
 export interface ConsumerStats {
   group: string;
+  /** The partitions the group gave this member at its last join, by topic. */
+  assigned: Record<string, number[]>;
   partitions: {
     topic: string;
     partition: number;
     /** Messages behind the high watermark after the last message handled (null: none yet). */
     lag: number | null;
+    /** The offset after the last message handled or parked (null: none yet). */
+    position: string | null;
     /** The message in hand whose handler keeps failing, while it is retried. */
     retrying: { offset: string; attempts: number; sinceMs: number } | null;
   }[];
@@ -119,6 +123,7 @@ interface PartitionState {
   topic: string;
   partition: number;
   lag: number | null;
+  position: string | null;
   retrying: { offset: string; attempts: number; sinceMs: number } | null;
 }
 
@@ -152,7 +157,7 @@ export async function startEventConsumer(options: EventConsumerOptions): Promise
     const key = `${topic}|${partition}`;
     let state = partitions.get(key);
     if (!state) {
-      state = { topic, partition, lag: null, retrying: null };
+      state = { topic, partition, lag: null, position: null, retrying: null };
       partitions.set(key, state);
     }
     return state;
@@ -265,6 +270,10 @@ export async function startEventConsumer(options: EventConsumerOptions): Promise
     }
   };
 
+  let assigned: Record<string, number[]> = {};
+  consumer.on(consumer.events.GROUP_JOIN, ({ payload }) => {
+    assigned = payload.memberAssignment;
+  });
   await consumer.connect();
   await consumer.subscribe({
     topics: options.topics.map((topic) => physicalTopic(topic, topicPrefix)),
@@ -303,6 +312,7 @@ export async function startEventConsumer(options: EventConsumerOptions): Promise
         }
         resolveOffset(message.offset);
         state.lag = Math.max(0, Number(batch.highWatermark) - Number(message.offset) - 1);
+        state.position = String(Number(message.offset) + 1);
         await commitOffsetsIfNecessary();
         await heartbeat();
       }
@@ -311,10 +321,12 @@ export async function startEventConsumer(options: EventConsumerOptions): Promise
 
   const stats: StatsSource = () => ({
     group: groupId,
+    assigned: { ...assigned },
     partitions: [...partitions.values()].map((state) => ({
       topic: state.topic,
       partition: state.partition,
       lag: state.lag,
+      position: state.position,
       retrying: state.retrying && { ...state.retrying },
     })),
     parked: [...parked.values()].map((entry) => ({ ...entry })),

@@ -6,6 +6,7 @@ import {
   createAccessCheck,
   createProfileClient,
   createServiceApp,
+  registerJobQueueMetrics,
   type RequestContext,
   type ServiceApp,
   type ServiceRuntime,
@@ -16,6 +17,7 @@ import { createVideoTools, type VideoTools } from './data/ffmpeg.ts';
 import { createStorage, type ObjectStorage, type StorageConfig } from './data/storage.ts';
 import {
   DEFAULT_WORKER_SETTINGS,
+  VIDEO_QUEUE,
   createVideoQueue,
   startVideoWorker,
   type VideoQueueSettings,
@@ -173,6 +175,7 @@ export async function buildApp(
     runtime.lifecycle.onStop('upload sweep', () => sweeper.stop());
   }
   if (processing && queue) {
+    registerJobQueueMetrics(app.subgraph.metrics.registry, VIDEO_QUEUE, () => queue.depth());
     // Registered after the database, so they stop first: the worker finishes (or abandons, to be
     // picked up again by another worker) its job while the database is still there.
     runtime.lifecycle.onStop('video queue', () => queue.close());

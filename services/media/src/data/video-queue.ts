@@ -60,8 +60,13 @@ const connection = (redisUrl: string) => ({ url: redisUrl, maxRetriesPerRequest:
 
 export interface BullVideoQueue extends VideoProcessingQueue {
   readonly queue: Queue;
+  /** Jobs by state, for the queue-depth metric. */
+  depth(): Promise<Record<JobState, number>>;
   close(): Promise<void>;
 }
+
+export const JOB_STATES = ['waiting', 'prioritized', 'delayed', 'active', 'failed'] as const;
+export type JobState = (typeof JOB_STATES)[number];
 
 export function createVideoQueue(settings: VideoQueueSettings): BullVideoQueue {
   const queue = new Queue(VIDEO_QUEUE, {
@@ -83,6 +88,13 @@ export function createVideoQueue(settings: VideoQueueSettings): BullVideoQueue {
         removeOnComplete: { age: 24 * 60 * 60, count: 10_000 },
         removeOnFail: { age: 30 * 24 * 60 * 60 },
       });
+    },
+    async depth() {
+      const counts = await queue.getJobCounts(...JOB_STATES);
+      return Object.fromEntries(JOB_STATES.map((state) => [state, counts[state] ?? 0])) as Record<
+        JobState,
+        number
+      >;
     },
     close: () => queue.close(),
   };
