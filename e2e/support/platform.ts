@@ -16,6 +16,7 @@ import {
 } from '@challenge/testing';
 import { buildApp as buildWallet } from '@challenge/wallet/app';
 import type { ChallengeOptions } from '@challenge/challenge/app';
+import type { Logger } from '@challenge/kit';
 import { startTestGateway, type TestGatewayOptions } from './gateway.ts';
 import { freePort } from './money.ts';
 
@@ -29,25 +30,27 @@ export async function startPlatform(
   challengeOptions: Omit<ChallengeOptions, 'wallet'> = {},
   /** With `webDist` the gateway also serves the built web app and is the site's origin. */
   webOptions: { webDist?: string } = {},
+  /** Each process's logger (tests that read the logs); silent otherwise. */
+  loggers: { logger?: (process: string) => Logger } = {},
 ) {
   const topicPrefix = uniqueTopicPrefix();
   // Wallet learns the gateway's address first: the provider's webhooks come back through it.
   const port = await freePort();
   const origin = `http://127.0.0.1:${port}`;
   const webhook = () => `${origin}/api/payments/webhook`;
-  const options = { topicPrefix };
+  const optionsFor = (service: string) => ({ topicPrefix, logger: loggers.logger?.(service) });
   // Challenge takes escrow holds from wallet's internal API (never through the gateway).
   // Media sets avatars through identity's internal API (docs/adr/0049): both start first.
   const [wallet, identity] = await Promise.all([
     startTestService(
       'wallet',
       (runtime, url) => buildWallet(runtime, testWalletConfig(url, webhook)),
-      options,
+      optionsFor('wallet'),
     ),
     startTestService(
       'identity',
       async (runtime, url) => buildIdentity(runtime, await testIdentityConfig(url)),
-      options,
+      optionsFor('identity'),
     ),
   ]);
   const walletInternal = {
@@ -59,7 +62,7 @@ export async function startPlatform(
       'challenge',
       (runtime, url) =>
         buildChallenge(runtime, url, { ...challengeOptions, wallet: walletInternal }),
-      options,
+      optionsFor('challenge'),
     ),
     startTestService(
       'media',
@@ -91,9 +94,9 @@ export async function startPlatform(
             },
           },
         ),
-      options,
+      optionsFor('media'),
     ),
-    startTestService('moderation', buildModeration, options),
+    startTestService('moderation', buildModeration, optionsFor('moderation')),
     startTestService(
       'notification',
       (runtime, url) =>
@@ -105,7 +108,7 @@ export async function startPlatform(
             from: 'Challenge <no-reply@challenge.test>',
           },
         }),
-      options,
+      optionsFor('notification'),
     ),
   ]);
   const services = [identity, wallet, challenge, media, moderation, notification];
@@ -115,6 +118,7 @@ export async function startPlatform(
     // limit (tested in the gateway) would answer them 429.
     {
       graphqlRateLimit: { ip: 1_000_000, windowSeconds: 60 },
+      ...(loggers.logger ? { logger: loggers.logger('gateway') } : {}),
       // The browser's requests carry the site's origin, which the session cookie's CSRF check
       // compares with the gateway's public origin.
       ...(webOptions.webDist ? { publicOrigin: origin, webDistDir: webOptions.webDist } : {}),

@@ -191,7 +191,7 @@ export async function buildGateway(options: GatewayOptions): Promise<Gateway> {
   await apollo.start();
 
   // First: the request's id and its span (continuing the browser's traceparent, docs/adr/0080).
-  app.use(requestIds(), httpServerSpans(tracerFor('gateway'), ['/graphql', PUBLIC_TUS_PATH]));
+  app.use(requestIds(logger), httpServerSpans(tracerFor('gateway'), ['/graphql', PUBLIC_TUS_PATH]));
   app.use(metrics.middleware);
   app.use(securityHeaders(production));
   app.use(cors(options.corsOrigins ?? []));

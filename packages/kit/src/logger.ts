@@ -115,15 +115,36 @@ const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 export const requestIdOf = (res: Response): string => res.locals.requestId as string;
 
 /**
- * First middleware of every HTTP app: gives the request its id (answered in `x-request-id`) and
- * puts it on every line logged while the request is handled.
+ * First middleware of every HTTP app: gives the request its id (answered in `x-request-id`), puts
+ * it on every line logged while the request is handled, and logs the request at debug when it
+ * ends (path without its query, status, duration).
  */
-export function requestIds(): RequestHandler {
+export function requestIds(logger: Logger): RequestHandler {
   return (req, res, next) => {
     const given = req.get('x-request-id');
     const requestId = given && REQUEST_ID.test(given) ? given : randomUUID();
     res.locals.requestId = requestId;
     res.setHeader('x-request-id', requestId);
-    withLogFields({ requestId }, next);
+    withLogFields({ requestId }, () => {
+      if (logger.isLevelEnabled('debug')) {
+        const started = performance.now();
+        const path = req.originalUrl.split('?')[0];
+        // An emitter's listener runs outside the scope: it is entered again for the line.
+        res.once('close', () =>
+          withLogFields({ requestId }, () =>
+            logger.debug(
+              {
+                method: req.method,
+                path,
+                status: res.statusCode,
+                ms: Math.round(performance.now() - started),
+              },
+              'request',
+            ),
+          ),
+        );
+      }
+      next();
+    });
   };
 }

@@ -178,7 +178,7 @@ export async function createSubgraph<TContext extends RequestContext>(
   await apollo.start();
 
   // First: every later step, and every line it logs, belongs to the request's id and span.
-  app.use(requestIds(), httpServerSpans(tracerFor(options.name), ['/graphql']));
+  app.use(requestIds(logger), httpServerSpans(tracerFor(options.name), ['/graphql']));
   app.use(metrics.middleware);
   mountOperationalEndpoints(app, { checks: options.readiness, lifecycle, metrics });
   // /healthz, /readyz and /metrics stay open to the probes and the scraper: the gateway never
