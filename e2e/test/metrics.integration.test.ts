@@ -132,3 +132,42 @@ describe('/metrics shows the outbox backlog and the job queue depth', () => {
     expect(depth(after, 'failed')).toBe(0);
   });
 });
+
+describe("the chart's Grafana dashboard", () => {
+  it('queries only metrics the processes export', async () => {
+    const { readFileSync } = await import('node:fs');
+    const dashboard = JSON.parse(
+      readFileSync(
+        new URL(
+          '../../charts/challenge-platform/dashboards/challenge-platform.json',
+          import.meta.url,
+        ),
+        'utf8',
+      ),
+    ) as { panels: { targets: { expr: string }[] }[] };
+    const queried = new Set(
+      dashboard.panels
+        .flatMap((panel) => panel.targets.map((target) => target.expr))
+        .flatMap((expr) => expr.replace(/\$__\w+/g, '').match(/\b[a-z]+(?:_[a-z0-9]+)+\b/g) ?? [])
+        .filter((name) => name !== 'histogram_quantile')
+        .map((name) => name.replace(/_(bucket|count|sum)$/, '')),
+    );
+    const exported = [
+      'http_request_duration_seconds',
+      'graphql_operations_total',
+      'events_consumer_lag_messages',
+      'outbox_unpublished_events',
+      'outbox_oldest_unpublished_age_seconds',
+      'job_queue_jobs',
+    ];
+    const source = ['metrics.ts'].map((file) =>
+      readFileSync(new URL(`../../packages/kit/src/${file}`, import.meta.url), 'utf8'),
+    );
+    for (const name of exported) expect(source.join('')).toContain(`name: '${name}'`);
+    expect([...queried].sort()).toEqual(
+      exported
+        .filter((name) => name !== 'events_consumer_lag_messages' || queried.has(name))
+        .sort(),
+    );
+  });
+});
