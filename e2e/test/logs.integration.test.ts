@@ -128,7 +128,10 @@ describe('logs of a realistic flow hold no personal data or secrets', () => {
     // Each request's line carries its id; a subgraph's lines carry the id of the gateway's
     // request that called it.
     const requests = lines
-      .map((l) => ({ process: l.process, ...(JSON.parse(l.line) as Record<string, unknown>) }))
+      .map((l) => {
+        const entry = JSON.parse(l.line) as { msg?: string; path?: string; requestId?: string };
+        return { ...entry, process: l.process };
+      })
       .filter((entry) => entry.msg === 'request');
     const gatewayIds = new Set(
       requests
