@@ -18,6 +18,7 @@ import {
 import { buildApp as buildWallet } from '@challenge/wallet/app';
 import type { ChallengeOptions } from '@challenge/challenge/app';
 import type { VideoTools } from '@challenge/media/video-tools';
+import type { Logger } from '@challenge/kit';
 import { startTestGateway, type TestGatewayOptions } from './gateway.ts';
 import { freePort } from './money.ts';
 
@@ -31,27 +32,34 @@ export async function startPlatform(
   challengeOptions: Omit<ChallengeOptions, 'wallet'> = {},
   /** With `webDist` the gateway also serves the built web app and is the site's origin. */
   webOptions: { webDist?: string } = {},
-  /** Media's ffmpeg tools (a test holds processing back by wrapping the real ones). */
-  mediaOptions: { videoTools?: VideoTools } = {},
+  processOptions: {
+    /** Media's ffmpeg tools (a test holds processing back by wrapping the real ones). */
+    videoTools?: VideoTools;
+    /** Each process's logger (tests that read the logs); silent otherwise. */
+    logger?: (process: string) => Logger;
+  } = {},
 ) {
   const topicPrefix = uniqueTopicPrefix();
   // Wallet learns the gateway's address first: the provider's webhooks come back through it.
   const port = await freePort();
   const origin = `http://127.0.0.1:${port}`;
   const webhook = () => `${origin}/api/payments/webhook`;
-  const options = { topicPrefix };
+  const optionsFor = (service: string) => ({
+    topicPrefix,
+    logger: processOptions.logger?.(service),
+  });
   // Challenge takes escrow holds from wallet's internal API (never through the gateway).
   // Media sets avatars through identity's internal API (docs/adr/0049): both start first.
   const [wallet, identity] = await Promise.all([
     startTestService(
       'wallet',
       (runtime, url) => buildWallet(runtime, testWalletConfig(url, webhook)),
-      options,
+      optionsFor('wallet'),
     ),
     startTestService(
       'identity',
       async (runtime, url) => buildIdentity(runtime, await testIdentityConfig(url)),
-      options,
+      optionsFor('identity'),
     ),
   ]);
   const walletInternal = {
@@ -68,7 +76,7 @@ export async function startPlatform(
         wallet: walletInternal,
         internalApiToken: TEST_INTERNAL_API_TOKEN,
       }),
-    options,
+    optionsFor('challenge'),
   );
   const [media, moderation, notification] = await Promise.all([
     startTestService(
@@ -103,13 +111,13 @@ export async function startPlatform(
                 ffmpegTimeoutMs: 120_000,
                 ...DEFAULT_BOUNDS,
               },
-              ...(mediaOptions.videoTools ? { tools: mediaOptions.videoTools } : {}),
+              ...(processOptions.videoTools ? { tools: processOptions.videoTools } : {}),
             },
           },
         ),
-      options,
+      optionsFor('media'),
     ),
-    startTestService('moderation', buildModeration, options),
+    startTestService('moderation', buildModeration, optionsFor('moderation')),
     startTestService(
       'notification',
       (runtime, url) =>
@@ -121,7 +129,7 @@ export async function startPlatform(
             from: 'Challenge <no-reply@challenge.test>',
           },
         }),
-      options,
+      optionsFor('notification'),
     ),
   ]);
   const services = [identity, wallet, challenge, media, moderation, notification];
@@ -131,6 +139,7 @@ export async function startPlatform(
     // limit (tested in the gateway) would answer them 429.
     {
       graphqlRateLimit: { ip: 1_000_000, windowSeconds: 60 },
+      ...(processOptions.logger ? { logger: processOptions.logger('gateway') } : {}),
       // The browser's requests carry the site's origin, which the session cookie's CSRF check
       // compares with the gateway's public origin.
       ...(webOptions.webDist ? { publicOrigin: origin, webDistDir: webOptions.webDist } : {}),

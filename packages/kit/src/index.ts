@@ -17,3 +17,4 @@ export * from './pagination.ts';
 export * from './internal-profile.ts';
 export * from './gateway-credential.ts';
 export * from './internal-proof-upload.ts';
+export * from './tracing.ts';

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { ApolloServer, type ApolloServerPlugin } from '@apollo/server';
@@ -17,7 +16,9 @@ import { requireGateway } from './gateway-credential.ts';
 import { mountOperationalEndpoints, type ReadinessChecks } from './health.ts';
 import { httpErrorHandler } from './http-errors.ts';
 import type { Lifecycle } from './lifecycle.ts';
+import { requestIdOf, requestIds } from './logger.ts';
 import { createMetrics, type Metrics } from './metrics.ts';
+import { graphqlSpanPlugin, httpServerSpans, tracerFor } from './tracing.ts';
 
 /** What every resolver receives; a service adds its own dependencies through `extend`. */
 export interface RequestContext {
@@ -140,6 +141,7 @@ export async function createSubgraph<TContext extends RequestContext>(
       ApolloServerPluginDrainHttpServer({ httpServer }),
       ApolloServerPluginInlineTraceDisabled(),
       metricsPlugin(metrics),
+      graphqlSpanPlugin(),
     ],
     formatError(formatted, error) {
       const code = formatted.extensions?.code;
@@ -153,6 +155,8 @@ export async function createSubgraph<TContext extends RequestContext>(
   });
   await apollo.start();
 
+  // First: every later step, and every line it logs, belongs to the request's id and span.
+  app.use(requestIds(logger), httpServerSpans(tracerFor(options.name), ['/graphql']));
   app.use(metrics.middleware);
   mountOperationalEndpoints(app, { checks: options.readiness, lifecycle, metrics });
   // /healthz, /readyz and /metrics stay open to the probes and the scraper: the gateway never
@@ -163,12 +167,12 @@ export async function createSubgraph<TContext extends RequestContext>(
     fromGateway,
     express.json({ limit: '1mb' }),
     expressMiddleware(apollo, {
-      context: async ({ req }) => {
-        const requestId = req.get('x-request-id') ?? randomUUID();
+      context: async ({ req, res }) => {
+        const requestId = requestIdOf(res);
         const base: RequestContext = {
           user: null,
           requestId,
-          logger: logger.child({ requestId }),
+          logger,
         };
         const token = bearerToken(req.get('authorization'));
         if (token) {

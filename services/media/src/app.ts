@@ -7,6 +7,7 @@ import {
   createProfileClient,
   createProofUploadClient,
   createServiceApp,
+  registerJobQueueMetrics,
   type RequestContext,
   type ServiceApp,
   type ServiceRuntime,
@@ -18,6 +19,7 @@ import { startRekeyJobs, type RekeyQueueSettings } from './data/rekey-queue.ts';
 import { createStorage, type ObjectStorage, type StorageConfig } from './data/storage.ts';
 import {
   DEFAULT_WORKER_SETTINGS,
+  VIDEO_QUEUE,
   createVideoQueue,
   startVideoWorker,
   type VideoQueueSettings,
@@ -217,6 +219,7 @@ export async function buildApp(
     runtime.lifecycle.onStop('upload sweep', () => sweeper.stop());
   }
   if (processing && queue) {
+    registerJobQueueMetrics(app.subgraph.metrics.registry, VIDEO_QUEUE, () => queue.depth());
     // Registered after the database, so they stop first: the worker finishes (or abandons, to be
     // picked up again by another worker) its job while the database is still there.
     runtime.lifecycle.onStop('video queue', () => queue.close());

@@ -11,6 +11,7 @@ import type { i18n as I18n } from 'i18next';
 import { describeGraphQLErrors } from '../lib/errorMessages';
 import type { ToastStore } from '../ui/toast/toastStore';
 import { appConfig } from './config';
+import { traceparentLink } from './traceparent';
 
 /**
  * Operation context flags understood by the links below. Pass them as `context` on a query or
@@ -63,7 +64,7 @@ export function createApolloClient({
     });
 
   return new ApolloClient({
-    link: ApolloLink.from([errorLink, httpLink]),
+    link: ApolloLink.from([errorLink, traceparentLink, httpLink]),
     cache: new InMemoryCache(),
     clientAwareness: { name: appConfig.clientName, version: appConfig.clientVersion },
     defaultOptions: {

@@ -45,6 +45,7 @@ export function startConsumers(
     kafka: runtime.kafka,
     producer: runtime.producer,
     topicPrefix: runtime.topicPrefix,
+    tracer: runtime.tracer,
     logger,
     groupId: CHALLENGE_GROUP,
     topics: [TOPICS.identity, TOPICS.media, TOPICS.moderation],

@@ -84,6 +84,7 @@ export function startConsumers(
     kafka: runtime.kafka,
     producer: runtime.producer,
     topicPrefix: runtime.topicPrefix,
+    tracer: runtime.tracer,
     logger: runtime.logger,
     groupId: MEDIA_GROUP,
     topics: [TOPICS.challenge, TOPICS.moderation, TOPICS.identity],
