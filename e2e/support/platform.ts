@@ -115,6 +115,8 @@ export async function startPlatform(
     // limit (tested in the gateway) would answer them 429.
     {
       graphqlRateLimit: { ip: 1_000_000, windowSeconds: 60 },
+      graphqlUserRateLimit: { user: 1_000_000, windowSeconds: 60 },
+      graphqlAddressCeiling: { ip: 1_000_000, windowSeconds: 60 },
       // The browser's requests carry the site's origin, which the session cookie's CSRF check
       // compares with the gateway's public origin.
       ...(webOptions.webDist ? { publicOrigin: origin, webDistDir: webOptions.webDist } : {}),
