@@ -103,7 +103,11 @@ export const EVENT_TYPES = {
       reason: z.string().nullable(),
     }),
   },
-  UserUnbanned: { topic: TOPICS.identity, data: z.object({ userId: z.uuid() }) },
+  UserUnbanned: {
+    topic: TOPICS.identity,
+    /** reason: staff's, for the audit log (absent in events before issue 22). */
+    data: z.object({ userId: z.uuid(), reason: z.string().optional() }),
+  },
   UserVerified: { topic: TOPICS.identity, data: z.object({ userId: z.uuid() }) },
   UserDeletionRequested: {
     topic: TOPICS.identity,
