@@ -263,7 +263,10 @@ const MATRIX: Record<string, Row> = {
   },
   unbanUser: {
     expect: staffOnly(),
-    variables: async (f) => ({ input: { userId: (await f.target()).id } }),
+    // A reason for the audit log (issue 22).
+    variables: async (f) => ({
+      input: { userId: (await f.target()).id, reason: 'Appeal accepted.' },
+    }),
   },
   moderatorVerifyUser: {
     expect: staffOnly(),
