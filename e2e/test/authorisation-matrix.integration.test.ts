@@ -127,6 +127,8 @@ const MATRIX: Record<string, Row> = {
     variables: (f) => ({ input: { slug: f.privateSlug } }),
   },
   getChallengesByStatus: { expect: anyone(), variables: () => ({ input: { status: 'open' } }) },
+  // The reward bounds the create flow checks (issue 22): public, like the flow's first step.
+  challengeRules: { expect: anyone() },
   getDashboardChallenges: { expect: loggedIn() },
   getCurrentUserProfile: { expect: loggedIn() },
   getEmailPreferences: { expect: loggedIn() },
