@@ -10,6 +10,8 @@ import {
   type MutationOutcome,
 } from '../../../lib/mutationOutcome';
 import { usePageMeta } from '../../../lib/usePageMeta';
+import { isValidSlug } from '../../../lib/validation';
+import { InvalidRouteParamsPage } from '../../errors/components/NotFoundPage';
 import { Avatar } from '../../../ui/Avatar';
 import { Button, ButtonAnchor, ButtonLink } from '../../../ui/Button';
 import { ChatIcon, MailIcon } from '../../../ui/icons';
@@ -75,8 +77,13 @@ function sideToJudge(challenge: ChallengeDetail, role: Role): ChallengeSide | un
 
 /** /challenge/{slug}/detail: the challenge in any state, with the actions of the viewer's role. */
 export function ChallengeDetailPage() {
-  const { t } = useTranslation();
   const { slug = '' } = useParams();
+  // Route validation first (spec section 4): no challenge can have this slug.
+  return isValidSlug(slug) ? <ChallengeDetail slug={slug} /> : <InvalidRouteParamsPage />;
+}
+
+function ChallengeDetail({ slug }: { slug: string }) {
+  const { t } = useTranslation();
   const { challenge, failure, requestFailed, loading, refetch } = useGetChallenge(slug);
   usePageMeta(challenge?.challengeName ?? t('pages.challengeDetail.title'));
 

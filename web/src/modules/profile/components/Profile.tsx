@@ -35,6 +35,8 @@ import { useFollowUser } from '../hooks/useFollowUser';
 import { useGetUserProfile } from '../hooks/useGetUserProfile';
 import { useUnfollowUser } from '../hooks/useUnfollowUser';
 import { FollowsDialog, type FollowsList } from './FollowsDialog';
+import { isValidUsername } from '../../../lib/validation';
+import { InvalidRouteParamsPage } from '../../errors/components/NotFoundPage';
 import styles from './Profile.module.css';
 
 export const PROFILE_TABS = [
@@ -51,6 +53,8 @@ export const BIO_PREVIEW_LENGTH = 180;
 /** /profile/:username: who it is, who follows them, and tabs for the lists. */
 export function ProfileLayout() {
   const { username = '' } = useParams();
+  // Route validation first (spec section 5): no account can have this username.
+  if (!isValidUsername(username)) return <InvalidRouteParamsPage />;
   // A new username is a new page: no state (open dialogs, expanded bio) carries over.
   return <ProfileView key={username} username={username} />;
 }
