@@ -33,6 +33,7 @@ import { ProfileListsDocument, type ProfileListField } from '../graphql/ProfileL
 import type { PublicProfile } from '../graphql/UserProfile';
 import { useFollowUser } from '../hooks/useFollowUser';
 import { useGetUserProfile } from '../hooks/useGetUserProfile';
+import { useShowPrivateChallenges } from '../hooks/useShowPrivateChallenges';
 import { useUnfollowUser } from '../hooks/useUnfollowUser';
 import { FollowsDialog, type FollowsList } from './FollowsDialog';
 import { isValidUsername } from '../../../lib/validation';
@@ -291,7 +292,8 @@ function ProfileTabPage({ tab }: { tab: ProfileTab }) {
   const { username = '' } = useParams();
   const { user } = useGetCurrentUser();
   const own = user?.username.toLowerCase() === username.toLowerCase();
-  const [showPrivate, setShowPrivate] = useState(false);
+  // The account's setting (showPrivateChallenges), changed here and kept with the account.
+  const [showPrivate, setShowPrivate] = useShowPrivateChallenges(user?.showPrivateChallenges);
   const [page, setPage] = useState(1);
   const field = TAB_FIELDS[tab];
   const { data, previousData, loading, error, refetch } = useQuery(ProfileListsDocument, {
