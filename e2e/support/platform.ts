@@ -128,6 +128,7 @@ export async function startPlatform(
     challenge,
     media,
     moderation,
+    notification,
     gateway,
     origin,
     topicPrefix,
