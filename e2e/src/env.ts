@@ -31,7 +31,7 @@ export const env = {
   fuzzRuns: positiveInteger('FUZZ_RUNS', 4)!,
   fuzzSeed: positiveInteger('FUZZ_SEED', undefined),
   modelRuns: positiveInteger('MODEL_RUNS', 2)!,
-  modelCommands: positiveInteger('MODEL_COMMANDS', 40)!,
+  modelCommands: positiveInteger('MODEL_COMMANDS', 60)!,
   modelSeed: integer('MODEL_SEED'),
   modelPath: text('MODEL_PATH'),
   modelReplay: text('MODEL_REPLAY'),

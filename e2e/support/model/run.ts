@@ -74,7 +74,7 @@ export function modelProperty(
         await system.settle();
         const problems = await endOfRunProblems(real, model);
         if (problems.length) throw new Error(`end of run:\n  ${problems.join('\n  ')}`);
-        summarise(real, options.verbose);
+        summarise(model, real, options.verbose);
       } catch (error) {
         const lines = real.transcript.map((line, at) => `  ${at + 1}. ${line}`).join('\n');
         throw new Error(`${lines || '  (no command ran)'}\n${(error as Error).message}`, {
@@ -85,22 +85,29 @@ export function modelProperty(
   );
 }
 
-/** One line per run (how many commands, answered how), or the whole transcript. */
-function summarise(real: RealRun, verbose = false) {
+/** One line per run (commands answered ok of those run, by name; how the challenges ended), or the whole transcript. */
+function summarise(model: ModelState, real: RealRun, verbose = false) {
   if (verbose) {
     console.log(`model run:\n${real.transcript.map((line) => `  ${line}`).join('\n')}`);
-    return;
   }
-  const answers = new Map<string, number>();
+  const commands = new Map<string, { ok: number; all: number }>();
   for (const line of real.transcript) {
-    for (const answer of line.slice(line.lastIndexOf(' -> ') + 4).split(', ')) {
-      answers.set(answer, (answers.get(answer) ?? 0) + 1);
-    }
+    const name = line.startsWith('together(') ? 'together' : line.slice(0, line.indexOf('('));
+    const entry = commands.get(name) ?? { ok: 0, all: 0 };
+    entry.all += 1;
+    const answers = line.slice(line.lastIndexOf(' -> ') + 4).split(', ');
+    if (answers.every((answer) => answer === 'ok')) entry.ok += 1;
+    commands.set(name, entry);
+  }
+  const ends = new Map<string, number>();
+  for (const ch of model.challenges) {
+    const name = `${ch.type} ${ch.status}`;
+    ends.set(name, (ends.get(name) ?? 0) + 1);
   }
   console.log(
-    `model run: ${real.transcript.length} commands; ${[...answers]
-      .map(([answer, count]) => `${answer} ${count}`)
-      .join(', ')}`,
+    `model run: ${real.transcript.length} commands (${[...commands]
+      .map(([name, { ok, all }]) => `${name} ${ok}/${all}`)
+      .join(', ')}); challenges: ${[...ends].map(([name, count]) => `${count} ${name}`).join(', ') || 'none'}`,
   );
 }
 
