@@ -713,6 +713,12 @@ export class PairCommand implements fc.AsyncCommand<ModelState, RealRun> {
   ) {}
   check(s: Readonly<ModelState>) {
     const state = s as ModelState;
+    // Two removals (each a report then its action) or two scheduler passes (one waits for the
+    // other's advisory lock and does nothing) are not one step each: not raced with themselves.
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any
+    const same = (kind: abstract new (...args: any[]) => Step) =>
+      this.first instanceof kind && this.second instanceof kind;
+    if (same(Remove) || same(TimePasses)) return false;
     if (!this.first.resolve(state)) return false;
     if (this.first instanceof Decide && this.second instanceof Decide) {
       return this.second.sameCaseAs(this.first);
@@ -769,8 +775,8 @@ export class PairCommand implements fc.AsyncCommand<ModelState, RealRun> {
 // ---- the arbitraries ----
 
 const who = fc.oneof(
-  { arbitrary: fc.constant<Who>('fit'), weight: 8 },
-  { arbitrary: fc.constantFrom<Who>('owner', 'challenged', 'other'), weight: 3 },
+  { arbitrary: fc.constant<Who>('fit'), weight: 10 },
+  { arbitrary: fc.constantFrom<Who>('owner', 'challenged', 'other'), weight: 2 },
 );
 const index = fc.nat(15);
 
@@ -860,7 +866,15 @@ export function commandArbitrary(
   );
   const onIndex = (arbitrary: fc.Arbitrary<OnChallenge>) =>
     fc.tuple(index, arbitrary).map(([c, step]) => step(c));
-  const pairable = fc.oneof(...Object.values(racing));
+  const pairable = fc.oneof(
+    { arbitrary: racing.accept!, weight: 3 },
+    { arbitrary: racing.approve!, weight: 2 },
+    { arbitrary: racing.reject!, weight: 2 },
+    { arbitrary: racing.time!, weight: 2 },
+    { arbitrary: racing.cancel!, weight: 1 },
+    { arbitrary: racing.decline!, weight: 1 },
+    { arbitrary: racing.remove!, weight: 1 },
+  );
   return fc.oneof(
     single(
       fc
@@ -927,7 +941,7 @@ export function commandArbitrary(
       fc.tuple(index, fc.boolean()).map(([u, banned]) => new Ban(u, banned)),
       1,
     ),
-    single(onIndex(racing.time!), 2),
+    single(onIndex(racing.time!), 1),
     single(
       fc.nat(1000).map((m) => new Redeliver(m)),
       2,

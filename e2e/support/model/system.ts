@@ -10,7 +10,7 @@ import { seedUser } from '@challenge/identity/seed';
 import type { Role } from '@challenge/kit';
 import { composeSupergraph } from '@challenge/gateway/supergraph';
 import { ERROR_IDENTIFIERS } from '@challenge/kit';
-import { graphql, stack, tokenFor, type GraphQLResponse } from '@challenge/testing';
+import { eventually, graphql, stack, tokenFor, type GraphQLResponse } from '@challenge/testing';
 import {
   AssignerProtocol,
   Kafka,
@@ -42,7 +42,6 @@ import type { Flags } from './state.ts';
 
 const ADULT = new Date(Date.UTC(1990, 4, 17));
 const STATUS = 'status { success identifier message }';
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 export interface Account {
   id: string;
@@ -285,20 +284,17 @@ export class ModelSystem {
   }
 
   /** Waits until media has processed (or failed) every video of the challenge. */
-  async videosProcessed(challengeId: string, timeoutMs = 60_000): Promise<string[]> {
-    const db = this.db('media');
-    const deadline = Date.now() + timeoutMs;
-    for (;;) {
-      const rows = await db.$queryRawUnsafe<{ status: string }[]>(
+  videosProcessed(challengeId: string): Promise<string[]> {
+    return eventually(async () => {
+      const rows = await this.db('media').$queryRawUnsafe<{ status: string }[]>(
         `SELECT status::text AS status FROM challenge_videos WHERE challenge_id = $1::uuid`,
         challengeId,
       );
-      if (rows.every((row) => row.status === 'ready' || row.status === 'failed')) {
-        return rows.map((row) => row.status);
+      if (rows.some((row) => row.status !== 'ready' && row.status !== 'failed')) {
+        throw new Error(`videos of ${challengeId} still processing`);
       }
-      if (Date.now() > deadline) throw new Error(`videos of ${challengeId} still processing`);
-      await sleep(100);
-    }
+      return rows.map((row) => row.status);
+    }, 60_000);
   }
 
   async report(challengeId: string): Promise<{ answer: Answer; reportId: string | null }> {
@@ -437,9 +433,8 @@ export class ModelSystem {
   }
 
   /** The platform's consumer groups and the topics each reads, from the broker's assignments. */
-  private async discoverGroups(timeoutMs = 60_000) {
-    const deadline = Date.now() + timeoutMs;
-    for (;;) {
+  private async discoverGroups() {
+    await eventually(async () => {
       const { groups } = await this.admin.listGroups();
       const ours = groups
         .map((group) => group.groupId)
@@ -454,9 +449,8 @@ export class ModelSystem {
         if (topics.size) this.groups.set(group.groupId, topics);
       }
       // identity, challenge, wallet, media, moderation and notification's three groups.
-      if (this.groups.size >= 8 || Date.now() > deadline) return;
-      await sleep(200);
-    }
+      if (this.groups.size < 8) throw new Error(`consumer groups: ${[...this.groups.keys()]}`);
+    }, 60_000);
   }
 
   /** Rows still to publish, per service. */
@@ -506,26 +500,27 @@ export class ModelSystem {
    * Waits until the platform is quiet: no outbox row unpublished and every consumer group caught
    * up, seen twice in a row with the same high watermarks (nothing was published in between).
    */
-  async settle(timeoutMs = 60_000): Promise<void> {
-    const deadline = Date.now() + timeoutMs;
+  async settle(): Promise<void> {
     let quietAt: string | null = null;
-    for (;;) {
-      const pending = await this.pendingOutbox();
-      const unpublished = Object.values(pending).reduce((sum, count) => sum + count, 0);
-      const { behind, ends } = await this.lag();
-      if (unpublished === 0 && behind.length === 0) {
-        if (quietAt === ends) return;
-        quietAt = ends;
-      } else {
-        quietAt = null;
-        if (Date.now() > deadline) {
+    await eventually(
+      async () => {
+        const pending = await this.pendingOutbox();
+        const unpublished = Object.values(pending).reduce((sum, count) => sum + count, 0);
+        const { behind, ends } = await this.lag();
+        if (unpublished || behind.length) {
+          quietAt = null;
           throw new Error(
             `the platform did not settle: outbox ${JSON.stringify(pending)}, behind ${behind.join(', ')}`,
           );
         }
-      }
-      await sleep(30);
-    }
+        if (quietAt !== ends) {
+          quietAt = ends;
+          throw new Error('quiet once; looking again');
+        }
+      },
+      60_000,
+      30,
+    );
   }
 
   /** The dead-letter topic's size: a parked event is a finding. */
