@@ -318,8 +318,8 @@ export class ModelSystem {
 
   backOnline(challengeId: string) {
     return this.call(
-      `mutation ($challengeId: ID!, $reason: String!) { bringChallengeBackOnline(challengeId: $challengeId, reason: $reason) { ${STATUS} } }`,
-      { challengeId, reason: 'The model test brings it back.' },
+      `mutation ($input: BringChallengeBackOnlineInput!) { bringChallengeBackOnline(input: $input) { ${STATUS} } }`,
+      { input: { challengeId, reason: 'The model test brings it back.' } },
       this.staff.moderator,
       'bringChallengeBackOnline',
     );
