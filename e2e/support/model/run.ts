@@ -104,10 +104,16 @@ function summarise(model: ModelState, real: RealRun, verbose = false) {
     const name = `${ch.type} ${ch.status}`;
     ends.set(name, (ends.get(name) ?? 0) + 1);
   }
+  const bothDisputed = model.challenges.filter(
+    (ch) => model.cases.filter((each) => each.challengeKey === ch.key).length === 2,
+  ).length;
+  const decided = model.cases.filter((each) => each.decided).length;
   console.log(
     `model run: ${real.transcript.length} commands (${[...commands]
       .map(([name, { ok, all }]) => `${name} ${ok}/${all}`)
-      .join(', ')}); challenges: ${[...ends].map(([name, count]) => `${count} ${name}`).join(', ') || 'none'}`,
+      .join(
+        ', ',
+      )}); challenges: ${[...ends].map(([name, count]) => `${count} ${name}`).join(', ') || 'none'}; cases: ${model.cases.length} (${decided} decided, ${bothDisputed} duels with both sides disputed)`,
   );
 }
 
