@@ -28,7 +28,12 @@ export abstract class Step {
   protected detail = '';
   abstract resolve(s: ModelState): boolean;
   /** Just before it runs: what the real call needs from the model (ids, slugs, addresses). */
-  bind(_s: ModelState, _now: number): void {}
+  protected bind(_s: ModelState, _now: number): void {}
+  /** A step object runs again in every shrunk sequence that keeps it: a clean start each time. */
+  begin(s: ModelState, now: number) {
+    this.detail = '';
+    this.bind(s, now);
+  }
   abstract predict(s: ModelState, now: number): Answer;
   abstract perform(run: RealRun): Promise<Answer>;
   /** After the platform settled: what the model learns from it (new ids, dates). */
@@ -95,7 +100,7 @@ abstract class ChallengeStep extends Step {
   protected applicable(_s: ModelState): boolean {
     return true;
   }
-  override bind(s: ModelState) {
+  protected override bind(s: ModelState) {
     const ch = model.challengeOf(s, this.chKey);
     this.id = ch.id;
     this.slug = ch.slug;
@@ -214,7 +219,7 @@ class Create extends Step {
     };
   }
   private body: Record<string, unknown> = {};
-  override bind(s: ModelState) {
+  protected override bind(s: ModelState) {
     this.body = this.input(s);
   }
   async perform(run: RealRun) {
@@ -273,7 +278,7 @@ class SignUp extends Step {
     });
   }
   private email = '';
-  override bind(s: ModelState) {
+  protected override bind(s: ModelState) {
     this.email = s.invites[this.invite]!.email;
   }
   async perform(run: RealRun) {
@@ -605,7 +610,7 @@ class TimePasses extends Step {
     return model.timePasses(s, this.at);
   }
   /** The moment of the pass, fixed before both orders of a pair are predicted. */
-  override bind(_s: ModelState, now: number) {
+  protected override bind(_s: ModelState, now: number) {
     this.at = now + this.days * DAY_MS;
   }
   async perform(run: RealRun) {
@@ -683,7 +688,7 @@ export class StepCommand implements fc.AsyncCommand<ModelState, RealRun> {
   }
   async run(s: ModelState, run: RealRun) {
     const now = Date.now();
-    this.step.bind(s, now);
+    this.step.begin(s, now);
     const expected = this.step.predict(s, now);
     const actual = await this.step.perform(run);
     run.transcript.push(`${this.step} -> ${actual}`);
@@ -730,8 +735,8 @@ export class PairCommand implements fc.AsyncCommand<ModelState, RealRun> {
   }
   async run(s: ModelState, run: RealRun) {
     const now = Date.now();
-    this.first.bind(s, now);
-    this.second.bind(s, now);
+    this.first.begin(s, now);
+    this.second.begin(s, now);
     const orders = [
       [this.first, this.second],
       [this.second, this.first],

@@ -76,6 +76,9 @@ export function modelProperty(
         if (problems.length) throw new Error(`end of run:\n  ${problems.join('\n  ')}`);
         summarise(model, real, options.verbose);
       } catch (error) {
+        // Shrinking runs many failing attempts: each says so in one line.
+        const first = (error as Error).message.split('\n').slice(0, 2).join(' ');
+        console.log(`model run failed after ${real.transcript.length} commands: ${first}`);
         const lines = real.transcript.map((line, at) => `  ${at + 1}. ${line}`).join('\n');
         throw new Error(`${lines || '  (no command ran)'}\n${(error as Error).message}`, {
           cause: error,
