@@ -1,5 +1,5 @@
 import type { Account, ModelSystem } from './system.ts';
-import { isLive, type MChallenge, type ModelState, type Party } from './state.ts';
+import { isLive, type MChallenge, type ModelState, type Party, type Status } from './state.ts';
 
 /**
  * What the model says against what the platform holds: after every step (statuses, sides, holds,
@@ -301,6 +301,9 @@ export async function endOfRunProblems(run: RealRun, s: ModelState): Promise<str
 
   const real = await observe(run, s);
   for (const [id, ch] of real.challenges) {
+    // A challenge that ended another way (removed) keeps its sides as they were and its case may
+    // be decided or not (ADR 70): no money waits for it. A live dispute needs its case.
+    if (!isLive(ch.status as Status)) continue;
     const open = real.cases.filter((row) => row.challengeId === id && row.status === 'open');
     const disputed =
       ch.sides.size > 0
