@@ -37,6 +37,7 @@ export interface ProfileFields {
   displayName?: unknown;
   bio?: unknown;
   hideAvailableAmount?: unknown;
+  showPrivateChallenges?: unknown;
 }
 
 /** The file's bytes, refused with invalid_file or "File is too large" while they stream. */

@@ -71,6 +71,7 @@ const updateProfileArgs = z.object({
     displayName: z.unknown().optional(),
     bio: z.unknown().optional(),
     hideAvailableAmount: z.unknown().optional(),
+    showPrivateChallenges: z.unknown().optional(),
   }),
 });
 
