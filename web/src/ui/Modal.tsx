@@ -153,7 +153,9 @@ function ModalDialog({
           className,
         )}
       >
-        <header className={styles.header}>
+        {/* Not <header>/<footer>: portalled to the body they would be a second banner and
+            contentinfo landmark beside the page's own. */}
+        <div className={styles.header}>
           <h2 id={titleId} className={styles.title}>
             {title}
           </h2>
@@ -168,14 +170,14 @@ function ModalDialog({
               <CloseIcon size={20} />
             </button>
           )}
-        </header>
+        </div>
         {description ? (
           <p id={descriptionId} className={styles.description}>
             {description}
           </p>
         ) : null}
         <div className={styles.body}>{children}</div>
-        {footer ? <footer className={styles.footer}>{footer}</footer> : null}
+        {footer ? <div className={styles.footer}>{footer}</div> : null}
       </div>
     </div>
   );
