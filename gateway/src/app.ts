@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -10,7 +9,12 @@ import { expressMiddleware } from '@as-integrations/express5';
 import {
   createAccessCheck,
   createMetrics,
+  graphqlSpanPlugin,
   httpErrorHandler,
+  httpServerSpans,
+  requestIdOf,
+  requestIds,
+  tracerFor,
   mountOperationalEndpoints,
   pingRedis,
   type Lifecycle,
@@ -137,6 +141,7 @@ export async function buildGateway(options: GatewayOptions): Promise<Gateway> {
     supergraphSdl: options.supergraphSdl,
     buildService: ({ name }) =>
       new ForwardingDataSource({
+        name,
         url: options.subgraphUrls[name as SubgraphName],
         gatewaySecret: options.gatewaySecret,
         // Node's own fetch (undici, pooled keep-alive connections) rather than the default
@@ -148,6 +153,9 @@ export async function buildGateway(options: GatewayOptions): Promise<Gateway> {
   const apollo = new ApolloServer<GatewayContext>({
     gateway,
     includeStacktraceInErrorResponses: false,
+    // The lifecycle stops Apollo with everything else; Apollo's own SIGTERM handler would kill
+    // the process as soon as the HTTP server drained, before the Redis hook ran.
+    stopOnTerminationSignals: false,
     // Introspection only outside production; no "Did you mean ...?" in validation errors.
     introspection: !production,
     hideSchemaDetailsFromClientErrors: true,
@@ -164,6 +172,7 @@ export async function buildGateway(options: GatewayOptions): Promise<Gateway> {
         keyPrefix: rateLimitKeyPrefix,
       }),
       sessionPlugin(),
+      graphqlSpanPlugin(),
     ],
     formatError(formatted, error) {
       const code = formatted.extensions?.code;
@@ -190,6 +199,8 @@ export async function buildGateway(options: GatewayOptions): Promise<Gateway> {
   });
   await apollo.start();
 
+  // First: the request's id and its span (continuing the browser's traceparent, docs/adr/0080).
+  app.use(requestIds(logger), httpServerSpans(tracerFor('gateway'), ['/graphql', PUBLIC_TUS_PATH]));
   app.use(metrics.middleware);
   app.use(securityHeaders(production));
   app.use(cors(options.corsOrigins ?? []));
@@ -287,7 +298,7 @@ export async function buildGateway(options: GatewayOptions): Promise<Gateway> {
       context: async ({ req, res }) => {
         const auth = res.locals.auth as Authentication;
         return {
-          requestId: req.get('x-request-id') ?? randomUUID(),
+          requestId: requestIdOf(res),
           token: auth.token,
           user: auth.user,
           clientIp: req.ip ?? 'unknown',

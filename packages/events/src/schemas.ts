@@ -375,10 +375,23 @@ export const EVENT_TYPES = {
       reportId: z.uuid().nullable(),
     }),
   },
+  /**
+   * Staff brought a challenge they had taken offline back online (moderation's
+   * bringChallengeBackOnline; a removed challenge never comes back): its parties see it again,
+   * media signs its video URLs again, and challenge moves its deadlines by the time it was
+   * offline, so the timers that stood still meanwhile go on where they were (docs/adr/0071).
+   */
+  ChallengeBroughtBackOnline: {
+    topic: TOPICS.moderation,
+    data: z.object({ challengeId: z.uuid(), moderatorId: z.uuid() }),
+  },
   // --- media: the video processing pipeline (issue 12, docs/adr/0037) ---
   /**
    * Media could not process an uploaded proof video (not a decodable video, or every retry
-   * failed). The challenge stays where it was; notification tells the uploader.
+   * failed), or refused it as longer or larger than it processes (docs/adr/0073: the last two
+   * reasons, added later). Notification tells the uploader; challenge stops waiting for it if it
+   * was the proof registered before the expiration date (docs/adr/0071): the performer may send
+   * another before the date, past it the challenge expires (a duel's side fails).
    */
   VideoProcessingFailed: {
     topic: TOPICS.media,
@@ -386,7 +399,7 @@ export const EVENT_TYPES = {
       videoId: z.uuid(),
       challengeId: z.uuid(),
       uploadedBy: z.uuid(),
-      reason: z.enum(['invalid_video', 'processing_failed']),
+      reason: z.enum(['invalid_video', 'processing_failed', 'video_too_long', 'video_too_large']),
     }),
   },
   // Moderation (issue 13): identity publishes follows so that moderation can refuse a referee

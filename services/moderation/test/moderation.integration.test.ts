@@ -283,6 +283,111 @@ describe('createReport', () => {
       expect(data?.createReport.status.identifier, JSON.stringify(input)).toBe(identifier);
     }
   });
+
+  it('reports a challenge only to who may see it, on the newest visibility whatever the order of events', async () => {
+    const owner = await knownUser();
+    const challenged = await knownUser();
+    const challenge = await knownChallenge(owner.id, challenged.id);
+    const changed = (visibility: 'public' | 'private', visibilityVersion: number) =>
+      publish(
+        newEvent('ChallengeVisibilityChanged', {
+          aggregateId: challenge.id,
+          actorId: owner.id,
+          data: {
+            ...snapshot(challenge.id, owner.id, challenged.id),
+            visibility,
+            visibilityVersion,
+          },
+        }),
+      );
+    const stranger = person();
+    const input = { entityType: 'Challenge', entityId: challenge.id, reason: 'spam' };
+    // Version 2 (private) arrives before version 1 (public), then ChallengeCreated is replayed.
+    await changed('private', 2);
+    await eventually(async () =>
+      expect(
+        (await db().knownChallenge.findUnique({ where: { id: challenge.id } }))?.visibility,
+      ).toBe('private'),
+    );
+    await changed('public', 1);
+    await publish(
+      newEvent('ChallengeCreated', {
+        aggregateId: challenge.id,
+        actorId: owner.id,
+        data: {
+          ...snapshot(challenge.id, owner.id, challenged.id),
+          visibility: 'public',
+          expiresAt: new Date(Date.now() + 86_400_000).toISOString(),
+        },
+      }),
+    );
+    // A marker behind them on the same key (same partition, in order): once it is projected, so
+    // are they, and the older visibilities changed nothing.
+    const videoId = randomUUID();
+    await publish(
+      newEvent('ChallengeVideoUploaded', {
+        aggregateId: challenge.id,
+        actorId: challenged.id,
+        data: { ...snapshot(challenge.id, owner.id, challenged.id), videoId },
+      }),
+    );
+    await eventually(async () =>
+      expect(
+        await db().knownChallenge.findUnique({
+          where: { id: challenge.id },
+          select: { visibility: true, visibilityVersion: true, videoId: true },
+        }),
+      ).toEqual({ visibility: 'private', visibilityVersion: 2, videoId }),
+    );
+
+    const refused = await report(stranger, input);
+    expect(refused.data?.createReport).toEqual({
+      status: { success: false, identifier: 'challenge_not_found', message: expect.any(String) },
+      report: null,
+    });
+    expect(await db().report.count({ where: { reporterId: stranger.id } })).toBe(0);
+    for (const allowed of [{ id: challenged.id, roles: ['user'] as Role[] }, referee]) {
+      const { data } = await report(allowed, input);
+      expect(data?.createReport.status.identifier).toBe('ok');
+    }
+
+    // Taken offline by staff: others are told nothing, staff still report it.
+    await db().knownChallenge.update({
+      where: { id: challenge.id },
+      data: { moderation: 'offline' },
+    });
+    const visible = await knownChallenge(owner.id, challenged.id);
+    await db().knownChallenge.update({
+      where: { id: visible.id },
+      data: { moderation: 'offline' },
+    });
+    const offline = await report(stranger, { ...input, entityId: visible.id });
+    expect(offline.data?.createReport.status.identifier).toBe('challenge_not_found');
+    const byStaff = await report(moderator, { ...input, entityId: visible.id });
+    expect(byStaff.data?.createReport.status.identifier).toBe('ok');
+  });
+
+  it('reports a banned user to staff only; others are told the user is not found', async () => {
+    const target = await knownUser();
+    await publish(
+      newEvent('UserBanned', {
+        aggregateId: target.id,
+        actorId: moderator.id,
+        data: { userId: target.id, type: 'soft', reason: 'Spam.' },
+      }),
+    );
+    await eventually(async () =>
+      expect((await db().knownUser.findUnique({ where: { id: target.id } }))?.banType).toBe('soft'),
+    );
+    const input = { entityType: 'User', entityId: target.id, reason: 'spam' };
+    const stranger = person();
+    const refused = await report(stranger, input);
+    expect(refused.data?.createReport).toEqual({
+      status: { success: false, identifier: 'user_not_found', message: expect.any(String) },
+      report: null,
+    });
+    expect((await report(moderator, input)).data?.createReport.status.identifier).toBe('ok');
+  });
 });
 
 describe('deleteReport and myReports', () => {

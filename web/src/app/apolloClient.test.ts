@@ -1,4 +1,5 @@
-import { ServerError } from '@apollo/client';
+import { ApolloLink, ServerError } from '@apollo/client';
+import { of } from 'rxjs';
 import { MockLink } from '@apollo/client/testing';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CurrentUserDocument } from '../modules/auth/graphql/CurrentUser';
@@ -194,5 +195,28 @@ describe('createUnauthorizedHandler', () => {
     now += 5000;
     handle();
     expect(navigate).toHaveBeenCalledTimes(2);
+  });
+});
+
+describe('trace context from the browser', () => {
+  it('sends a new W3C traceparent with every GraphQL request', async () => {
+    const seen: string[] = [];
+    const capture = new ApolloLink((operation) => {
+      const headers = (operation.getContext() as { headers?: Record<string, string> }).headers;
+      seen.push(headers?.['traceparent'] ?? '(none)');
+      return of({ data: { login: null } });
+    });
+    const client = createApolloClient({
+      toasts: createToastStore(),
+      i18n: createI18n('en'),
+      onUnauthorized: vi.fn(),
+      terminatingLink: capture,
+    });
+    await client.mutate({ mutation: LoginDocument, variables: loginVariables });
+    await client.mutate({ mutation: LoginDocument, variables: loginVariables });
+    expect(seen).toHaveLength(2);
+    for (const value of seen) expect(value).toMatch(/^00-[0-9a-f]{32}-[0-9a-f]{16}-01$/);
+    // A trace per request: the ids differ.
+    expect(seen[0]?.slice(3, 35)).not.toBe(seen[1]?.slice(3, 35));
   });
 });

@@ -14,6 +14,7 @@ import { describeGraphQLErrors } from '../lib/errorMessages';
 import { serverErrorIdentifier } from '../lib/mutationOutcome';
 import type { ToastStore } from '../ui/toast/toastStore';
 import { appConfig } from './config';
+import { traceparentLink } from './traceparent';
 
 /**
  * Operation context flags understood by the links below. Pass them as `context` on a query or
@@ -100,7 +101,7 @@ export function createApolloClient({
 
   return new ApolloClient({
     // The retry sits under the error link: only the final failure is reported.
-    link: ApolloLink.from([errorLink, createRetryLink(), httpLink]),
+    link: ApolloLink.from([errorLink, createRetryLink(), traceparentLink, httpLink]),
     cache: new InMemoryCache(),
     clientAwareness: { name: appConfig.clientName, version: appConfig.clientVersion },
     defaultOptions: {

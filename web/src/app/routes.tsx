@@ -50,6 +50,7 @@ export const appRoutes: RouteObject[] = [
               { path: 'cookies', lazy: page(legal, 'CookiesPage') },
               { path: 'contact', lazy: page(legal, 'ContactPage') },
               { path: 'email-preferences', lazy: page(notifications, 'EmailPreferencesPage') },
+              { path: 'email-opt-out', lazy: page(notifications, 'InvitationOptOutPage') },
               {
                 // Development only: the gateway serves its data outside production alone.
                 path: 'dev/inbox',

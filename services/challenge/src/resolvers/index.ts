@@ -119,7 +119,11 @@ export const resolvers: GraphQLResolverMap<ChallengeContext> = {
       envelope(context.logger, async () => {
         const user = requireUser(context);
         const { input } = updateChallengeArgs.parse(args);
-        const updated = await updateChallenge(context.db, user, input);
+        const updated = await updateChallenge(context.db, user, input, {
+          redis: context.redis,
+          keyPrefix: context.redisPrefix,
+          perHour: context.rules.visibilityEditsPerHour,
+        });
         return {
           challenge: toChallengeView(updated, readerOf(user), context.rules.judgingWindowMs),
         };

@@ -1,3 +1,4 @@
+import { LIST_DEPTH_MAX } from '@challenge/kit';
 import type { Database, Transaction } from './db.ts';
 
 export interface AuditEntryRecord {
@@ -53,7 +54,7 @@ export async function findAuditPage(
           createdAt: true,
         },
       }),
-      db.auditEntry.count(),
+      db.auditEntry.count({ take: LIST_DEPTH_MAX }),
     ],
     { isolationLevel: 'RepeatableRead' },
   );

@@ -138,7 +138,7 @@ async function actOnChallenge(
     { outcome: OUTCOME[input.action], resolvedBy: actor.id, now },
   );
   if (!closed.some((each) => each.id === report.id)) return closed; // refused by the caller
-  if (await setChallengeModeration(tx, report.entityId, moderation)) {
+  if (await setChallengeModeration(tx, report.entityId, moderation, now)) {
     const data = { challengeId: report.entityId, moderatorId: actor.id, reportId: report.id };
     await enqueueEvents(tx, [
       input.action === 'remove'

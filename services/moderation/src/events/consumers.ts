@@ -55,6 +55,7 @@ export function startConsumers(
     kafka: runtime.kafka,
     producer: runtime.producer,
     topicPrefix: runtime.topicPrefix,
+    tracer: runtime.tracer,
     logger: runtime.logger,
     groupId: MODERATION_GROUP,
     topics: [TOPICS.challenge, TOPICS.identity, TOPICS.wallet],

@@ -2,6 +2,7 @@ import { envelope, pageRequestSchema, requireRole, requireUser } from '@challeng
 import type { GraphQLResolverMap } from '@apollo/subgraph/dist/schema-helper/resolverMap.js';
 import { moderateReport, moderateReportInputSchema } from '../domain/actions.ts';
 import { listAuditEntries } from '../domain/audit.ts';
+import { bringBackOnlineInputSchema, bringChallengeBackOnline } from '../domain/offline.ts';
 import {
   decideInputSchema,
   decideRefereeCase,
@@ -92,6 +93,16 @@ export const resolvers: GraphQLResolverMap<ModerationContext> = {
       envelope(context.logger, async () => {
         const staff = requireRole(context, 'moderator', 'admin');
         return moderateReport(context.db, staff, moderateReportInputSchema.parse(args.input));
+      }),
+    bringChallengeBackOnline: (_parent, args: { input: unknown }, context) =>
+      envelope(context.logger, async () => {
+        const staff = requireRole(context, 'moderator', 'admin');
+        await bringChallengeBackOnline(
+          context.db,
+          staff,
+          bringBackOnlineInputSchema.parse(args.input),
+        );
+        return {};
       }),
     decideRefereeCase: (_parent, args: { input: unknown }, context) =>
       envelope(context.logger, async () => {

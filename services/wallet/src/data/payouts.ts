@@ -1,3 +1,4 @@
+import { LIST_DEPTH_MAX } from '@challenge/kit';
 import type { Database, Transaction } from './db.ts';
 import type { PayoutStatus } from './generated/enums.ts';
 
@@ -142,7 +143,7 @@ export async function listPayouts(
       take: filter.take,
       select: payoutColumns,
     }),
-    db.payoutRequest.count({ where }),
+    db.payoutRequest.count({ where, take: LIST_DEPTH_MAX }),
   ]);
   return { rows, total };
 }

@@ -437,6 +437,8 @@ describe('challenge detail', () => {
       /^mailto:\?subject=Juggle%20three%20balls&body=/,
     );
     expect(screen.getByRole('button', { name: 'Cancel challenge' })).toBeTruthy();
+    // The owner also invites by e-mail through the platform (shareChallengeLink with addresses).
+    expect(screen.getByRole('button', { name: 'Share by e-mail' })).toBeTruthy();
   });
 
   it('puts the decision of the challenged user under the challenge, with no empty video slot', async () => {
@@ -455,6 +457,8 @@ describe('challenge detail', () => {
     expect(screen.getByRole('button', { name: 'Copy link' })).toBeTruthy();
     expect(screen.queryByRole('link', { name: 'Invite by WhatsApp' })).toBeNull();
     expect(screen.queryByRole('link', { name: 'Invite by e-mail' })).toBeNull();
+    // The platform's e-mail invitation too: the server refuses it to anyone but the owner.
+    expect(screen.queryByRole('button', { name: 'Share by e-mail' })).toBeNull();
   });
 
   it('shows the video slot once the challenge is accepted, and no invitations any more', async () => {

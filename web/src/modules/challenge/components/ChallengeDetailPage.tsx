@@ -666,7 +666,8 @@ function Actions({
             </ButtonAnchor>
           </>
         ) : null}
-        {canShare && loggedIn ? (
+        {canShare && role === 'owner' ? (
+          // Invitations by e-mail are the owner's (the server refuses others); anyone copies the link.
           <Button
             variant="secondary"
             size="sm"
