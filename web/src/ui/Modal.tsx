@@ -11,6 +11,7 @@ import { useTranslation } from 'react-i18next';
 import { cx } from '../lib/cx';
 import { CloseIcon } from './icons';
 import styles from './Modal.module.css';
+import { ScrollRegion } from './ScrollRegion';
 
 export type ModalSize = 'sm' | 'md' | 'lg';
 export type ModalPosition = 'default' | 'bottom';
@@ -176,7 +177,7 @@ function ModalDialog({
             {description}
           </p>
         ) : null}
-        <div className={styles.body}>{children}</div>
+        <ScrollRegion className={styles.body}>{children}</ScrollRegion>
         {footer ? <div className={styles.footer}>{footer}</div> : null}
       </div>
     </div>
