@@ -264,7 +264,7 @@ export const EVENT_TYPES = {
   /**
    * Staff cancelled an open or exported payout (the bank returned it, the details were wrong):
    * its money went back to the user's available balance. Moderation records it in the staff
-   * audit log (docs/adr/0082); actorId is the staff member.
+   * audit log (docs/adr/0083); actorId is the staff member.
    */
   PayoutCancelled: {
     topic: TOPICS.wallet,

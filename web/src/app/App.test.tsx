@@ -20,6 +20,11 @@ describe('app composition', () => {
   it('on a 401 clears the cached session and sends the user to /challenge/create to log in', async () => {
     const { session, mocks } = sessionMocks();
     const mockLink = new MockLink(mocks);
+    // Spec section 4: a 401 clears all stores, the create draft included.
+    window.localStorage.setItem(
+      'challenge-draft',
+      JSON.stringify({ name: 'Juggle five balls', timestamp: Date.now() }),
+    );
     // The session expires on the server: the wallet request is answered with HTTP 401, and from
     // then on the server sees a logged-out visitor.
     const server = new ApolloLink((operation) => {
@@ -58,6 +63,7 @@ describe('app composition', () => {
     expect(await screen.findByText('Your session has ended. Please log in again.')).toBeTruthy();
     // Nothing of the old session is left in the cache.
     expect(JSON.stringify(app.client.cache.extract())).not.toContain('alice');
+    expect(window.localStorage.getItem('challenge-draft')).toBeNull();
   });
 
   it('on a 401 also forgets a sign-up in progress', async () => {

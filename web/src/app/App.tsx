@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { createBrowserRouter, RouterProvider } from 'react-router';
 import type { AppLanguage } from '../lib/locale';
 import { createVerifyingUserStore } from '../modules/auth/components/VerifyingUserProvider';
+import { clearLocalStores } from '../modules/auth/localStores';
 import { setSuspensionNotice } from '../modules/auth/suspension';
 import { createToastStore } from '../ui/toast/toastStore';
 import { createApolloClient, createUnauthorizedHandler } from './apolloClient';
@@ -48,6 +49,7 @@ export function createApp({
       () => client.resetStore(),
       (identifier) => {
         verifyingUser.set(null);
+        clearLocalStores();
         if (identifier === 'banned_user') {
           // Not "your session has ended": the dialog says the account is suspended.
           setSuspensionNotice({ kind: 'unknown' });

@@ -11,6 +11,7 @@ import { useTranslation } from 'react-i18next';
 import { cx } from '../lib/cx';
 import { CloseIcon } from './icons';
 import styles from './Modal.module.css';
+import { ScrollRegion } from './ScrollRegion';
 
 export type ModalSize = 'sm' | 'md' | 'lg';
 export type ModalPosition = 'default' | 'bottom';
@@ -153,7 +154,9 @@ function ModalDialog({
           className,
         )}
       >
-        <header className={styles.header}>
+        {/* Not <header>/<footer>: portalled to the body they would be a second banner and
+            contentinfo landmark beside the page's own. */}
+        <div className={styles.header}>
           <h2 id={titleId} className={styles.title}>
             {title}
           </h2>
@@ -168,14 +171,14 @@ function ModalDialog({
               <CloseIcon size={20} />
             </button>
           )}
-        </header>
+        </div>
         {description ? (
           <p id={descriptionId} className={styles.description}>
             {description}
           </p>
         ) : null}
-        <div className={styles.body}>{children}</div>
-        {footer ? <footer className={styles.footer}>{footer}</footer> : null}
+        <ScrollRegion className={styles.body}>{children}</ScrollRegion>
+        {footer ? <div className={styles.footer}>{footer}</div> : null}
       </div>
     </div>
   );

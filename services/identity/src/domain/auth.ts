@@ -70,7 +70,7 @@ export interface LoginOutcome {
 
 /**
  * A suspended account's refusal, once the person proved who they are (password or code): it
- * tells them since when and why (staff's reason), which the log-in results carry (ADR 82).
+ * tells them since when and why (staff's reason), which the log-in results carry (ADR 83).
  */
 export class SuspendedAccountError extends AppError {
   constructor(readonly suspension: { type: string; reason: string | null; since: string | null }) {

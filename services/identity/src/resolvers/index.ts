@@ -95,7 +95,7 @@ const banInput = z.object({
 /** Staff actions on one user (unban, verify). */
 /**
  * The log-in mutations' envelope: a suspended account's refusal also says since when and why,
- * for the person who just proved who they are (docs/adr/0082).
+ * for the person who just proved who they are (docs/adr/0083).
  */
 const logInEnvelope = <T extends object>(logger: Logger, run: () => Promise<T>) =>
   envelope(logger, async () => {

@@ -225,7 +225,7 @@ export async function onEscrowHoldResolved(
 }
 
 /**
- * Staff's actions on payouts in wallet (docs/adr/0082), from the events wallet writes in the
+ * Staff's actions on payouts in wallet (docs/adr/0083), from the events wallet writes in the
  * transaction of each action: the SEPA export, a release after an IBAN change, a completion, a
  * cancellation (with its reason). Each entry names the payee and the amount.
  */

@@ -2,7 +2,7 @@ import { pageWindow, paginationOf, type PageRequest, type Pagination } from '@ch
 import { findAuditPage, findAuditTargets, type AuditEntryRecord } from '../data/audit.ts';
 import type { Database } from '../data/db.ts';
 
-/** An entry with what it is about, named (docs/adr/0082): the user, the challenge, the amount. */
+/** An entry with what it is about, named (docs/adr/0083): the user, the challenge, the amount. */
 export interface AuditEntryView extends AuditEntryRecord {
   /** The user the action concerned: the target user, a payout's payee, a reported user. */
   subjectUserId: string | null;

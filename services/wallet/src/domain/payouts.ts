@@ -329,7 +329,7 @@ export async function cancelPayout(
         // The IBAN, as on the completion; the reason is staff's record, not the user's history.
         description: payout.iban,
       });
-      // For moderation's audit log (docs/adr/0082), committed with the cancellation.
+      // For moderation's audit log (docs/adr/0083), committed with the cancellation.
       await enqueueEvents(tx, [
         newEvent('PayoutCancelled', {
           aggregateId: payout.userId,
@@ -359,7 +359,7 @@ export async function releasePayout(db: Database, staffId: string, payoutId: str
     if (payout.status !== 'open') throw new AppError('payout_request_no_longer_open');
     if (!payout.heldForReview || payout.releasedAt) throw new AppError('redundant_mutation');
     const released = await markPayoutReleased(tx, payoutId, staffId);
-    // For moderation's audit log (docs/adr/0082), committed with the release.
+    // For moderation's audit log (docs/adr/0083), committed with the release.
     await enqueueEvents(tx, [
       newEvent('PayoutReleased', {
         aggregateId: payout.userId,
@@ -394,7 +394,7 @@ export const exportInput = z
  * A SEPA credit-transfer file of the open payouts. Each payout goes into one file only unless
  * staff ask again for the exported ones (a lost file), so that a bank is never asked twice.
  * The answer says how many payouts (and how much) it left out because they wait for a release
- * after an IBAN change; the export is published for moderation's audit log (docs/adr/0082).
+ * after an IBAN change; the export is published for moderation's audit log (docs/adr/0083).
  */
 export async function exportPayoutRequests(
   db: Database,

@@ -117,6 +117,20 @@ export function tusStorageKey(
   return `${STORAGE_PREFIX}${challengeId}:${file.name}:${file.size}:${file.lastModified}`;
 }
 
+/**
+ * Forgets every upload this browser remembered to resume (logout, a failed login: spec
+ * section 4); the server sweeps the abandoned uploads.
+ */
+export function forgetResumableUploads(): void {
+  try {
+    const storage = window.localStorage;
+    const keys = Array.from({ length: storage.length }, (_, index) => storage.key(index));
+    for (const key of keys) if (key?.startsWith(STORAGE_PREFIX)) storage.removeItem(key);
+  } catch {
+    // Storage refused: nothing was remembered.
+  }
+}
+
 const failed = (identifier: string, message: string | null = null): UploadOutcome => ({
   ok: false,
   cancelled: false,

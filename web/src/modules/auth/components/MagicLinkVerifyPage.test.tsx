@@ -88,19 +88,28 @@ describe('/login/magic-link/verify', () => {
     ['expired_credentials', 'This login link has expired', 'valid for 15 minutes'],
     ['invalid_credentials', "This login link doesn't work", 'used already'],
     ['too_many_requests', 'Too many attempts', 'wait a few minutes'],
-  ])('explains %s and offers a new link', async (identifier, title, text) => {
-    const { mocks } = sessionMocks(null);
-    const { router } = renderApp({
-      path: linkPath,
-      mocks: [...mocks, verifyLinkMock({ identifier })],
-    });
-    const alert = await screen.findByRole('alert');
-    expect(within(alert).getByRole('heading', { level: 1, name: title })).toBeTruthy();
-    expect(alert.textContent).toContain(text);
-    fireEvent.click(within(alert).getByRole('link', { name: 'Request a new link' }));
-    expect(await screen.findByRole('dialog', { name: 'Log in or sign up' })).toBeTruthy();
-    expect(currentUrl(router)).toBe('/?modal=login-magic-link');
-  });
+  ])(
+    'explains %s, clears the local stores and offers a new link',
+    async (identifier, title, text) => {
+      const { mocks } = sessionMocks(null);
+      // Spec section 4: a failed login clears the local stores, the create draft included.
+      window.localStorage.setItem(
+        'challenge-draft',
+        JSON.stringify({ name: 'Juggle five balls', timestamp: Date.now() }),
+      );
+      const { router } = renderApp({
+        path: linkPath,
+        mocks: [...mocks, verifyLinkMock({ identifier })],
+      });
+      const alert = await screen.findByRole('alert');
+      expect(within(alert).getByRole('heading', { level: 1, name: title })).toBeTruthy();
+      expect(alert.textContent).toContain(text);
+      expect(window.localStorage.getItem('challenge-draft')).toBeNull();
+      fireEvent.click(within(alert).getByRole('link', { name: 'Request a new link' }));
+      expect(await screen.findByRole('dialog', { name: 'Log in or sign up' })).toBeTruthy();
+      expect(currentUrl(router)).toBe('/?modal=login-magic-link');
+    },
+  );
 
   it('says so when the link lacks its parameters, without asking the server', async () => {
     const { mocks } = sessionMocks(null);

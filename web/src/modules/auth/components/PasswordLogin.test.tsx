@@ -36,6 +36,11 @@ describe('username and password login', () => {
 
   it('says "Login failed: <reason>" and stays open', async () => {
     const { mocks } = sessionMocks(null);
+    // Spec section 4: a failed login clears the local stores, the create draft included.
+    window.localStorage.setItem(
+      'challenge-draft',
+      JSON.stringify({ name: 'Juggle five balls', timestamp: Date.now() }),
+    );
     renderApp({
       path: '/cookies?modal=login-username-password',
       mocks: [...mocks, loginMock(false, 'invalid_credentials')],
@@ -45,6 +50,7 @@ describe('username and password login', () => {
       await screen.findByText('Login failed: The username or password is incorrect.'),
     ).toBeTruthy();
     expect(screen.getByRole('dialog', { name: 'Log in with your password' })).toBeTruthy();
+    expect(window.localStorage.getItem('challenge-draft')).toBeNull();
   });
 
   it('links to the password recovery page', async () => {

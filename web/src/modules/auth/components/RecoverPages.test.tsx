@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { answerMock, loggedOutMock, statusResult } from '../../../test/mocks';
+import { answerMock, loggedOutMock, sessionMocks, statusResult } from '../../../test/mocks';
 import { currentUrl, renderApp } from '../../../test/renderApp';
 import { RequestForgotPasswordLinkDocument } from '../graphql/RequestForgotPasswordLink';
 import {
@@ -33,6 +33,33 @@ describe('/login/recover/request', () => {
     expect(status.textContent).toContain(
       "If there is an account for sam@example.com, we've sent it a link",
     );
+  });
+
+  it('works for a logged-in user: the change-password page links there, and it leads back', async () => {
+    const { mocks } = sessionMocks();
+    const { router } = renderApp({
+      path: '/settings/change-password',
+      mocks: [
+        ...mocks,
+        answerMock(
+          RequestForgotPasswordLinkDocument,
+          { input: { email: 'alice@example.com' } },
+          { requestForgotPasswordLink: statusResult('StatusResult', true) },
+        ),
+      ],
+    });
+    fireEvent.click(await screen.findByRole('link', { name: 'Forgot your password?' }));
+    const input = await screen.findByLabelText('E-mail address');
+    expect(currentUrl(router)).toBe('/login/recover/request');
+    // Not "Back to log in": this person is logged in.
+    expect(screen.queryByRole('button', { name: 'Back to log in' })).toBeNull();
+    expect(screen.getByRole('link', { name: 'Back to change password' })).toBeTruthy();
+    fireEvent.change(input, { target: { value: 'alice@example.com' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Send me a reset link' }));
+    const status = await screen.findByRole('status', { name: 'Check your inbox' });
+    expect(status.textContent).toContain('If there is an account for alice@example.com');
+    fireEvent.click(within(status).getByRole('link', { name: 'Back to change password' }));
+    await waitFor(() => expect(currentUrl(router)).toBe('/settings/change-password'));
   });
 
   it('asks to wait when too many links were requested', async () => {

@@ -3,19 +3,24 @@ import { useTranslation } from 'react-i18next';
 import { errorText } from '../../../lib/errorMessages';
 import { usePageMeta } from '../../../lib/usePageMeta';
 import { isValidEmail } from '../../../lib/validation';
-import { Button } from '../../../ui/Button';
+import { Button, ButtonLink } from '../../../ui/Button';
 import { LockIcon, MailIcon } from '../../../ui/icons';
+import { useGetCurrentUser } from '../hooks/useGetCurrentUser';
 import { useModalRoute } from '../hooks/useModalRoute';
 import { useRequestForgotPasswordLink } from '../hooks/useRequestForgotPasswordLink';
 import { AuthCard, AuthFormSubmit } from './AuthCard';
 import styles from './AuthPage.module.css';
 import { EmailField } from './EmailField';
 
-/** /login/recover/request: asks for a password reset link by e-mail. */
+/**
+ * /login/recover/request: asks for a password reset link by e-mail. Open to all (spec section 2):
+ * a logged-in person comes from the change-password page and is led back there, not to log in.
+ */
 export function RecoverRequestPage() {
   const { t } = useTranslation();
   usePageMeta(t('pages.recoverRequest.title'), t('pages.recoverRequest.metaDescription'));
   const { openModal } = useModalRoute();
+  const { isLoggedIn } = useGetCurrentUser();
   const { requestForgotPasswordLink, loading } = useRequestForgotPasswordLink();
   const [email, setEmail] = useState('');
   const [touched, setTouched] = useState(false);
@@ -54,9 +59,15 @@ export function RecoverRequestPage() {
         text={t('auth.recover.sentText', { email: sentTo })}
       >
         <div className={styles.actions}>
-          <Button variant="action-gradient" onClick={() => openModal('login-username-password')}>
-            {t('auth.recover.backToLogin')}
-          </Button>
+          {isLoggedIn ? (
+            <ButtonLink to="/settings/change-password" variant="action-gradient">
+              {t('auth.recover.backToChangePassword')}
+            </ButtonLink>
+          ) : (
+            <Button variant="action-gradient" onClick={() => openModal('login-username-password')}>
+              {t('auth.recover.backToLogin')}
+            </Button>
+          )}
           <Button
             variant="secondary"
             onClick={() => {
@@ -93,9 +104,15 @@ export function RecoverRequestPage() {
         <AuthFormSubmit failure={refusal} disabled={!valid} loading={loading}>
           {t('auth.recover.submit')}
         </AuthFormSubmit>
-        <Button variant="tertiary" block onClick={() => openModal('login-username-password')}>
-          {t('auth.recover.backToLogin')}
-        </Button>
+        {isLoggedIn ? (
+          <ButtonLink to="/settings/change-password" variant="tertiary" block>
+            {t('auth.recover.backToChangePassword')}
+          </ButtonLink>
+        ) : (
+          <Button variant="tertiary" block onClick={() => openModal('login-username-password')}>
+            {t('auth.recover.backToLogin')}
+          </Button>
+        )}
       </form>
     </AuthCard>
   );

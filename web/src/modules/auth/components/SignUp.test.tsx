@@ -189,6 +189,11 @@ describe('magic-link code step', () => {
 
   it('a wrong code keeps the code step open with the reason', async () => {
     const { mocks } = sessionMocks(null);
+    // Spec section 4: a failed login clears the local stores, the create draft included.
+    window.localStorage.setItem(
+      'challenge-draft',
+      JSON.stringify({ name: 'Juggle five balls', timestamp: Date.now() }),
+    );
     renderApp({
       path: `/cookies?modal=login-magic-link&email=${encodeURIComponent(EMAIL)}`,
       mocks: [
@@ -204,6 +209,7 @@ describe('magic-link code step', () => {
     ).toBeTruthy();
     expect(screen.queryByText('The username or password is incorrect.')).toBeNull();
     expect(screen.getByRole('dialog', { name: 'Check your inbox' })).toBeTruthy();
+    expect(window.localStorage.getItem('challenge-draft')).toBeNull();
   });
 
   it('an expired code says so, not that a password is wrong', async () => {

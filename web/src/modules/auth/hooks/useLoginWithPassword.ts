@@ -7,6 +7,7 @@ import { describeGraphQLErrors, errorText } from '../../../lib/errorMessages';
 import { serverErrorIdentifier } from '../../../lib/mutationOutcome';
 import { useToasts } from '../../../ui/toast/Toasts';
 import { LoginDocument } from '../graphql/Login';
+import { clearLocalStores } from '../localStores';
 import { useShowSuspension } from '../suspension';
 
 const context: AppOperationContext = { suppressErrorToast: true };
@@ -41,12 +42,15 @@ export function useLoginWithPassword() {
           toasts.success(t('auth.toast.welcomeBack'));
           return true;
         }
+        // A failed login clears the local stores (spec section 4), the create draft included.
+        clearLocalStores();
         // Suspended: the dialog says why, not "Login failed" (issue 22, point 4).
         if (showSuspension(status?.identifier, data?.login?.suspension)) return false;
         if (CombinedGraphQLErrors.is(error)) reason = describeGraphQLErrors(t, error.errors);
         else if (!error && status) reason = errorText(t, status.identifier, status.message);
         else reason = refusalText(error);
       } catch (error) {
+        clearLocalStores();
         if (CombinedGraphQLErrors.is(error)) reason = describeGraphQLErrors(t, error.errors);
         else reason = refusalText(error);
       }

@@ -5,6 +5,7 @@ import { useNavigate } from 'react-router';
 import type { AppOperationContext } from '../../../app/apolloClient';
 import { useToasts } from '../../../ui/toast/Toasts';
 import { LogoutDocument } from '../graphql/Logout';
+import { clearLocalStores } from '../localStores';
 import { useVerifyingUser } from './useVerifyingUser';
 
 const context: AppOperationContext = { suppressErrorToast: true };
@@ -41,6 +42,7 @@ export function useLogoutUser() {
       }
       if (redirectTo !== null) await navigate(redirectTo);
       setVerifying(null);
+      clearLocalStores();
       await client.resetStore().catch(() => undefined);
       if (announce) toasts.success(t('auth.toast.loggedOut'));
       setLoggingOut(false);

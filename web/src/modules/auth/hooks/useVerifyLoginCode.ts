@@ -5,6 +5,7 @@ import type { AppOperationContext } from '../../../app/apolloClient';
 import { describeFailure, failureIdentifier, settleMutation } from '../../../lib/mutationOutcome';
 import { useToasts } from '../../../ui/toast/Toasts';
 import { VerifyLoginCodeDocument } from '../graphql/VerifyLoginCode';
+import { clearLocalStores } from '../localStores';
 import { useShowSuspension } from '../suspension';
 
 export type VerifyLoginCodeOutcome =
@@ -43,6 +44,8 @@ export function useVerifyLoginCode() {
         return { kind: 'logged-in', originUrl: outcome.result.originUrl };
       }
       const identifier = failureIdentifier(outcome);
+      // A failed login clears the local stores (spec section 4), the create draft included.
+      clearLocalStores();
       // Suspended: the dialog says why, not a failure toast (issue 22, point 4).
       if (showSuspension(identifier, outcome.result?.suspension)) return { kind: 'failed' };
       const own = identifier && identifier in CODE_FAILURES ? identifier : null;

@@ -5,6 +5,7 @@ import type { AppOperationContext } from '../../../app/apolloClient';
 import { failureIdentifier, settleMutation } from '../../../lib/mutationOutcome';
 import { useToasts } from '../../../ui/toast/Toasts';
 import { VerifyLoginLinkDocument } from '../graphql/VerifyLoginLink';
+import { clearLocalStores } from '../localStores';
 import { useShowSuspension } from '../suspension';
 
 // The page explains a failed link itself.
@@ -37,6 +38,8 @@ export function useVerifyLoginLink() {
       );
       if (!outcome.ok) {
         const identifier = failureIdentifier(outcome);
+        // A failed login clears the local stores (spec section 4), the create draft included.
+        clearLocalStores();
         // Suspended: the dialog over the page says why (issue 22, point 4).
         showSuspension(identifier, outcome.result?.suspension);
         return {

@@ -37,7 +37,7 @@ export function ChallengeComments({ slug, loggedIn }: { slug: string; loggedIn: 
     setFailure(null);
     if (trimmed.length === 0) return setProblem(t('challenge.comments.required'));
     if (trimmed.length > COMMENT_MAX) {
-      return setProblem(t('challenge.comments.tooLong', { max: COMMENT_MAX }));
+      return setProblem(t('validation.characterMaximum', { limit: COMMENT_MAX }));
     }
     setProblem(null);
     const outcome = await addComment(slug, trimmed);

@@ -231,13 +231,14 @@ function ChallengePreferencesForm({ settings }: { settings: UserSettings }) {
     : amount.trim() === ''
       ? t('validation.required')
       : cents === null
-        ? t('settings.challenges.amountInvalid')
+        ? // No digit at all: the spec's "Value must be numeric"; else show the expected shape.
+          /\d/.test(amount)
+          ? t('settings.challenges.amountInvalid')
+          : t('validation.numeric')
         : cents <= 0
-          ? t('settings.challenges.amountTooLow')
+          ? t('validation.minValue', { min: formatAmount(1, i18n.language) })
           : cents > MAX_INPUT_CENTS
-            ? t('settings.challenges.amountTooHigh', {
-                max: formatAmount(MAX_INPUT_CENTS, i18n.language),
-              })
+            ? t('validation.maxValue', { max: formatAmount(MAX_INPUT_CENTS, i18n.language) })
             : null;
   // The value to send: the typed amount when it is usable, else the one on record.
   const sentCents = enabled ? cents : cents !== null && cents <= MAX_INPUT_CENTS ? cents : null;

@@ -80,6 +80,15 @@ describe('settings: edit profile', () => {
     expect(amount.getAttribute('aria-invalid')).toBe('true');
     expect(save.disabled).toBe(true);
 
+    // Spec section 5's form-library texts, with the bounds.
+    fireEvent.change(amount, { target: { value: 'five' } });
+    expect(within(challenges).getByText('Value must be numeric')).toBeTruthy();
+    fireEvent.change(amount, { target: { value: '0' } });
+    expect(within(challenges).getByText('The minimum value allowed is €0.01')).toBeTruthy();
+    fireEvent.change(amount, { target: { value: '100000.01' } });
+    expect(within(challenges).getByText('The maximum value allowed is €100,000.00')).toBeTruthy();
+    expect(save.disabled).toBe(true);
+
     fireEvent.change(amount, { target: { value: '12,50' } });
     expect(save.disabled).toBe(false);
     fireEvent.click(save);

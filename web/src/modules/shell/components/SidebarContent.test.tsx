@@ -55,12 +55,18 @@ describe('sidebar', () => {
 
   it('logged in: logging out shows "Logging out..." while busy, then the logged-out sidebar on the home page', async () => {
     const { session, mocks } = sessionMocks(alice);
+    // Spec section 4: logging out clears the local stores, the create draft included (issue 22).
+    window.localStorage.setItem(
+      'challenge-draft',
+      JSON.stringify({ name: 'Juggle five balls', timestamp: Date.now() }),
+    );
     const { router } = renderApp({ path: '/challenge-dashboard', mocks });
     const sidebar = await findSidebar();
     fireEvent.click(await within(sidebar).findByRole('button', { name: 'Log out' }));
     expect(within(sidebar).getByRole('button', { name: 'Logging out...' })).toBeTruthy();
     expect(await screen.findByText('Successfully logged out')).toBeTruthy();
     expect(session.user).toBeNull();
+    expect(window.localStorage.getItem('challenge-draft')).toBeNull();
     expect(currentUrl(router)).toBe('/');
     expect(await within(await findSidebar()).findByRole('button', { name: 'Log in' })).toBeTruthy();
     expect(within(await findSidebar()).queryByRole('link', { name: 'Wallet' })).toBeNull();
