@@ -51,24 +51,7 @@ function manifestOf(file) {
 
 const problems = [];
 
-/** The folder of package `name` as Node resolves it from `dir` (node_modules up the tree), or null. */
-function packageFolder(name, dir) {
-  for (let at = dir; ; at = path.dirname(at)) {
-    const candidate = path.join(at, 'node_modules', name);
-    if (fs.existsSync(path.join(candidate, 'package.json'))) return fs.realpathSync(candidate);
-    if (at === path.dirname(at)) return null;
-  }
-}
-
-/**
- * npm packages stay external; each must be a production dependency of its importer. Except one
- * that the running bundle would load in another copy than its importer has: dist/index.js
- * resolves from the workspace, but a bundled file of kit resolves from packages/kit, where npm
- * may have put another version (kit's @opentelemetry/resources 2.x is nested under
- * packages/kit/node_modules while @apollo/gateway's 1.x is hoisted to the root, in the
- * repository and in the production tree alike). Such a package is bundled from the importer's
- * own copy, and so are its own imports that differ in the same way.
- */
+/** npm packages stay external; each must be a production dependency of its importer. */
 const externalPackages = {
   name: 'external-packages',
   setup(builder) {
@@ -77,17 +60,11 @@ const externalPackages = {
       if (args.path.startsWith(OUR_SCOPE)) return undefined; // bundled: our TypeScript
       const name = packageNameOf(args.path);
       const { dir, json } = manifestOf(args.importer);
-      const declared = {
-        ...json.dependencies,
-        ...json.optionalDependencies,
-        ...json.peerDependencies,
-      };
+      const declared = { ...json.dependencies, ...json.optionalDependencies };
       if (!(name in declared))
         problems.push(
           `${path.relative(workspace, args.importer)} imports ${name}, which is not in the dependencies of ${path.relative(workspace, path.join(dir, 'package.json')) || 'package.json'}`,
         );
-      const importers = packageFolder(name, path.dirname(args.importer));
-      if (importers && importers !== packageFolder(name, workspace)) return undefined; // bundled
       return { external: true };
     });
   },
@@ -138,12 +115,6 @@ const result = await build({
   logLevel: 'warning',
   metafile: true,
   plugins: [externalPackages, sourceUrls],
-  // A package bundled for the reason above comes in its ES module build, whose imports of the
-  // packages that stay external remain imports; `require` serves a CommonJS one's.
-  mainFields: ['module', 'main'],
-  banner: {
-    js: "import { createRequire as __bundleRequire } from 'node:module'; const require = __bundleRequire(import.meta.url);",
-  },
 });
 if (problems.length) {
   fs.rmSync(outDir, { recursive: true, force: true });
