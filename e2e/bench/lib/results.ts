@@ -166,7 +166,7 @@ export function startBench(name: string, options: { beforeCheckout?: string } = 
         `\n${name}: ${results.seconds} s, load average ${results.machine.loadAverageEnd.join(' ')} at the end; ` +
           `results in ${path.relative(process.cwd(), file)}` +
           (previous
-            ? ` (previous run ${previous.startedAt}, ${previous.commit.sha.slice(0, 10)}, beside it)`
+            ? ` (previous run ${previous.startedAt}, ${previous.commit?.sha?.slice(0, 10) ?? 'unknown commit'}, beside it)`
             : ''),
       );
       return { file, results };
