@@ -137,33 +137,33 @@ for (const hot of [false, true]) {
 // 2. Settlement from Kafka: every held challenge is created (naming its payee) and completed.
 {
   const began = performance.now();
-  await produceRaw(
-    topicPrefix,
-    TOPICS.challenge,
-    challenges.flatMap(({ challengeId, ownerId, payee }) => {
-      const snapshot = {
-        challengeId,
-        slug: `bench-${challengeId.slice(0, 8)}`,
-        challengeName: 'Bench',
-        rewardCents: REWARD_CENTS,
-        ownerId,
-        challengedUserId: payee,
-        challengedEmail: null,
-      };
-      return [
-        newEvent('ChallengeCreated', {
-          aggregateId: challengeId,
-          actorId: ownerId,
-          data: { ...snapshot, visibility: 'public', expiresAt: '2030-01-01T00:00:00.000Z' },
-        }),
-        newEvent('ChallengeCompleted', {
-          aggregateId: challengeId,
-          actorId: ownerId,
-          data: { ...snapshot, judgedByReferee: false },
-        }),
-      ].map((event) => ({ key: challengeId, value: JSON.stringify(event) }));
-    }),
-  );
+  const messages = challenges.flatMap(({ challengeId, ownerId, payee }) => {
+    const snapshot = {
+      challengeId,
+      slug: `bench-${challengeId.slice(0, 8)}`,
+      challengeName: 'Bench',
+      rewardCents: REWARD_CENTS,
+      ownerId,
+      challengedUserId: payee,
+      challengedEmail: null,
+    };
+    return [
+      newEvent('ChallengeCreated', {
+        aggregateId: challengeId,
+        actorId: ownerId,
+        data: { ...snapshot, visibility: 'public', expiresAt: '2030-01-01T00:00:00.000Z' },
+      }),
+      newEvent('ChallengeCompleted', {
+        aggregateId: challengeId,
+        actorId: ownerId,
+        data: { ...snapshot, judgedByReferee: false },
+      }),
+    ].map((event) => ({ key: challengeId, value: JSON.stringify(event) }));
+  });
+  // In batches: one produce request of thousands of events is over Kafka's message size.
+  for (let i = 0; i < messages.length; i += 500) {
+    await produceRaw(topicPrefix, TOPICS.challenge, messages.slice(i, i + 500));
+  }
   await eventually(async () => {
     const held = await db.escrowHold.count({ where: { status: 'held' } });
     if (held > 0) throw new Error(`${held} still held`);
