@@ -55,11 +55,11 @@ export interface ForwardingOptions {
  */
 export class ForwardingDataSource implements GraphQLDataSource<GatewayContext> {
   private readonly agent: Agent;
-  private readonly url: URL;
+  /** Parsed at the first call: a subgraph nobody calls may be configured without a URL. */
+  private target: URL | null = null;
   private readonly baseHeaders: Record<string, string>;
 
   constructor(private readonly options: ForwardingOptions) {
-    this.url = new URL(options.url);
     this.agent = new Agent({
       keepAlive: true,
       maxSockets: options.maxSockets ?? 128,
@@ -70,6 +70,11 @@ export class ForwardingDataSource implements GraphQLDataSource<GatewayContext> {
       accept: 'application/json',
       [GATEWAY_SECRET_HEADER]: options.gatewaySecret,
     };
+  }
+
+  private get url(): URL {
+    this.target ??= new URL(this.options.url);
+    return this.target;
   }
 
   /** Closes the idle connections (the gateway's stop). */
@@ -135,7 +140,7 @@ export class ForwardingDataSource implements GraphQLDataSource<GatewayContext> {
         {
           host: this.url.hostname,
           port: this.url.port,
-          path: this.url.pathname,
+          path: `${this.url.pathname}${this.url.search}`,
           method: 'POST',
           agent: this.agent,
           headers: { ...headers, 'content-length': Buffer.byteLength(body) },
