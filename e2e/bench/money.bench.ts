@@ -33,7 +33,7 @@ import { percentiles, sized, startBench, type Cell } from './lib/results.ts';
 const OWNERS = sized(1_000, 12);
 const HOT_OWNERS = sized(10, 2);
 const SEQUENTIAL = sized(200, 4);
-const CONCURRENT = sized(2_000, 12);
+const CONCURRENT = sized(1_000, 12);
 const CONCURRENCY = sized(20, 3);
 const TOP_UPS = sized(30, 1);
 const REWARD_CENTS = 500;
@@ -134,6 +134,14 @@ for (const hot of [false, true]) {
   );
 }
 
+bench.table({
+  title:
+    "Escrow holds through wallet's internal call (wallet in this process, the shared PostgreSQL)",
+  columns: ['case', 'clients', 'count', 'per s', 'p50 ms', 'p95 ms', 'p99 ms'],
+  rows: rows.splice(0),
+  notes: ['goals (issue 21): at least 500/s spread, 250/s with hot owners, p95 under 100 ms'],
+});
+
 // 2. Settlement from Kafka: every held challenge is created (naming its payee) and completed.
 {
   const began = performance.now();
@@ -164,10 +172,14 @@ for (const hot of [false, true]) {
   for (let i = 0; i < messages.length; i += 500) {
     await produceRaw(topicPrefix, TOPICS.challenge, messages.slice(i, i + 500));
   }
-  await eventually(async () => {
-    const held = await db.escrowHold.count({ where: { status: 'held' } });
-    if (held > 0) throw new Error(`${held} still held`);
-  }, 600_000);
+  // Slow on a loaded machine (a few events a second at a load average of 27): the figure says so.
+  await eventually(
+    async () => {
+      const held = await db.escrowHold.count({ where: { status: 'held' } });
+      if (held > 0) throw new Error(`${held} still held`);
+    },
+    Math.max(120_000, challenges.length * 1_000),
+  );
   const seconds = (performance.now() - began) / 1000;
   rows.push([
     'settlement, created + completed from Kafka to paid',
@@ -221,10 +233,9 @@ for (const hot of [false, true]) {
 }
 
 bench.table({
-  title: 'The money path (wallet in this process, the shared PostgreSQL and Kafka)',
+  title: 'Settlement and top-ups (wallet in this process, the shared PostgreSQL and Kafka)',
   columns: ['case', 'clients', 'count', 'per s', 'p50 ms', 'p95 ms', 'p99 ms'],
   rows,
-  notes: ['goals (issue 21): holds at least 500/s spread, 250/s with hot owners, p95 under 100 ms'],
 });
 
 // The invariants after the run.
