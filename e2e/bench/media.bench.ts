@@ -2,8 +2,10 @@
  * The transcode of the media worker (docs/adr/0037), printed as a figure: a 10 s 1080p clip
  * (30 fps, with sound and a little noise, so that it is not trivially compressible) is
  * transcoded exactly as the worker does (720p H.264/AAC, +faststart) with the default preset and
- * threads, and the time is printed as a ratio of the clip's length. Target: under 1.0x on two
- * cores. The upload benchmark of issue 12 (500 MB through the gateway) belongs with the upload path.
+ * threads. Printed: the time as a ratio of the clip's length (target: under 1.0x on two cores),
+ * and the CPU seconds per second of video, which other work on a shared machine does not change
+ * (issue 21). The upload benchmark of issue 12 (500 MB through the gateway) belongs with the
+ * upload path.
  */
 import { execFile } from 'node:child_process';
 import { mkdtemp, rm, stat } from 'node:fs/promises';
@@ -13,9 +15,11 @@ import { promisify } from 'node:util';
 import { processingEnv } from '@challenge/media/env';
 import { transcodeSize } from '@challenge/media/processing';
 import { createVideoTools, transcodeArgs } from '@challenge/media/video-tools';
+import { sized, startBench, type Cell } from './lib/results.ts';
 
 const run = promisify(execFile);
-const SECONDS = 10;
+const SECONDS = sized(10, 1);
+const bench = startBench('media');
 const dir = await mkdtemp(path.join(os.tmpdir(), 'media-bench-'));
 const defaults = processingEnv.parse({});
 const tools = createVideoTools();
@@ -32,10 +36,11 @@ try {
   ]);
   const probed = await tools.probe(clip, 60_000);
   const size = transcodeSize(probed.width, probed.height);
-  const presets = [...new Set([defaults.VIDEO_TRANSCODE_PRESET, 'faster', 'superfast'])];
-  console.log(
-    `clip: ${probed.width}x${probed.height}, ${(probed.durationMs / 1000).toFixed(1)} s -> ${size.width}x${size.height}; ${os.cpus().length} cores, threads ${defaults.VIDEO_TRANSCODE_THREADS || 'auto'}; load average ${os.loadavg()[0]!.toFixed(1)} (others' work on the machine slows the figure)`,
+  const presets = sized(
+    [...new Set([defaults.VIDEO_TRANSCODE_PRESET, 'faster', 'superfast'])],
+    [defaults.VIDEO_TRANSCODE_PRESET],
   );
+  const rows: Cell[][] = [];
   for (const preset of presets) {
     const output = path.join(dir, `out-${preset}.mp4`);
     const options = { ...size, preset, threads: defaults.VIDEO_TRANSCODE_THREADS, timeoutMs: 0 };
@@ -52,12 +57,33 @@ try {
     const cpuSeconds = cpu ? Number(cpu[1]) + Number(cpu[2]) : NaN;
     const length = probed.durationMs / 1000;
     const bytes = (await stat(output)).size;
-    console.log(
-      `transcode 1080p -> 720p, preset ${preset}${preset === defaults.VIDEO_TRANSCODE_PRESET ? ' (default)' : ''}: ` +
-        `${seconds.toFixed(2)} s = ${(seconds / length).toFixed(2)}x the clip's length (target < 1.0x); ` +
-        `CPU ${cpuSeconds.toFixed(2)} s, i.e. ${(cpuSeconds / Math.min(2, os.cpus().length) / length).toFixed(2)}x on two otherwise idle cores; ${(bytes / 1024).toFixed(0)} KiB`,
-    );
+    rows.push([
+      `${preset}${preset === defaults.VIDEO_TRANSCODE_PRESET ? ' (default)' : ''}`,
+      seconds,
+      seconds / length,
+      cpuSeconds,
+      cpuSeconds / length,
+      bytes / 1024,
+      os.loadavg()[0]!,
+    ]);
   }
+  bench.table({
+    title: `Transcode ${probed.width}x${probed.height}, ${(probed.durationMs / 1000).toFixed(1)} s -> ${size.width}x${size.height}, threads ${defaults.VIDEO_TRANSCODE_THREADS || 'auto'}`,
+    columns: [
+      'preset',
+      'wall s',
+      'x clip length',
+      'CPU s',
+      'CPU s per s of video',
+      'KiB',
+      'load avg',
+    ],
+    rows,
+    notes: [
+      'target: under 1.0x the clip length on two idle cores, i.e. under 2 CPU s per s of video',
+    ],
+  });
 } finally {
   await rm(dir, { recursive: true, force: true });
 }
+bench.finish();

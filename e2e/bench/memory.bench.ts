@@ -13,27 +13,33 @@
  * `npm run bench -- memory`; BEFORE_NODE names the old Node (default: the first `node` on PATH
  * that is Node 20), BEFORE_CHECKOUT the checkout whose sources the "before" side runs (default
  * this one; for the figures of the ADR a worktree of the commit before the bundles, with its own
- * `npm ci` and `turbo run generate`).
+ * `npm ci` and `turbo run generate`). At BENCH_SIZE=tiny (the benchmarks test) only the bundles
+ * of this checkout run, briefly: the run proves the measuring works, not the figures.
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { writeProductionTree } from '../../scripts/lib/production-tree.mjs';
-import { env, repoRoot } from '../../scripts/lib/stack-config.mjs';
+import { env as stackEnv, repoRoot } from '../../scripts/lib/stack-config.mjs';
 import globalSetup from '../../packages/testing/src/global-setup.ts';
+import { env } from '../src/env.ts';
 import {
   bundleLauncher,
   residentMemory,
   signUp,
   startProcessPlatform,
   tsxLauncher,
+  ONE_ADDRESS_LIMITS,
   type ProcessPlatform,
 } from '../support/processes.ts';
+import { sized, startBench, tiny, type Cell } from './lib/results.ts';
 
-const SETTLE_MS = 45_000;
-const LOAD_REQUESTS = 1_500;
-const LOAD_CONCURRENCY = 10;
+const SETTLE_MS = sized(45_000, 1_000);
+const LOAD_REQUESTS = sized(1_500, 10);
+const LOAD_CONCURRENCY = sized(10, 2);
+/** One user sends every request of a side: its budget set for the run (gateway/README.md). */
+const LIMITS = { ...ONE_ADDRESS_LIMITS, RATE_LIMIT_GRAPHQL_USER: '1000000/1m' };
 const QUERY = `{
   getCurrentUserProfile { status { success } profile { username } }
   getWallet { status { success } wallet { availableAmount } }
@@ -41,14 +47,13 @@ const QUERY = `{
   myReports { status { success } }
 }`;
 
-/* eslint-disable no-restricted-properties -- the benchmark's own knobs */
-const beforeCheckout = process.env.BEFORE_CHECKOUT ?? repoRoot;
-const givenBeforeNode = process.env.BEFORE_NODE;
-/* eslint-enable no-restricted-properties */
+const beforeCheckout = env.beforeCheckout ?? repoRoot;
+const givenBeforeNode = env.beforeNode;
+const bench = startBench('memory', { beforeCheckout: tiny ? undefined : beforeCheckout });
 
 function findBeforeNode(): string | null {
   if (givenBeforeNode) return givenBeforeNode;
-  for (const dir of env.PATH.split(path.delimiter)) {
+  for (const dir of stackEnv.PATH.split(path.delimiter)) {
     const candidate = path.join(dir, 'node');
     if (!existsSync(candidate)) continue;
     const version = spawnSync(candidate, ['--version'], { encoding: 'utf8' }).stdout.trim();
@@ -95,12 +100,13 @@ async function measure(label: string, platform: ProcessPlatform): Promise<Figure
   console.log(
     `${label}: ${LOAD_REQUESTS} requests in ${seconds.toFixed(1)} s (${(LOAD_REQUESTS / seconds).toFixed(0)}/s), ${failed} failed`,
   );
+  if (failed) throw new Error(`${label}: ${failed} of ${LOAD_REQUESTS} requests failed`);
   return figures;
 }
 
 await globalSetup();
-const beforeNode = findBeforeNode();
-if (!beforeNode) {
+const beforeNode = tiny ? null : findBeforeNode();
+if (!tiny && !beforeNode) {
   console.error('No Node 20 found on PATH for the "before" side: set BEFORE_NODE.');
   process.exit(1);
 }
@@ -113,36 +119,65 @@ if (build.status !== 0) throw new Error('building the bundles failed (npx turbo 
 const root = mkdtempSync(path.join(os.tmpdir(), 'challenge-memory-'));
 const platforms: ProcessPlatform[] = [];
 try {
-  const { installSeconds } = writeProductionTree(root);
-  console.log(`production tree: npm install --omit=dev in ${installSeconds.toFixed(0)} s`);
-  const before = await startProcessPlatform(tsxLauncher(beforeNode, beforeCheckout));
-  platforms.push(before);
-  const after = await startProcessPlatform(bundleLauncher(root));
+  let beforeFigures: Figures | null = null;
+  let before: ProcessPlatform | null = null;
+  if (beforeNode) {
+    before = await startProcessPlatform(tsxLauncher(beforeNode, beforeCheckout), {
+      limits: LIMITS,
+    });
+    platforms.push(before);
+  }
+  // The bundles in a folder with the production dependencies alone, as they ship; the tiny run
+  // takes them from this checkout (no install).
+  let afterRoot = repoRoot;
+  if (!tiny) {
+    const { installSeconds } = writeProductionTree(root);
+    console.log(`production tree: npm install --omit=dev in ${installSeconds.toFixed(0)} s`);
+    afterRoot = root;
+  }
+  const after = await startProcessPlatform(bundleLauncher(afterRoot), { limits: LIMITS });
   platforms.push(after);
   await new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
-  const beforeVersion = spawnSync(beforeNode, ['--version'], { encoding: 'utf8' }).stdout.trim();
-  const beforeFigures = await measure(
-    `before (tsx, Node ${beforeVersion}, ${path.relative(repoRoot, beforeCheckout) || 'this checkout'})`,
-    before,
-  );
-  const afterFigures = await measure(`after (bundle, Node ${process.versions.node})`, after);
-  console.log(
-    '\nMiB                | before: idle (with children) / loaded / peak | after: idle / loaded / peak',
-  );
-  for (const name of Object.keys(afterFigures)) {
-    const b = beforeFigures[name]!;
-    const a = afterFigures[name]!;
-    console.log(
-      `${name.padEnd(18)} | ${`${b.idle} (${b.idleTree}) / ${b.loaded} / ${b.peak}`.padEnd(44)} | ${a.idle} / ${a.loaded} / ${a.peak}`,
+  if (before && beforeNode) {
+    const beforeVersion = spawnSync(beforeNode, ['--version'], { encoding: 'utf8' }).stdout.trim();
+    beforeFigures = await measure(
+      `before (tsx, Node ${beforeVersion}, ${path.relative(repoRoot, beforeCheckout) || 'this checkout'})`,
+      before,
     );
   }
-  const over = Object.entries(afterFigures).filter(([, f]) => f.idle >= 150);
-  console.log(
-    over.length
-      ? `\nover 150 MiB idle: ${over.map(([name]) => name).join(', ')}`
-      : '\nevery bundle under 150 MiB idle',
-  );
+  const afterFigures = await measure(`after (bundle, Node ${process.versions.node})`, after);
+  const rows: Cell[][] = Object.keys(afterFigures).map((name) => {
+    const b = beforeFigures?.[name];
+    const a = afterFigures[name]!;
+    return [
+      name,
+      b?.idle ?? null,
+      b?.idleTree ?? null,
+      b?.loaded ?? null,
+      b?.peak ?? null,
+      a.idle,
+      a.loaded,
+      a.peak,
+    ];
+  });
+  bench.table({
+    title: `Resident memory (MiB), idle after ${SETTLE_MS / 1000} s, then under ${LOAD_REQUESTS} signed-in requests`,
+    columns: [
+      'process',
+      'before idle',
+      'with children',
+      'before loaded',
+      'before peak',
+      'after idle',
+      'after loaded',
+      'after peak',
+    ],
+    rows,
+    notes: ['goal: under 150 MiB idle each (after)'],
+  });
 } finally {
   await Promise.all(platforms.map((platform) => platform.stop()));
   rmSync(root, { recursive: true, force: true });
 }
+bench.finish();
+process.exit(0);

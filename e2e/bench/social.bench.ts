@@ -6,7 +6,6 @@
  * every other one, so that the cards ask what the web's cards ask (`thumbnailUrl`, ADR 56).
  * Target: p95 under 50 ms on two cores (docs/adr/0043).
  */
-import { cpus, loadavg } from 'node:os';
 import { buildApp as buildChallenge } from '@challenge/challenge/app';
 import { buildApp as buildIdentity } from '@challenge/identity/app';
 import { buildApp as buildMedia } from '@challenge/media/app';
@@ -21,16 +20,16 @@ import {
 } from '@challenge/testing';
 import { startTestGateway } from '../support/gateway.ts';
 import globalSetup from '../../packages/testing/src/global-setup.ts';
+import { percentiles, sized, startBench, type Cell } from './lib/results.ts';
 
-const USERS = 10_000;
-const CHALLENGES = 100_000;
-const FOLLOWED = 200;
-const WARM_UP = 20;
-const REQUESTS = 200;
+const USERS = sized(10_000, 50);
+const CHALLENGES = sized(100_000, 500);
+const FOLLOWED = sized(200, 10);
+const WARM_UP = sized(20, 1);
+const REQUESTS = sized(200, 3);
 
-const percentile = (sorted: number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 const fmt = (ms: number) => `${ms.toFixed(1)} ms`;
+const bench = startBench('social');
 
 await globalSetup();
 const topicPrefix = uniqueTopicPrefix();
@@ -58,7 +57,7 @@ const gateway = await startTestGateway(
 );
 
 // Seeding: bulk inserts straight into each service's own database (the bench's, not an API's).
-let started = performance.now();
+const started = performance.now();
 await identity.app.db.$executeRawUnsafe(`
   INSERT INTO users (id, email, username, username_key, created_at, updated_at)
   SELECT gen_random_uuid(), 'bench' || g || '@example.test', 'bench_' || g, 'bench_' || g,
@@ -193,15 +192,7 @@ const cases: { name: string; query: string; variables: Record<string, unknown>; 
   { name: 'getCurrentUserProfile (counts)', query: ME, variables: {}, field: 'getCurrentUserProfile' },
 ]; // prettier-ignore
 
-const load = () =>
-  loadavg()
-    .map((value) => value.toFixed(1))
-    .join(' ');
-console.log(`through the gateway, sequential, ${REQUESTS} requests each after ${WARM_UP} warm-up`);
-console.log(
-  `(load average ${load()} on ${cpus().length} cores: figures are only meaningful on an idle machine)`,
-);
-let worstP95 = 0;
+const rows: Cell[][] = [];
 for (const item of cases) {
   const once = async () => {
     const t = performance.now();
@@ -222,20 +213,20 @@ for (const item of cases) {
   const cpuBefore = process.cpuUsage();
   for (let i = 0; i < REQUESTS; i += 1) times.push(await once());
   const cpu = process.cpuUsage(cpuBefore);
-  times.sort((a, b) => a - b);
-  const p95 = percentile(times, 95);
-  worstP95 = Math.max(worstP95, p95);
+  const { p50, p95, p99 } = percentiles(times);
   // CPU time of this process (gateway and both subgraphs run in it; PostgreSQL's is not counted)
   // per request: what a request costs whatever else the machine is doing.
-  const cpuMs = (cpu.user + cpu.system) / 1000 / REQUESTS;
-  console.log(
-    `  ${item.name.padEnd(44)} p50 ${fmt(percentile(times, 50)).padStart(9)}  p95 ${fmt(p95).padStart(9)}  cpu ${fmt(cpuMs).padStart(8)}/request`,
-  );
+  rows.push([item.name, p50, p95, p99, (cpu.user + cpu.system) / 1000 / REQUESTS]);
 }
-console.log(`worst p95 ${fmt(worstP95)} (target under 50 ms); load average now ${load()}`);
+bench.table({
+  title: `Through the gateway, one at a time, ${REQUESTS} requests each after ${WARM_UP} warm-up`,
+  columns: ['case', 'p50 ms', 'p95 ms', 'p99 ms', 'cpu ms/request'],
+  rows,
+  notes: ['target: p95 under 50 ms on two idle cores (docs/adr/0043)'],
+});
 
-started = performance.now();
 await gateway.stop();
 await Promise.all([identity.stop(), challenge.stop(), media.stop()]);
 await deleteTopics(topicPrefix);
+bench.finish();
 process.exit(0);

@@ -16,9 +16,11 @@ import { stack, testKeys } from '@challenge/testing';
 import { Client } from 'minio';
 import globalSetup from '../../packages/testing/src/global-setup.ts';
 import { streamVideo } from '../support/uploads.ts';
+import { sized, startBench } from './lib/results.ts';
 
 /** `node --import tsx upload.bench.ts <bytes>` tries another size. */
-const SIZE = Number(process.argv[2] ?? 500 * 1000 * 1000);
+const SIZE = Number(process.argv[2] ?? sized(500 * 1000 * 1000, 2 * 1000 * 1000));
+const bench = startBench('upload');
 const MB = 1024 * 1024;
 const MP4_HEAD = Buffer.concat([
   Buffer.from([0, 0, 0, 0x20]),
@@ -125,15 +127,23 @@ const directMs = performance.now() - started;
 await client.removeObject('challenge-media-test', directKey);
 await client.removeObject('challenge-media-test', `videos/${result.id}/original.mp4`);
 
-const growth = (p: Peak) => `${((p.peak - p.baseline) / MB).toFixed(1)} MB`;
-const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
-console.log(`upload of ${SIZE / 1e6} MB through the gateway: ${seconds(viaGateway.ms)}`);
-console.log(
-  `  peak RSS growth: gateway ${growth(gatewayPeak)}, media ${growth(mediaPeak)} (target < 64 MB each)`,
-);
-console.log(
-  `  direct upload to MinIO: ${seconds(directMs)}; ratio ${(viaGateway.ms / directMs).toFixed(2)}x (target < 1.5x)`,
-);
+const growth = (p: Peak) => (p.peak - p.baseline) / MB;
+bench.table({
+  title: `Upload of ${SIZE / 1e6} MB: through the gateway (multipart, streamed to media and MinIO) and straight to MinIO`,
+  columns: ['path', 'seconds', 'x direct', 'RSS growth gateway MB', 'RSS growth media MB'],
+  rows: [
+    [
+      'through the gateway',
+      viaGateway.ms / 1000,
+      viaGateway.ms / directMs,
+      growth(gatewayPeak),
+      growth(mediaPeak),
+    ],
+    ['direct to MinIO', directMs / 1000, 1, null, null],
+  ],
+  notes: ['targets (issue 12): under 1.5x the direct upload; RSS growth under 64 MB each'],
+});
 
 media.child.send({ kind: 'stop' });
 gateway.child.send({ kind: 'stop' });
+bench.finish();

@@ -1,10 +1,19 @@
 /**
- * The environment of the e2e tests, read here only. FUZZ_RUNS: inputs per operation and caller
- * of the fuzz test (a few in `npm test`, thousands in `npm run fuzz`); FUZZ_SEED repeats a run.
- * The model-based test (test/model.integration.test.ts, `npm run model`): MODEL_RUNS random runs
- * after the fixed seeds, MODEL_COMMANDS at most per run; MODEL_SEED, MODEL_PATH and
- * MODEL_REPLAY (the replayPath it printed) replay one failure and nothing else; MODEL_VERBOSE=1
- * prints every run's commands and answers.
+ * The environment of the e2e tests and benchmarks, read here only.
+ *  - FUZZ_RUNS: inputs per operation and caller of the fuzz test (a few in `npm test`, thousands
+ *    in `npm run fuzz`); FUZZ_SEED repeats a run.
+ *  - The model-based test (test/model.integration.test.ts, `npm run model`): MODEL_RUNS random
+ *    runs after the fixed seeds, MODEL_COMMANDS at most per run; MODEL_SEED, MODEL_PATH and
+ *    MODEL_REPLAY (the replayPath it printed) replay one failure and nothing else;
+ *    MODEL_VERBOSE=1 prints every run's commands and answers.
+ *  - BENCH_SIZE: `full` (`npm run bench`) or `tiny` (the benchmarks test in `npm test`: every
+ *    benchmark at a size that only proves it still runs to its end and prints its figures).
+ *  - BENCH_RESULTS_DIR: where a benchmark writes its JSON (default e2e/bench-results).
+ *  - BEFORE_CHECKOUT: a checkout (a worktree of an older commit, built) whose code the "before"
+ *    side of a side-by-side benchmark runs; BEFORE_NODE: the Node the memory benchmark's "before"
+ *    side runs on.
+ *  - BENCH_CPU_PROFILE: a folder; the gateway benchmark then runs every process with --cpu-prof
+ *    and writes each profile and its top functions there.
  */
 function positiveInteger(name: string, fallback: number | undefined): number | undefined {
   const raw = process.env[name];
@@ -27,6 +36,15 @@ function integer(name: string): number | undefined {
 
 const text = (name: string) => process.env[name] || undefined;
 
+function oneOf<T extends string>(name: string, values: readonly T[], fallback: T): T {
+  const raw = process.env[name];
+  if (raw === undefined || raw === '') return fallback;
+  if (!(values as readonly string[]).includes(raw)) {
+    throw new Error(`${name} must be one of ${values.join(', ')}, got ${JSON.stringify(raw)}`);
+  }
+  return raw as T;
+}
+
 export const env = {
   fuzzRuns: positiveInteger('FUZZ_RUNS', 4)!,
   fuzzSeed: positiveInteger('FUZZ_SEED', undefined),
@@ -37,4 +55,9 @@ export const env = {
   modelReplay: text('MODEL_REPLAY'),
   /** Prints every run's transcript, not only a failing one's. */
   modelVerbose: text('MODEL_VERBOSE') !== undefined,
+  benchSize: oneOf('BENCH_SIZE', ['full', 'tiny'] as const, 'full'),
+  benchResultsDir: text('BENCH_RESULTS_DIR'),
+  beforeCheckout: text('BEFORE_CHECKOUT'),
+  beforeNode: text('BEFORE_NODE'),
+  benchCpuProfile: text('BENCH_CPU_PROFILE'),
 };

@@ -50,6 +50,8 @@ export interface PlatformProcess {
 export interface ProcessPlatform {
   /** The gateway's /graphql. */
   gatewayUrl: string;
+  /** Each subgraph's own /graphql (it serves requests that carry the gateway's credential). */
+  serviceUrls: Record<string, string>;
   /** The site's origin, which the gateway's CSRF check expects on cookie requests. */
   origin: string;
   processes: PlatformProcess[];
@@ -60,11 +62,13 @@ export interface ProcessPlatform {
 const READY_TIMEOUT_MS = 180_000;
 
 /**
- * Tests and benchmarks send everything from 127.0.0.1, and the per-address counters of the
- * sign-in limits live in the shared Redis: without these, runs would refuse each other's sign-ups.
+ * Tests send everything from 127.0.0.1, and the per-address counters of the sign-in limits live
+ * in the shared Redis: without these, runs would refuse each other's sign-ups. A benchmark gives
+ * the limits its own run needs instead (`limits`).
  */
-const ONE_ADDRESS_LIMITS = {
+export const ONE_ADDRESS_LIMITS = {
   RATE_LIMIT_GRAPHQL: '1000000/1m',
+  RATE_LIMIT_GRAPHQL_ADDRESS_CEILING: '1000000/1m',
   RATE_LIMIT_REQUEST_LOGIN_LINK: '-/-/1m',
   RATE_LIMIT_VERIFY_USER: '-/-/1m',
 };
@@ -100,7 +104,14 @@ function exitOf(child: ChildProcess, timeoutMs = 30_000): Promise<number | strin
 
 export async function startProcessPlatform(
   launch: Launcher,
-  { logLevel = 'warn' }: { logLevel?: string } = {},
+  {
+    logLevel = 'warn',
+    limits = ONE_ADDRESS_LIMITS,
+  }: {
+    logLevel?: string;
+    /** The gateway's RATE_LIMIT_* settings for this run (gateway/README.md). */
+    limits?: Record<string, string>;
+  } = {},
 ): Promise<ProcessPlatform> {
   const topicPrefix = uniqueTopicPrefix();
   const databases = new Map<string, TestDatabase>();
@@ -170,13 +181,13 @@ export async function startProcessPlatform(
         waitReady(`http://127.0.0.1:${ports[service]}/readyz`, child, describe),
       ),
     );
-    const gateway = run('gateway', 'gateway', {
-      ...gatewayEnv(layout),
-      ...ONE_ADDRESS_LIMITS,
-    });
+    const gateway = run('gateway', 'gateway', { ...gatewayEnv(layout), ...limits });
     await waitReady(`http://127.0.0.1:${gatewayPort}/readyz`, gateway.child, gateway.describe);
     const origin = `http://127.0.0.1:${gatewayPort}`;
-    return { gatewayUrl: `${origin}/graphql`, origin, processes, stop };
+    const serviceUrls = Object.fromEntries(
+      SERVICES.map((service) => [service, `http://127.0.0.1:${ports[service]}/graphql`]),
+    );
+    return { gatewayUrl: `${origin}/graphql`, serviceUrls, origin, processes, stop };
   } catch (error) {
     await stop().catch(() => {});
     throw error;
@@ -188,7 +199,7 @@ const STATUS = 'status { success identifier }';
 /** What a browser does with the platform: one request, its session cookie kept. */
 export function browserOf(platform: ProcessPlatform) {
   let cookie = '';
-  return async (query: string, variables: Record<string, unknown> = {}) => {
+  const send = async (query: string, variables: Record<string, unknown> = {}) => {
     const response = await fetch(platform.gatewayUrl, {
       method: 'POST',
       headers: {
@@ -204,6 +215,9 @@ export function browserOf(platform: ProcessPlatform) {
     // eslint-disable-next-line @typescript-eslint/no-explicit-any -- callers assert the shapes
     return ((await response.json()) as { data: any }).data;
   };
+  /** The session's token (the cookie's value), for a client that sends it as a bearer token. */
+  const token = () => cookie.slice('session='.length);
+  return Object.assign(send, { token });
 }
 
 /**
@@ -239,7 +253,12 @@ export async function signUp(platform: ProcessPlatform) {
       },
     },
   );
-  return { send, username, status: created.verifyUser.status as { success: boolean } };
+  return {
+    send,
+    username,
+    token: send.token(),
+    status: created.verifyUser.status as { success: boolean },
+  };
 }
 
 /** Resident memory of a process alone, and of it with its descendants, in MiB (Linux /proc). */

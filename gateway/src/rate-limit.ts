@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { HeaderMap, type ApolloServerPlugin } from '@apollo/server';
 import { ERROR_CATALOGUE, type Logger, type Redis } from '@challenge/kit';
-import type { Request, RequestHandler } from 'express';
+import type { Request, RequestHandler, Response } from 'express';
 import { GraphQLError } from 'graphql';
 import { rateLimitSubject } from './client-address.ts';
 import type { GatewayContext } from './context.ts';
@@ -16,22 +16,31 @@ import {
 import { sendError } from './respond.ts';
 
 /**
- * Fixed windows in Redis: each key counts attempts and expires with its window. Returns, per
- * key, the count after this attempt and the seconds until the window resets.
+ * Fixed windows in Redis: each of the first ARGV[1] keys counts attempts and expires with its
+ * window (ARGV[1 + i] seconds for key i); the keys after them are only read (the gateway reads the
+ * caller's token state in the same round trip, docs/adr/0088). Returns, per counter, the count
+ * after this attempt and the seconds until its window resets, then the value of each key read.
  */
 const COUNT_SCRIPT = `
 local out = {}
-for i, key in ipairs(KEYS) do
+local counters = tonumber(ARGV[1])
+for i = 1, counters do
+  local key = KEYS[i]
   local count = redis.call('INCR', key)
   local ttl = redis.call('TTL', key)
   if ttl < 0 then
-    redis.call('EXPIRE', key, ARGV[1])
-    ttl = tonumber(ARGV[1])
+    redis.call('EXPIRE', key, ARGV[1 + i])
+    ttl = tonumber(ARGV[1 + i])
   end
   out[#out + 1] = count
   out[#out + 1] = ttl
 end
+for i = counters + 1, #KEYS do
+  out[#out + 1] = redis.call('GET', KEYS[i])
+end
 return out`;
+/** Sent by its hash: Redis keeps the script, the request carries 40 characters instead of it. */
+const COUNT_SCRIPT_SHA = createHash('sha1').update(COUNT_SCRIPT).digest('hex');
 
 /** A limit that hangs (Redis unreachable) must not hold sign-ins up longer than this. */
 const REDIS_TIMEOUT_MS = 1_000;
@@ -39,9 +48,10 @@ const REDIS_TIMEOUT_MS = 1_000;
 export interface Counter {
   key: string;
   limit: number;
+  windowSeconds: number;
 }
 
-interface RedisCounting {
+export interface RedisCounting {
   redis: Redis;
   logger: Logger;
   /** Prefix of every key, so that tests (and shared Redis instances) stay apart. */
@@ -91,28 +101,74 @@ function withTimeout<T>(work: Promise<T>): Promise<T> {
   return Promise.race([work, timeout]).finally(() => clearTimeout(timer));
 }
 
+function runCountScript(redis: Redis, keys: string[], args: (string | number)[]) {
+  return redis.evalsha(COUNT_SCRIPT_SHA, keys.length, ...keys, ...args).catch((error: Error) => {
+    // A Redis that restarted (or was flushed) lost the script: send it whole, once.
+    if (!error.message?.startsWith('NOSCRIPT')) throw error;
+    return redis.eval(COUNT_SCRIPT, keys.length, ...keys, ...args);
+  }) as Promise<(number | string | null)[]>;
+}
+
 /**
- * Counts one attempt on each counter; resolves the seconds to wait when any is over its limit,
- * else null. Redis trouble is logged and lets the attempt through (fail open).
+ * Counts one attempt on each counter and reads `reads` in the same round trip. `wait` is the
+ * seconds to wait when any counter is over its limit, else null. Redis trouble is logged and lets
+ * the attempt through (fail open): `wait` null and `values` null (the values are unknown).
  */
-async function count(
+export async function countAndRead(
   options: RedisCounting,
   counters: Counter[],
-  windowSeconds: number,
-): Promise<number | null> {
+  reads: string[] = [],
+): Promise<{ wait: number | null; values: (string | null)[] | null }> {
   try {
-    const keys = counters.map((counter) => counter.key);
-    const result = (await withTimeout(
-      options.redis.eval(COUNT_SCRIPT, keys.length, ...keys, windowSeconds),
-    )) as number[];
+    const keys = [...counters.map((counter) => counter.key), ...reads];
+    const windows = counters.map((counter) => counter.windowSeconds);
+    const result = await withTimeout(
+      runCountScript(options.redis, keys, [counters.length, ...windows]),
+    );
     const waits = counters.flatMap((counter, i) =>
       Number(result[2 * i]) > counter.limit ? [Number(result[2 * i + 1])] : [],
     );
-    return waits.length ? Math.max(...waits) : null;
+    const values = result
+      .slice(2 * counters.length)
+      .map((value) => (value === null ? null : String(value)));
+    return { wait: waits.length ? Math.max(...waits) : null, values };
   } catch (error) {
     options.logger.warn({ err: error }, 'rate limit check failed; letting the request through');
-    return null;
+    return { wait: null, values: null };
   }
+}
+
+/** Counts one attempt on each counter: the seconds to wait when any is over its limit, else null. */
+async function count(options: RedisCounting, counters: Counter[]): Promise<number | null> {
+  return (await countAndRead(options, counters)).wait;
+}
+
+/** The counter of every request a client sends to `name` (its IPv4 address, its IPv6 /64). */
+export const ipCounter = (
+  options: RedisCounting & { name: string },
+  rule: IpRateRule,
+  ip: string | undefined,
+): Counter => ({
+  key: `${options.keyPrefix}ratelimit:${options.name}:ip:${rateLimitSubject(ip ?? 'unknown')}`,
+  limit: rule.ip,
+  windowSeconds: rule.windowSeconds,
+});
+
+/** The counter of every request a signed-in user sends to `name`, from any address. */
+export const userCounter = (
+  options: RedisCounting & { name: string },
+  rule: UserRateRule,
+  userId: string,
+): Counter => ({
+  key: `${options.keyPrefix}ratelimit:${options.name}:user:${userId}`,
+  limit: rule.user,
+  windowSeconds: rule.windowSeconds,
+});
+
+/** 429 too_many_requests with Retry-After. */
+export function sendTooManyRequests(res: Response, waitSeconds: number): void {
+  res.set('retry-after', String(Math.max(1, waitSeconds)));
+  sendError(res, 429, 'too_many_requests', 'TOO_MANY_REQUESTS');
 }
 
 /**
@@ -135,14 +191,19 @@ export function rateLimitPlugin(options: RateLimitOptions): ApolloServerPlugin<G
               counters.push({
                 key: `${base}:ip:${rateLimitSubject(contextValue.clientIp)}`,
                 limit: rule.ip,
+                windowSeconds: rule.windowSeconds,
               });
             }
             const account = accountOf(argumentValues(field, request.variables));
             if (rule.account !== null && account) {
-              counters.push({ key: `${base}:account:${digest(account)}`, limit: rule.account });
+              counters.push({
+                key: `${base}:account:${digest(account)}`,
+                limit: rule.account,
+                windowSeconds: rule.windowSeconds,
+              });
             }
             if (!counters.length) continue;
-            const wait = await count(options, counters, rule.windowSeconds);
+            const wait = await count(options, counters);
             if (wait !== null) throw tooManyRequests(wait);
           }
         },
@@ -152,51 +213,15 @@ export function rateLimitPlugin(options: RateLimitOptions): ApolloServerPlugin<G
 }
 
 /**
- * Every request to the API per client IP (IPv6 per /64), before it is parsed: 429
- * `too_many_requests` with Retry-After over the limit; fails open like the sign-in limits.
+ * Every request per client IP (IPv6 per /64), before it is parsed: 429 `too_many_requests` with
+ * Retry-After over the limit; fails open like the sign-in limits. (The API's own paths count in
+ * `authenticate`, together with the caller's token state: docs/adr/0088.)
  */
 export function ipRateLimit(options: IpRateLimitOptions): RequestHandler {
   return (req, res, next) => {
-    const key = `${options.keyPrefix}ratelimit:${options.name}:ip:${rateLimitSubject(req.ip ?? 'unknown')}`;
-    count(options, [{ key, limit: options.rule.ip }], options.rule.windowSeconds).then((wait) => {
+    count(options, [ipCounter(options, options.rule, req.ip)]).then((wait) => {
       if (wait === null) return next();
-      res.set('retry-after', String(Math.max(1, wait)));
-      sendError(res, 429, 'too_many_requests', 'TOO_MANY_REQUESTS');
-    }, next);
-  };
-}
-
-export interface ClientRateLimitOptions extends RedisCounting {
-  /** What is counted: one bucket per name and user, or per name and address. */
-  name: string;
-  /** Anonymous requests, per address. */
-  anonymous: IpRateRule;
-  /** Signed-in requests, per user, wherever they come from. */
-  signedIn: UserRateRule;
-}
-
-/**
- * Every request per client, after `authenticate` (docs/adr/0082): a signed-in user's requests
- * count per user, so people sharing an address (a household, an office, a carrier's NAT) are not
- * throttled together; anonymous ones count per address (IPv6 per /64). Over the limit: 429
- * `too_many_requests` with Retry-After. Fails open like the other limits.
- */
-export function clientRateLimit(options: ClientRateLimitOptions): RequestHandler {
-  return (req, res, next) => {
-    const user = (res.locals.auth as Authentication | undefined)?.user;
-    const base = `${options.keyPrefix}ratelimit:${options.name}`;
-    const [key, limit, windowSeconds] = user
-      ? [`${base}:user:${user.id}`, options.signedIn.user, options.signedIn.windowSeconds]
-      : [
-          `${base}:ip:${rateLimitSubject(req.ip ?? 'unknown')}`,
-          options.anonymous.ip,
-          options.anonymous.windowSeconds,
-        ];
-    count(options, [{ key, limit }], windowSeconds).then((wait) => {
-      if (wait === null) return next();
-      res.set('retry-after', String(Math.max(1, wait)));
-      if (!req.complete) res.set('connection', 'close');
-      sendError(res, 429, 'too_many_requests', 'TOO_MANY_REQUESTS');
+      sendTooManyRequests(res, wait);
     }, next);
   };
 }
@@ -211,12 +236,10 @@ export function userRateLimit(options: UserRateLimitOptions): RequestHandler {
   return (req, res, next) => {
     const user = (res.locals.auth as Authentication | undefined)?.user;
     if (!user || !options.counts(req)) return next();
-    const key = `${options.keyPrefix}ratelimit:${options.name}:user:${user.id}`;
-    count(options, [{ key, limit: options.rule.user }], options.rule.windowSeconds).then((wait) => {
+    count(options, [userCounter(options, options.rule, user.id)]).then((wait) => {
       if (wait === null) return next();
-      res.set('retry-after', String(Math.max(1, wait)));
       if (!req.complete) res.set('connection', 'close');
-      sendError(res, 429, 'too_many_requests', 'TOO_MANY_REQUESTS');
+      sendTooManyRequests(res, wait);
       options.discardBody?.(req);
     }, next);
   };

@@ -1,5 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { tokenFor } from '@challenge/testing';
+import { createRedis } from '@challenge/kit';
+import { stack, tokenFor } from '@challenge/testing';
+import { pino } from 'pino';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -171,6 +173,50 @@ describe('signed-in traffic on /graphql is limited per user', () => {
     expectTooMany(await post(base, WHO, {}, await signedIn(ip)), 60);
     // Tokens that do not verify count against the ceiling too.
     expectTooMany(await post(base, WHO, {}, { ...from(ip), authorization: 'Bearer nonsense' }), 60);
+  });
+});
+
+/**
+ * Issue 21: the limits and the token's state (revoked, ended session, banned) were three Redis
+ * round trips per request (the ceiling, the token state, the per-client count); one does it all
+ * (docs/adr/0088), the limits above and the refusals of session.integration.test.ts unchanged.
+ */
+describe('what a request costs in Redis', () => {
+  let platform: TestPlatform;
+
+  beforeAll(async () => {
+    platform = await startPlatform();
+  });
+  afterAll(() => platform.stop());
+
+  it('is one round trip for a signed-in request and one for an anonymous one', async () => {
+    const redis = createRedis(stack.redisUrl, pino({ level: 'silent' }));
+    const sent: string[] = [];
+    const sendCommand = redis.sendCommand.bind(redis);
+    redis.sendCommand = ((command, stream) => {
+      sent.push(command.name);
+      return sendCommand(command, stream);
+    }) as typeof redis.sendCommand;
+    try {
+      const base = await platform.gateway({ redis });
+      const ip = privateIp();
+      const signedIn = {
+        ...from(ip),
+        authorization: `Bearer ${await tokenFor({ id: randomUUID() })}`,
+      };
+      // The first request may load the counting script into Redis.
+      expect((await post(base, WHO, {}, signedIn)).status).toBe(200);
+      sent.length = 0;
+      const answer = await post(base, WHO, {}, signedIn);
+      expect(answer.status).toBe(200);
+      expect(answer.body.data.whoAmI.userId).not.toBeNull();
+      expect(sent).toEqual(['evalsha']);
+      sent.length = 0;
+      expect((await post(base, WHO, {}, from(ip))).status).toBe(200);
+      expect(sent).toEqual(['evalsha']);
+    } finally {
+      redis.disconnect();
+    }
   });
 });
 

@@ -6,6 +6,8 @@ export declare const publicUrl: string;
 /** Node's arguments that run a workspace's production bundle (after `node`). */
 export declare const BUNDLE_COMMAND: string[];
 export declare function developmentKeys(): { privateKey: string; publicKey: string };
+/** A development secret derived from the checkout (the same in every process of it). */
+export declare function developmentSecret(name: string): string;
 /** Ports and data of one running platform; npm start's fixed ports and databases by default. */
 export interface PlatformLayout {
   gatewayPort?: number;

@@ -90,28 +90,41 @@ export class AuthStateUnavailableError extends Error {
 }
 
 /**
- * Throws AppError('unauthorized') for a revoked token or one of an ended session,
- * AppError('banned_user') for a ban, AuthStateUnavailableError while the state is not in Redis.
+ * The Redis keys whose values decide whether a verified token is still good, in the order
+ * `decideAccess` reads them. The gateway reads them in the same round trip as its rate limit
+ * (docs/adr/0088); the subgraphs with `createAccessCheck`.
  */
-export function createAccessCheck(redis: Redis, prefix = ''): (user: AuthUser) => Promise<void> {
+export function accessStateKeys(user: AuthUser, prefix = ''): string[] {
   const k = keys(prefix);
-  return async (user) => {
-    const [revoked, banned, sessions, synced, validAfter] = await redis.mget(
-      k.revoked(user.tokenId),
-      k.banned(user.id),
-      k.sessions(user.id),
-      k.synced,
-      k.legacyValidAfter(user.id),
-    );
-    if (banned) throw new AppError('banned_user');
-    if (!synced) throw new AuthStateUnavailableError();
-    if (revoked) throw new AppError('unauthorized');
-    if (validAfter && user.issuedAt < Number(validAfter)) throw new AppError('unauthorized');
-    if (sessions) {
-      const [version, kept] = sessions.split(':');
-      if (user.sessionVersion < Number(version) && user.tokenId !== kept) {
-        throw new AppError('unauthorized');
-      }
+  return [
+    k.revoked(user.tokenId),
+    k.banned(user.id),
+    k.sessions(user.id),
+    k.synced,
+    k.legacyValidAfter(user.id),
+  ];
+}
+
+/**
+ * Throws AppError('unauthorized') for a revoked token or one of an ended session,
+ * AppError('banned_user') for a ban, AuthStateUnavailableError while the state is not in Redis;
+ * `values` are those of `accessStateKeys(user)`.
+ */
+export function decideAccess(user: AuthUser, values: readonly (string | null)[]): void {
+  const [revoked, banned, sessions, synced, validAfter] = values;
+  if (banned) throw new AppError('banned_user');
+  if (!synced) throw new AuthStateUnavailableError();
+  if (revoked) throw new AppError('unauthorized');
+  if (validAfter && user.issuedAt < Number(validAfter)) throw new AppError('unauthorized');
+  if (sessions) {
+    const [version, kept] = sessions.split(':');
+    if (user.sessionVersion < Number(version) && user.tokenId !== kept) {
+      throw new AppError('unauthorized');
     }
-  };
+  }
+}
+
+/** The check of `decideAccess`, reading its keys with one MGET. */
+export function createAccessCheck(redis: Redis, prefix = ''): (user: AuthUser) => Promise<void> {
+  return async (user) => decideAccess(user, await redis.mget(...accessStateKeys(user, prefix)));
 }

@@ -93,11 +93,20 @@ export function publicKeyOf(privateKeyPem: string): string {
   return createPublicKey(privateKeyPem).export({ type: 'spki', format: 'pem' }).toString();
 }
 
+/** Verified session tokens kept per process (docs/adr/0088): about 1 KB each. */
+const VERIFIED_TOKENS_KEPT = 5_000;
+
 export async function createTokenVerifier(options: {
   /** One or more PEM public keys; each verifies the tokens whose `kid` is its thumbprint. */
   publicKeyPem: string;
   issuer: string;
+  /** Session tokens whose verification is remembered (default 5,000; 0: none). */
+  verifiedTokensKept?: number;
+  /** Seconds since the epoch (tests move it). */
+  now?: () => number;
 }): Promise<TokenVerifier> {
+  const kept = options.verifiedTokensKept ?? VERIFIED_TOKENS_KEPT;
+  const now = options.now ?? (() => Math.floor(Date.now() / 1000));
   const pems = splitPemKeys(options.publicKeyPem);
   if (pems.length === 0) throw new Error('JWT_PUBLIC_KEY holds no PEM public key');
   const keys = new Map<string, CryptoKey>();
@@ -122,7 +131,12 @@ export async function createTokenVerifier(options: {
     for (const key of candidates(token)) {
       try {
         return (
-          await jwtVerify(token, key, { algorithms: [ALGORITHM], issuer: options.issuer, audience })
+          await jwtVerify(token, key, {
+            algorithms: [ALGORITHM],
+            issuer: options.issuer,
+            audience,
+            currentDate: new Date(now() * 1000),
+          })
         ).payload;
       } catch (error) {
         lastError = error;
@@ -138,11 +152,30 @@ export async function createTokenVerifier(options: {
     return error;
   };
 
+  /**
+   * Tokens verified before, by their text, oldest first (docs/adr/0088): the gateway and every
+   * subgraph see the same token on each of a user's requests, and its signature, issuer,
+   * audience and claims give the same answer every time; only time changes it, so a remembered
+   * one is refused again from its expiry on. Refusals are not remembered (garbage cannot fill
+   * it). What a signature cannot say (revoked, banned) is checked per request elsewhere.
+   */
+  const verified = new Map<string, AuthUser>();
+  const remember = (token: string, user: AuthUser) => {
+    if (kept === 0) return;
+    if (verified.size >= kept) verified.delete(verified.keys().next().value!);
+    verified.set(token, user);
+  };
+
   return {
     async verify(token) {
+      const known = verified.get(token);
+      if (known) {
+        if (known.expiresAt > now()) return { ...known, roles: [...known.roles] };
+        verified.delete(token);
+      }
       try {
         const claims = claimsSchema.parse(await verifyWith(token, AUDIENCE));
-        return {
+        const user: AuthUser = {
           id: claims.sub,
           roles: claims.roles,
           tokenId: claims.jti,
@@ -150,6 +183,8 @@ export async function createTokenVerifier(options: {
           expiresAt: claims.exp,
           sessionVersion: claims.sv ?? 0,
         };
+        remember(token, user);
+        return { ...user, roles: [...user.roles] };
       } catch (error) {
         throw refused(error, 'unauthorized');
       }

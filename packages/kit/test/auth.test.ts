@@ -158,6 +158,45 @@ describe('token issuer and verifier', () => {
   });
 });
 
+describe('verified tokens kept per process (docs/adr/0088)', () => {
+  it('answers a known token from memory until it expires, then refuses it', async () => {
+    let clock = now();
+    const remembering = await createTokenVerifier({
+      publicKeyPem: keys.publicKeyPem,
+      issuer: ISSUER,
+      now: () => clock,
+    });
+    const token = await signRs256({ roles: ['user'] }, { exp: clock + 60 });
+    const first = await remembering.verify(token);
+    // A caller that changes its copy changes nothing the next caller sees.
+    first.roles.push('admin');
+    expect((await remembering.verify(token)).roles).toEqual(['user']);
+    clock += 60;
+    const refused = await remembering.verify(token).catch((error: unknown) => error);
+    expect(refused).toBeInstanceOf(AppError);
+    expect((refused as AppError).identifier).toBe('unauthorized');
+  });
+
+  it('keeps at most as many as configured, oldest out first, and never a refusal', async () => {
+    const remembering = await createTokenVerifier({
+      publicKeyPem: keys.publicKeyPem,
+      issuer: ISSUER,
+      verifiedTokensKept: 1,
+    });
+    const garbage = 'not.a.token';
+    for (let i = 0; i < 2; i += 1) {
+      await expect(remembering.verify(garbage)).rejects.toBeInstanceOf(AppError);
+    }
+    const [a, b] = await Promise.all([
+      signRs256({ roles: ['user'] }),
+      signRs256({ roles: ['referee'] }),
+    ]);
+    expect((await remembering.verify(a)).roles).toEqual(['user']);
+    expect((await remembering.verify(b)).roles).toEqual(['referee']);
+    expect((await remembering.verify(a)).roles).toEqual(['user']);
+  });
+});
+
 describe('key rotation: key ids, several verifying keys', () => {
   const issuerFor = (pair: KeyPair) =>
     createTokenIssuer({ privateKeyPem: pair.privateKeyPem, issuer: ISSUER, ttlSeconds: 600 });

@@ -1,10 +1,15 @@
 import type { Database, Transaction } from './db.ts';
 
-export interface WalletBalances {
+/** What a wallet's owner sees of it: balances and this month's movements, in cents. */
+export interface WalletOverview {
   walletId: string;
-  userId: string;
   availableCents: bigint;
   frozenCents: bigint;
+  /** Payouts asked for and not paid yet (open or exported). */
+  openPayoutCents: bigint;
+  /** Top-ups (open or paid) and payouts (any but cancelled) since `since`, for the limits. */
+  depositedCents: bigint;
+  withdrawnCents: bigint;
 }
 
 /** Creates the wallet and its two ledger accounts (available, frozen) at zero. */
@@ -23,23 +28,51 @@ export async function walletExists(tx: Transaction, userId: string): Promise<boo
   return (await tx.wallet.count({ where: { userId } })) > 0;
 }
 
-export async function findWalletBalances(
+/**
+ * The wallet's balances, open payouts and the month's deposits and withdrawals in one statement
+ * (docs/adr/0088): five queries before, two of them one after the other, each holding a pooled
+ * connection. Each part reads its own index: ledger_accounts (user_id, kind), payout_requests
+ * and top_up_payments (user_id, created_at). Null when the user has no wallet.
+ */
+export async function findWalletOverview(
   db: Database,
   userId: string,
-): Promise<WalletBalances | null> {
-  const wallet = await db.wallet.findUnique({ where: { userId }, select: { id: true } });
-  if (!wallet) return null;
-  const accounts = await db.ledgerAccount.findMany({
-    where: { userId, kind: { in: ['user_available', 'user_frozen'] } },
-    select: { kind: true, balance: true },
-  });
-  const balance = (kind: string) =>
-    accounts.find((account) => account.kind === kind)?.balance ?? 0n;
+  since: Date,
+): Promise<WalletOverview | null> {
+  const rows = await db.$queryRaw<
+    {
+      wallet_id: string;
+      available: bigint;
+      frozen: bigint;
+      open_payouts: bigint;
+      deposited: bigint;
+      withdrawn: bigint;
+    }[]
+  >`
+    SELECT w.id::text AS wallet_id,
+           COALESCE((SELECT balance FROM ledger_accounts
+                      WHERE user_id = w.user_id AND kind = 'user_available'), 0)::bigint AS available,
+           COALESCE((SELECT balance FROM ledger_accounts
+                      WHERE user_id = w.user_id AND kind = 'user_frozen'), 0)::bigint AS frozen,
+           (SELECT COALESCE(sum(amount_cents), 0) FROM payout_requests
+             WHERE user_id = w.user_id AND status IN ('open', 'exported'))::bigint AS open_payouts,
+           (SELECT COALESCE(sum(amount_cents), 0) FROM top_up_payments
+             WHERE user_id = w.user_id AND created_at >= ${since}
+               AND status IN ('open', 'paid'))::bigint AS deposited,
+           (SELECT COALESCE(sum(amount_cents), 0) FROM payout_requests
+             WHERE user_id = w.user_id AND created_at >= ${since}
+               AND status <> 'cancelled')::bigint AS withdrawn
+      FROM wallets w
+     WHERE w.user_id = ${userId}::uuid`;
+  const row = rows[0];
+  if (!row) return null;
   return {
-    walletId: wallet.id,
-    userId,
-    availableCents: balance('user_available'),
-    frozenCents: balance('user_frozen'),
+    walletId: row.wallet_id,
+    availableCents: row.available,
+    frozenCents: row.frozen,
+    openPayoutCents: row.open_payouts,
+    depositedCents: row.deposited,
+    withdrawnCents: row.withdrawn,
   };
 }
 

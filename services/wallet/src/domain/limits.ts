@@ -1,6 +1,6 @@
 import { AppError } from '@challenge/kit';
 import type { Limits } from '../config.ts';
-import type { Database, Transaction } from '../data/db.ts';
+import type { Transaction } from '../data/db.ts';
 import { depositedSince } from '../data/payments.ts';
 import { withdrawnSince } from '../data/payouts.ts';
 import { toInt } from './history.ts';
@@ -37,18 +37,14 @@ export async function checkMonthlyLimit(
   }
 }
 
-export async function limitsView(db: Database, limits: Limits, userId: string, now = new Date()) {
-  const since = startOfMonth(now);
-  const [deposited, withdrawn] = await Promise.all([
-    depositedSince(db, userId, since),
-    withdrawnSince(db, userId, since),
-  ]);
+/** The limits as the wallet shows them, with what this month has used of each. */
+export function limitsView(limits: Limits, depositedCents: bigint, withdrawnCents: bigint) {
   return {
     minimumPayout: limits.minimumPayoutCents,
     minimumTopUp: limits.minimumTopUpCents,
     monthlyDepositLimit: limits.monthlyDepositLimitCents,
     monthlyWithdrawalLimit: limits.monthlyWithdrawalLimitCents,
-    depositedThisMonth: toInt(deposited),
-    withdrawnThisMonth: toInt(withdrawn),
+    depositedThisMonth: toInt(depositedCents),
+    withdrawnThisMonth: toInt(withdrawnCents),
   };
 }

@@ -1,11 +1,10 @@
 import { AppError } from '@challenge/kit';
 import { enqueueEvents, handleOnce, newEvent, type DomainEvent } from '@challenge/events';
 import { transactionRunner, type Database, type Transaction } from '../data/db.ts';
-import { findWalletBalances, insertWallet, walletExists } from '../data/wallets.ts';
+import { findWalletOverview, insertWallet, walletExists } from '../data/wallets.ts';
 import type { Limits } from '../config.ts';
-import { openPayoutCents } from '../data/payouts.ts';
 import { toInt } from './history.ts';
-import { limitsView } from './limits.ts';
+import { limitsView, startOfMonth } from './limits.ts';
 
 export const CONSUMER = 'wallet';
 
@@ -38,19 +37,16 @@ export async function ensureWallet(
   ]);
 }
 
-export async function getOwnWallet(db: Database, limits: Limits, userId: string) {
-  const balances = await findWalletBalances(db, userId);
-  if (!balances) throw new AppError('wallet_not_found');
-  const [openPayouts, limitFigures] = await Promise.all([
-    openPayoutCents(db, userId),
-    limitsView(db, limits, userId),
-  ]);
+export async function getOwnWallet(db: Database, limits: Limits, userId: string, now = new Date()) {
+  // The same statuses and month as the limit checks (limits.ts), in one statement.
+  const wallet = await findWalletOverview(db, userId, startOfMonth(now));
+  if (!wallet) throw new AppError('wallet_not_found');
   return {
-    availableAmount: toInt(balances.availableCents),
-    freezeAmount: toInt(balances.frozenCents),
-    totalAmount: toInt(balances.availableCents + balances.frozenCents),
-    openPayoutAmount: toInt(openPayouts),
+    availableAmount: toInt(wallet.availableCents),
+    freezeAmount: toInt(wallet.frozenCents),
+    totalAmount: toInt(wallet.availableCents + wallet.frozenCents),
+    openPayoutAmount: toInt(wallet.openPayoutCents),
     currency: 'EUR' as const,
-    limits: limitFigures,
+    limits: limitsView(limits, wallet.depositedCents, wallet.withdrawnCents),
   };
 }

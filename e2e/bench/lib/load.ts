@@ -1,0 +1,148 @@
+/**
+ * A small closed-loop HTTP load generator for the benchmarks: `connections` keep-alive sockets,
+ * each sending its next request as soon as the previous answer is read, for a number of requests
+ * or a time. Node's own http client (lighter than fetch per request), so that the client costs
+ * the same whichever server it measures. Also reads the CPU time each server process spent
+ * meanwhile (/proc), the figure a busy shared machine does not distort: CPU per request.
+ */
+import { readFileSync } from 'node:fs';
+import { Agent, request } from 'node:http';
+import { percentiles } from './results.ts';
+
+export interface LoadTarget {
+  url: string;
+  headers: Record<string, string>;
+  body: string;
+  /** Whether an answer counts as a success (default: HTTP 200 without GraphQL errors). */
+  ok?: (status: number, body: string) => boolean;
+}
+
+export interface LoadResult {
+  requests: number;
+  errors: number;
+  seconds: number;
+  perSecond: number;
+  p50: number;
+  p95: number;
+  p99: number;
+  /** CPU milliseconds per request of each watched process (by name). */
+  cpuPerRequest: Record<string, number>;
+  /** The first failed answer, to say why. */
+  firstError: string | null;
+}
+
+const CLOCK_TICKS_PER_SECOND = 100;
+
+/** CPU time (user + system) a process has used so far, in ms (Linux). */
+export function cpuMillis(pid: number): number {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS_PER_SECOND;
+}
+
+const graphqlOk = (status: number, body: string) =>
+  status === 200 && !body.includes('"errors"') && !body.includes('"success":false');
+
+function send(agent: Agent, target: LoadTarget): Promise<{ status: number; body: string }> {
+  return new Promise((resolve, reject) => {
+    const req = request(
+      target.url,
+      {
+        method: 'POST',
+        agent,
+        headers: {
+          'content-type': 'application/json',
+          'content-length': Buffer.byteLength(target.body),
+          ...target.headers,
+        },
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('end', () =>
+          resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8') }),
+        );
+        res.on('error', reject);
+      },
+    );
+    req.on('error', reject);
+    req.end(target.body);
+  });
+}
+
+/**
+ * Sends `requests` requests (or for `seconds`, whichever is given) over `connections`
+ * keep-alive connections; `warmUp` requests first, not counted.
+ */
+export async function runLoad(
+  target: LoadTarget,
+  options: {
+    connections: number;
+    requests?: number;
+    seconds?: number;
+    warmUp?: number;
+    /** Processes whose CPU time is read before and after (name -> pid). */
+    watch?: Record<string, number>;
+  },
+): Promise<LoadResult> {
+  const agent = new Agent({ keepAlive: true, maxSockets: options.connections });
+  const ok = target.ok ?? graphqlOk;
+  try {
+    const warm = options.warmUp ?? options.connections * 5;
+    let warmed = 0;
+    await Promise.all(
+      Array.from({ length: options.connections }, async () => {
+        while (warmed < warm) {
+          warmed += 1;
+          await send(agent, target).catch(() => undefined);
+        }
+      }),
+    );
+    const watch = Object.entries(options.watch ?? {});
+    const cpuBefore = watch.map(([, pid]) => cpuMillis(pid));
+    const times: number[] = [];
+    let errors = 0;
+    let firstError: string | null = null;
+    let started = 0;
+    const began = performance.now();
+    const deadline = options.seconds ? began + options.seconds * 1000 : Infinity;
+    const limit = options.requests ?? Infinity;
+    await Promise.all(
+      Array.from({ length: options.connections }, async () => {
+        while (started < limit && performance.now() < deadline) {
+          started += 1;
+          const t = performance.now();
+          try {
+            const answer = await send(agent, target);
+            if (!ok(answer.status, answer.body)) {
+              errors += 1;
+              firstError ??= `HTTP ${answer.status}: ${answer.body.slice(0, 300)}`;
+            }
+          } catch (error) {
+            errors += 1;
+            firstError ??= String(error);
+          }
+          times.push(performance.now() - t);
+        }
+      }),
+    );
+    const seconds = (performance.now() - began) / 1000;
+    const cpuPerRequest = Object.fromEntries(
+      watch.map(([name, pid], i) => [name, (cpuMillis(pid) - cpuBefore[i]!) / times.length]),
+    );
+    const { p50, p95, p99 } = percentiles(times);
+    return {
+      requests: times.length,
+      errors,
+      seconds,
+      perSecond: times.length / seconds,
+      p50,
+      p95,
+      p99,
+      cpuPerRequest,
+      firstError,
+    };
+  } finally {
+    agent.destroy();
+  }
+}
