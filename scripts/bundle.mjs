@@ -51,6 +51,20 @@ function manifestOf(file) {
 
 const problems = [];
 
+/** The copy of package `name` that Node's resolution finds from `fromDir`, and its version. */
+function installedPackage(fromDir, name) {
+  for (let dir = fromDir; ; dir = path.dirname(dir)) {
+    const candidate = path.join(dir, 'node_modules', name);
+    const manifest = path.join(candidate, 'package.json');
+    if (fs.existsSync(manifest))
+      return {
+        dir: fs.realpathSync(candidate),
+        version: JSON.parse(fs.readFileSync(manifest, 'utf8')).version,
+      };
+    if (dir === path.dirname(dir)) return null;
+  }
+}
+
 /** npm packages stay external; each must be a production dependency of its importer. */
 const externalPackages = {
   name: 'external-packages',
@@ -64,6 +78,15 @@ const externalPackages = {
       if (!(name in declared))
         problems.push(
           `${path.relative(workspace, args.importer)} imports ${name}, which is not in the dependencies of ${path.relative(workspace, path.join(dir, 'package.json')) || 'package.json'}`,
+        );
+      // The bundle loads it from dist/, not from the importer's folder: for kit's and events'
+      // imports that can be another version (hoisted there for some other package). A copy of the
+      // same version elsewhere is as good.
+      const wanted = installedPackage(path.dirname(args.importer), name);
+      const loaded = installedPackage(outDir, name);
+      if (wanted && wanted.version !== loaded?.version)
+        problems.push(
+          `${path.relative(workspace, args.importer)} imports ${name} ${wanted.version}, but dist/index.js would load ${loaded ? `${loaded.version} from ${path.relative(workspace, loaded.dir)}` : 'nothing'}: add "${name}": "${wanted.version}" to the dependencies of ${path.basename(workspace)}'s package.json`,
         );
       return { external: true };
     });
