@@ -140,6 +140,8 @@ export async function startPlatform(
     {
       graphqlRateLimit: { ip: 1_000_000, windowSeconds: 60 },
       ...(processOptions.logger ? { logger: processOptions.logger('gateway') } : {}),
+      graphqlUserRateLimit: { user: 1_000_000, windowSeconds: 60 },
+      graphqlAddressCeiling: { ip: 1_000_000, windowSeconds: 60 },
       // The browser's requests carry the site's origin, which the session cookie's CSRF check
       // compares with the gateway's public origin.
       ...(webOptions.webDist ? { publicOrigin: origin, webDistDir: webOptions.webDist } : {}),

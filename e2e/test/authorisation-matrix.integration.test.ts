@@ -134,6 +134,8 @@ const MATRIX: Record<string, Row> = {
     variables: (f) => ({ input: { slug: f.privateSlug } }),
   },
   getChallengesByStatus: { expect: anyone(), variables: () => ({ input: { status: 'open' } }) },
+  // The reward bounds the create flow checks (issue 22): public, like the flow's first step.
+  challengeRules: { expect: anyone() },
   getDashboardChallenges: { expect: loggedIn() },
   getCurrentUserProfile: { expect: loggedIn() },
   getEmailPreferences: { expect: loggedIn() },
@@ -270,7 +272,10 @@ const MATRIX: Record<string, Row> = {
   },
   unbanUser: {
     expect: staffOnly(),
-    variables: async (f) => ({ input: { userId: (await f.target()).id } }),
+    // A reason for the audit log (issue 22).
+    variables: async (f) => ({
+      input: { userId: (await f.target()).id, reason: 'Appeal accepted.' },
+    }),
   },
   moderatorVerifyUser: {
     expect: staffOnly(),

@@ -56,6 +56,8 @@ const gateway = await buildGateway({
   },
   rateLimits: rateLimitsFromEnv(env),
   graphqlRateLimit: env.RATE_LIMIT_GRAPHQL,
+  graphqlUserRateLimit: env.RATE_LIMIT_GRAPHQL_USER,
+  graphqlAddressCeiling: env.RATE_LIMIT_GRAPHQL_ADDRESS_CEILING,
   graphqlLimits: graphqlLimitsFromEnv(env),
   webhookRateLimit: env.RATE_LIMIT_PAYMENT_WEBHOOK,
   uploadRateLimit: env.RATE_LIMIT_UPLOADS,

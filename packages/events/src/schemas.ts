@@ -103,7 +103,11 @@ export const EVENT_TYPES = {
       reason: z.string().nullable(),
     }),
   },
-  UserUnbanned: { topic: TOPICS.identity, data: z.object({ userId: z.uuid() }) },
+  UserUnbanned: {
+    topic: TOPICS.identity,
+    /** reason: staff's, for the audit log (absent in events before issue 22). */
+    data: z.object({ userId: z.uuid(), reason: z.string().optional() }),
+  },
   UserVerified: { topic: TOPICS.identity, data: z.object({ userId: z.uuid() }) },
   UserDeletionRequested: {
     topic: TOPICS.identity,
@@ -255,6 +259,44 @@ export const EVENT_TYPES = {
       /** Why the reconciliation reported it. */
       mismatch: z.enum(['challenge_over', 'challenge_missing', 'past_expiry']),
       reason,
+    }),
+  },
+  /**
+   * Staff cancelled an open or exported payout (the bank returned it, the details were wrong):
+   * its money went back to the user's available balance. Moderation records it in the staff
+   * audit log (docs/adr/0082); actorId is the staff member.
+   */
+  PayoutCancelled: {
+    topic: TOPICS.wallet,
+    data: z.object({
+      payoutId: z.uuid(),
+      userId: z.uuid(),
+      amountCents: z.number().int().positive(),
+      reason,
+    }),
+  },
+  /** Staff released a payout held after an IBAN change: it may be exported now (audit log). */
+  PayoutReleased: {
+    topic: TOPICS.wallet,
+    data: z.object({
+      payoutId: z.uuid(),
+      userId: z.uuid(),
+      amountCents: z.number().int().positive(),
+    }),
+  },
+  /**
+   * Staff downloaded a SEPA file (audit log): which payouts it holds, and how many it left out
+   * because they wait for a release after an IBAN change.
+   */
+  PayoutsExported: {
+    topic: TOPICS.wallet,
+    data: z.object({
+      /** The file's message id (its name without the format). */
+      batch: z.string().min(1),
+      payoutIds: z.array(z.uuid()),
+      totalCents: z.number().int().nonnegative(),
+      includeExported: z.boolean(),
+      heldForReviewCount: z.number().int().nonnegative(),
     }),
   },
   /** Staff confirmed that the bank transfer went out. */

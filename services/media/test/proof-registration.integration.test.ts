@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   TEST_INTERNAL_API_TOKEN,
   deleteTopics,
+  fromGateway,
   stack,
   startTestService,
   tokenFor,
@@ -83,7 +84,11 @@ describe('a completed upload challenge does not answer for', () => {
       status: 'accepted',
       visibility: 'public',
     });
-    const headers = { authorization: `Bearer ${await tokenFor(user)}`, 'tus-resumable': '1.0.0' };
+    const headers = {
+      ...fromGateway(),
+      authorization: `Bearer ${await tokenFor(user)}`,
+      'tus-resumable': '1.0.0',
+    };
     const bytes = Buffer.concat([MP4_HEAD, Buffer.alloc(4_000)]);
     const created = await fetch(new URL('/uploads/tus', service.url), {
       method: 'POST',

@@ -119,6 +119,68 @@ describe('Apollo client error handling', () => {
   });
 });
 
+/**
+ * Issue 22, point 3: the spec's generic client retries on 408, 409, 425, 429, 500, 502, 503
+ * and 504, once for a read (a GraphQL query), never for a write (a mutation).
+ */
+describe('Apollo client retries', () => {
+  const failing = (status: number) => ({
+    request: { query: CurrentUserDocument },
+    error: new ServerError('Response not successful', {
+      response: new Response('busy', { status }),
+      bodyText: 'busy',
+    }),
+  });
+  const profile = {
+    request: { query: CurrentUserDocument },
+    result: {
+      data: {
+        getCurrentUserProfile: {
+          __typename: 'CurrentUserProfileResult',
+          status: { __typename: 'Status', success: false, identifier: 'unauthorized', message: '' },
+          profile: null,
+        },
+      },
+    },
+  };
+  beforeEach(() => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+  });
+  afterEach(() => {
+    vi.restoreAllMocks();
+  });
+
+  it.each([408, 409, 425, 429, 500, 502, 503, 504])(
+    'asks a query again once after %i',
+    async (status) => {
+      const { client } = setup([failing(status), profile]);
+      const answer = await client.query({ query: CurrentUserDocument });
+      expect(answer.error).toBeUndefined();
+      expect(answer.data?.getCurrentUserProfile?.status.identifier).toBe('unauthorized');
+    },
+  );
+
+  it('gives up after one retry, and does not retry other failures', async () => {
+    const twice = setup([failing(503), failing(503), profile]);
+    expect((await twice.client.query({ query: CurrentUserDocument })).error).toBeDefined();
+    const badRequest = setup([failing(400), profile]);
+    expect((await badRequest.client.query({ query: CurrentUserDocument })).error).toBeDefined();
+  });
+
+  it('never asks a mutation again', async () => {
+    const busy = {
+      request: { query: LoginDocument, variables: loginVariables },
+      error: new ServerError('Response not successful', {
+        response: new Response('busy', { status: 503 }),
+        bodyText: 'busy',
+      }),
+    };
+    const { client } = setup([busy, graphQLErrorMock([{ message: 'second' }])]);
+    const answer = await client.mutate({ mutation: LoginDocument, variables: loginVariables });
+    expect(ServerError.is(answer.error)).toBe(true);
+  });
+});
+
 describe('createUnauthorizedHandler', () => {
   it('navigates away and resets the store once per burst of 401s', () => {
     const reset = vi.fn(() => Promise.resolve());

@@ -21,7 +21,7 @@ import {
   reportListQuerySchema,
   type ReportView,
 } from '../domain/reports.ts';
-import type { AuditEntryRecord } from '../data/audit.ts';
+import type { AuditEntryView } from '../domain/audit.ts';
 import type { ModerationContext } from '../context.ts';
 
 const iso = (value: Date | null) => value?.toISOString() ?? null;
@@ -134,7 +134,11 @@ export const resolvers: GraphQLResolverMap<ModerationContext> = {
     decidedAt: (record: RefereeCaseView) => iso(record.decidedAt),
   },
   AuditEntry: {
-    actor: (entry: AuditEntryRecord) => (entry.actorId ? { id: entry.actorId } : null),
-    createdAt: (entry: AuditEntryRecord) => iso(entry.createdAt),
+    actor: (entry: AuditEntryView) => (entry.actorId ? { id: entry.actorId } : null),
+    subjectUser: (entry: AuditEntryView) =>
+      entry.subjectUserId ? { id: entry.subjectUserId } : null,
+    amount: (entry: AuditEntryView) =>
+      entry.amountCents === null ? null : Number(entry.amountCents),
+    createdAt: (entry: AuditEntryView) => iso(entry.createdAt),
   },
 };
