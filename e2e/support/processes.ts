@@ -53,6 +53,8 @@ export interface ProcessPlatform {
   /** The site's origin, which the gateway's CSRF check expects on cookie requests. */
   origin: string;
   processes: PlatformProcess[];
+  /** The Kafka topic prefix of this platform's topics. */
+  topicPrefix: string;
   /** SIGTERM to each (gateway first); each one's exit code, then databases and topics removed. */
   stop(): Promise<Record<string, number | string | null>>;
 }
@@ -176,7 +178,7 @@ export async function startProcessPlatform(
     });
     await waitReady(`http://127.0.0.1:${gatewayPort}/readyz`, gateway.child, gateway.describe);
     const origin = `http://127.0.0.1:${gatewayPort}`;
-    return { gatewayUrl: `${origin}/graphql`, origin, processes, stop };
+    return { gatewayUrl: `${origin}/graphql`, origin, processes, topicPrefix, stop };
   } catch (error) {
     await stop().catch(() => {});
     throw error;

@@ -38,7 +38,7 @@ describe('each bundle finds its npm imports from its own folder', () => {
       path.join(dist, 'index.js'),
       'utf8',
     ).matchAll(STATIC_IMPORT)) {
-      if (specifier.startsWith('node:')) continue;
+      if (!specifier || specifier.startsWith('node:')) continue;
       const names = (wanted[specifier] ??= []);
       if (defaultName) names.push('default');
       for (const part of (named ?? '').split(',')) {

@@ -1,10 +1,12 @@
+import { execFile } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { promisify } from 'node:util';
 import { eventually } from '@challenge/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { writeProductionTree } from '../../scripts/lib/production-tree.mjs';
-import { repoRoot } from '../../scripts/lib/stack-config.mjs';
+import { repoRoot, stackUrls } from '../../scripts/lib/stack-config.mjs';
 import {
   bundleLauncher,
   signUp,
@@ -84,6 +86,20 @@ describe('the production bundles, with the production dependencies alone', () =>
 
   it('prints no warning of Node (such as TimeoutNegativeWarning) and no stack trace', () => {
     for (const process of platform!.processes) expect(process.stderrText(), process.name).toBe('');
+  });
+
+  it("runs the dead-letter tool from a subgraph's dist/ (docs/runbook.md), without tsx", async () => {
+    const { stdout } = await promisify(execFile)(process.execPath, ['dist/deadletter.js', 'list'], {
+      cwd: path.join(root, 'services', 'wallet'),
+      env: {
+        KAFKA_BROKERS: stackUrls().kafkaBrokers.join(','),
+        KAFKA_TOPIC_PREFIX: platform!.topicPrefix,
+      },
+      timeout: 60_000,
+    });
+    expect(stdout.trim().split('\n').at(-1)).toBe(
+      `0 dead letter(s) on ${platform!.topicPrefix}deadletter.v1`,
+    );
   });
 
   it('stops every process gracefully on SIGTERM', async () => {

@@ -249,7 +249,12 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
     if (trace) {
       const { kept, removed } = await pruneToTrace(
         path.resolve(target),
-        shipped.map((workspace) => `${workspace}/dist/index.js`),
+        // Each bundle, and the dead-letter tool next to a subgraph's (scripts/bundle.mjs).
+        shipped.flatMap((workspace) =>
+          ['index.js', 'deadletter.js']
+            .map((file) => `${workspace}/dist/${file}`)
+            .filter((file) => fs.existsSync(path.join(target, file))),
+        ),
       );
       const mib = (bytes) => `${(bytes / 1048576).toFixed(1)} MiB`;
       console.log(`traced: kept ${mib(kept)} of node_modules, removed ${mib(removed)}`);
