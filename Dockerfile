@@ -108,11 +108,31 @@ CMD ["node", "scripts/migrate.mjs", "apply"]
 # runtime (the default target): the image of one service, SERVICE.
 FROM base AS runtime
 ARG SERVICE
-# ffmpeg/ffprobe only where they are used: media's video pipeline.
+# ffmpeg/ffprobe only where they are used: media's video pipeline. Debian's ffmpeg brings what
+# every build option might load (LLVM and Mesa for GPU filters, Intel's media SDK plugins, VA and
+# VDPAU drivers): of the shared libraries the install adds, only those ffmpeg and ffprobe link
+# (their ldd closure) stay; the package records stay, so an image scanner still sees every
+# package. apt's downloads go too (the official base's apt configuration drops them by itself, a
+# base made offline may not). Then one transcode as the media pipeline makes it (H.264/AAC MP4,
+# a PNG frame) proves nothing it needs went.
 RUN if [ "$SERVICE" = media ]; then \
-      apt-get update \
+      libs() { find /usr/lib/x86_64-linux-gnu \( -type f -o -type l \) -name '*.so*' | LC_ALL=C sort; } \
+      && libs > /tmp/libs-before \
+      && apt-get update \
       && apt-get install -y --no-install-recommends ffmpeg \
-      && rm -rf /var/lib/apt/lists/*; \
+      && ldd /usr/bin/ffmpeg /usr/bin/ffprobe | awk '/=> \// { print $3 }' | xargs readlink -f \
+         | LC_ALL=C sort -u > /tmp/libs-linked \
+      && libs | LC_ALL=C comm -13 /tmp/libs-before - | while read -r lib; do \
+           grep -qxF "$(readlink -f "$lib")" /tmp/libs-linked || rm -f "$lib"; \
+         done \
+      && find /usr/lib/x86_64-linux-gnu -type d -empty -delete \
+      && apt-get clean && rm -rf /var/lib/apt/lists/* /tmp/libs-* \
+      && ffmpeg -v error -f lavfi -i testsrc=duration=1:size=320x240:rate=10 -f lavfi -i sine=duration=1 \
+           -vf scale=160:120 -pix_fmt yuv420p -c:v libx264 -preset veryfast -c:a aac \
+           -movflags +faststart -f mp4 /tmp/check.mp4 \
+      && ffprobe -v error -show_streams /tmp/check.mp4 > /dev/null \
+      && ffmpeg -v error -i /tmp/check.mp4 -frames:v 1 -f image2 -c:v png /tmp/check.png \
+      && rm /tmp/check.mp4 /tmp/check.png; \
     fi
 COPY --from=tini /usr/bin/tini /usr/bin/tini
 # The files stay owned by root: the runtime user can read them but not rewrite its own code,

@@ -484,19 +484,36 @@ async function runImages() {
         throw new Error(
           `the gateway image does not serve the SPA: ${page.status}\n${html.slice(0, 300)}`,
         );
+      // A visitor's query that the gateway plans into four subgraphs' images: each answers with
+      // its status envelope (signed-in operations refuse a visitor; the discover list serves).
+      const status = 'status { success identifier }';
       const answer = await (
         await fetch(`http://127.0.0.1:${gatewayPort}/graphql`, {
           method: 'POST',
           headers: { 'content-type': 'application/json', 'apollo-require-preflight': 'true' },
-          body: JSON.stringify({ query: '{ __typename }' }),
+          body: JSON.stringify({
+            query: `{
+              getCurrentUserProfile { ${status} }
+              getWallet { ${status} }
+              myReports { ${status} }
+              discoverChallenges(input: { list: all }) { ${status} }
+            }`,
+          }),
         })
       ).json();
-      if (answer?.data?.__typename !== 'Query')
-        throw new Error(`the gateway image did not answer a query: ${JSON.stringify(answer)}`);
+      const fields = ['getCurrentUserProfile', 'getWallet', 'myReports', 'discoverChallenges'];
+      if (
+        answer?.errors ||
+        !fields.every((field) => typeof answer?.data?.[field]?.status?.identifier === 'string') ||
+        answer.data.discoverChallenges.status.success !== true
+      )
+        throw new Error(
+          `the gateway image did not answer through identity, wallet, moderation and challenge: ${JSON.stringify(answer)}`,
+        );
       const health = checkHealth('gateway', handle);
       report.images.gateway = { ...report.images.gateway, readySeconds: seconds(ms), health };
       console.log(
-        `images    gateway       /readyz answered 200 after ${seconds(ms)} s; serves the SPA and a query; HEALTHCHECK ${health}`,
+        `images    gateway       /readyz answered 200 after ${seconds(ms)} s; serves the SPA and a query through four subgraphs; HEALTHCHECK ${health}`,
       );
     }
   } finally {

@@ -5,3 +5,7 @@ export declare function writeProductionTree(
   target: string,
   workspaces?: string[],
 ): { workspaces: string[]; installSeconds: number };
+export declare const KEEP_WHOLE: string[];
+export declare function writeMigrationTree(
+  target: string,
+): Promise<{ files: number; whole: string[] }>;

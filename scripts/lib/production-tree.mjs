@@ -210,20 +210,19 @@ export async function writeMigrationTree(target) {
     base: repoRoot,
     processCwd: repoRoot,
   });
-  const packages = new Set();
   for (const file of fileList) {
     if (!file.startsWith(`node_modules${path.sep}`)) continue;
     fs.mkdirSync(path.dirname(path.join(target, file)), { recursive: true });
     fs.copyFileSync(path.join(repoRoot, file), path.join(target, file));
   }
-  for (const name of KEEP_WHOLE) {
+  // The schema engine is found with require.resolve and its files by computed paths
+  // (scripts/lib/prisma-migrations.mjs), which the tracer does not follow: copied whole.
+  const whole = ['@prisma/schema-engine-wasm'];
+  for (const name of whole) {
     const dir = path.join('node_modules', name);
-    if (fs.existsSync(path.join(repoRoot, dir)) && [...fileList].some((f) => f.startsWith(dir))) {
-      fs.cpSync(path.join(repoRoot, dir), path.join(target, dir), { recursive: true });
-      packages.add(name);
-    }
+    fs.cpSync(path.join(repoRoot, dir), path.join(target, dir), { recursive: true });
   }
-  return { files: fileList.size, whole: [...packages] };
+  return { files: fileList.size, whole };
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
