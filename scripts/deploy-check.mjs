@@ -1,18 +1,23 @@
 #!/usr/bin/env node
-// Checks the deployment files without a cluster and without a Docker engine:
-//   helm lint + helm template of charts/challenge-platform, kustomize build of each overlay,
-//   k6 inspect of each load-test script, BuildKit's lint of the Dockerfile, and
-//   `docker compose config` of docker-compose.yml (through compose-go, the library behind it,
-//   where the docker compose plugin is missing), and that every variable a process's env module
-//   (services/*/src/env.ts, gateway/src/env.ts) requires is given to it by the chart, by each
-//   kustomize overlay and by the compose file.
+// Checks the deployment files without a cluster and without a Docker engine (docs/adr/0087; part
+// of `npm test` through e2e/test/deploy-check.test.ts):
+//   helm lint + helm template of charts/challenge-platform (default and production values, every
+//   option on, values lacking a required value), kustomize build of each overlay, every rendered
+//   object validated against the Kubernetes JSON schemas of the oldest and newest Kubernetes the
+//   chart claims, the NetworkPolicies against every in-cluster call, k6 inspect of each load-test
+//   script, BuildKit's lint of the Dockerfile, and `docker compose config` of docker-compose.yml
+//   (through compose-go, the library behind it, where the docker compose plugin is missing), and
+//   that every variable a process's env module (services/*/src/env.ts, gateway/src/env.ts)
+//   requires is given to it by the chart, by each kustomize overlay and by the compose file.
 // Installs helm v3, kustomize v5 and k6 on first use with `go install`, into
-// ${XDG_CACHE_HOME:-$HOME/.cache}/challenge-platform/bin (nothing else on the machine changes).
-// Prints one line per check; exits 1 if any check fails.
+// ${XDG_CACHE_HOME:-$HOME/.cache}/challenge-platform/bin, and kubernetes-validate (PyPI) into a
+// virtualenv beside them (python3-venv from apt if Debian lacks it; nothing else on the machine
+// changes). Prints one line per check; exits 1 if any check fails.
 //
 //   node scripts/deploy-check.mjs
 //
-// A standalone tool: Node builtins only, and the environment is read in the block below only.
+// A standalone tool: Node builtins only (and the stack's apt helper, for python3-venv), and the
+// environment is read in the block below only.
 
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
@@ -744,7 +749,7 @@ const VALIDATOR_DIR = path.join(
 );
 const validatorPython = path.join(VALIDATOR_DIR, 'bin', 'python');
 
-function ensureKubernetesValidate() {
+async function ensureKubernetesValidate() {
   const name = `${KUBERNETES_VALIDATE.package} ${KUBERNETES_VALIDATE.version}`;
   const probe = () =>
     run(validatorPython, ['-c', 'import kubernetes_validate.version as v; print(v.__version__)']);
@@ -753,7 +758,13 @@ function ensureKubernetesValidate() {
     return true;
   }
   const start = performance.now();
-  const venv = run('python3', ['-m', 'venv', '--clear', VALIDATOR_DIR]);
+  let venv = run('python3', ['-m', 'venv', '--clear', VALIDATOR_DIR]);
+  if (!venv.ok) {
+    // Debian ships venv apart from python3: installed from apt as the stack installs its tools.
+    const { aptInstall } = await import('./lib/stack/helpers.mjs');
+    await aptInstall(['python3-venv']).catch(() => {});
+    venv = run('python3', ['-m', 'venv', '--clear', VALIDATOR_DIR]);
+  }
   const install = venv.ok
     ? run(
         path.join(VALIDATOR_DIR, 'bin', 'pip'),
@@ -917,7 +928,7 @@ function checkNetworkPolicies(label, docs, processOf) {
 }
 
 if (ensureGoProgram('manifest-json')) {
-  const validator = ensureKubernetesValidate();
+  const validator = await ensureKubernetesValidate();
   const versions = validator ? claimedKubeVersions() : [];
   const renders = [];
   if (have.helm) {

@@ -516,6 +516,15 @@ async function runImages() {
         `images    gateway       /readyz answered 200 after ${seconds(ms)} s; serves the SPA and a query through four subgraphs; HEALTHCHECK ${health}`,
       );
     }
+    // Resident memory of each image's process, started and idle (the query above aside).
+    await new Promise((resolve) => setTimeout(resolve, 20_000));
+    const rss = running
+      .filter((handle) => handle.name !== 'migrations')
+      .map((handle) => [handle.name, residentMiB(handle.child.pid)]);
+    for (const [name, mib] of rss) report.images[name] = { ...report.images[name], rssMiB: mib };
+    console.log(
+      `images    resident memory 20 s after start (MiB): ${rss.map(([name, mib]) => `${name} ${mib}`).join(', ')}`,
+    );
   } finally {
     for (const handle of running.reverse()) await handle.stop();
     for (const service of needed)
@@ -523,6 +532,39 @@ async function runImages() {
     await admin.end();
     await deleteTopics(topicPrefix);
   }
+}
+
+/**
+ * VmRSS (MiB) of the service's Node process among the descendants of `pid` (the engine's process:
+ * docker and podman run it elsewhere, so null there).
+ */
+function residentMiB(pid) {
+  const parents = new Map();
+  for (const entry of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = fs.readFileSync(`/proc/${entry}/stat`, 'utf8');
+      parents.set(Number(entry), Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]));
+    } catch {
+      /* gone */
+    }
+  }
+  const isDescendant = (candidate) => {
+    for (let p = parents.get(candidate); p; p = parents.get(p)) if (p === pid) return true;
+    return false;
+  };
+  for (const [candidate] of parents) {
+    if (!isDescendant(candidate)) continue;
+    try {
+      const cmdline = fs.readFileSync(`/proc/${candidate}/cmdline`, 'utf8');
+      if (!cmdline.includes('dist/index.js')) continue;
+      const kib = /VmRSS:\s+(\d+)/.exec(fs.readFileSync(`/proc/${candidate}/status`, 'utf8'))?.[1];
+      if (kib) return Math.round(Number(kib) / 1024);
+    } catch {
+      /* gone */
+    }
+  }
+  return null;
 }
 
 /** Runs the image's HEALTHCHECK command inside the running container: 'ok' or its output. */
