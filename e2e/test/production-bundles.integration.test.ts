@@ -5,7 +5,12 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { eventually } from '@challenge/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { writeProductionTree } from '../../scripts/lib/production-tree.mjs';
+import {
+  BUNDLED_WORKSPACES,
+  pruneToTrace,
+  tracedEntries,
+  writeProductionTree,
+} from '../../scripts/lib/production-tree.mjs';
 import { repoRoot, stackUrls } from '../../scripts/lib/stack-config.mjs';
 import {
   bundleLauncher,
@@ -15,9 +20,10 @@ import {
 } from '../support/processes.ts';
 
 /**
- * What ships (docs/adr/0078-production-bundles.md): each service's and the gateway's bundle
- * (dist/index.js, built by `turbo run build`), run by `node dist/index.js` from a folder that
- * holds nothing but the production dependencies, installed from the lockfile.
+ * What ships (docs/adr/0078-production-bundles.md, 0086-images.md): each service's and the
+ * gateway's bundle (dist/index.js, built by `turbo run build`), run by `node dist/index.js` from a
+ * folder that holds nothing but the production dependencies, installed from the lockfile and
+ * pruned to the files the bundles load, as an image holds them.
  */
 const STATUS = 'status { success identifier }';
 const DEV_TOOLS = [
@@ -37,6 +43,9 @@ beforeAll(async () => {
   root = mkdtempSync(path.join(os.tmpdir(), 'challenge-production-'));
   ({ installSeconds } = writeProductionTree(root));
   console.log(`npm install --omit=dev of the production tree: ${installSeconds.toFixed(0)} s`);
+  // Pruned to the files the bundles load, as in the images (docs/adr/0086-images.md).
+  const { kept, removed } = await pruneToTrace(root, tracedEntries(root, BUNDLED_WORKSPACES));
+  console.log(`traced: kept ${kept >> 20} MiB of node_modules, removed ${removed >> 20} MiB`);
   platform = await startProcessPlatform(bundleLauncher(root));
 }, 420_000);
 

@@ -9,3 +9,8 @@ export declare const KEEP_WHOLE: string[];
 export declare function writeMigrationTree(
   target: string,
 ): Promise<{ files: number; whole: string[] }>;
+export declare function tracedEntries(root: string, workspaces: string[]): string[];
+export declare function pruneToTrace(
+  root: string,
+  entries: string[],
+): Promise<{ kept: number; removed: number }>;

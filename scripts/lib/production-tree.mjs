@@ -23,6 +23,7 @@
  */
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { repoRoot } from './stack-config.mjs';
@@ -41,6 +42,8 @@ export const KEEP_WHOLE = [
   '@node-rs/argon2-linux-x64-gnu',
   '@node-rs/argon2-linux-x64-musl',
   '@prisma/schema-engine-wasm',
+  // The gateway's geofence: reads its country database (data/*.dat) by computed paths.
+  'geoip-country',
 ];
 
 /** The workspaces that are built into bundles: the six services and the gateway. */
@@ -128,6 +131,15 @@ export function writeProductionTree(target, workspaces = BUNDLED_WORKSPACES) {
   return { workspaces: all, installSeconds };
 }
 
+/** Each bundle under `root`, and the dead-letter tool next to a subgraph's (scripts/bundle.mjs). */
+export function tracedEntries(root, workspaces) {
+  return workspaces.flatMap((workspace) =>
+    ['index.js', 'deadletter.js']
+      .map((file) => `${workspace}/dist/${file}`)
+      .filter((file) => fs.existsSync(path.join(root, file))),
+  );
+}
+
 /** Every file below `dir` (relative to `root`), without following symbolic links. */
 function filesBelow(root, dir = root, out = []) {
   for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
@@ -146,6 +158,23 @@ function removeEmptyFolders(dir) {
 }
 
 /**
+ * The entry files of the packages a bundle loads with `createRequire(new URL(...,
+ * import.meta.url).href)('name')` (the gateway's geoip-country, a CommonJS package with its
+ * database): the tracer does not follow a require made from a computed URL, so each is resolved
+ * from the bundle's folder and traced as an entry of its own.
+ */
+function requiredByName(root, entries) {
+  const files = [];
+  for (const entry of entries) {
+    const source = fs.readFileSync(path.join(root, entry), 'utf8');
+    const require = createRequire(path.join(root, entry));
+    for (const [, name] of source.matchAll(/createRequire\([^;]*?\)\("([^"]+)"\)/g))
+      files.push(require.resolve(name));
+  }
+  return files;
+}
+
+/**
  * Deletes from every node_modules folder under `root` the files that none of `entries` (paths
  * relative to `root`) loads, as @vercel/nft traces them; packages named in KEEP_WHOLE stay
  * whole wherever they are installed. Returns the bytes kept and removed below node_modules.
@@ -153,7 +182,7 @@ function removeEmptyFolders(dir) {
 export async function pruneToTrace(root, entries) {
   const { nodeFileTrace } = await import('@vercel/nft');
   const { fileList } = await nodeFileTrace(
-    entries.map((entry) => path.join(root, entry)),
+    [...entries.map((entry) => path.join(root, entry)), ...requiredByName(root, entries)],
     { base: root, processCwd: root },
   );
   const keep = new Set(fileList);
@@ -248,12 +277,7 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
     if (trace) {
       const { kept, removed } = await pruneToTrace(
         path.resolve(target),
-        // Each bundle, and the dead-letter tool next to a subgraph's (scripts/bundle.mjs).
-        shipped.flatMap((workspace) =>
-          ['index.js', 'deadletter.js']
-            .map((file) => `${workspace}/dist/${file}`)
-            .filter((file) => fs.existsSync(path.join(target, file))),
-        ),
+        tracedEntries(path.resolve(target), shipped),
       );
       const mib = (bytes) => `${(bytes / 1048576).toFixed(1)} MiB`;
       console.log(`traced: kept ${mib(kept)} of node_modules, removed ${mib(removed)}`);
