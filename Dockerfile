@@ -67,7 +67,8 @@ RUN for workspace in services/identity services/challenge services/wallet servic
 # ---------------------------------------------------------------------------------------------
 # tree: what one service's image holds: its bundle, the package.json files that make it a
 # module, and its production dependencies (installed from the lockfile, then pruned to the files
-# the bundle loads: scripts/lib/production-tree.mjs --trace). The gateway also gets web/dist.
+# the bundle loads: scripts/lib/production-tree.mjs --trace). The gateway also gets web/dist,
+# without the SPA's (hidden) source maps: the gateway would serve them, and the sources stay ours.
 FROM build AS tree
 ARG SERVICE
 RUN case "$SERVICE" in \
@@ -80,7 +81,10 @@ RUN --mount=type=cache,target=/root/.npm \
  && if [ "$SERVICE" = gateway ]; then workspace=gateway; else workspace="services/$SERVICE"; fi \
  && node scripts/lib/production-tree.mjs /out "$workspace" --trace \
  && ln -s "$workspace" /out/current \
- && if [ "$SERVICE" = gateway ]; then mkdir -p /out/web && cp -r web/dist /out/web/dist; fi
+ && if [ "$SERVICE" = gateway ]; then \
+      mkdir -p /out/web && cp -r web/dist /out/web/dist \
+      && find /out/web/dist -name '*.map' -delete; \
+    fi
 
 # tini: a signal-forwarding, zombie-reaping PID 1, copied into the images from here.
 FROM base AS tini

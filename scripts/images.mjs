@@ -146,10 +146,12 @@ function nodeBinary() {
   );
 }
 
-function makeOfflineBase() {
+async function makeOfflineBase() {
   if (run('buildah', ['inspect', '--type', 'image', OFFLINE_BASE]).ok) return 0;
-  if (!run('mmdebstrap', ['--version']).ok)
-    throw new Error('mmdebstrap is missing: apt-get install mmdebstrap');
+  if (!run('mmdebstrap', ['--version']).ok) {
+    const { aptInstall } = await import('./lib/stack/helpers.mjs');
+    await aptInstall(['mmdebstrap']);
+  }
   console.log(`images    making the base ${OFFLINE_BASE} from Debian's packages (once)`);
   const started = Date.now();
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'challenge-base-'));
@@ -224,7 +226,7 @@ function makeOfflineBase() {
 let baseImage = NODE_IMAGE || 'node:24-bookworm-slim';
 let baseMs = 0;
 if (engine === 'buildah' && !NODE_IMAGE) {
-  baseMs = makeOfflineBase();
+  baseMs = await makeOfflineBase();
   baseImage = OFFLINE_BASE;
 }
 
@@ -380,6 +382,18 @@ function start(name, image, vars, files = {}) {
         : run(engine, ['exec', container, ...command]);
     },
     async stop() {
+      // What runs inside, collected first: buildah's chroot runs it in a session of its own, so
+      // it can outlive the engine's process (then orphaned, no longer found below it).
+      const started = (pid) => {
+        try {
+          const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+          return stat.slice(stat.lastIndexOf(')') + 2).split(' ')[19];
+        } catch {
+          return null;
+        }
+      };
+      // By pid and start time, so that a pid reused meanwhile is never signalled.
+      const inside = descendantsOf(child.pid).map((pid) => ({ pid, since: started(pid) }));
       if (child.exitCode === null && child.signalCode === null) {
         const exited = new Promise((resolve) => child.once('exit', resolve));
         // Its own process group: the engine's process and what it started, nothing else.
@@ -394,6 +408,11 @@ function start(name, image, vars, files = {}) {
         await exited;
         clearTimeout(timer);
       }
+      const alive = ({ pid, since }) => since !== null && started(pid) === since;
+      for (const { pid } of inside.filter(alive)) process.kill(pid, 'SIGTERM');
+      for (let waited = 0; waited < 30_000 && inside.some(alive); waited += 500)
+        await new Promise((resolve) => setTimeout(resolve, 500));
+      for (const { pid } of inside.filter(alive)) process.kill(pid, 'SIGKILL');
       if (engine === 'buildah') run('buildah', ['rm', container]);
     },
   };
@@ -496,7 +515,7 @@ async function runImages() {
               getCurrentUserProfile { ${status} }
               getWallet { ${status} }
               myReports { ${status} }
-              discoverChallenges(input: { list: all }) { ${status} }
+              discoverChallenges(input: { list: "all" }) { ${status} }
             }`,
           }),
         })
@@ -539,6 +558,23 @@ async function runImages() {
  * docker and podman run it elsewhere, so null there).
  */
 function residentMiB(pid) {
+  for (const candidate of descendantsOf(pid)) {
+    try {
+      // Node itself, not tini (PID 1 of the image), whose arguments name the bundle too.
+      const [command, ...args] = fs.readFileSync(`/proc/${candidate}/cmdline`, 'utf8').split('\0');
+      if (path.basename(command) !== 'node' || !args.some((arg) => arg.endsWith('dist/index.js')))
+        continue;
+      const kib = /VmRSS:\s+(\d+)/.exec(fs.readFileSync(`/proc/${candidate}/status`, 'utf8'))?.[1];
+      if (kib) return Math.round(Number(kib) / 1024);
+    } catch {
+      /* gone */
+    }
+  }
+  return null;
+}
+
+/** The processes below `pid` (children, their children, ...), from /proc. */
+function descendantsOf(pid) {
   const parents = new Map();
   for (const entry of fs.readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
@@ -553,18 +589,7 @@ function residentMiB(pid) {
     for (let p = parents.get(candidate); p; p = parents.get(p)) if (p === pid) return true;
     return false;
   };
-  for (const [candidate] of parents) {
-    if (!isDescendant(candidate)) continue;
-    try {
-      const cmdline = fs.readFileSync(`/proc/${candidate}/cmdline`, 'utf8');
-      if (!cmdline.includes('dist/index.js')) continue;
-      const kib = /VmRSS:\s+(\d+)/.exec(fs.readFileSync(`/proc/${candidate}/status`, 'utf8'))?.[1];
-      if (kib) return Math.round(Number(kib) / 1024);
-    } catch {
-      /* gone */
-    }
-  }
-  return null;
+  return [...parents.keys()].filter(isDescendant);
 }
 
 /** Runs the image's HEALTHCHECK command inside the running container: 'ok' or its output. */
