@@ -1,18 +1,23 @@
 # syntax=docker/dockerfile:1.7
 #
-# One Dockerfile for every process of the platform. The final image runs the workspace named by
-# SERVICE:
+# Every image of the platform (docs/adr/0086-images.md). `npm run images` builds them all with
+# whichever engine the machine has (docker, podman or buildah) and starts each one; by hand:
 #
 #   docker build --build-arg SERVICE=identity -t challenge-platform/identity .
-#   docker build --build-arg SERVICE=gateway  -t challenge-platform/gateway  .
+#   docker build --build-arg SERVICE=gateway  -t challenge-platform/gateway  .   # serves the SPA
+#   docker build --target migrations          -t challenge-platform/migrations .
 #
-# SERVICE is one of: gateway, identity, challenge, wallet, media, moderation, notification.
-# The process runs its production bundle, `node dist/index.js` (docs/adr/0078-production-bundles.md).
-# Every image still holds the whole monorepo (docs/adr/0005-deployment.md), so any of them can
-# also run the migrations: `node scripts/migrate.mjs apply`.
+# SERVICE is one of: gateway, identity, challenge, wallet, media, moderation, notification. A
+# service's image holds its production bundle (docs/adr/0078-production-bundles.md) and, of its
+# production dependencies, only the files that bundle loads; ffmpeg only in media's. The
+# migrations image runs `node scripts/migrate.mjs apply` for the Helm hook and the kustomize Job.
+#
+# Build secret (optional): `npm-ca`, a PEM bundle that npm must trust to reach the registry
+# (where a proxy re-signs TLS). Mounted for the npm steps only; never in an image.
 
-# Node 24, the platform's one Node (docs/adr/0075-node-24.md); a build argument, so that an
-# offline base with the same content can stand in for it.
+# Node 24, the platform's one Node (docs/adr/0075-node-24.md). A build argument, so that a base
+# made offline with the same content (`npm run images` on a machine without a registry) can stand
+# in for the official image.
 ARG NODE_IMAGE=node:24-bookworm-slim
 
 # ---------------------------------------------------------------------------------------------
@@ -37,46 +42,106 @@ RUN cd /src \
  && cp package-lock.json /app/
 
 # ---------------------------------------------------------------------------------------------
-# deps: every workspace's dependencies, dev ones included: esbuild bundles the sources, and the
-# Prisma CLI generates the clients and applies migrations.
+# deps: every workspace's dependencies, dev ones included: esbuild bundles, vite builds the SPA,
+# the Prisma CLI generates the clients, @vercel/nft traces what each bundle loads.
 FROM base AS deps
 COPY --from=manifests /app /app
-RUN --mount=type=cache,target=/root/.npm npm ci --no-audit --no-fund
+RUN --mount=type=cache,target=/root/.npm \
+    --mount=type=secret,id=npm-ca \
+    if [ -s /run/secrets/npm-ca ]; then export NODE_EXTRA_CA_CERTS=/run/secrets/npm-ca; fi \
+ && npm ci --no-audit --no-fund
 
 # ---------------------------------------------------------------------------------------------
-# build: generated Prisma clients for every service and the bundle of SERVICE; for the gateway
-# also the SPA and the supergraph (composed at build time from the subgraphs' SDL files).
+# build: the Prisma clients, every bundle, the supergraph and the SPA. One stage for all images
+# (it does not depend on SERVICE), so an engine with a layer cache builds it once.
 FROM deps AS build
-ARG SERVICE
 COPY . .
 # The Prisma CLI insists on a schema-engine binary even for `generate`, which needs none.
 RUN PRISMA_SCHEMA_ENGINE_BINARY=/bin/true npm run generate --workspaces --if-present
-RUN if [ "$SERVICE" = "gateway" ]; then \
-      npm run build -w web && npm run build -w gateway \
-      && test -f web/dist/index.html && test -f gateway/dist/supergraph.graphql; \
-    else npm run build -w "services/$SERVICE"; fi
+RUN for workspace in services/identity services/challenge services/wallet services/media \
+      services/moderation services/notification gateway web; do \
+      npm run build -w "$workspace" || exit 1; \
+    done \
+ && test -f web/dist/index.html && test -f gateway/dist/supergraph.graphql
 
 # ---------------------------------------------------------------------------------------------
-# runtime: the image that is shipped.
-FROM base AS runtime
+# tree: what one service's image holds: its bundle, the package.json files that make it a
+# module, and its production dependencies (installed from the lockfile, then pruned to the files
+# the bundle loads: scripts/lib/production-tree.mjs --trace). The gateway also gets web/dist,
+# without the SPA's (hidden) source maps: the gateway would serve them, and the sources stay ours.
+FROM build AS tree
 ARG SERVICE
 RUN case "$SERVICE" in \
       gateway|identity|challenge|wallet|media|moderation|notification) ;; \
-      *) echo "build with --build-arg SERVICE=<gateway|identity|challenge|wallet|media|moderation|notification>, got '$SERVICE'" >&2; exit 1 ;; \
+      *) echo "build with --build-arg SERVICE=<gateway|identity|challenge|wallet|media|moderation|notification> (or --target migrations), got '$SERVICE'" >&2; exit 1 ;; \
     esac
-# ffmpeg/ffprobe only where they are used: the media pipeline. tini reaps zombies left by
-# ffmpeg children and forwards SIGTERM so the graceful stop (SHUTDOWN_TIMEOUT_MS) runs.
+RUN --mount=type=cache,target=/root/.npm \
+    --mount=type=secret,id=npm-ca \
+    if [ -s /run/secrets/npm-ca ]; then export NODE_EXTRA_CA_CERTS=/run/secrets/npm-ca; fi \
+ && if [ "$SERVICE" = gateway ]; then workspace=gateway; else workspace="services/$SERVICE"; fi \
+ && node scripts/lib/production-tree.mjs /out "$workspace" --trace \
+ && ln -s "$workspace" /out/current \
+ && if [ "$SERVICE" = gateway ]; then \
+      mkdir -p /out/web && cp -r web/dist /out/web/dist \
+      && find /out/web/dist -name '*.map' -delete; \
+    fi
+
+# tini: a signal-forwarding, zombie-reaping PID 1, copied into the images from here.
+FROM base AS tini
 RUN apt-get update \
  && apt-get install -y --no-install-recommends tini \
- && if [ "$SERVICE" = "media" ]; then apt-get install -y --no-install-recommends ffmpeg; fi \
  && rm -rf /var/lib/apt/lists/*
 
+# migrations-tree: scripts/migrate.mjs, every service's prisma/ folder, and the traced files of
+# pg, the Prisma driver adapter and the WebAssembly schema engine (no Prisma CLI, no tsx).
+FROM build AS migrations-tree
+RUN node scripts/lib/production-tree.mjs /out migrations
+
+# ---------------------------------------------------------------------------------------------
+# migrations: the image of the migration Job (Helm hook, kustomize Job, compose's `migrate`).
+# Each service's database from <SERVICE>_DATABASE_URL.
+FROM base AS migrations
+COPY --from=tini /usr/bin/tini /usr/bin/tini
+COPY --from=migrations-tree /out /app
+ENV NODE_ENV=production
+USER 1000:1000
+ENTRYPOINT ["/usr/bin/tini", "--"]
+CMD ["node", "scripts/migrate.mjs", "apply"]
+
+# ---------------------------------------------------------------------------------------------
+# runtime (the default target): the image of one service, SERVICE.
+FROM base AS runtime
+ARG SERVICE
+# ffmpeg/ffprobe only where they are used: media's video pipeline. Debian's ffmpeg brings what
+# every build option might load (LLVM and Mesa for GPU filters, Intel's media SDK plugins, VA and
+# VDPAU drivers): of the shared libraries the install adds, only those ffmpeg and ffprobe link
+# (their ldd closure) stay; the package records stay, so an image scanner still sees every
+# package. apt's downloads go too (the official base's apt configuration drops them by itself, a
+# base made offline may not). Then one transcode as the media pipeline makes it (H.264/AAC MP4,
+# a PNG frame) proves nothing it needs went.
+RUN if [ "$SERVICE" = media ]; then \
+      libs() { find /usr/lib/x86_64-linux-gnu \( -type f -o -type l \) -name '*.so*' | LC_ALL=C sort; } \
+      && libs > /tmp/libs-before \
+      && apt-get update \
+      && apt-get install -y --no-install-recommends ffmpeg \
+      && ldd /usr/bin/ffmpeg /usr/bin/ffprobe | awk '/=> \// { print $3 }' | xargs readlink -f \
+         | LC_ALL=C sort -u > /tmp/libs-linked \
+      && libs | LC_ALL=C comm -13 /tmp/libs-before - | while read -r lib; do \
+           grep -qxF "$(readlink -f "$lib")" /tmp/libs-linked || rm -f "$lib"; \
+         done \
+      && find /usr/lib/x86_64-linux-gnu -type d -empty -delete \
+      && apt-get clean && rm -rf /var/lib/apt/lists/* /tmp/libs-* \
+      && ffmpeg -v error -f lavfi -i testsrc=duration=1:size=320x240:rate=10 -f lavfi -i sine=duration=1 \
+           -vf scale=160:120 -pix_fmt yuv420p -c:v libx264 -preset veryfast -c:a aac \
+           -movflags +faststart -f mp4 /tmp/check.mp4 \
+      && ffprobe -v error -show_streams /tmp/check.mp4 > /dev/null \
+      && ffmpeg -v error -i /tmp/check.mp4 -frames:v 1 -f image2 -c:v png /tmp/check.png \
+      && rm /tmp/check.mp4 /tmp/check.png; \
+    fi
+COPY --from=tini /usr/bin/tini /usr/bin/tini
 # The files stay owned by root: the runtime user can read them but not rewrite its own code,
-# and the root filesystem can be mounted read-only.
-COPY --from=build /app /app
-# One stable path to the entry point, whatever the workspace: /app/current -> the workspace.
-RUN if [ "$SERVICE" = "gateway" ]; then ln -s /app/gateway /app/current; \
-    else ln -s "/app/services/$SERVICE" /app/current; fi
+# and the root filesystem can be mounted read-only (only /tmp is written: media's work files).
+COPY --from=tree /out /app
 
 ENV NODE_ENV=production \
     HOST=0.0.0.0 \

@@ -126,10 +126,7 @@ function copyAssets(from, to) {
   }
 }
 
-fs.rmSync(outDir, { recursive: true, force: true });
-const result = await build({
-  entryPoints: [path.join(workspace, 'src', 'index.ts')],
-  outfile: path.join(outDir, 'index.js'),
+const options = {
   bundle: true,
   platform: 'node',
   format: 'esm',
@@ -138,7 +135,29 @@ const result = await build({
   logLevel: 'warning',
   metafile: true,
   plugins: [externalPackages, sourceUrls],
+};
+fs.rmSync(outDir, { recursive: true, force: true });
+const result = await build({
+  ...options,
+  entryPoints: [path.join(workspace, 'src', 'index.ts')],
+  outfile: path.join(outDir, 'index.js'),
 });
+// A subgraph (a Kafka consumer) also gets the dead-letter tool, dist/deadletter.js, so that an
+// operator runs it in the service's pod, which has the Kafka settings (docs/runbook.md).
+const ownManifest = JSON.parse(fs.readFileSync(path.join(workspace, 'package.json'), 'utf8'));
+if ('@challenge/events' in (ownManifest.dependencies ?? {}))
+  await build({
+    ...options,
+    stdin: {
+      contents:
+        "import { deadLetterCli } from '@challenge/kit/deadletter-cli';\n" +
+        'deadLetterCli(process.argv.slice(2), process.env);\n',
+      resolveDir: path.join(workspace, 'src'),
+      sourcefile: 'deadletter-entry.js',
+      loader: 'js',
+    },
+    outfile: path.join(outDir, 'deadletter.js'),
+  });
 if (problems.length) {
   fs.rmSync(outDir, { recursive: true, force: true });
   console.error(`Bundle of ${path.basename(workspace)} refused:\n  ${problems.join('\n  ')}`);

@@ -1,18 +1,23 @@
 #!/usr/bin/env node
-// Checks the deployment files without a cluster and without a Docker engine:
-//   helm lint + helm template of charts/challenge-platform, kustomize build of each overlay,
-//   k6 inspect of each load-test script, BuildKit's lint of the Dockerfile, and
-//   `docker compose config` of docker-compose.yml (through compose-go, the library behind it,
-//   where the docker compose plugin is missing), and that every variable a process's env module
-//   (services/*/src/env.ts, gateway/src/env.ts) requires is given to it by the chart, by each
-//   kustomize overlay and by the compose file.
+// Checks the deployment files without a cluster and without a Docker engine (docs/adr/0087; part
+// of `npm test` through e2e/test/deploy-check.test.ts):
+//   helm lint + helm template of charts/challenge-platform (default and production values, every
+//   option on, values lacking a required value), kustomize build of each overlay, every rendered
+//   object validated against the Kubernetes JSON schemas of the oldest and newest Kubernetes the
+//   chart claims, the NetworkPolicies against every in-cluster call, k6 inspect of each load-test
+//   script, BuildKit's lint of the Dockerfile, and `docker compose config` of docker-compose.yml
+//   (through compose-go, the library behind it, where the docker compose plugin is missing), and
+//   that every variable a process's env module (services/*/src/env.ts, gateway/src/env.ts)
+//   requires is given to it by the chart, by each kustomize overlay and by the compose file.
 // Installs helm v3, kustomize v5 and k6 on first use with `go install`, into
-// ${XDG_CACHE_HOME:-$HOME/.cache}/challenge-platform/bin (nothing else on the machine changes).
-// Prints one line per check; exits 1 if any check fails.
+// ${XDG_CACHE_HOME:-$HOME/.cache}/challenge-platform/bin, and kubernetes-validate (PyPI) into a
+// virtualenv beside them (python3-venv from apt if Debian lacks it; nothing else on the machine
+// changes). Prints one line per check; exits 1 if any check fails.
 //
 //   node scripts/deploy-check.mjs
 //
-// A standalone tool: Node builtins only, and the environment is read in the block below only.
+// A standalone tool: Node builtins only (and the stack's apt helper, for python3-venv), and the
+// environment is read in the block below only.
 
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
@@ -48,6 +53,51 @@ const CHART = 'charts/challenge-platform';
 // The chart has no default for the platform's bank account (sepaDebtor): every render but the one
 // that checks the `required` message uses these example values.
 const CHART_VALUES = ['-f', `${CHART}/ci/example-values.yaml`];
+// Every optional template switched on, so none of them can rot unnoticed.
+const ALL_OPTIONS = [
+  '--set',
+  'defaults.autoscaling.enabled=true',
+  '--set',
+  'gateway.autoscaling.enabled=true',
+  '--set',
+  'kafka.topics.strimzi=true',
+  '--set',
+  'kafka.topicPrefix=staging.',
+  '--set',
+  'kafka.ssl=true',
+  '--set',
+  'kafka.caSecret=kafka-cluster-ca-cert',
+  '--set',
+  'kafka.sasl.mechanism=scram-sha-512',
+  '--set',
+  'kafka.sasl.username=challenge-platform',
+  '--set',
+  'kafka.sasl.existingSecret=challenge-platform-kafka-user',
+  '--set',
+  'metrics.serviceMonitor.enabled=true',
+  '--set',
+  'redis.existingSecret=redis-url',
+  '--set',
+  'smtp.existingSecret=smtp-credentials',
+  '--set',
+  'smtp.secure=true',
+  '--set',
+  'payments.extraCaConfigMap=payments-ca',
+  '--set',
+  'payments.webhookUrl=https://hooks.example.com/api/payments/webhook',
+  '--set',
+  'networkPolicy.metricsNamespaceSelector.matchLabels.kubernetes\\.io/metadata\\.name=monitoring',
+  '--set',
+  'networkPolicy.metricsPodSelector.matchLabels.app\\.kubernetes\\.io/name=prometheus',
+  '--set',
+  'networkPolicy.extraFrom[0].ipBlock.cidr=10.0.0.0/16',
+  '--set',
+  'ingress.className=nginx',
+  '--set',
+  'ingress.tls[0].secretName=tls,ingress.tls[0].hosts[0]=challenge.example.com',
+  '--set',
+  'imagePullSecrets[0].name=registry',
+];
 
 const results = [];
 
@@ -401,12 +451,21 @@ if (have.helm) {
       'NetworkPolicy',
     ]),
   );
-  // The platform's bank account has no default: without it the render must stop, and say why.
-  {
-    const name = `helm template ${CHART} (no sepaDebtor: fails with the required message)`;
+  // Values with a required value missing must stop the render, and say which value: the
+  // platform's bank account (no default on purpose), and a JWT key when the chart is told to make
+  // the Secret itself (ci/must-fail/).
+  for (const [what, args, message] of [
+    ['no sepaDebtor', [], 'sepaDebtor.name is required'],
+    [
+      'ci/must-fail/no-jwt-private-key-values.yaml',
+      ['-f', `${CHART}/ci/must-fail/no-jwt-private-key-values.yaml`],
+      'jwt.privateKey is required when jwt.existingSecret is empty',
+    ],
+  ]) {
+    const name = `helm template ${CHART} (${what}: fails with the required message)`;
     const start = performance.now();
-    const r = run(helm, ['template', 'check', CHART, '--kube-version', KUBE_VERSION]);
-    const ok = !r.ok && r.output.includes('sepaDebtor.name is required');
+    const r = run(helm, ['template', 'check', CHART, '--kube-version', KUBE_VERSION, ...args]);
+    const ok = !r.ok && r.output.includes(message);
     report(ok ? 'ok' : 'fail', name, seconds(start));
     if (!ok) console.log(indent(r.ok ? 'the render succeeded' : r.output));
   }
@@ -414,56 +473,7 @@ if (have.helm) {
   check(
     `helm template ${CHART} (all options on)`,
     helm,
-    [
-      'template',
-      'check',
-      CHART,
-      '--kube-version',
-      KUBE_VERSION,
-      ...CHART_VALUES,
-      '--set',
-      'defaults.autoscaling.enabled=true',
-      '--set',
-      'gateway.autoscaling.enabled=true',
-      '--set',
-      'kafka.topics.strimzi=true',
-      '--set',
-      'kafka.topicPrefix=staging.',
-      '--set',
-      'kafka.ssl=true',
-      '--set',
-      'kafka.caSecret=kafka-cluster-ca-cert',
-      '--set',
-      'kafka.sasl.mechanism=scram-sha-512',
-      '--set',
-      'kafka.sasl.username=challenge-platform',
-      '--set',
-      'kafka.sasl.existingSecret=challenge-platform-kafka-user',
-      '--set',
-      'metrics.serviceMonitor.enabled=true',
-      '--set',
-      'redis.existingSecret=redis-url',
-      '--set',
-      'smtp.existingSecret=smtp-credentials',
-      '--set',
-      'smtp.secure=true',
-      '--set',
-      'payments.extraCaConfigMap=payments-ca',
-      '--set',
-      'payments.webhookUrl=https://hooks.example.com/api/payments/webhook',
-      '--set',
-      'networkPolicy.metricsNamespaceSelector.matchLabels.kubernetes\\.io/metadata\\.name=monitoring',
-      '--set',
-      'networkPolicy.metricsPodSelector.matchLabels.app\\.kubernetes\\.io/name=prometheus',
-      '--set',
-      'networkPolicy.extraFrom[0].ipBlock.cidr=10.0.0.0/16',
-      '--set',
-      'ingress.className=nginx',
-      '--set',
-      'ingress.tls[0].secretName=tls,ingress.tls[0].hosts[0]=challenge.example.com',
-      '--set',
-      'imagePullSecrets[0].name=registry',
-    ],
+    ['template', 'check', CHART, '--kube-version', KUBE_VERSION, ...CHART_VALUES, ...ALL_OPTIONS],
     kinds(['HorizontalPodAutoscaler', 'KafkaTopic', 'ServiceMonitor', 'NetworkPolicy']),
   );
 }
@@ -722,6 +732,256 @@ if (schemas && ensureGoProgram('manifest-json')) {
   }
   const project = asJson('docker-compose.yml', ['compose', 'docker-compose.yml']);
   if (project) checkCoverage('docker-compose.yml', schemas, composeProvided(project));
+}
+
+// ---- Kubernetes JSON schemas and network policies ---------------------------------------------
+// Every object the chart (defaults, production values, every option on) and each overlay render
+// is validated, strictly (no unknown fields), against the JSON schemas of the oldest Kubernetes
+// the chart claims (Chart.yaml's kubeVersion) and the newest one there are schemas for. The
+// schemas come from the PyPI package kubernetes-validate (1.25 to 1.37 in 1.37.0), installed into
+// a virtualenv in the cache like the Go tools. Custom resources (KafkaTopic, ServiceMonitor) have
+// no schema there and are named as not checked.
+const KUBERNETES_VALIDATE = { package: 'kubernetes-validate', version: '1.37.0' };
+const VALIDATOR_DIR = path.join(
+  CACHE_HOME,
+  'challenge-platform',
+  `kubernetes-validate-${KUBERNETES_VALIDATE.version}`,
+);
+const validatorPython = path.join(VALIDATOR_DIR, 'bin', 'python');
+
+async function ensureKubernetesValidate() {
+  const name = `${KUBERNETES_VALIDATE.package} ${KUBERNETES_VALIDATE.version}`;
+  const probe = () =>
+    run(validatorPython, ['-c', 'import kubernetes_validate.version as v; print(v.__version__)']);
+  if (existsSync(validatorPython) && probe().output.trim() === KUBERNETES_VALIDATE.version) {
+    report('ok', `${name} present`);
+    return true;
+  }
+  const start = performance.now();
+  let venv = run('python3', ['-m', 'venv', '--clear', VALIDATOR_DIR]);
+  if (!venv.ok) {
+    // Debian ships venv apart from python3: installed from apt as the stack installs its tools.
+    const { aptInstall } = await import('./lib/stack/helpers.mjs');
+    await aptInstall(['python3-venv']).catch(() => {});
+    venv = run('python3', ['-m', 'venv', '--clear', VALIDATOR_DIR]);
+  }
+  const install = venv.ok
+    ? run(
+        path.join(VALIDATOR_DIR, 'bin', 'pip'),
+        [
+          'install',
+          '--quiet',
+          '--disable-pip-version-check',
+          `${KUBERNETES_VALIDATE.package}==${KUBERNETES_VALIDATE.version}`,
+        ],
+        { timeout: 10 * 60_000 },
+      )
+    : venv;
+  if (!install.ok || probe().output.trim() !== KUBERNETES_VALIDATE.version) {
+    report('fail', `${name} install (python3 -m venv, pip install from PyPI)`, seconds(start));
+    console.log(
+      indent(
+        install.output || 'python3 with venv is needed (Debian: apt-get install python3-venv)',
+      ),
+    );
+    return false;
+  }
+  report('ok', `${name} installed with pip`, seconds(start));
+  return true;
+}
+
+// Reads {versions, docs} on stdin; prints {checked, custom: [kind...], errors: [...]}. The schema
+// files are cached across objects (the package reads them again for every object).
+const VALIDATOR = `
+import functools, json, sys
+import kubernetes_validate.utils as utils
+utils.schema_contents = functools.lru_cache(maxsize=None)(utils.schema_contents)
+request = json.load(sys.stdin)
+out = {"checked": 0, "custom": [], "errors": []}
+for version in request["versions"]:
+    for doc in request["docs"]:
+        name = "%s %s/%s" % (version, doc.get("kind"), doc.get("metadata", {}).get("name"))
+        try:
+            utils.validate(doc, version, strict=True)
+            out["checked"] += 1
+        except utils.SchemaNotFoundError:
+            out["custom"].append(doc.get("kind"))
+        except utils.ValidationError as e:
+            out["errors"].append("%s: %s: %s" % (name, ".".join(str(p) for p in e.path), e.message))
+print(json.dumps(out))
+`;
+
+function claimedKubeVersions() {
+  const chart = readFileSync(path.join(ROOT, CHART, 'Chart.yaml'), 'utf8');
+  const oldest = /^kubeVersion:\s*'?>=\s*(\d+\.\d+)/m.exec(chart)?.[1];
+  const newest = run(validatorPython, [
+    '-c',
+    'import kubernetes_validate.utils as u; print(u.latest_version())',
+  ]).output.trim();
+  return [oldest, /^\d+\.\d+/.exec(newest)?.[0]].filter(Boolean);
+}
+
+function validateSchemas(label, docs, versions) {
+  const start = performance.now();
+  const r = run(validatorPython, ['-c', VALIDATOR], {
+    input: JSON.stringify({ versions, docs }),
+  });
+  let result;
+  try {
+    result = JSON.parse(r.stdout);
+  } catch {
+    report('fail', `schemas: ${label}`, seconds(start));
+    console.log(indent(r.output));
+    return;
+  }
+  const custom = [...new Set(result.custom)].sort();
+  const detail = `${result.checked / versions.length} objects against Kubernetes ${versions.join(' and ')}${
+    custom.length ? `; custom resources not checked: ${custom.join(', ')}` : ''
+  }, ${seconds(start)}`;
+  if (result.errors.length) {
+    report('fail', `schemas: ${label}`, detail);
+    console.log(indent(result.errors.join('\n')));
+  } else report('ok', `schemas: ${label}`, detail);
+}
+
+const matches = (selector, labels) =>
+  Object.entries(selector ?? {}).every(([key, value]) => labels?.[key] === value);
+
+/**
+ * Network policies of one render: every pod of a Deployment or Job is selected by an ingress
+ * policy (default deny), and every in-cluster URL a process is given (the gateway's subgraph
+ * URLs, the *_INTERNAL_URL of service-to-service calls) is admitted by the policies of the pods
+ * behind that Service, from that process's pods, on that port.
+ */
+function checkNetworkPolicies(label, docs, processOf) {
+  const policies = docs.filter(
+    (d) => d?.kind === 'NetworkPolicy' && (d.spec.policyTypes ?? ['Ingress']).includes('Ingress'),
+  );
+  const services = new Map(
+    docs.filter((d) => d?.kind === 'Service').map((d) => [d.metadata.name, d]),
+  );
+  const workloads = docs.filter((d) => d?.kind === 'Deployment' || d?.kind === 'Job');
+  const podLabels = (w) => w.spec.template.metadata?.labels ?? {};
+  const problems = [];
+  for (const w of workloads)
+    if (!policies.some((p) => matches(p.spec.podSelector?.matchLabels, podLabels(w))))
+      problems.push(
+        `${w.kind} ${w.metadata.name}: no NetworkPolicy selects its pods (open to every pod)`,
+      );
+  const provided = k8sProvided(docs, processOf);
+  const deployments = docs.filter((d) => d?.kind === 'Deployment');
+  let calls = 0;
+  for (const caller of deployments) {
+    for (const [key, value] of provided[processOf(caller)] ?? []) {
+      if (typeof value !== 'string' || !key.endsWith('_URL')) continue;
+      let url;
+      try {
+        url = new URL(value);
+      } catch {
+        continue;
+      }
+      const service = services.get(url.hostname.split('.')[0]);
+      if (!service) continue; // outside the render: Kafka, S3, the collector, ...
+      calls += 1;
+      const port = Number(url.port || 80);
+      const servicePort = service.spec.ports.find((p) => p.port === port);
+      const targets = deployments.filter((d) => matches(service.spec.selector, podLabels(d)));
+      for (const target of targets) {
+        const container = target.spec.template.spec.containers[0];
+        const targetPort =
+          typeof servicePort?.targetPort === 'number'
+            ? servicePort.targetPort
+            : ((container.ports ?? []).find((p) => p.name === (servicePort?.targetPort ?? ''))
+                ?.containerPort ?? port);
+        const selecting = policies.filter((p) =>
+          matches(p.spec.podSelector?.matchLabels, podLabels(target)),
+        );
+        const admitted = selecting.some((p) =>
+          (p.spec.ingress ?? []).some(
+            (rule) =>
+              (!rule.ports || rule.ports.some((p2) => p2.port === targetPort)) &&
+              (!rule.from ||
+                rule.from.some(
+                  (peer) =>
+                    peer.podSelector &&
+                    !peer.namespaceSelector &&
+                    matches(peer.podSelector.matchLabels, podLabels(caller)),
+                )),
+          ),
+        );
+        if (selecting.length && !admitted)
+          problems.push(
+            `${processOf(caller)} calls ${key}=${value}, but no NetworkPolicy of ${target.metadata.name} admits its pods on port ${targetPort}`,
+          );
+      }
+    }
+  }
+  if (problems.length) {
+    report('fail', `network policies: ${label}`);
+    console.log(indent(problems.join('\n')));
+  } else
+    report(
+      'ok',
+      `network policies: ${label}`,
+      `${workloads.length} workloads denied by default, ${calls} in-cluster calls admitted`,
+    );
+}
+
+if (ensureGoProgram('manifest-json')) {
+  const validator = await ensureKubernetesValidate();
+  const versions = validator ? claimedKubeVersions() : [];
+  const renders = [];
+  if (have.helm) {
+    const valueSets = [
+      ['defaults', CHART_VALUES],
+      ['production values', ['-f', `${CHART}/ci/production-values.yaml`]],
+      ['all options on', [...CHART_VALUES, ...ALL_OPTIONS]],
+    ];
+    for (const [what, values] of valueSets)
+      for (const version of versions.length ? versions : [KUBE_VERSION.replace(/\.0$/, '')]) {
+        const r = run(helm, [
+          'template',
+          'check',
+          CHART,
+          '--kube-version',
+          `${version}.0`,
+          ...values,
+        ]);
+        if (!r.ok) {
+          report('fail', `helm template ${CHART} (${what}, Kubernetes ${version})`);
+          console.log(indent(r.output));
+          continue;
+        }
+        renders.push({
+          label: `helm template (${what})`,
+          version,
+          docs: asJson(`helm template (${what})`, ['yaml', '-'], r.stdout),
+          processOf: (d) => d.metadata.labels?.['app.kubernetes.io/component'],
+        });
+      }
+  }
+  if (have.kustomize)
+    for (const overlay of readdirSync(path.join(ROOT, 'k8s/overlays')).sort()) {
+      const r = run(kustomize, ['build', `k8s/overlays/${overlay}`]);
+      if (r.ok)
+        for (const version of versions.length ? versions : [KUBE_VERSION.replace(/\.0$/, '')])
+          renders.push({
+            label: `kustomize build k8s/overlays/${overlay}`,
+            version,
+            docs: asJson(`k8s/overlays/${overlay}`, ['yaml', '-'], r.stdout),
+            processOf: (d) => d.metadata.name,
+          });
+    }
+  // Schemas: each render against the version it was rendered for.
+  if (validator)
+    for (const { label, version, docs } of renders)
+      if (docs) validateSchemas(`${label}, Kubernetes ${version}`, docs, [version]);
+  const policiesChecked = new Set();
+  for (const { label, docs, processOf } of renders) {
+    if (!docs || policiesChecked.has(label)) continue;
+    policiesChecked.add(label);
+    checkNetworkPolicies(label, docs, processOf);
+  }
 }
 
 // ---- summary --------------------------------------------------------------------------------

@@ -55,6 +55,8 @@ export interface ProcessPlatform {
   /** The site's origin, which the gateway's CSRF check expects on cookie requests. */
   origin: string;
   processes: PlatformProcess[];
+  /** The Kafka topic prefix of this platform's topics. */
+  topicPrefix: string;
   /** SIGTERM to each (gateway first); each one's exit code, then databases and topics removed. */
   stop(): Promise<Record<string, number | string | null>>;
 }
@@ -187,7 +189,7 @@ export async function startProcessPlatform(
     const serviceUrls = Object.fromEntries(
       SERVICES.map((service) => [service, `http://127.0.0.1:${ports[service]}/graphql`]),
     );
-    return { gatewayUrl: `${origin}/graphql`, serviceUrls, origin, processes, stop };
+    return { gatewayUrl: `${origin}/graphql`, serviceUrls, origin, processes, topicPrefix, stop };
   } catch (error) {
     await stop().catch(() => {});
     throw error;

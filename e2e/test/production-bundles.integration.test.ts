@@ -1,10 +1,17 @@
+import { execFile } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { promisify } from 'node:util';
 import { eventually } from '@challenge/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { writeProductionTree } from '../../scripts/lib/production-tree.mjs';
-import { repoRoot } from '../../scripts/lib/stack-config.mjs';
+import {
+  BUNDLED_WORKSPACES,
+  pruneToTrace,
+  tracedEntries,
+  writeProductionTree,
+} from '../../scripts/lib/production-tree.mjs';
+import { repoRoot, stackUrls } from '../../scripts/lib/stack-config.mjs';
 import {
   bundleLauncher,
   signUp,
@@ -13,9 +20,10 @@ import {
 } from '../support/processes.ts';
 
 /**
- * What ships (docs/adr/0078-production-bundles.md): each service's and the gateway's bundle
- * (dist/index.js, built by `turbo run build`), run by `node dist/index.js` from a folder that
- * holds nothing but the production dependencies, installed from the lockfile.
+ * What ships (docs/adr/0078-production-bundles.md, 0086-images.md): each service's and the
+ * gateway's bundle (dist/index.js, built by `turbo run build`), run by `node dist/index.js` from a
+ * folder that holds nothing but the production dependencies, installed from the lockfile and
+ * pruned to the files the bundles load, as an image holds them.
  */
 const STATUS = 'status { success identifier }';
 const DEV_TOOLS = [
@@ -35,6 +43,9 @@ beforeAll(async () => {
   root = mkdtempSync(path.join(os.tmpdir(), 'challenge-production-'));
   ({ installSeconds } = writeProductionTree(root));
   console.log(`npm install --omit=dev of the production tree: ${installSeconds.toFixed(0)} s`);
+  // Pruned to the files the bundles load, as in the images (docs/adr/0086-images.md).
+  const { kept, removed } = await pruneToTrace(root, tracedEntries(root, BUNDLED_WORKSPACES));
+  console.log(`traced: kept ${kept >> 20} MiB of node_modules, removed ${removed >> 20} MiB`);
   platform = await startProcessPlatform(bundleLauncher(root));
 }, 420_000);
 
@@ -84,6 +95,20 @@ describe('the production bundles, with the production dependencies alone', () =>
 
   it('prints no warning of Node (such as TimeoutNegativeWarning) and no stack trace', () => {
     for (const process of platform!.processes) expect(process.stderrText(), process.name).toBe('');
+  });
+
+  it("runs the dead-letter tool from a subgraph's dist/ (docs/runbook.md), without tsx", async () => {
+    const { stdout } = await promisify(execFile)(process.execPath, ['dist/deadletter.js', 'list'], {
+      cwd: path.join(root, 'services', 'wallet'),
+      env: {
+        KAFKA_BROKERS: stackUrls().kafkaBrokers.join(','),
+        KAFKA_TOPIC_PREFIX: platform!.topicPrefix,
+      },
+      timeout: 60_000,
+    });
+    expect(stdout.trim().split('\n').at(-1)).toBe(
+      `0 dead letter(s) on ${platform!.topicPrefix}deadletter.v1`,
+    );
   });
 
   it('stops every process gracefully on SIGTERM', async () => {

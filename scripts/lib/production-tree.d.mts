@@ -5,3 +5,12 @@ export declare function writeProductionTree(
   target: string,
   workspaces?: string[],
 ): { workspaces: string[]; installSeconds: number };
+export declare const KEEP_WHOLE: string[];
+export declare function writeMigrationTree(
+  target: string,
+): Promise<{ files: number; whole: string[] }>;
+export declare function tracedEntries(root: string, workspaces: string[]): string[];
+export declare function pruneToTrace(
+  root: string,
+  entries: string[],
+): Promise<{ kept: number; removed: number }>;

@@ -115,3 +115,29 @@ KAFKA_SASL_USERNAME: {{ required "kafka.sasl.username is required with kafka.sas
 {{- end }}
 {{- end }}
 {{- end }}
+
+{{/* Secret with the JWT keys: the existing one, or the one the chart makes (secrets.yaml). */}}
+{{- define "cp.jwtSecretName" -}}
+{{- default (printf "%s-jwt" (include "cp.fullname" .)) .Values.jwt.existingSecret }}
+{{- end }}
+
+{{/* Secret with GATEWAY_SECRET: the existing one, or the one the chart makes (secrets.yaml). */}}
+{{- define "cp.gatewaySecretName" -}}
+{{- default (printf "%s-gateway" (include "cp.fullname" .)) .Values.gatewayCredential.existingSecret }}
+{{- end }}
+
+{{/* `from` peers every policy adds: the metrics scraper when configured, and extraFrom. */}}
+{{- define "cp.metricsPeer" -}}
+{{- with .Values.networkPolicy.metricsNamespaceSelector }}
+# The metrics scraper (GET /metrics).
+- namespaceSelector:
+    {{- toYaml . | nindent 4 }}
+  {{- with $.Values.networkPolicy.metricsPodSelector }}
+  podSelector:
+    {{- toYaml . | nindent 4 }}
+  {{- end }}
+{{- end }}
+{{- with .Values.networkPolicy.extraFrom }}
+{{ toYaml . }}
+{{- end }}
+{{- end }}

@@ -24,13 +24,31 @@ const pem = z
   .transform((value) => value.replace(/\\n/g, '\n'))
   .refine((value) => value.includes('-----BEGIN'), 'must be a PEM key');
 
+/** The longest delay a Node timer holds (2^31-1 ms, about 24.8 days); more fires after 1 ms. */
+export const MAX_TIMER_MS = 2 ** 31 - 1;
+
+/**
+ * A duration in milliseconds from the environment that feeds (or bounds) a timer: a whole number
+ * from `min` to MAX_TIMER_MS, so that a mistyped interval is refused at start instead of turning
+ * setTimeout/setInterval into a busy loop.
+ */
+export const durationMs = (min = 1) =>
+  z.coerce
+    .number()
+    .int()
+    .min(min)
+    .max(
+      MAX_TIMER_MS,
+      `must be at most ${MAX_TIMER_MS} ms (about 24.8 days): a Node timer's limit`,
+    );
+
 export const baseEnv = z.object({
   NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   PORT: port,
   /** 127.0.0.1 locally; 0.0.0.0 in containers. */
   HOST: z.string().min(1).default('127.0.0.1'),
-  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
+  SHUTDOWN_TIMEOUT_MS: durationMs().default(10_000),
   /**
    * Traces (docs/adr/0080): base URL of an OTLP/HTTP receiver, e.g. http://otel-collector:4318;
    * unset, nothing is traced and tracing costs nothing.

@@ -1,4 +1,4 @@
-import { internalApiEnv, loadEnv, subgraphEnv } from '@challenge/kit';
+import { durationMs, internalApiEnv, loadEnv, subgraphEnv } from '@challenge/kit';
 import { z } from 'zod';
 import { DEFAULT_RULES, type ChallengeOptions } from './config.ts';
 
@@ -17,7 +17,7 @@ export const envSchema = subgraphEnv.extend({
     .positive()
     .default(DEFAULT_RULES.judgingWindowMs / 86_400_000),
   /** How often the scheduler looks for expired challenges and elapsed judging windows. */
-  SCHEDULER_INTERVAL_MS: z.coerce.number().int().positive().default(60_000),
+  SCHEDULER_INTERVAL_MS: durationMs().default(60_000),
   /** The site's origin, for a challenge's public link (shareChallengeLink). */
   PUBLIC_ORIGIN: z.url({ protocol: /^https?$/ }),
   /** Invitations by e-mail one user may send per hour (shareChallengeLink). */

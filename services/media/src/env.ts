@@ -1,6 +1,6 @@
 import os from 'node:os';
 import path from 'node:path';
-import { internalApiEnv, loadEnv, s3Env, subgraphEnv } from '@challenge/kit';
+import { durationMs, internalApiEnv, loadEnv, s3Env, subgraphEnv } from '@challenge/kit';
 import { z } from 'zod';
 import type { MediaProcessingOptions } from './app.ts';
 import type { StorageConfig } from './data/storage.ts';
@@ -15,16 +15,12 @@ export const processingEnv = z.object({
     .regex(/^[a-zA-Z0-9._-]+$/)
     .default('media'),
   VIDEO_JOB_ATTEMPTS: z.coerce.number().int().min(1).max(10).default(3),
-  VIDEO_JOB_BACKOFF_MS: z.coerce.number().int().positive().default(30_000),
+  VIDEO_JOB_BACKOFF_MS: durationMs().default(30_000),
   VIDEO_TRANSCODE_PRESET: z
     .enum(['ultrafast', 'superfast', 'veryfast', 'faster', 'fast', 'medium'])
     .default('veryfast'),
   VIDEO_TRANSCODE_THREADS: z.coerce.number().int().min(0).max(64).default(0),
-  VIDEO_FFMPEG_TIMEOUT_MS: z.coerce
-    .number()
-    .int()
-    .positive()
-    .default(30 * 60 * 1000),
+  VIDEO_FFMPEG_TIMEOUT_MS: durationMs().default(30 * 60 * 1000),
   VIDEO_WORK_DIR: z.string().min(1).default(path.join(os.tmpdir(), 'challenge-media')),
   /** Bounds of what is processed (docs/adr/0073); a video beyond them is refused, mailed. */
   VIDEO_MAX_SECONDS: z.coerce
@@ -50,11 +46,7 @@ export const envSchema = subgraphEnv.extend({
   /** Hours a resumable upload session lives; older ones are swept (S3 parts aborted). */
   UPLOAD_MAX_AGE_HOURS: z.coerce.number().positive().default(24),
   /** How often the sweep of abandoned upload sessions runs. */
-  UPLOAD_SWEEP_INTERVAL_MS: z.coerce
-    .number()
-    .int()
-    .positive()
-    .default(10 * 60 * 1000),
+  UPLOAD_SWEEP_INTERVAL_MS: durationMs().default(10 * 60 * 1000),
 });
 export type MediaEnv = ReturnType<typeof envSchema.parse>;
 

@@ -1,4 +1,4 @@
-import { loadEnv, subgraphEnv } from '@challenge/kit';
+import { durationMs, loadEnv, subgraphEnv } from '@challenge/kit';
 import { z } from 'zod';
 import type { ModerationOptions } from './config.ts';
 import { REFEREE_WINDOW_MS } from './domain/referee.ts';
@@ -12,7 +12,7 @@ export const envSchema = subgraphEnv.extend({
     .positive()
     .default(REFEREE_WINDOW_MS / 86_400_000),
   /** How often the scheduler looks for referee cases past their deadline. */
-  SCHEDULER_INTERVAL_MS: z.coerce.number().int().positive().default(60_000),
+  SCHEDULER_INTERVAL_MS: durationMs().default(60_000),
 });
 export type ModerationEnv = z.output<typeof envSchema>;
 

@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { internalApiEnv, loadEnv, subgraphEnv } from '@challenge/kit';
+import { durationMs, internalApiEnv, loadEnv, subgraphEnv } from '@challenge/kit';
 import { z } from 'zod';
 import type { WalletConfig } from './config.ts';
 
@@ -28,16 +28,8 @@ export const envSchema = subgraphEnv
     SEPA_DEBTOR_IBAN: z.string().min(15),
     SEPA_DEBTOR_BIC: z.string().min(8),
     /** How often the escrow reconciliation runs, and how old a mismatch must be to count. */
-    RECONCILIATION_INTERVAL_MS: z.coerce
-      .number()
-      .int()
-      .positive()
-      .default(10 * 60_000),
-    RECONCILIATION_GRACE_MS: z.coerce
-      .number()
-      .int()
-      .nonnegative()
-      .default(15 * 60_000),
+    RECONCILIATION_INTERVAL_MS: durationMs().default(10 * 60_000),
+    RECONCILIATION_GRACE_MS: durationMs(0).default(15 * 60_000),
   })
   .refine((env) => env.NODE_ENV !== 'production' || env.MOLLIE_API_KEY.startsWith('live_'), {
     // A test key in production would take "payments" that are no money (ADR 0017).
