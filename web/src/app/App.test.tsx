@@ -57,7 +57,8 @@ describe('app composition', () => {
     expect(await screen.findByRole('dialog', { name: 'Log in or sign up' })).toBeTruthy();
     expect(await screen.findByText('Your session has ended. Please log in again.')).toBeTruthy();
     // Nothing of the old session is left in the cache.
-    expect(JSON.stringify(app.client.cache.extract())).not.toContain('alice');
+    const client = await app.apollo.load();
+    expect(JSON.stringify(client.cache.extract())).not.toContain('alice');
   });
 
   it('on a 401 also forgets a sign-up in progress', async () => {
@@ -106,7 +107,7 @@ describe('app composition', () => {
 
     // Any request now meets a 401 (e.g. a refetch of the current user).
     expired = true;
-    void app.client.refetchQueries({ include: 'all' });
+    void (await app.apollo.load()).refetchQueries({ include: 'all' });
 
     await waitFor(() =>
       expect(app.router.state.location.pathname).toBe('/challenge/create/step-1'),

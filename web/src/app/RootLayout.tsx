@@ -1,14 +1,27 @@
 import { Outlet, ScrollRestoration } from 'react-router';
-import { AuthDialogs } from '../modules/auth/components/AuthDialogs';
 import { IntroVideoDialog } from '../modules/intro/components/IntroVideoDialog';
 import { LocationGate } from '../modules/location/components/LocationGate';
 import { NewVersionNotice } from '../modules/shell/components/NewVersionNotice';
+import { useHydrated } from '../lib/useHydrated';
+import { dataComponent } from './dataComponent';
+
+/**
+ * The dialogs named by `?modal=` (log-in, complete account): their code, with Apollo's, loads
+ * when the page is up. The server's prerender never knows the query, so they start after
+ * hydration.
+ */
+const AuthDialogs = dataComponent(
+  () => import('../modules/auth/components/AuthDialogs').then((module) => module.AuthDialogs),
+  { clientOnly: true },
+);
 
 /**
  * Above every layout: the location check (route guard step 2; the route itself was matched
  * first), then the page, the routed dialogs and the first-visit intro; the latest-build check.
  */
 export function RootLayout() {
+  // The server renders no scroll restoration script (the policy allows no inline script).
+  const hydrated = useHydrated();
   return (
     <>
       <LocationGate>
@@ -17,7 +30,7 @@ export function RootLayout() {
         <IntroVideoDialog />
       </LocationGate>
       <NewVersionNotice />
-      <ScrollRestoration />
+      {hydrated ? <ScrollRestoration /> : null}
     </>
   );
 }

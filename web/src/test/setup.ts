@@ -1,5 +1,8 @@
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
+import { registerTranslations } from '../app/i18n';
+import en from '../locales/en.json';
+import nl from '../locales/nl.json';
 import { INTRO_COOKIE } from '../modules/intro/introCookie';
 import { rememberAllowedLocation } from '../modules/location/locationVerdict';
 
@@ -9,6 +12,20 @@ function clearCookies() {
     if (name) document.cookie = `${name}=; Max-Age=0; Path=/`;
   }
 }
+
+// The app loads one language at a time (app/i18n.ts); tests switch freely between both.
+registerTranslations('en', en);
+registerTranslations('nl', nl);
+
+// Pages, the sidebar and the dialogs load with Apollo beside them (app/dataComponent.tsx): the
+// sidebar, the dialogs and Apollo are in nearly every test, so transform them here rather than
+// inside the first test's time limit.
+await Promise.all([
+  import('../app/apolloBoundary'),
+  import('../app/apolloClient'),
+  import('../modules/shell/components/SidebarContent'),
+  import('../modules/auth/components/AuthDialogs'),
+]);
 
 // Routes load their page chunk on first visit; a cold transform in a busy parallel run can take
 // longer than Testing Library's default one second.
