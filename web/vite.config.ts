@@ -84,7 +84,9 @@ export async function precompress(directory: string): Promise<void> {
   const entries = await readdir(directory, { recursive: true, withFileTypes: true });
   await Promise.all(
     entries
+      // Not the build's own notes (.vite/manifest.json), which are never served.
       .filter((entry) => entry.isFile() && COMPRESSIBLE.test(entry.name))
+      .filter((entry) => !path.relative(directory, entry.parentPath).startsWith('.'))
       .map(async (entry) => {
         const file = path.join(entry.parentPath, entry.name);
         const content = await readFile(file);
@@ -181,6 +183,8 @@ export default defineConfig(({ isSsrBuild = false }) => ({
     // One stylesheet for every page: a prerendered page is styled before any script runs, and a
     // page's code never waits for its CSS (about 12 KB with brotli, docs/adr/0081).
     cssCodeSplit: false,
+    // Which chunks each module needs: the JavaScript budget test reads it (never served).
+    manifest: !isSsrBuild,
     // The prerender's server bundle (scripts/build.mjs) is one file for Node.
     ...(isSsrBuild ? {} : { rollupOptions: { output: { manualChunks: chunkOf() } } }),
   },

@@ -99,9 +99,14 @@ export async function renderPage(pattern: string, language: AppLanguage): Promis
   // Waits for every page's and component's code (and Apollo's) to load: the whole page, no fallback.
   const { prelude } = await prerenderToNodeStream(tree, {
     onError: (error) => void errors.push(error),
+    // Every boundary inline, however large (the terms): React would otherwise reveal a large one
+    // with an inline script, which the pages' Content-Security-Policy forbids.
+    progressiveChunkSize: Number.POSITIVE_INFINITY,
   });
   const html = await readAll(prelude);
   if (errors.length > 0) throw new AggregateError(errors, `prerendering ${pattern} failed`);
+  // A script in the page would be refused by the Content-Security-Policy (no inline scripts).
+  if (/<script|<template/.test(html)) throw new Error(`${pattern} prerendered with a script`);
   client.stop();
   return { html, meta };
 }

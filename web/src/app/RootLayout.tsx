@@ -1,14 +1,15 @@
 import { Outlet, ScrollRestoration } from 'react-router';
+import { useHydrated } from '../lib/useHydrated';
+import { useModalRoute } from '../modules/auth/hooks/useModalRoute';
+import { useVerifyingUser } from '../modules/auth/hooks/useVerifyingUser';
 import { IntroVideoDialog } from '../modules/intro/components/IntroVideoDialog';
 import { LocationGate } from '../modules/location/components/LocationGate';
 import { NewVersionNotice } from '../modules/shell/components/NewVersionNotice';
-import { useHydrated } from '../lib/useHydrated';
 import { dataComponent } from './dataComponent';
 
 /**
  * The dialogs named by `?modal=` (log-in, complete account): their code, with Apollo's, loads
- * when the page is up. The server's prerender never knows the query, so they start after
- * hydration.
+ * when one is asked for, after hydration (the server's prerender never knows the query).
  */
 const AuthDialogs = dataComponent(
   () => import('../modules/auth/components/AuthDialogs').then((module) => module.AuthDialogs),
@@ -22,11 +23,13 @@ const AuthDialogs = dataComponent(
 export function RootLayout() {
   // The server renders no scroll restoration script (the policy allows no inline script).
   const hydrated = useHydrated();
+  const { modal } = useModalRoute();
+  const { verifying } = useVerifyingUser();
   return (
     <>
       <LocationGate>
         <Outlet />
-        <AuthDialogs />
+        {modal !== null || verifying !== null ? <AuthDialogs /> : null}
         <IntroVideoDialog />
       </LocationGate>
       <NewVersionNotice />
