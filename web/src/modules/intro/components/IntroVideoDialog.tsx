@@ -52,7 +52,9 @@ export function IntroVideoDialog() {
         controls
         muted
         playsInline
-        preload="metadata"
+        // Loads when played: on a first visit the page's own code and data come first, and a
+        // frame painted over the page would be its largest paint (docs/adr/0081).
+        preload="none"
       >
         <source src={INTRO_VIDEO.webm} type="video/webm" />
         <source src={INTRO_VIDEO.mp4} type="video/mp4" />
