@@ -69,8 +69,12 @@ function translationParts(): Plugin {
   };
 }
 
-/** What the build compresses ahead of time; the gateway serves the smallest the client takes. */
-const COMPRESSIBLE = /\.(js|css|json|svg|html|txt|webmanifest)$/;
+/**
+ * What the build compresses ahead of time; the gateway serves the smallest the client takes.
+ * Not HTML: scripts/build.mjs changes index.html after this, and the gateway compresses pages
+ * per request (it marks them first).
+ */
+const COMPRESSIBLE = /\.(js|css|json|svg|txt|webmanifest)$/;
 /** Below this a compressed copy saves next to nothing. */
 const COMPRESS_MIN_BYTES = 1024;
 

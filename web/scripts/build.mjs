@@ -18,6 +18,30 @@ const fileNameOf = (pattern) =>
 const escapeHtml = (text) =>
   text.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
 
+/** The chunk files of manifest entries and of everything they import statically. */
+function chunksOf(manifest, keys, into = new Set()) {
+  for (const key of keys) {
+    const chunk = manifest[key];
+    if (!chunk) throw new Error(`the build has no module ${key} (moved? see src/prerender.tsx)`);
+    if (into.has(chunk.file)) continue;
+    into.add(chunk.file);
+    chunksOf(manifest, chunk.imports ?? [], into);
+  }
+  return into;
+}
+
+/**
+ * `<link rel="modulepreload">` for the given chunks that the page does not load already: fetched
+ * beside the shell's code rather than after it has run.
+ */
+function withPreloads(html, files) {
+  const links = [...files]
+    .filter((file) => !html.includes(`/${file}"`))
+    .map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`)
+    .join('\n    ');
+  return links ? html.replace('</head>', `    ${links}\n  </head>`) : html;
+}
+
 /** The browser build's index.html with the page's language, title, description and HTML. */
 function pageHtml(template, language, { html, meta }) {
   const replace = (text, pattern, replacement) => {
@@ -49,19 +73,39 @@ try {
     build: { ssr: 'src/prerender.tsx', outDir: serverDir, emptyOutDir: true, sourcemap: false },
   });
   const prerender = await import(pathToFileURL(path.join(serverDir, 'prerender.js')).href);
-  const template = await readFile(path.join(dist, 'index.html'), 'utf8');
+  const chunks = JSON.parse(await readFile(path.join(dist, '.vite/manifest.json'), 'utf8'));
+  // The empty app: the default language's shell texts, which the entry awaits, come along.
+  const template = withPreloads(
+    await readFile(path.join(dist, 'index.html'), 'utf8'),
+    chunksOf(chunks, ['texts-en-shell']),
+  );
+  await writeFile(path.join(dist, 'index.html'), template);
   const pages = [];
   for (const language of prerender.PRERENDERED_LANGUAGES) {
     await mkdir(path.join(dist, 'pages', language), { recursive: true });
-    for (const { pattern } of prerender.PRERENDERED_PAGES) {
+    // The page's language: its texts, not the default's.
+    const base = template.replace(
+      /\n\s*<link rel="modulepreload" crossorigin href="\/assets\/_texts-en-shell-[^"]+">/,
+      '',
+    );
+    for (const { pattern, module } of prerender.PRERENDERED_PAGES) {
       const rendered = await prerender.renderPage(pattern, language);
       const file = path.posix.join('pages', language, fileNameOf(pattern));
-      await writeFile(path.join(dist, file), pageHtml(template, language, rendered));
+      const preloads = chunksOf(chunks, [
+        `texts-${language}-shell`,
+        `texts-${language}-rest`,
+        ...prerender.DATA_MODULES,
+        module,
+      ]);
+      await writeFile(
+        path.join(dist, file),
+        withPreloads(pageHtml(base, language, rendered), preloads),
+      );
       pages.push({ pattern, language, file });
     }
   }
-  const manifest = { placeholder: prerender.paramPlaceholder('{name}'), pages };
-  await writeFile(path.join(dist, 'prerendered.json'), `${JSON.stringify(manifest, null, 2)}\n`);
+  const listing = { placeholder: prerender.paramPlaceholder('{name}'), pages };
+  await writeFile(path.join(dist, 'prerendered.json'), `${JSON.stringify(listing, null, 2)}\n`);
   console.log(`prerendered ${pages.length} pages into ${path.relative(root, dist)}/pages`);
 } finally {
   await rm(serverDir, { recursive: true, force: true });

@@ -33,19 +33,36 @@ export const paramPlaceholder = (name: string) => `__param_${name}__`;
 export interface PrerenderedPage {
   /** The route pattern (app/routePaths.ts) the page answers. */
   pattern: string;
+  /**
+   * The page's module (the one routes.tsx loads for it): the page asks the browser to fetch its
+   * code, with Apollo's, beside the shell's (scripts/build.mjs); the build fails when it is gone.
+   */
+  module: string;
 }
 
 /** The pages a visitor lands on from outside: the home page, challenges, profiles, the legal pages. */
+const PROFILE = 'src/modules/profile/components/Profile.tsx';
+const LEGAL = 'src/modules/legal/components/LegalPages.tsx';
 export const PRERENDERED_PAGES: readonly PrerenderedPage[] = [
-  { pattern: '/' },
-  { pattern: '/terms' },
-  { pattern: '/cookies' },
-  { pattern: '/contact' },
-  { pattern: '/challenge/:slug/detail' },
-  { pattern: '/profile/:username/ongoing-challenges' },
-  { pattern: '/profile/:username/completed-challenges' },
-  { pattern: '/profile/:username/uploaded-videos' },
-  { pattern: '/profile/:username/respected-videos' },
+  { pattern: '/', module: 'src/modules/home/components/HomePage.tsx' },
+  { pattern: '/terms', module: LEGAL },
+  { pattern: '/cookies', module: LEGAL },
+  { pattern: '/contact', module: LEGAL },
+  {
+    pattern: '/challenge/:slug/detail',
+    module: 'src/modules/challenge/components/ChallengeDetailPage.tsx',
+  },
+  { pattern: '/profile/:username/ongoing-challenges', module: PROFILE },
+  { pattern: '/profile/:username/completed-challenges', module: PROFILE },
+  { pattern: '/profile/:username/uploaded-videos', module: PROFILE },
+  { pattern: '/profile/:username/respected-videos', module: PROFILE },
+];
+
+/** What every page of the default layout needs beyond the shell: Apollo, the sidebar. */
+export const DATA_MODULES: readonly string[] = [
+  'src/app/apolloBoundary.tsx',
+  'src/app/apolloClient.ts',
+  'src/modules/shell/components/SidebarContent.tsx',
 ];
 
 export const PRERENDERED_LANGUAGES: readonly AppLanguage[] = ['en', 'nl'];
