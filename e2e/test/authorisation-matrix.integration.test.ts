@@ -25,6 +25,7 @@ import {
 } from '../support/matrix.ts';
 import { startTestGateway } from '../support/gateway.ts';
 import { startPlatform, type Platform } from '../support/platform.ts';
+import { signOptOutToken } from '@challenge/notification/links';
 import {
   challengeIn as challengeInOf,
   challengeInput,
@@ -69,6 +70,10 @@ interface Fixtures {
   challenged: Person;
   /** The party's private challenge of `challenged`, open, created with its reward held. */
   privateSlug: string;
+  /** Its id, once moderation's projection knows the challenge. */
+  privateId: string;
+  /** The opt-out token of a fresh invited address (notification's signed link, issue 18). */
+  optOutToken(): string;
   /** A fresh private challenge of the party, brought to `status` through the real steps. */
   challengeIn(status: 'open' | 'review' | 'referee'): Promise<string>;
   topUpId: string;
@@ -86,6 +91,8 @@ interface Fixtures {
   openReport(reporterId?: string): Promise<string>;
   /** A fresh open referee case about two strangers. */
   openCase(): Promise<string>;
+  /** A fresh challenge of two strangers that staff took offline (moderation's projection). */
+  offlineChallenge(): Promise<string>;
   /** A fresh comment of the party on their private challenge (issue 14). */
   partyComment(): Promise<string>;
 }
@@ -127,6 +134,8 @@ const MATRIX: Record<string, Row> = {
     variables: (f) => ({ input: { slug: f.privateSlug } }),
   },
   getChallengesByStatus: { expect: anyone(), variables: () => ({ input: { status: 'open' } }) },
+  // The reward bounds the create flow checks (issue 22): public, like the flow's first step.
+  challengeRules: { expect: anyone() },
   getDashboardChallenges: { expect: loggedIn() },
   getCurrentUserProfile: { expect: loggedIn() },
   getEmailPreferences: { expect: loggedIn() },
@@ -263,18 +272,23 @@ const MATRIX: Record<string, Row> = {
   },
   unbanUser: {
     expect: staffOnly(),
-    variables: async (f) => ({ input: { userId: (await f.target()).id } }),
+    // A reason for the audit log (issue 22).
+    variables: async (f) => ({
+      input: { userId: (await f.target()).id, reason: 'Appeal accepted.' },
+    }),
   },
   moderatorVerifyUser: {
     expect: staffOnly(),
     variables: async (f) => ({ input: { userId: (await f.target()).id } }),
   },
 
-  // Mutations: moderation (issue 13). Reports are anyone's; acting on them is staff's.
+  // Mutations: moderation (issue 13). Reports are anyone's, of what they may see (issue 18): the
+  // party's private challenge is not found to a stranger, its owner does not report their own,
+  // staff see (and report) it. Acting on reports is staff's.
   createReport: {
-    expect: loggedIn(),
-    variables: async (f) => ({
-      input: { entityType: 'User', entityId: (await f.reportable()).id, reason: 'spam' },
+    expect: [UNAUTH, 'challenge_not_found', 'invalid_action', BANNED, A, A, A],
+    variables: (f) => ({
+      input: { entityType: 'Challenge', entityId: f.privateId, reason: 'spam' },
     }),
   },
   // Its reporter withdraws it: each cell's caller withdraws a report of their own.
@@ -288,6 +302,12 @@ const MATRIX: Record<string, Row> = {
     expect: staffOnly(),
     variables: async (f) => ({
       input: { reportId: await f.openReport(), action: 'dismiss', reason: 'Matrix.' },
+    }),
+  },
+  bringChallengeBackOnline: {
+    expect: staffOnly(),
+    variables: async (f) => ({
+      input: { challengeId: await f.offlineChallenge(), reason: 'Matrix.' },
     }),
   },
   decideRefereeCase: {
@@ -419,9 +439,25 @@ const MATRIX: Record<string, Row> = {
     expect: [UNAUTH, 'not_found', A, BANNED, A, A, A],
     variables: async (f) => ({ input: { id: await f.partyComment() } }),
   },
+  // Invitations by e-mail are the owner's (issue 18); staff see the challenge, so they would get
+  // its link without addresses, but invite nobody.
   shareChallengeLink: {
-    expect: [UNAUTH, 'challenge_not_found', A, BANNED, A, A, A],
-    variables: (f) => ({ input: { slug: f.privateSlug } }),
+    expect: [UNAUTH, 'challenge_not_found', A, BANNED, OWNER_ONLY, OWNER_ONLY, OWNER_ONLY],
+    variables: (f) => ({
+      input: {
+        slug: f.privateSlug,
+        emails: `matrix-${randomBytes(4).toString('hex')}@example.test`,
+      },
+    }),
+  },
+  // The invited address's opt-out link (issue 18): its token is the authority, no log-in needed.
+  getInvitationOptOut: {
+    expect: anyone(),
+    variables: (f) => ({ input: { token: f.optOutToken() } }),
+  },
+  updateInvitationOptOut: {
+    expect: anyone(),
+    variables: (f) => ({ input: { token: f.optOutToken(), optedOut: true } }),
   },
 };
 
@@ -700,7 +736,16 @@ describe('the authorisation matrix: every operation of the supergraph x every ro
     };
     const challengeIn = async (status: 'open' | 'review' | 'referee') =>
       (await challengeInOf(platform, status, parties, { reward: 100, visibility: 'private' })).slug;
-    const privateSlug = await challengeIn('open');
+    const { slug: privateSlug, id: privateId } = await challengeInOf(platform, 'open', parties, {
+      reward: 100,
+      visibility: 'private',
+    });
+    await eventually(async () => {
+      const known = await platform.moderation.app.db.knownChallenge.findUnique({
+        where: { id: privateId },
+      });
+      if (known?.visibility !== 'private') throw new Error('moderation does not know it yet');
+    });
     const topUp = await send(
       'mutation ($input: InitializePaymentInput!) { InitializePayment(input: $input) { status { success identifier } paymentId } }',
       { input: { amount: 1_000, originUrl: '/wallet' } },
@@ -712,6 +757,12 @@ describe('the authorisation matrix: every operation of the supergraph x every ro
       party,
       challenged,
       privateSlug,
+      privateId,
+      optOutToken: () =>
+        signOptOutToken(
+          platform.notification.app.links.secret,
+          `matrix-${randomBytes(4).toString('hex')}@example.test`,
+        ),
       challengeIn,
       topUpId: topUp.data!.InitializePayment.paymentId,
       target: () => person(['user']),
@@ -772,6 +823,20 @@ describe('the authorisation matrix: every operation of the supergraph x every ro
           },
         });
         return refereeCase.id;
+      },
+      async offlineChallenge() {
+        const challenge = await platform.moderation.app.db.knownChallenge.create({
+          data: {
+            id: randomUUID(),
+            slug: `matrix-${randomBytes(3).toString('hex')}`,
+            name: 'Matrix offline',
+            ownerId: randomUUID(),
+            challengedUserId: randomUUID(),
+            moderation: 'offline',
+            offlineAt: new Date(),
+          },
+        });
+        return challenge.id;
       },
       async partyComment() {
         const added = await send(

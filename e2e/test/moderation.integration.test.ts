@@ -26,6 +26,8 @@ import { startPlatform, type Platform } from '../support/platform.ts';
 const STATUS = 'status { success identifier message }';
 const CREATE_REPORT = `mutation ($input: CreateReportInput!) { createReport(input: $input) { ${STATUS} report { id title reporter { id username } } } }`;
 const MY_REPORTS = `{ myReports { ${STATUS} items { id outcome } } }`;
+const CREATE_REPORT_FULL = `mutation ($input: CreateReportInput!) { createReport(input: $input) { ${STATUS} report { id title url slug } } }`;
+const MY_REPORTS_FULL = `{ myReports { ${STATUS} items { id title slug } pagination { totalCount } } }`;
 const REPORTS = `query ($type: String!) { paginatedListOfReports(type: $type, page: 1, itemsPerPage: 100) { ${STATUS} items { id entityId reporter { username } } } }`;
 const MODERATE = `mutation ($input: ModerateReportInput!) { moderateReport(input: $input) { ${STATUS} outcome } }`;
 const BAN = `mutation ($input: BanUserInput!) { banUser(input: $input) { ${STATUS} } }`;
@@ -194,6 +196,97 @@ describe('reports and staff actions through the gateway', () => {
       success: false,
       identifier: 'invalid_user_input',
       message: 'Please provide details for your report.',
+    });
+  });
+
+  it('reports only what the reporter may see: a private, made-private or offline challenge and a banned user are not found to others', async () => {
+    const { owner, challenged } = await parties();
+    const stranger = await person(platform);
+    const hiddenChallenge = async (id: string) => {
+      const { data } = await send(
+        platform,
+        CREATE_REPORT_FULL,
+        { input: { entityType: 'Challenge', entityId: id, reason: 'spam' } },
+        stranger,
+      );
+      return data?.createReport;
+    };
+    const notFound = (identifier: string) => ({
+      status: { success: false, identifier, message: expect.any(String) },
+      report: null,
+    });
+
+    // Private from the start: its challenged user (a party) reports it, a stranger is told nothing.
+    const secret = await challengeIn(
+      platform,
+      'open',
+      { owner, challenged },
+      { visibility: 'private' },
+    );
+    await report(challenged, { entityType: 'Challenge', entityId: secret.id, reason: 'spam' });
+    expect(await hiddenChallenge(secret.id)).toEqual(notFound('challenge_not_found'));
+
+    // Public when made, private afterwards (ChallengeVisibilityChanged reaches moderation).
+    const later = await challengeIn(platform, 'open', { owner, challenged });
+    const edited = await send(
+      platform,
+      EDIT,
+      { input: { slug: later.slug, visibility: 'private' } },
+      owner,
+    );
+    expect(edited.data?.updateChallenge.status.identifier).toBe('ok');
+    const moderationDb = platform.moderation.app.db;
+    await eventually(async () => {
+      const known = await moderationDb.knownChallenge.findUnique({ where: { id: later.id } });
+      expect(known?.visibility).toBe('private');
+    });
+    expect(await hiddenChallenge(later.id)).toEqual(notFound('challenge_not_found'));
+
+    // Taken offline: a stranger cannot report it any more; staff still can.
+    const { id: offlineId } = await challengeIn(platform, 'open', { owner, challenged });
+    const first = await report(await person(platform), {
+      entityType: 'Challenge',
+      entityId: offlineId,
+      reason: 'harmful',
+    });
+    const acted = await send(
+      platform,
+      MODERATE,
+      { input: { reportId: first, action: 'take_offline', reason: 'Dangerous.' } },
+      moderator,
+    );
+    expect(acted.data?.moderateReport.status.identifier).toBe('ok');
+    expect(await hiddenChallenge(offlineId)).toEqual(notFound('challenge_not_found'));
+    await report(admin, { entityType: 'Challenge', entityId: offlineId, reason: 'harmful' });
+
+    // A banned account is not found to others (identity hides it too); staff still report it.
+    const rude = await person(platform);
+    const banned = await send(
+      platform,
+      BAN,
+      { input: { userId: rude.id, type: 'soft', reason: 'Spam.' } },
+      moderator,
+    );
+    expect(banned.data?.banUser.status.identifier).toBe('ok');
+    await eventually(async () => {
+      const known = await moderationDb.knownUser.findUnique({ where: { id: rude.id } });
+      expect(known?.banType).toBe('soft');
+    });
+    const { data } = await send(
+      platform,
+      CREATE_REPORT_FULL,
+      { input: { entityType: 'User', entityId: rude.id, reason: 'spam' } },
+      stranger,
+    );
+    expect(data?.createReport).toEqual(notFound('user_not_found'));
+    await report(admin, { entityType: 'User', entityId: rude.id, reason: 'spam' });
+
+    // Nothing was stored for the stranger: their own list of reports is empty.
+    const mine = await send(platform, MY_REPORTS_FULL, {}, stranger);
+    expect(mine.data?.myReports).toEqual({
+      status: { success: true, identifier: 'ok', message: expect.any(String) },
+      items: [],
+      pagination: { totalCount: 0 },
     });
   });
 });

@@ -1,6 +1,13 @@
 import { eventually, inbox } from '@challenge/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { challengeIn, person, send, type Person } from '../support/challenges.ts';
+import {
+  CREATE,
+  challengeIn,
+  challengeInput,
+  person,
+  send,
+  type Person,
+} from '../support/challenges.ts';
 import { startPlatform, type Platform } from '../support/platform.ts';
 
 /**
@@ -21,6 +28,8 @@ const FOLLOW = `mutation ($input: FollowInput!) { followUser(input: $input) { ${
 const SHARE = `mutation ($input: ShareChallengeLinkInput!) { shareChallengeLink(input: $input) { ${STATUS} link whatsappText invitedCount } }`;
 const PROFILE = `query ($username: String!, $showPrivate: Boolean) { getUserProfile(username: $username, showPrivate: $showPrivate) { ${STATUS} profile { username runningChallengesCount runningChallenges { slug challengeLikesCount } respectedVideosCount respectedVideos { slug } } } }`;
 const ME = `{ getCurrentUserProfile { ${STATUS} profile { username runningChallengesCount respectedVideosCount completedChallengesCount uploadedVideosCount } } }`;
+const OPT_OUT = `query ($input: InvitationOptOutInput!) { getInvitationOptOut(input: $input) { ${STATUS} invitationOptOut { email optedOut } } }`;
+const SET_OPT_OUT = `mutation ($input: UpdateInvitationOptOutInput!) { updateInvitationOptOut(input: $input) { ${STATUS} invitationOptOut { email optedOut } } }`;
 const BY_SLUG = `query ($input: GetChallengeBySlugInput!) { getChallengeBySlug(input: $input) { ${STATUS} challenge { challengeLikesCount hasLiked challengeLikes { user { username } } } } }`;
 
 describe('social and discovery through the gateway', () => {
@@ -32,7 +41,7 @@ describe('social and discovery through the gateway', () => {
   beforeAll(async () => {
     platform = await startPlatform();
     [owner, challenged, fan] = await Promise.all([
-      person(platform, { cents: 2_000 }),
+      person(platform, { cents: 5_000 }),
       person(platform),
       person(platform),
     ]);
@@ -143,14 +152,61 @@ describe('social and discovery through the gateway', () => {
     });
   });
 
-  it('shares a challenge: the link, the WhatsApp text, and an e-mail that arrives', async () => {
+  it("keeps others' private challenges out of a viewer's own respected videos, staff's too", async () => {
+    const { slug } = await challengeIn(
+      platform,
+      'open',
+      { owner, challenged },
+      { visibility: 'private' },
+    );
+    const staff = await person(platform, { roles: ['user', 'moderator'] });
+    const liked = await send(platform, LIKE, { input: { slug } }, staff);
+    expect(liked.data?.likeChallenge.result).toBe('liked');
+    const own = await send(
+      platform,
+      PROFILE,
+      { username: staff.username, showPrivate: true },
+      staff,
+    );
+    expect(own.data?.getUserProfile.profile).toMatchObject({
+      respectedVideosCount: 0,
+      respectedVideos: [],
+    });
+    const me = await send(platform, ME, {}, staff);
+    expect(me.data?.getCurrentUserProfile.profile.respectedVideosCount).toBe(0);
+  });
+
+  it('shares a challenge: the link and WhatsApp text for anyone, e-mail invitations by its owner only', async () => {
     const { slug } = await challengeIn(platform, 'open', { owner, challenged });
-    const friend = `friend-${Date.now()}@example.test`;
-    const shared = await send(platform, SHARE, { input: { slug, emails: friend } }, fan);
-    expect(shared.data?.shareChallengeLink).toMatchObject({
+    const stamp = Date.now();
+    const friend = `friend-${stamp}@example.test`;
+    const other = `other-${stamp}@example.test`;
+
+    // Anyone who sees it gets the link and the WhatsApp text; only its owner invites by e-mail.
+    const linkOnly = await send(platform, SHARE, { input: { slug } }, fan);
+    expect(linkOnly.data?.shareChallengeLink).toMatchObject({
       status: { success: true },
       link: expect.stringMatching(new RegExp(`/challenge/${slug}/detail$`)),
       whatsappText: expect.stringContaining(slug),
+      invitedCount: 0,
+    });
+    for (const who of [fan, challenged]) {
+      const refused = await send(platform, SHARE, { input: { slug, emails: other } }, who);
+      expect(refused.data?.shareChallengeLink).toEqual({
+        status: {
+          success: false,
+          identifier: 'invalid_challenge_owner',
+          message: expect.any(String),
+        },
+        link: null,
+        whatsappText: null,
+        invitedCount: null,
+      });
+    }
+
+    const shared = await send(platform, SHARE, { input: { slug, emails: friend } }, owner);
+    expect(shared.data?.shareChallengeLink).toMatchObject({
+      status: { success: true },
       invitedCount: 1,
     });
     const [mail] = await eventually(async () => {
@@ -159,8 +215,72 @@ describe('social and discovery through the gateway', () => {
       return messages;
     });
     expect(mail!.subject).toBe(
-      `${fan.username} wants you to see a challenge: Juggle three oranges`,
+      `${owner.username} wants you to see a challenge: Juggle three oranges`,
     );
     expect(mail!.text).toContain(`/challenge/${slug}/detail`);
+
+    // The invitation says how to get no more: its link opts the address out, no log-in needed.
+    const optOut = /\/email-opt-out\?token=([\w.-]+)/.exec(mail!.text)?.[1];
+    expect(optOut).toBeDefined();
+    const asked = await send(platform, OPT_OUT, { input: { token: optOut } });
+    expect(asked.data?.getInvitationOptOut).toEqual({
+      status: { success: true, identifier: 'ok', message: 'OK' },
+      invitationOptOut: { email: friend, optedOut: false },
+    });
+    const stopped = await send(platform, SET_OPT_OUT, { input: { token: optOut, optedOut: true } });
+    expect(stopped.data?.updateInvitationOptOut.invitationOptOut).toEqual({
+      email: friend,
+      optedOut: true,
+    });
+
+    // An account that turned marketing e-mail off gets no invitations either.
+    const member = await person(platform);
+    const off = await send(
+      platform,
+      'mutation { updateEmailPreferences(input: { marketing: false }) { status { success } } }',
+      {},
+      member,
+    );
+    expect(off.data?.updateEmailPreferences.status.success).toBe(true);
+
+    // One share, three addresses, one partition in order: once the last has arrived, the two
+    // before it were handled, and not sent.
+    const again = await send(
+      platform,
+      SHARE,
+      { input: { slug, emails: `${friend} ${member.email} ${other}` } },
+      owner,
+    );
+    expect(again.data?.shareChallengeLink).toMatchObject({ invitedCount: 3 });
+    await eventually(async () => expect(await inbox(other)).toHaveLength(1));
+    expect(await inbox(friend)).toHaveLength(1);
+    expect(await inbox(member.email)).toHaveLength(0);
+  });
+
+  it('writes what the owner wrote into the invitation escaped, on one line and bounded', async () => {
+    const evil = `evil-${Date.now()}@example.test`;
+    const name = `<b>Bold</b>\r\nBcc: ${evil}\n\n\nline`;
+    const created = await send(
+      platform,
+      CREATE,
+      { input: { ...challengeInput({ challenged }), challengeName: name } },
+      owner,
+    );
+    expect(created.data?.createChallenge.status.success).toBe(true);
+    const slug = created.data!.createChallenge.challenges[0].slug as string;
+    const friend = `escaped-${Date.now()}@example.test`;
+    const shared = await send(platform, SHARE, { input: { slug, emails: friend } }, owner);
+    expect(shared.data?.shareChallengeLink.status.success).toBe(true);
+    const [mail] = await eventually(async () => {
+      const messages = await inbox(friend);
+      expect(messages).toHaveLength(1);
+      return messages;
+    });
+    const oneLine = `<b>Bold</b> Bcc: ${evil} line`;
+    expect(mail!.subject).toBe(`${owner.username} wants you to see a challenge: ${oneLine}`);
+    expect(mail!.text).toContain(`the challenge “${oneLine}” on Challenge`);
+    expect(mail!.html).toContain(`&lt;b&gt;Bold&lt;/b&gt; Bcc: ${evil} line`);
+    expect(mail!.html).not.toContain('<b>Bold</b>');
+    expect(await inbox(evil)).toEqual([]);
   });
 });

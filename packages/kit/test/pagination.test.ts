@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ZodError } from 'zod';
-import { pageRequestSchema, pageWindow, paginationOf } from '../src/pagination.ts';
+import { AppError } from '../src/errors.ts';
+import { LIST_DEPTH_MAX, pageRequestSchema, pageWindow, paginationOf } from '../src/pagination.ts';
 
 describe('page requests', () => {
   it('defaults to page 1 and 20 items a page when none or null is asked', () => {
@@ -23,6 +24,8 @@ describe('page requests', () => {
       { page: 1, itemsPerPage: 0 },
       { page: 1, itemsPerPage: 101 },
       { page: 1, itemsPerPage: 2.5 },
+      { page: LIST_DEPTH_MAX + 1 },
+      { page: 2_147_483_647, itemsPerPage: 100 },
     ]) {
       expect(() => pageRequestSchema.parse(bad), JSON.stringify(bad)).toThrow(ZodError);
     }
@@ -31,6 +34,28 @@ describe('page requests', () => {
   it('skips the pages before the one asked', () => {
     expect(pageWindow({ page: 1, itemsPerPage: 20 })).toEqual({ skip: 0, take: 20 });
     expect(pageWindow({ page: 3, itemsPerPage: 2 })).toEqual({ skip: 4, take: 2 });
+  });
+
+  it('goes 10,000 items deep and no further, whatever the page size', () => {
+    expect(pageWindow({ page: 100, itemsPerPage: 100 })).toEqual({ skip: 9_900, take: 100 });
+    expect(pageWindow({ page: 500, itemsPerPage: 20 })).toEqual({ skip: 9_980, take: 20 });
+    for (const deep of [
+      { page: 101, itemsPerPage: 100 },
+      { page: 501, itemsPerPage: 20 },
+      { page: LIST_DEPTH_MAX, itemsPerPage: 2 },
+    ]) {
+      expect(() => pageWindow(deep), JSON.stringify(deep)).toThrow(
+        new AppError('invalid_input', 'Lists go 10000 items deep'),
+      );
+    }
+  });
+
+  it('says at most 10,000 in all, so that the last page is one a caller may ask', () => {
+    expect(paginationOf({ page: 1, itemsPerPage: 100 }, 250_000)).toEqual({
+      currentPage: 1,
+      totalPages: 100,
+      totalCount: LIST_DEPTH_MAX,
+    });
   });
 
   it('counts whole pages, with at least one', () => {

@@ -26,6 +26,12 @@ export const envSchema = subgraphEnv.extend({
     .int()
     .positive()
     .default(DEFAULT_RULES.shareEmailsPerHour),
+  /** Visibility changes of one challenge per clock hour (updateChallenge). */
+  VISIBILITY_EDITS_PER_HOUR: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(DEFAULT_RULES.visibilityEditsPerHour),
 });
 export type ChallengeEnv = z.output<typeof envSchema>;
 
@@ -37,11 +43,13 @@ export function challengeOptions(env: ChallengeEnv): ChallengeOptions {
   }
   return {
     wallet: { internalUrl: env.WALLET_INTERNAL_URL, internalApiToken: env.INTERNAL_API_TOKEN },
+    internalApiToken: env.INTERNAL_API_TOKEN,
     rules: {
       rewardMinCents: env.CHALLENGE_REWARD_MIN_CENTS,
       rewardMaxCents: env.CHALLENGE_REWARD_MAX_CENTS,
       judgingWindowMs: env.JUDGING_WINDOW_DAYS * 86_400_000,
       shareEmailsPerHour: env.SHARE_EMAILS_PER_HOUR,
+      visibilityEditsPerHour: env.VISIBILITY_EDITS_PER_HOUR,
     },
     publicOrigin: new URL(env.PUBLIC_ORIGIN).origin,
     schedulerIntervalMs: env.SCHEDULER_INTERVAL_MS,

@@ -355,4 +355,52 @@ describe('profile lists (PublicProfile and CurrentUserProfile, extended by chall
     );
     expect(other.data?._entities[0].completedChallengesCount).toBe(1);
   });
+
+  it("keeps other people's private challenges out of a viewer's own respected videos and counts", async () => {
+    // A moderator may see (and so respect) a private challenge; a fan respected a public one that
+    // its owner made private afterwards. Neither is theirs: their own lists never show it.
+    const fan = randomUUID();
+    const moderator = randomUUID();
+    const madePrivate = await seed({ status: 'completed' });
+    const privateOne = await seed({ status: 'accepted', visibility: 'private' });
+    const stillPublic = await seed({ status: 'completed' });
+    const like = (slug: string, viewer: Caller) =>
+      graphql(
+        service.url,
+        'mutation ($slug: String!) { likeChallenge(input: { slug: $slug }) { status { success identifier } } }',
+        { slug },
+        viewer,
+      );
+    for (const slug of [madePrivate.slug, stillPublic.slug]) {
+      expect((await like(slug, { id: fan })).data?.likeChallenge.status.success).toBe(true);
+    }
+    const staff: Caller = { id: moderator, roles: ['user', 'moderator'] };
+    for (const slug of [privateOne.slug, stillPublic.slug]) {
+      expect((await like(slug, staff)).data?.likeChallenge.status.success).toBe(true);
+    }
+    await service.app.db.challenge.update({
+      where: { id: madePrivate.id },
+      data: { visibility: 'private' },
+    });
+
+    for (const viewer of [{ id: fan }, staff]) {
+      const own = await graphql(
+        service.url,
+        PROFILE_ENTITY,
+        { r: [{ __typename: 'PublicProfile', id: viewer.id, showsPrivate: true }] },
+        viewer,
+      );
+      expect(own.data?._entities[0]).toMatchObject({
+        respectedVideosCount: 1,
+        respectedVideos: [{ slug: stillPublic.slug }],
+      });
+      const current = await graphql(
+        service.url,
+        CURRENT_ENTITY,
+        { r: [{ __typename: 'CurrentUserProfile', id: viewer.id }] },
+        viewer,
+      );
+      expect(current.data?._entities[0].respectedVideosCount).toBe(1);
+    }
+  });
 });

@@ -440,6 +440,33 @@ describe('updateChallenge', () => {
   });
 });
 
+describe('the visibility of one challenge changes at most 10 times an hour (docs/adr/0073)', () => {
+  it('refuses the 11th change with too_many_requests and changes nothing; strangers and no-ops do not count', async () => {
+    const slug = await newChallenge();
+    const other = await newChallenge();
+    const edit = (change: Record<string, unknown>, who: { id: string } = owner, on = slug) =>
+      call(UPDATE, { input: { slug: on, ...change } }, who);
+    // Refused or unchanged edits take nothing from the allowance.
+    expect((await edit({ visibility: 'private' }, stranger)).status.identifier).toBe(
+      'invalid_challenge_owner',
+    );
+    expect((await edit({ visibility: 'public' })).status.identifier).toBe('ok');
+    for (let i = 0; i < 10; i++) {
+      const visibility = i % 2 === 0 ? 'private' : 'public';
+      expect((await edit({ visibility })).status.identifier).toBe('ok');
+    }
+    expect((await rowOf(slug)).visibilityVersion).toBe(10);
+    const refused = await edit({ visibility: 'private' });
+    expect(refused.status).toMatchObject({ success: false, identifier: 'too_many_requests' });
+    expect(await rowOf(slug)).toMatchObject({ visibility: 'public', visibilityVersion: 10 });
+    // Other fields, and other challenges, are not limited.
+    expect((await edit({ challengeDescription: 'Still on one leg.' })).status.identifier).toBe(
+      'ok',
+    );
+    expect((await edit({ visibility: 'private' }, owner, other)).status.identifier).toBe('ok');
+  });
+});
+
 describe('authorisation', () => {
   it('refuses a banned user everything', async () => {
     const banned = await registerUser(platform);

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Role } from '@challenge/kit';
 import {
   deleteTopics,
   graphql,
@@ -378,8 +379,8 @@ describe('shareChallengeLink', () => {
   });
 
   it('mails an invitation per address through notification, within an hourly allowance', async () => {
-    const challenge = await seedChallenge();
     const sender = { id: randomUUID() };
+    const challenge = await seedChallenge({ ownerId: sender.id });
     const first = await graphql(
       service.url,
       SHARE,
@@ -425,13 +426,47 @@ describe('shareChallengeLink', () => {
     expect(await outboxOf('ChallengeShareRequested', challenge.id)).toHaveLength(5);
   });
 
-  it('refuses invalid addresses, a visitor, and a challenge the user may not see', async () => {
+  it('lets only the owner invite by e-mail; others still get the link and the WhatsApp text', async () => {
     const challenge = await seedChallenge();
+    const others = [
+      { id: randomUUID() },
+      { id: challenge.challengedUserId! },
+      { id: randomUUID(), roles: ['user', 'admin'] as Role[] },
+    ];
+    for (const other of others) {
+      const invite = await graphql(
+        service.url,
+        SHARE,
+        { slug: challenge.slug, emails: 'friend@example.com' },
+        other,
+      );
+      expect(invite.data?.shareChallengeLink).toEqual({
+        status: {
+          success: false,
+          identifier: 'invalid_challenge_owner',
+          message: 'Only its owner invites people by e-mail.',
+        },
+        link: null,
+        whatsappText: null,
+        invitedCount: null,
+      });
+      const link = await graphql(service.url, SHARE, { slug: challenge.slug }, other);
+      expect(link.data?.shareChallengeLink).toMatchObject({
+        status: { success: true },
+        invitedCount: 0,
+      });
+    }
+    expect(await outboxOf('ChallengeShareRequested', challenge.id)).toHaveLength(0);
+  });
+
+  it('refuses invalid addresses, a visitor, and a challenge the user may not see', async () => {
+    const owner = { id: randomUUID() };
+    const challenge = await seedChallenge({ ownerId: owner.id });
     const bad = await graphql(
       service.url,
       SHARE,
       { slug: challenge.slug, emails: 'not-an-address' },
-      { id: randomUUID() },
+      owner,
     );
     expect(bad.data?.shareChallengeLink.status).toMatchObject({
       identifier: 'invalid_challenged_email',

@@ -5,7 +5,9 @@ import {
   AppError,
   createAccessCheck,
   createProfileClient,
+  createProofUploadClient,
   createServiceApp,
+  registerJobQueueMetrics,
   type RequestContext,
   type ServiceApp,
   type ServiceRuntime,
@@ -13,9 +15,11 @@ import {
 import { parse } from 'graphql';
 import { createDatabase, pingDatabase, transactionRunner, type Database } from './data/db.ts';
 import { createVideoTools, type VideoTools } from './data/ffmpeg.ts';
+import { startRekeyJobs, type RekeyQueueSettings } from './data/rekey-queue.ts';
 import { createStorage, type ObjectStorage, type StorageConfig } from './data/storage.ts';
 import {
   DEFAULT_WORKER_SETTINGS,
+  VIDEO_QUEUE,
   createVideoQueue,
   startVideoWorker,
   type VideoQueueSettings,
@@ -29,6 +33,7 @@ import {
 } from './domain/processing.ts';
 import type { VideoProcessingQueue } from './domain/processing-queue.ts';
 import { createImageResizer } from './domain/image-resizer.ts';
+import { runRekeyJob } from './domain/rekeys.ts';
 import { DEFAULT_SESSION_MAX_AGE_MS, startUploadSweeper } from './domain/resumable.ts';
 import { createThumbnailLoader } from './domain/thumbnails.ts';
 import { ipxRoutes } from './http/ipx.ts';
@@ -68,11 +73,24 @@ export interface MediaOptions {
   uploadSweepClock?: () => Date;
   /** Identity's internal API, for the avatar of a multipart updateProfile (docs/adr/0049). */
   identity?: { internalUrl: string; internalApiToken: string };
+  /**
+   * The queue of the jobs that move a hidden (or newly private) challenge's objects (docs/adr/0073);
+   * the processing queue's Redis and prefix when absent. Without either, moves are left to the
+   * sweep (tests that do not move objects).
+   */
+  rekeys?: RekeyQueueSettings;
+  /**
+   * Challenge's internal API, where each completed proof upload is registered against the
+   * expiration date (docs/adr/0071); tests of uploads alone leave it out (nothing registered).
+   */
+  challenge?: { internalUrl: string; internalApiToken: string };
 }
 
 /** For tests that never upload: enqueueing fails. */
 const noQueue: VideoProcessingQueue = {
   enqueue: () =>
+    Promise.reject(new AppError('generic_error', 'No video processing queue is configured.')),
+  stateOf: () =>
     Promise.reject(new AppError('generic_error', 'No video processing queue is configured.')),
 };
 
@@ -101,12 +119,35 @@ export async function buildApp(
         token: options.identity.internalApiToken,
       })
     : null;
+  const rekeySettings =
+    options.rekeys ??
+    (processing && { redisUrl: processing.queue.redisUrl, prefix: processing.queue.prefix });
+  /** The jobs that move objects, then the consumer that queues them (stopped in reverse). */
+  const startConsumersWithRekeys = () => {
+    if (!rekeySettings) return startConsumers(runtime, db, storage);
+    const rekeyDeps = { db, storage, logger: runtime.logger.child({ component: 'rekeys' }) };
+    const rekeyJobs = startRekeyJobs(
+      rekeySettings,
+      async (challengeId, requestedAt) =>
+        void (await runRekeyJob(rekeyDeps, challengeId, requestedAt)),
+      rekeyDeps.logger,
+    );
+    runtime.lifecycle.onStop('rekey jobs', () => rekeyJobs.close());
+    return startConsumers(runtime, db, storage, rekeyJobs.request);
+  };
+  const proofUploads = options.challenge
+    ? createProofUploadClient({
+        baseUrl: options.challenge.internalUrl,
+        token: options.challenge.internalApiToken,
+      })
+    : null;
   const extend = (base: RequestContext): MediaContext => ({
     ...base,
     db,
     storage,
     videoQueue,
     profiles,
+    proofUploads,
     thumbnails: createThumbnailLoader(db, storage, base.user),
   });
   // The multipart route executes against the same schema and resolvers as /graphql, plus the
@@ -132,7 +173,7 @@ export async function buildApp(
     resolvers,
     readiness: { storage: () => storage.ping() },
     extend,
-    consumers: () => startConsumers(runtime, db, storage),
+    consumers: startConsumersWithRekeys,
     // Every endpoint here is one the gateway forwards to: its credential first (docs/adr/0069).
     routes: (express, { fromGateway }) => {
       ipxRoutes(createImageResizer(storage), runtime.logger, fromGateway)(express);
@@ -140,7 +181,7 @@ export async function buildApp(
         TUS_PATH,
         fromGateway,
         tusRoutes({
-          deps: (logger) => ({ db, storage, queue: videoQueue, logger }),
+          deps: (logger) => ({ db, storage, queue: videoQueue, logger, proofUploads }),
           verifier: runtime.verifier,
           checkUser: createAccessCheck(runtime.redis, runtime.authStatePrefix),
           logger: runtime.logger,
@@ -162,7 +203,12 @@ export async function buildApp(
   });
   if (options.uploadSweepIntervalMs) {
     const sweeper = startUploadSweeper(
-      { db, storage, logger: runtime.logger.child({ component: 'upload-sweep' }) },
+      {
+        db,
+        storage,
+        queue: videoQueue,
+        logger: runtime.logger.child({ component: 'upload-sweep' }),
+      },
       {
         intervalMs: options.uploadSweepIntervalMs,
         maxAgeMs: sessionMaxAgeMs,
@@ -173,6 +219,7 @@ export async function buildApp(
     runtime.lifecycle.onStop('upload sweep', () => sweeper.stop());
   }
   if (processing && queue) {
+    registerJobQueueMetrics(app.subgraph.metrics.registry, VIDEO_QUEUE, () => queue.depth());
     // Registered after the database, so they stop first: the worker finishes (or abandons, to be
     // picked up again by another worker) its job while the database is still there.
     runtime.lifecycle.onStop('video queue', () => queue.close());

@@ -4,6 +4,7 @@ import { internalApiEnv, loadEnv, s3Env, subgraphEnv } from '@challenge/kit';
 import { z } from 'zod';
 import type { MediaProcessingOptions } from './app.ts';
 import type { StorageConfig } from './data/storage.ts';
+import { DEFAULT_BOUNDS } from './domain/processing.ts';
 
 /** The video pipeline (docs/adr/0037): queue, worker and ffmpeg settings. */
 export const processingEnv = z.object({
@@ -25,6 +26,14 @@ export const processingEnv = z.object({
     .positive()
     .default(30 * 60 * 1000),
   VIDEO_WORK_DIR: z.string().min(1).default(path.join(os.tmpdir(), 'challenge-media')),
+  /** Bounds of what is processed (docs/adr/0073); a video beyond them is refused, mailed. */
+  VIDEO_MAX_SECONDS: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(DEFAULT_BOUNDS.maxDurationMs / 1000),
+  VIDEO_MAX_PIXELS: z.coerce.number().int().positive().default(DEFAULT_BOUNDS.maxPixels),
+  VIDEO_MAX_FRAMES: z.coerce.number().int().positive().default(DEFAULT_BOUNDS.maxFrames),
 });
 
 /** The one place media reads its environment. */
@@ -34,6 +43,8 @@ export const envSchema = subgraphEnv.extend({
   ...internalApiEnv.shape,
   /** Identity's base URL for the profile update after an avatar upload (docs/adr/0049). */
   IDENTITY_INTERNAL_URL: z.url(),
+  /** Challenge's base URL: each completed proof upload is registered there (docs/adr/0071). */
+  CHALLENGE_INTERNAL_URL: z.url(),
   /** Origin browsers reach the store at, when it is not S3_ENDPOINT (compose, Kubernetes). */
   S3_PUBLIC_ENDPOINT: z.url().optional(),
   /** Hours a resumable upload session lives; older ones are swept (S3 parts aborted). */
@@ -69,6 +80,11 @@ export const identityOptions = (env: MediaEnv) => ({
   internalApiToken: env.INTERNAL_API_TOKEN,
 });
 
+export const challengeOptions = (env: MediaEnv) => ({
+  internalUrl: env.CHALLENGE_INTERNAL_URL,
+  internalApiToken: env.INTERNAL_API_TOKEN,
+});
+
 export const processingOptions = (env: MediaEnv): MediaProcessingOptions => ({
   queue: {
     redisUrl: env.REDIS_URL,
@@ -82,5 +98,8 @@ export const processingOptions = (env: MediaEnv): MediaProcessingOptions => ({
     preset: env.VIDEO_TRANSCODE_PRESET,
     threads: env.VIDEO_TRANSCODE_THREADS,
     ffmpegTimeoutMs: env.VIDEO_FFMPEG_TIMEOUT_MS,
+    maxDurationMs: env.VIDEO_MAX_SECONDS * 1000,
+    maxPixels: env.VIDEO_MAX_PIXELS,
+    maxFrames: env.VIDEO_MAX_FRAMES,
   },
 });

@@ -1,9 +1,10 @@
-import { spawn } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
+import { promisify } from 'node:util';
 import { Queue } from 'bullmq';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -19,7 +20,9 @@ import {
 import { buildApp, type MediaApp, type MediaProcessingOptions } from '../src/app.ts';
 import { createVideoTools } from '../src/data/ffmpeg.ts';
 import { VIDEO_QUEUE, createVideoQueue, startVideoWorker } from '../src/data/video-queue.ts';
+import { decodeFrameHashes, frameBands } from '../src/domain/fingerprint.ts';
 import { giveUpOnVideo, processVideo } from '../src/domain/processing.ts';
+import { startUploadSweeper } from '../src/domain/resumable.ts';
 import { upsertChallengeAccess } from '../src/data/challenges.ts';
 import { insertVideo } from '../src/data/videos.ts';
 import { ffprobe, makeClip, topLevelBoxes, type ClipSpec } from './support/videos.ts';
@@ -40,8 +43,10 @@ const written: string[] = [];
 const processing = (): MediaProcessingOptions => ({
   queue: { redisUrl: stack.redisUrl, prefix: queuePrefix, attempts: 2, backoffMs: 200 },
   worker: { concurrency: 1, lockDurationMs: 5_000, stalledIntervalMs: 2_000 },
-  settings: { workDir, preset: 'ultrafast', threads: 2, ffmpegTimeoutMs: 60_000 },
+  settings: { workDir, preset: 'ultrafast', threads: 2, ffmpegTimeoutMs: 60_000, ...bounds },
 });
+/** The bounds of what is processed (docs/adr/0073): every other clip of this file is within. */
+const bounds = { maxDurationMs: 8_000, maxPixels: 1280 * 960, maxFrames: 250 };
 
 beforeAll(async () => {
   scratch = await mkdtemp(path.join(os.tmpdir(), 'media-test-'));
@@ -313,6 +318,203 @@ describe('the video processing worker', () => {
   });
 });
 
+describe('bounds (docs/adr/0073)', () => {
+  it.each([
+    {
+      name: 'longer than the maximum duration',
+      spec: { source: 'testsrc2', width: 320, height: 240, seconds: 9, container: 'mp4' } as const,
+      reason: 'video_too_long',
+    },
+    {
+      name: 'larger than the maximum resolution',
+      spec: {
+        source: 'testsrc2',
+        width: 1600,
+        height: 1200,
+        seconds: 1,
+        container: 'mp4',
+      } as const,
+      reason: 'video_too_large',
+    },
+    {
+      name: 'of more frames than the maximum',
+      spec: {
+        source: 'testsrc2',
+        width: 320,
+        height: 240,
+        seconds: 5,
+        container: 'mp4',
+        extra: ['-r', '60'] as string[],
+      } as const,
+      reason: 'video_too_large',
+    },
+  ])('refuses a video $name before transcoding it, and tells the uploader', async (example) => {
+    const original = await readFile(await clip(`${randomUUID()}.mp4`, example.spec));
+    const { id, challengeId, uploaderId } = await upload(original, 'mp4');
+    const video = await settled(id);
+    expect(video).toMatchObject({ status: 'failed', failureReason: example.reason });
+    expect(await outbox('VideoProcessed', id)).toEqual([]);
+    const [event] = await outbox('VideoProcessingFailed', id);
+    expect(event?.payload).toMatchObject({
+      data: { videoId: id, challengeId, uploadedBy: uploaderId, reason: example.reason },
+    });
+    // Refused at the probe: nothing was transcoded, and it is not retried.
+    expect(await service.app.storage.statObject(`videos/${id}/video.mp4`)).toBeNull();
+    expect((await jobs.getJob(id))?.attemptsMade ?? 0).toBeLessThanOrEqual(1);
+  });
+
+  it('an ffmpeg that always times out is tried a bounded number of times, then the uploader is told', async () => {
+    // A queue of its own, whose runs are killed by their timeout at once.
+    const queue = {
+      redisUrl: stack.redisUrl,
+      prefix: `${queuePrefix}-timeout`,
+      attempts: 2,
+      backoffMs: 100,
+    };
+    const timeoutQueue = createVideoQueue(queue);
+    const timeoutJobs = new Queue(VIDEO_QUEUE, {
+      connection: { url: stack.redisUrl, maxRetriesPerRequest: null },
+      prefix: queue.prefix,
+    });
+    const deps = {
+      db: service.app.db,
+      storage: service.app.storage,
+      tools: createVideoTools(),
+      settings: { workDir, preset: 'ultrafast', threads: 1, ffmpegTimeoutMs: 1, ...bounds },
+      logger: service.runtime.logger,
+    };
+    const worker = startVideoWorker(
+      queue,
+      { concurrency: 1, lockDurationMs: 5_000, stalledIntervalMs: 2_000, maxStalledCount: 2 },
+      {
+        process: async (videoId, attempt) => void (await processVideo(deps, videoId, attempt)),
+        gaveUp: (videoId) => giveUpOnVideo(deps, videoId),
+      },
+      deps.logger,
+    );
+    try {
+      const original = await readFile(
+        await clip('timeout.mp4', {
+          source: 'testsrc2',
+          width: 160,
+          height: 120,
+          seconds: 1,
+          container: 'mp4',
+        }),
+      );
+      const id = randomUUID();
+      const objectKey = `videos/${id}/original.mp4`;
+      await service.app.storage.putObject(objectKey, original, 'video/mp4');
+      written.push(objectKey);
+      const uploaderId = randomUUID();
+      await insertVideo(service.app.db, {
+        id,
+        challengeId: randomUUID(),
+        uploaderId,
+        objectKey,
+      });
+      await timeoutQueue.enqueue(id);
+      const video = await settled(id, 30_000);
+      expect(video).toMatchObject({ status: 'failed', failureReason: 'processing_failed' });
+      const job = await timeoutJobs.getJob(id);
+      expect(job?.attemptsMade).toBe(2);
+      expect(await job?.isFailed()).toBe(true);
+      const events = await outbox('VideoProcessingFailed', id);
+      expect(events).toHaveLength(1);
+      expect(events[0]?.payload).toMatchObject({ data: { uploadedBy: uploaderId } });
+    } finally {
+      await worker.close();
+      await timeoutQueue.close();
+      await timeoutJobs.obliterate({ force: true });
+      await timeoutJobs.close();
+    }
+  });
+});
+
+describe('the sweep of videos the queue lost (docs/adr/0073)', () => {
+  const sweepDeps = () => ({
+    db: service.app.db,
+    storage: service.app.storage,
+    logger: service.runtime.logger,
+    queue: service.app.videoQueue,
+  });
+  const DAY = 24 * 60 * 60 * 1000;
+  const age = (id: string) =>
+    service.app.db.challengeVideo.update({
+      where: { id },
+      data: { createdAt: new Date(Date.now() - 60 * 60 * 1000) },
+    });
+
+  it('queues a video whose enqueue was lost (the row without a job), which is then processed', async () => {
+    const original = await readFile(
+      await clip('lost.mp4', {
+        source: 'testsrc2',
+        width: 160,
+        height: 120,
+        seconds: 1,
+        container: 'mp4',
+      }),
+    );
+    // What a crash between the row's insert and the enqueue (or Redis down) leaves behind.
+    const id = randomUUID();
+    const objectKey = `videos/${id}/original.mp4`;
+    await service.app.storage.putObject(objectKey, original, 'video/mp4');
+    written.push(objectKey, `videos/${id}/video.mp4`, `videos/${id}/thumbnail.webp`);
+    await insertVideo(service.app.db, {
+      id,
+      challengeId: randomUUID(),
+      uploaderId: randomUUID(),
+      objectKey,
+    });
+    // A second video, queued as usual: the sweep's re-queue of it adds nothing.
+    const queued = await upload(original, 'mp4');
+    await Promise.all([age(id), age(queued.id)]);
+    expect(await jobs.getJob(id)).toBeUndefined();
+
+    const sweeper = startUploadSweeper(sweepDeps(), { intervalMs: 50, maxAgeMs: DAY });
+    try {
+      expect((await settled(id, 30_000)).status).toBe('ready');
+      expect((await settled(queued.id, 30_000)).status).toBe('ready');
+    } finally {
+      await sweeper.stop();
+    }
+    expect(await outbox('VideoProcessed', id)).toHaveLength(1);
+    expect(await outbox('VideoProcessed', queued.id)).toHaveLength(1);
+  });
+
+  it('fails, and tells the uploader, a video whose job the queue gave up on while its row stayed open', async () => {
+    const id = randomUUID();
+    const uploaderId = randomUUID();
+    const challengeId = randomUUID();
+    await insertVideo(service.app.db, {
+      id,
+      challengeId,
+      uploaderId,
+      objectKey: `videos/${id}/original.mp4`,
+      status: 'processing',
+    });
+    // A job of this video that failed for good without closing its row (here: a payload the
+    // worker refuses, so its `failed` listener has no video to close).
+    await jobs.add('process-video', { videoId: 'not a uuid' }, { jobId: id, attempts: 1 });
+    await eventually(async () => expect(await jobs.getJobState(id)).toBe('failed'), 20_000);
+    await age(id);
+    expect((await row(id)).status).toBe('processing');
+
+    const sweeper = startUploadSweeper(sweepDeps(), { intervalMs: 50, maxAgeMs: DAY });
+    try {
+      const video = await settled(id, 20_000);
+      expect(video).toMatchObject({ status: 'failed', failureReason: 'processing_failed' });
+    } finally {
+      await sweeper.stop();
+    }
+    const events = await outbox('VideoProcessingFailed', id);
+    expect(events).toHaveLength(1);
+    expect(events[0]?.payload).toMatchObject({
+      data: { videoId: id, challengeId, uploadedBy: uploaderId, reason: 'processing_failed' },
+    });
+  });
+});
+
 const RECYCLED = /* GraphQL */ `
   query ($r: [_Any!]!) {
     _entities(representations: $r) {
@@ -421,6 +623,84 @@ describe('recycled proof', () => {
   });
 });
 
+describe('recycled proof at volume (docs/adr/0073)', () => {
+  it('finds an earlier proof behind more than 500 older ones of the same length: by SHA-256, and by its frames', async () => {
+    // Longer than every other clip of this file: only this test's proofs are of its length.
+    const bytes = await readFile(
+      await clip('crowded.mp4', {
+        source: 'testsrc2',
+        width: 320,
+        height: 240,
+        seconds: 6.5,
+        container: 'mp4',
+        toneHz: 300,
+      }),
+    );
+    const first = await upload(bytes, 'mp4');
+    const earlier = await settled(first.id);
+    expect(earlier).toMatchObject({ status: 'ready', recycledFromVideoId: null });
+
+    // 501 proofs of the same length, all older than it, each another picture.
+    const hex = (bytes: number) => randomBytes(bytes).toString('hex');
+    for (let index = 0; index < 501; index++) {
+      await insertVideo(service.app.db, {
+        challengeId: randomUUID(),
+        uploaderId: randomUUID(),
+        objectKey: `videos/${randomUUID()}/video.mp4`,
+        status: 'ready',
+        sha256: hex(32),
+        durationMs: earlier.durationMs,
+        frameHashes: Array.from({ length: 5 }, () => hex(8)).join(','),
+        createdAt: new Date(Date.now() - 24 * 60 * 60 * 1000 - index * 1000),
+      });
+    }
+
+    // The same file as the proof of another challenge, and a re-encoded copy of it.
+    const copy = path.join(scratch, 'crowded-copy.mov');
+    await promisify(execFile)('ffmpeg', [
+      ...['-hide_banner', '-loglevel', 'error', '-y', '-i', path.join(scratch, 'crowded.mp4')],
+      ...['-vf', 'scale=240:180', '-c:v', 'libx264', '-preset', 'ultrafast', '-crf', '35'],
+      ...['-c:a', 'aac', copy],
+    ]);
+    const same = await upload(bytes, 'mp4');
+    const reencoded = await upload(await readFile(copy), 'mov');
+    expect(await settled(same.id)).toMatchObject({
+      recycledFromChallengeId: first.challengeId,
+      recycledFromVideoId: first.id,
+    });
+    expect(await settled(reencoded.id)).toMatchObject({
+      recycledFromChallengeId: first.challengeId,
+      recycledFromVideoId: first.id,
+    });
+  });
+});
+
+describe('the frame index (docs/adr/0073)', () => {
+  it('holds, for a processed proof, the bands frameBands computes from its frame hashes', async () => {
+    const { id } = await upload(
+      await readFile(
+        await clip('banded.mp4', {
+          source: 'testsrc',
+          width: 320,
+          height: 240,
+          seconds: 1,
+          container: 'mp4',
+        }),
+      ),
+      'mp4',
+    );
+    const video = await settled(id);
+    expect(video.status).toBe('ready');
+    const stored = await service.app.db.videoFrameBand.findMany({
+      where: { videoId: id },
+      orderBy: { band: 'asc' },
+    });
+    const expected = frameBands(decodeFrameHashes(video.frameHashes));
+    expect(expected.length).toBeGreaterThan(0);
+    expect(stored.map((row) => row.band)).toEqual([...expected].sort((a, b) => a - b));
+  });
+});
+
 describe('a worker killed in the middle of a job', () => {
   it('leaves the job to be picked up again by another worker, which finishes it', async () => {
     // A queue of its own, so that the service's worker stays out of it until the kill.
@@ -486,7 +766,7 @@ describe('a worker killed in the middle of a job', () => {
       db: service.app.db,
       storage: service.app.storage,
       tools: createVideoTools(),
-      settings: { workDir, preset: 'ultrafast', threads: 2, ffmpegTimeoutMs: 60_000 },
+      settings: { workDir, preset: 'ultrafast', threads: 2, ffmpegTimeoutMs: 60_000, ...bounds },
       logger: service.runtime.logger,
     };
     const rescuer = startVideoWorker(

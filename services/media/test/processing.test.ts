@@ -7,12 +7,20 @@ import {
   durationsAgree,
   encodeFrameHashes,
   findRecycledSource,
+  frameBandProbes,
+  frameBands,
   hammingDistance,
+  MAX_FRAME_DISTANCE,
   recycleMatch,
   type Fingerprint,
 } from '../src/domain/fingerprint.ts';
 import { parseImageRequest, renditionKey } from '../src/domain/images.ts';
-import { aspectModeOf, transcodeSize } from '../src/domain/processing.ts';
+import {
+  DEFAULT_BOUNDS,
+  aspectModeOf,
+  boundsRefusal,
+  transcodeSize,
+} from '../src/domain/processing.ts';
 
 describe('aspect mode and playback size', () => {
   it.each([
@@ -35,6 +43,23 @@ describe('aspect mode and playback size', () => {
   });
 });
 
+describe('the bounds of what is processed (docs/adr/0073)', () => {
+  const within = { durationMs: 10 * 60 * 1000, width: 2160, height: 3840, frameCount: 36_000 };
+  it('takes a ten-minute 4K phone video at 60 fps, and nothing longer or larger', () => {
+    expect(boundsRefusal(within, DEFAULT_BOUNDS)).toBeNull();
+    expect(boundsRefusal({ ...within, width: 4096, height: 2304 }, DEFAULT_BOUNDS)).toBeNull();
+    expect(boundsRefusal({ ...within, durationMs: 600_001 }, DEFAULT_BOUNDS)).toBe(
+      'video_too_long',
+    );
+    expect(boundsRefusal({ ...within, width: 4320, height: 7680 }, DEFAULT_BOUNDS)).toBe(
+      'video_too_large',
+    );
+    expect(boundsRefusal({ ...within, frameCount: 72_001 }, DEFAULT_BOUNDS)).toBe(
+      'video_too_large',
+    );
+  });
+});
+
 describe('ffprobe output', () => {
   const probe = (
     streams: unknown[],
@@ -54,6 +79,7 @@ describe('ffprobe output', () => {
       hasAudio: true,
       formatName: 'mov,mp4',
       videoCodec: 'h264',
+      frameCount: 0,
     });
     const rotated = [
       { codec_type: 'video', width: 1920, height: 1080, side_data_list: [{ rotation: -90 }] },
@@ -65,6 +91,19 @@ describe('ffprobe output', () => {
       { codec_type: 'video', width: 1920, height: 1080, tags: { rotate: '180' } },
     ];
     expect(probe(upsideDown)).toMatchObject({ width: 1920, height: 1080 });
+  });
+
+  it("counts the frames: the header's count, or duration x frame rate when it says fewer or none", () => {
+    const video = { codec_type: 'video', width: 2, height: 2 };
+    expect(probe([{ ...video, nb_frames: '75', avg_frame_rate: '30/1' }])).toMatchObject({
+      frameCount: 75,
+    });
+    // 2.5 s at 60 fps, whatever a (webm) header without a count, or a lying one, says.
+    expect(probe([{ ...video, avg_frame_rate: '60/1' }]).frameCount).toBe(150);
+    expect(probe([{ ...video, nb_frames: '3', avg_frame_rate: '60/1' }]).frameCount).toBe(150);
+    expect(probe([{ ...video, avg_frame_rate: '0/0', r_frame_rate: '30000/1001' }])).toMatchObject({
+      frameCount: 75,
+    });
   });
 
   it('calls anything without a sized video stream and a duration undecodable', () => {
@@ -149,6 +188,40 @@ describe('recycled-proof fingerprints', () => {
     expect(findRecycledSource(video, [older, newer])?.id).toBe('v1');
     expect(findRecycledSource({ ...video, challengeId: 'c-old' }, [older, newer])).toBeNull();
     expect(findRecycledSource(video, [])).toBeNull();
+  });
+});
+
+describe('the frame index (docs/adr/0073)', () => {
+  const randomHash = () =>
+    Array.from({ length: 16 }, () => Math.floor(Math.random() * 16).toString(16)).join('');
+  /** `hash` with `bits` distinct random bits flipped. */
+  function flip(hash: string, bits: number): string {
+    let value = BigInt(`0x${hash}`);
+    const positions = new Set<number>();
+    while (positions.size < bits) positions.add(Math.floor(Math.random() * 64));
+    for (const position of positions) value ^= 1n << BigInt(position);
+    return value.toString(16).padStart(16, '0');
+  }
+
+  it('probes every frame at most MAX_FRAME_DISTANCE bits away: no match is missed', () => {
+    for (let trial = 0; trial < 2_000; trial++) {
+      const mine = randomHash();
+      const theirs = flip(mine, trial % (MAX_FRAME_DISTANCE + 1));
+      expect(hammingDistance(mine, theirs)).toBeLessThanOrEqual(MAX_FRAME_DISTANCE);
+      const probes = new Set(frameBandProbes([null, mine]));
+      expect(frameBands([null, theirs]).some((band) => probes.has(band))).toBe(true);
+    }
+  });
+
+  it('keeps positions apart and probes 4 x 137 bands per frame', () => {
+    const hash = 'ffff00000001abcd';
+    expect(frameBands([hash, null, '0123456789abcdef'])).toEqual([
+      65535, 65536, 131073, 240589, 524579, 607591, 690603, 773615,
+    ]);
+    const probes = frameBandProbes([hash]);
+    expect(new Set(probes).size).toBe(4 * 137);
+    // The same hash at another position shares nothing.
+    expect(frameBands([null, hash]).some((band) => probes.includes(band))).toBe(false);
   });
 });
 

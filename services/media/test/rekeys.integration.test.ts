@@ -1,4 +1,5 @@
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
+import { Queue } from 'bullmq';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TOPICS, newEvent, type DomainEvent } from '@challenge/events';
 import {
@@ -14,6 +15,7 @@ import {
 } from '@challenge/testing';
 import { buildApp, type MediaApp } from '../src/app.ts';
 import { upsertChallengeAccess } from '../src/data/challenges.ts';
+import { REKEY_QUEUE } from '../src/data/rekey-queue.ts';
 import type { ObjectStorage } from '../src/data/storage.ts';
 import { insertVideo } from '../src/data/videos.ts';
 import { challengeHandlers } from '../src/events/consumers.ts';
@@ -22,6 +24,7 @@ import {
   deleteDueObjects,
   finishStaleRekeys,
   rekeyChallenge,
+  runRekeyJob,
 } from '../src/domain/rekeys.ts';
 
 /**
@@ -35,16 +38,24 @@ const storageConfig = { ...stack.s3, bucket: 'challenge-media-test' };
 let service: TestService<MediaApp>;
 const staff: Caller = { id: randomUUID(), roles: ['moderator'] };
 
+const rekeys = { redisUrl: stack.redisUrl, prefix: `test-${randomBytes(4).toString('hex')}` };
+
 beforeAll(async () => {
   service = await startTestService(
     'media',
-    (runtime, url) => buildApp(runtime, url, storageConfig),
+    (runtime, url) => buildApp(runtime, url, storageConfig, { rekeys }),
     { topicPrefix },
   );
 });
 
 afterAll(async () => {
   await service?.stop();
+  const jobs = new Queue(REKEY_QUEUE, {
+    connection: { url: rekeys.redisUrl, maxRetriesPerRequest: null },
+    prefix: rekeys.prefix,
+  });
+  await jobs.obliterate({ force: true });
+  await jobs.close();
   await deleteTopics(topicPrefix);
 });
 
@@ -171,14 +182,11 @@ describe('a hidden challenge: the links handed out before stop working', () => {
 
   it('a redelivered event moves nothing a second time', async () => {
     const { challengeId, videoId } = await seeded('public');
-    const { hide } = challengeHandlers({
-      db: service.app.db,
-      storage: service.app.storage,
-      logger: service.runtime.logger,
-    });
+    const { hide } = challengeHandlers(inlineJobs(service.app.storage));
     const event = takenOffline(challengeId);
     await hide(event);
     const moved = await keysOf(videoId);
+    expect(Object.values(moved)).not.toContain(`videos/${videoId}/video.mp4`);
     const stored = (await storedKeys(videoId)).sort();
     await hide(event);
     await hide(JSON.parse(JSON.stringify(event)) as DomainEvent<'ChallengeTakenOffline'>);
@@ -199,7 +207,9 @@ describe('a hidden challenge: the links handed out before stop working', () => {
       },
     };
     const event = takenOffline(challengeId);
-    await expect(challengeHandlers(deps(failingCopy)).hide(event)).rejects.toThrow(
+    // The consumer records the move; the job (here run by hand) fails.
+    await challengeHandlers({ db: service.app.db, logger: service.runtime.logger }).hide(event);
+    await expect(rekeyChallenge(deps(failingCopy), challengeId)).rejects.toThrow(
       'store unreachable',
     );
     // Nothing moved: the row keeps its keys, every old object is there, the stray copy is listed.
@@ -210,7 +220,7 @@ describe('a hidden challenge: the links handed out before stop working', () => {
       await service.app.db.objectDeletion.findUnique({ where: { key: stray[0]! } }),
     ).not.toBeNull();
 
-    // The redelivery moves; deleting the old objects fails once (a crash after the commit).
+    // The retry moves; deleting the old objects fails once (a crash after the commit).
     let removals = 0;
     const failingRemove: ObjectStorage = {
       ...service.app.storage,
@@ -219,13 +229,13 @@ describe('a hidden challenge: the links handed out before stop working', () => {
         return service.app.storage.removeObject(key);
       },
     };
-    await expect(challengeHandlers(deps(failingRemove)).hide(event)).rejects.toThrow(
+    await expect(rekeyChallenge(deps(failingRemove), challengeId)).rejects.toThrow(
       'store unreachable',
     );
     const moved = await keysOf(videoId);
     expect(Object.values(moved)).not.toContain(`videos/${videoId}/video.mp4`);
-    // The next redelivery moves nothing again and deletes what was left.
-    await challengeHandlers(deps(service.app.storage)).hide(event);
+    // The next retry moves nothing again and deletes what was left.
+    expect(await rekeyChallenge(deps(service.app.storage), challengeId)).toBe(0);
     expect(await keysOf(videoId)).toEqual(moved);
     const left = await storedKeys(videoId);
     for (const key of Object.keys(objects)) expect(left).not.toContain(key);
@@ -244,7 +254,7 @@ describe('a hidden challenge: the links handed out before stop working', () => {
     });
     await service.app.db.challengeAccess.update({
       where: { challengeId },
-      data: { rekeyRequestedAt: new Date() },
+      data: { rekeyRequestedAt: new Date(), hiddenAt: new Date() },
     });
     // Processing finishes between the first copy and the commit (what markReady writes).
     let copies = 0;
@@ -286,7 +296,7 @@ describe('a hidden challenge: the links handed out before stop working', () => {
     const askedAt = new Date();
     await service.app.db.challengeAccess.update({
       where: { challengeId },
-      data: { rekeyRequestedAt: askedAt },
+      data: { rekeyRequestedAt: askedAt, hiddenAt: askedAt },
     });
     const sweep = (at: Date) => finishStaleRekeys(deps(service.app.storage), at);
     await sweep(new Date(askedAt.getTime() + STALE_REKEY_MS - 1000));
@@ -312,23 +322,8 @@ describe('a hidden challenge: the links handed out before stop working', () => {
     const { challengeId, ownerId, objects, videoId } = await seeded('public');
     const [before] = await linksOf(challengeId);
     expect((await fetched(before!.videoSource)).status).toBe(200);
-    await challengeHandlers(deps(service.app.storage)).project(
-      newEvent('ChallengeVisibilityChanged', {
-        aggregateId: challengeId,
-        actorId: ownerId,
-        data: {
-          challengeId,
-          slug: `c-${challengeId.slice(0, 8)}`,
-          challengeName: 'Juggle',
-          rewardCents: 500,
-          ownerId,
-          challengedUserId: null,
-          challengedEmail: null,
-          challengeType: 'solo',
-          visibility: 'private',
-          visibilityVersion: 1,
-        },
-      }),
+    await challengeHandlers(inlineJobs(service.app.storage)).project(
+      visibilityChanged(challengeId, ownerId, 'private', 1),
     );
     expect([403, 404]).toContain((await fetched(before!.videoSource)).status);
     expect(await linksOf(challengeId)).toEqual([]);
@@ -340,6 +335,131 @@ describe('a hidden challenge: the links handed out before stop working', () => {
   }, 30_000);
 });
 
+describe('the moves are jobs; the latest visibility wins (docs/adr/0073)', () => {
+  it('switches made before the job runs cost one move at most: none when public again', async () => {
+    const { challengeId, ownerId, videoId, objects } = await seeded('public');
+    const queued: Date[] = [];
+    const handlers = challengeHandlers({
+      db: service.app.db,
+      logger: service.runtime.logger,
+      requestRekey: async (_challengeId, requestedAt) => void queued.push(requestedAt),
+    });
+    const original = Object.keys(objects).sort();
+    // Private, then public again before any job ran: the jobs move nothing.
+    await handlers.project(visibilityChanged(challengeId, ownerId, 'private', 1));
+    await handlers.project(visibilityChanged(challengeId, ownerId, 'public', 2));
+    for (const at of queued)
+      expect(await runRekeyJob(deps(service.app.storage), challengeId, at)).toBe(0);
+    expect(Object.values(await keysOf(videoId)).sort()).toEqual(original);
+
+    // Private, public, private: only the job of the latest request moves, once. (A pending
+    // request is queued again by each event: the same job id, which the queue adds once.)
+    queued.length = 0;
+    await handlers.project(visibilityChanged(challengeId, ownerId, 'private', 3));
+    await handlers.project(visibilityChanged(challengeId, ownerId, 'public', 4));
+    await handlers.project(visibilityChanged(challengeId, ownerId, 'private', 5));
+    const jobs = [...new Set(queued.map((at) => at.getTime()))].map((ms) => new Date(ms));
+    const moves = [];
+    for (const at of jobs)
+      moves.push(await runRekeyJob(deps(service.app.storage), challengeId, at));
+    expect(moves.at(-1)).toBe(1);
+    expect(moves.reduce((sum, count) => sum + count, 0)).toBe(1);
+    const moved = Object.values(await keysOf(videoId));
+    for (const key of original) expect(moved).not.toContain(key);
+  });
+});
+
+describe('a slow move does not hold up the consumer (docs/adr/0073)', () => {
+  it("while challenge A's move is stuck, B's take-offline (same partition) is applied and B's objects move", async () => {
+    const a = await seeded('public');
+    const b = await seeded('public');
+    const [bBefore] = await linksOf(b.challengeId);
+    // A's move cannot commit while the test holds its video row (a slow store, a huge video...).
+    let unblock: () => void = () => undefined;
+    const blocked = new Promise<void>((resolve) => (unblock = resolve));
+    let locked: () => void = () => undefined;
+    const rowLocked = new Promise<void>((resolve) => (locked = resolve));
+    const holder = service.app.db.$transaction(
+      async (tx) => {
+        await tx.$queryRaw`SELECT 1 FROM challenge_videos WHERE id = ${a.videoId}::uuid FOR UPDATE`;
+        locked();
+        await blocked;
+      },
+      { timeout: 120_000, maxWait: 10_000 },
+    );
+    holder.catch(() => undefined);
+    await rowLocked;
+    const hiddenAt = async (challengeId: string) =>
+      (await service.app.db.challengeAccess.findUniqueOrThrow({ where: { challengeId } })).hiddenAt;
+    try {
+      // Both events on one partition: the consumer handles them in this order.
+      const onePartition = (challengeId: string) => [
+        { key: challengeId, value: JSON.stringify(takenOffline(challengeId)), partition: 0 },
+      ];
+      await produceRaw(topicPrefix, TOPICS.moderation, onePartition(a.challengeId));
+      await eventually(async () => expect(await hiddenAt(a.challengeId)).not.toBeNull(), 30_000);
+      // A's move is under way: its copies are being made, its commit waits on the row.
+      await eventually(
+        async () => expect((await storedKeys(a.videoId)).length).toBeGreaterThan(3),
+        30_000,
+      );
+      await produceRaw(topicPrefix, TOPICS.moderation, onePartition(b.challengeId));
+
+      await eventually(async () => expect(await hiddenAt(b.challengeId)).not.toBeNull(), 20_000);
+      await eventually(async () => {
+        const { status } = await fetched(bBefore!.videoSource);
+        expect(status).not.toBe(200);
+      }, 20_000);
+      for (const key of Object.keys(b.objects)) {
+        expect(Object.values(await keysOf(b.videoId))).not.toContain(key);
+      }
+      // A still waits.
+      expect(Object.values(await keysOf(a.videoId)).sort()).toEqual(Object.keys(a.objects).sort());
+    } finally {
+      unblock();
+      await holder;
+    }
+    // Released, A's move finishes.
+    await eventually(async () => {
+      const moved = Object.values(await keysOf(a.videoId));
+      for (const key of Object.keys(a.objects)) expect(moved).not.toContain(key);
+    }, 30_000);
+  }, 120_000);
+});
+
 function deps(storage: ObjectStorage) {
   return { db: service.app.db, storage, logger: service.runtime.logger };
+}
+
+/** Handlers whose queued move runs at once, in the handler's call (what the job would do). */
+function inlineJobs(storage: ObjectStorage) {
+  return {
+    ...deps(storage),
+    requestRekey: async (challengeId: string, requestedAt: Date) =>
+      void (await runRekeyJob(deps(storage), challengeId, requestedAt)),
+  };
+}
+
+function visibilityChanged(
+  challengeId: string,
+  ownerId: string,
+  visibility: 'public' | 'private',
+  visibilityVersion: number,
+) {
+  return newEvent('ChallengeVisibilityChanged', {
+    aggregateId: challengeId,
+    actorId: ownerId,
+    data: {
+      challengeId,
+      slug: `c-${challengeId.slice(0, 8)}`,
+      challengeName: 'Juggle',
+      rewardCents: 500,
+      ownerId,
+      challengedUserId: null,
+      challengedEmail: null,
+      challengeType: 'solo' as const,
+      visibility,
+      visibilityVersion,
+    },
+  });
 }

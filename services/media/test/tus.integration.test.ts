@@ -33,7 +33,10 @@ let service: TestService<MediaApp>;
 beforeAll(async () => {
   service = await startTestService(
     'media',
-    (runtime, url) => buildApp(runtime, url, storageConfig, { queue: { enqueue: async () => {} } }),
+    (runtime, url) =>
+      buildApp(runtime, url, storageConfig, {
+        queue: { enqueue: async () => {}, stateOf: async () => 'missing' },
+      }),
     { topicPrefix },
   );
 });
@@ -56,7 +59,12 @@ const MP4_HEAD = Buffer.concat([
   Buffer.from('ftypisom'),
   Buffer.alloc(20),
 ]);
-const deps = () => ({ db: service.app.db, storage: service.app.storage, logger: silent });
+const deps = () => ({
+  db: service.app.db,
+  storage: service.app.storage,
+  queue: service.app.videoQueue,
+  logger: silent,
+});
 
 /** A performer of an accepted challenge, with their tus headers. */
 async function performer() {

@@ -41,7 +41,7 @@ const call = (query: string, variables: Record<string, unknown>, as?: Caller) =>
 async function publish(event: DomainEvent) {
   const topic = event.type.startsWith('User')
     ? TOPICS.identity
-    : event.type.startsWith('Escrow')
+    : event.type.startsWith('Escrow') || event.type.startsWith('Payout')
       ? TOPICS.wallet
       : TOPICS.challenge;
   await produceRaw(topicPrefix, topic, [{ key: event.aggregateId, value: JSON.stringify(event) }]);
@@ -282,6 +282,111 @@ describe('createReport', () => {
       const { data } = await call(CREATE, { input }, as);
       expect(data?.createReport.status.identifier, JSON.stringify(input)).toBe(identifier);
     }
+  });
+
+  it('reports a challenge only to who may see it, on the newest visibility whatever the order of events', async () => {
+    const owner = await knownUser();
+    const challenged = await knownUser();
+    const challenge = await knownChallenge(owner.id, challenged.id);
+    const changed = (visibility: 'public' | 'private', visibilityVersion: number) =>
+      publish(
+        newEvent('ChallengeVisibilityChanged', {
+          aggregateId: challenge.id,
+          actorId: owner.id,
+          data: {
+            ...snapshot(challenge.id, owner.id, challenged.id),
+            visibility,
+            visibilityVersion,
+          },
+        }),
+      );
+    const stranger = person();
+    const input = { entityType: 'Challenge', entityId: challenge.id, reason: 'spam' };
+    // Version 2 (private) arrives before version 1 (public), then ChallengeCreated is replayed.
+    await changed('private', 2);
+    await eventually(async () =>
+      expect(
+        (await db().knownChallenge.findUnique({ where: { id: challenge.id } }))?.visibility,
+      ).toBe('private'),
+    );
+    await changed('public', 1);
+    await publish(
+      newEvent('ChallengeCreated', {
+        aggregateId: challenge.id,
+        actorId: owner.id,
+        data: {
+          ...snapshot(challenge.id, owner.id, challenged.id),
+          visibility: 'public',
+          expiresAt: new Date(Date.now() + 86_400_000).toISOString(),
+        },
+      }),
+    );
+    // A marker behind them on the same key (same partition, in order): once it is projected, so
+    // are they, and the older visibilities changed nothing.
+    const videoId = randomUUID();
+    await publish(
+      newEvent('ChallengeVideoUploaded', {
+        aggregateId: challenge.id,
+        actorId: challenged.id,
+        data: { ...snapshot(challenge.id, owner.id, challenged.id), videoId },
+      }),
+    );
+    await eventually(async () =>
+      expect(
+        await db().knownChallenge.findUnique({
+          where: { id: challenge.id },
+          select: { visibility: true, visibilityVersion: true, videoId: true },
+        }),
+      ).toEqual({ visibility: 'private', visibilityVersion: 2, videoId }),
+    );
+
+    const refused = await report(stranger, input);
+    expect(refused.data?.createReport).toEqual({
+      status: { success: false, identifier: 'challenge_not_found', message: expect.any(String) },
+      report: null,
+    });
+    expect(await db().report.count({ where: { reporterId: stranger.id } })).toBe(0);
+    for (const allowed of [{ id: challenged.id, roles: ['user'] as Role[] }, referee]) {
+      const { data } = await report(allowed, input);
+      expect(data?.createReport.status.identifier).toBe('ok');
+    }
+
+    // Taken offline by staff: others are told nothing, staff still report it.
+    await db().knownChallenge.update({
+      where: { id: challenge.id },
+      data: { moderation: 'offline' },
+    });
+    const visible = await knownChallenge(owner.id, challenged.id);
+    await db().knownChallenge.update({
+      where: { id: visible.id },
+      data: { moderation: 'offline' },
+    });
+    const offline = await report(stranger, { ...input, entityId: visible.id });
+    expect(offline.data?.createReport.status.identifier).toBe('challenge_not_found');
+    const byStaff = await report(moderator, { ...input, entityId: visible.id });
+    expect(byStaff.data?.createReport.status.identifier).toBe('ok');
+  });
+
+  it('reports a banned user to staff only; others are told the user is not found', async () => {
+    const target = await knownUser();
+    await publish(
+      newEvent('UserBanned', {
+        aggregateId: target.id,
+        actorId: moderator.id,
+        data: { userId: target.id, type: 'soft', reason: 'Spam.' },
+      }),
+    );
+    await eventually(async () =>
+      expect((await db().knownUser.findUnique({ where: { id: target.id } }))?.banType).toBe('soft'),
+    );
+    const input = { entityType: 'User', entityId: target.id, reason: 'spam' };
+    const stranger = person();
+    const refused = await report(stranger, input);
+    expect(refused.data?.createReport).toEqual({
+      status: { success: false, identifier: 'user_not_found', message: expect.any(String) },
+      report: null,
+    });
+    expect((await report(moderator, input)).data?.createReport.status.identifier).toBe('ok');
   });
 });
 
@@ -1178,6 +1283,148 @@ describe('the audit log', () => {
         },
       ]),
     );
+  });
+
+  /**
+   * Issue 22, point 6: staff's money actions in wallet (a SEPA export, a release, a completion,
+   * a cancellation) reach the audit log from wallet's events, once each, with the payee and the
+   * amount; the log names users and challenges instead of showing ids; an unban has its reason.
+   */
+  it("records staff's payout actions from wallet's events, once, with payee and amount", async () => {
+    const payee = randomUUID();
+    const payoutId = randomUUID();
+    const batch = `PAYOUTS-2026-11-26-${randomUUID().slice(0, 8)}`;
+    const events = [
+      newEvent('PayoutsExported', {
+        aggregateId: batch,
+        actorId: moderator.id,
+        data: {
+          batch,
+          payoutIds: [payoutId, randomUUID()],
+          totalCents: 4_500,
+          includeExported: false,
+          heldForReviewCount: 1,
+        },
+      }),
+      newEvent('PayoutReleased', {
+        aggregateId: payee,
+        actorId: moderator.id,
+        data: { payoutId, userId: payee, amountCents: 2_000 },
+      }),
+      newEvent('PayoutCompleted', {
+        aggregateId: payee,
+        actorId: moderator.id,
+        data: { payoutId, userId: payee, amountCents: 2_000 },
+      }),
+      newEvent('PayoutCancelled', {
+        aggregateId: payee,
+        actorId: admin.id,
+        data: { payoutId, userId: payee, amountCents: 2_000, reason: 'Returned by the bank.' },
+      }),
+    ];
+    for (const event of [...events, ...events]) await publish(event);
+    const select = {
+      actorId: true,
+      action: true,
+      targetType: true,
+      targetId: true,
+      reason: true,
+      subjectUserId: true,
+      amountCents: true,
+      itemCount: true,
+    };
+    await eventually(async () =>
+      expect(
+        await db().auditEntry.findMany({
+          where: { targetId: { in: [payoutId, batch] } },
+          orderBy: { seq: 'asc' },
+          select,
+        }),
+      ).toEqual([
+        {
+          actorId: moderator.id,
+          action: 'payouts_exported',
+          targetType: 'PayoutExport',
+          targetId: batch,
+          reason: null,
+          subjectUserId: null,
+          amountCents: 4_500n,
+          itemCount: 2,
+        },
+        ...[
+          ['payout_released', moderator.id, null],
+          ['payout_completed', moderator.id, null],
+          ['payout_cancelled', admin.id, 'Returned by the bank.'],
+        ].map(([action, actorId, reason]) => ({
+          actorId,
+          action,
+          targetType: 'PayoutRequest',
+          targetId: payoutId,
+          reason,
+          subjectUserId: payee,
+          amountCents: 2_000n,
+          itemCount: null,
+        })),
+      ]),
+    );
+  });
+
+  it('names what each entry is about: the user, the challenge, the amount', async () => {
+    const target = await knownUser();
+    const challenge = await knownChallenge();
+    await publish(
+      newEvent('UserUnbanned', {
+        aggregateId: target.id,
+        actorId: moderator.id,
+        data: { userId: target.id, reason: 'Appeal accepted.' },
+      }),
+    );
+    await publish(
+      newEvent('EscrowHoldResolved', {
+        aggregateId: challenge.id,
+        actorId: moderator.id,
+        data: {
+          challengeId: challenge.id,
+          party: 'owner',
+          stakerId: challenge.ownerId,
+          payeeId: target.id,
+          amountCents: 1_500,
+          outcome: 'captured',
+          mismatch: 'past_expiry',
+          reason: 'The video was approved by mail.',
+        },
+      }),
+    );
+    const NAMED = `query { paginatedListOfAuditEntries(page: 1, itemsPerPage: 100) {
+      items { action targetId reason subjectUser { id } challengeName challengeSlug amount itemCount } } }`;
+    await eventually(async () => {
+      const { data } = await call(NAMED, {}, admin);
+      const items = data!.paginatedListOfAuditEntries.items as { targetId: string }[];
+      expect(items.filter((item) => item.targetId === target.id)).toEqual([
+        {
+          action: 'user_unbanned',
+          targetId: target.id,
+          reason: 'Appeal accepted.',
+          subjectUser: { id: target.id },
+          challengeName: null,
+          challengeSlug: null,
+          amount: null,
+          itemCount: null,
+        },
+      ]);
+      expect(items.filter((item) => item.targetId === challenge.id)).toEqual([
+        {
+          action: 'escrow_hold_captured',
+          targetId: challenge.id,
+          reason: 'The video was approved by mail.',
+          subjectUser: { id: target.id },
+          challengeName: 'Eat a lemon',
+          challengeSlug: challenge.slug,
+          amount: 1_500,
+          itemCount: null,
+        },
+      ]);
+    });
   });
 
   it('refuses UPDATE, DELETE and TRUNCATE in the database itself', async () => {

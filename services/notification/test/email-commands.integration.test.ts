@@ -15,12 +15,15 @@ import { findSentEmail } from '../src/data/sent-emails.ts';
 import { sendLoginLinkEmail } from '../src/domain/commands.ts';
 import { DeliveryInProgressError } from '../src/domain/deliveries.ts';
 import { COMMANDS_GROUP } from '../src/events/consumers.ts';
+import { signOptOutToken } from '../src/domain/links.ts';
 import {
+  TEST_LINKS,
   asMessage,
   inbox,
   loginLinkRequested,
   notificationBuilder,
   passwordResetRequested,
+  uniqueAddress,
 } from './support.ts';
 
 const topicPrefix = uniqueTopicPrefix();
@@ -230,5 +233,38 @@ describe('a challenge share command (shareChallengeLink)', () => {
         status: 'sent',
       }),
     );
+    // How to get no more: the address's own opt-out link.
+    expect(mail!.text).toContain(
+      `Stop uitnodigingen: https://challenge.test/email-opt-out?token=${signOptOutToken(TEST_LINKS.secret, email)}`,
+    );
+  });
+
+  it('is not sent to an address that opted out, nor to an account that turned marketing off', async () => {
+    const challengeId = randomUUID();
+    const share = (email: string) =>
+      newEvent('ChallengeShareRequested', {
+        aggregateId: challengeId,
+        actorId: randomUUID(),
+        data: { email, locale: 'en', challengeName: 'Dare', sharedBy: 'sam', slug: 'dare-x' },
+      });
+    const optedOut = uniqueAddress();
+    await service.app.db.invitationOptOut.create({ data: { email: optedOut } });
+    const member = { id: randomUUID(), email: uniqueAddress() };
+    await service.app.db.user.create({ data: { ...member, username: 'member' } });
+    await service.app.db.emailPreferences.create({ data: { userId: member.id, marketing: false } });
+    const undecided = { id: randomUUID(), email: uniqueAddress() };
+    await service.app.db.user.create({ data: { ...undecided, username: 'undecided' } });
+    await service.app.db.emailPreferences.create({ data: { userId: undecided.id } });
+    const last = uniqueAddress();
+    const events = [optedOut, member.email, undecided.email, last].map(share);
+    // One key, one partition, in order: once the last has arrived, the others were handled.
+    await send(...events);
+    await arrived(last);
+    // A marketing choice never made is no refusal.
+    await arrived(undecided.email);
+    expect(await inbox(optedOut)).toEqual([]);
+    expect(await inbox(member.email)).toEqual([]);
+    expect(await findSentEmail(service.app.db, events[0]!.id)).toBeNull();
+    expect(await findSentEmail(service.app.db, events[1]!.id)).toBeNull();
   });
 });

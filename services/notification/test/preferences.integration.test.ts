@@ -12,7 +12,7 @@ import {
 } from '@challenge/testing';
 import { newEvent, TOPICS } from '@challenge/events';
 import type { NotificationApp } from '../src/app.ts';
-import { signPreferencesToken } from '../src/domain/links.ts';
+import { signOptOutToken, signPreferencesToken } from '../src/domain/links.ts';
 import { ACTIVITY_GROUP } from '../src/events/consumers.ts';
 import { TEST_LINKS, notificationBuilder, publish } from './support.ts';
 
@@ -206,5 +206,52 @@ describe('operations', () => {
     const { httpStatus, body } = await readiness(service.url);
     expect(httpStatus).toBe(200);
     expect(body).toEqual({ status: 'ready', checks: { database: 'ok', redis: 'ok', kafka: 'ok' } });
+  });
+});
+
+describe('the opt-out of invitations (shareChallengeLink), by the link in one', () => {
+  const OPT_OUT = `query ($token: String!) { getInvitationOptOut(input: { token: $token }) { status { success identifier message } invitationOptOut { email optedOut } } }`;
+  const SET = `mutation ($token: String!, $optedOut: Boolean!) { updateInvitationOptOut(input: { token: $token, optedOut: $optedOut }) { status { success identifier message } invitationOptOut { email optedOut } } }`;
+
+  it('stops and resumes invitations to the address of the link, with no log-in', async () => {
+    const email = `invited-${randomUUID().slice(0, 8)}@example.test`;
+    const token = signOptOutToken(TEST_LINKS.secret, email);
+    const ok = { success: true, identifier: 'ok', message: 'OK' };
+    expect((await graphql(service.url, OPT_OUT, { token })).data?.getInvitationOptOut).toEqual({
+      status: ok,
+      invitationOptOut: { email, optedOut: false },
+    });
+    for (const optedOut of [true, true, false, true]) {
+      const set = await graphql(service.url, SET, { token, optedOut });
+      expect(set.data?.updateInvitationOptOut).toEqual({
+        status: ok,
+        invitationOptOut: { email, optedOut },
+      });
+    }
+    expect(await service.app.db.invitationOptOut.count({ where: { email } })).toBe(1);
+  });
+
+  it('refuses a forged, changed or preferences token as unauthorized, changing nothing', async () => {
+    const email = `invited-${randomUUID().slice(0, 8)}@example.test`;
+    const token = signOptOutToken(TEST_LINKS.secret, email);
+    const [, signature] = token.split('.');
+    const forged = [
+      signOptOutToken('another-secret-of-at-least-thirty-two-chars', email),
+      `${Buffer.from('someone@example.test').toString('base64url')}.${signature}`,
+      signPreferencesToken(TEST_LINKS.secret, randomUUID()),
+      'nonsense',
+    ];
+    for (const bad of forged) {
+      const set = await graphql(service.url, SET, { token: bad, optedOut: true });
+      expect(set.data?.updateInvitationOptOut, bad).toEqual({
+        status: { success: false, identifier: 'unauthorized', message: 'This link is not valid.' },
+        invitationOptOut: null,
+      });
+    }
+    expect(
+      await service.app.db.invitationOptOut.count({
+        where: { email: { in: [email, 'someone@example.test'] } },
+      }),
+    ).toBe(0);
   });
 });

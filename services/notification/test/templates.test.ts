@@ -51,7 +51,12 @@ const templates: EmailTemplate[] = [
   { name: 'video-processing-failed', data: { reason: 'invalid_video', homeUrl: link } },
   {
     name: 'challenge-share',
-    data: { sharedBy: 'sam', challengeName: 'Juggle three oranges', challengeUrl: link },
+    data: {
+      sharedBy: 'sam',
+      challengeName: 'Juggle three oranges',
+      challengeUrl: link,
+      optOutUrl: 'https://challenge.test/email-opt-out?token=abc.def',
+    },
   },
   {
     name: 'referee-case-escalated',
@@ -127,6 +132,25 @@ describe.each(challengeTemplates)('the $name e-mail', (template) => {
     const text = renderEmail(anonymous, 'nl').text + renderEmail(anonymous, 'en').text;
     expect(text).not.toContain('Bob de Vries');
     expect(text).not.toContain('null');
+  });
+});
+
+describe('the video-processing-failed mail', () => {
+  it.each(LOCALES)('in %s says why, for each reason media gives', (locale) => {
+    const reasons = [
+      'invalid_video',
+      'processing_failed',
+      'video_too_long',
+      'video_too_large',
+    ] as const;
+    const texts = reasons.map(
+      (reason) =>
+        renderEmail({ name: 'video-processing-failed', data: { reason, homeUrl: link } }, locale)
+          .text,
+    );
+    expect(new Set(texts).size).toBe(reasons.length);
+    expect(texts[2]).toMatch(locale === 'en' ? /longer than/ : /langer dan/);
+    expect(texts[3]).toMatch(/1080p/);
   });
 });
 
@@ -228,6 +252,57 @@ describe('service e-mails', () => {
     expect(renderEmail(invitation!, 'nl').text).toContain(`Maak je account aan: ${link}`);
   });
 
+  it('invite an address to see a challenge, with a link that stops invitations (List-Unsubscribe too)', () => {
+    const optOutUrl = 'https://challenge.test/email-opt-out?token=abc.def';
+    const share: EmailTemplate = {
+      name: 'challenge-share',
+      data: { sharedBy: 'sam', challengeName: 'Juggle', challengeUrl: link, optOutUrl },
+    };
+    for (const [locale, label] of [
+      ['en', 'Stop invitations'],
+      ['nl', 'Stop uitnodigingen'],
+    ] as const) {
+      const email = renderEmail(share, locale);
+      expect(email.unsubscribeUrl).toBe(optOutUrl);
+      expect(email.text).toContain(`${label}: ${optOutUrl}`);
+      expect(email.html).toContain(`href="${escapeHtml(optOutUrl)}"`);
+    }
+  });
+
+  it('write what a user wrote on one line, at most 100 characters, escaped in the HTML', () => {
+    const name = `<i>Dare</i>\r\nBcc: x@example.test\u2028${'\n'.repeat(300)}${'long '.repeat(1_000)}`;
+    const optOutUrl = 'https://challenge.test/email-opt-out?token=abc.def';
+    const share = (challengeName: string): EmailTemplate => ({
+      name: 'challenge-share',
+      data: {
+        sharedBy: 'sam\nReply-To: x@example.test',
+        challengeName,
+        challengeUrl: link,
+        optOutUrl,
+      },
+    });
+    const invitation = (challengeName: string): EmailTemplate => ({
+      name: 'challenge-invitation',
+      data: { ...challengeMail, challengeName },
+    });
+    for (const template of [share, invitation]) {
+      const email = renderEmail(template(name), 'en');
+      const plain = renderEmail(template('Dare'), 'en');
+      expect(email.subject).not.toMatch(/[\r\n\u2028]/);
+      const title = /“([^”]*)”/.exec(email.text)?.[1];
+      expect(title).toMatch(/^<i>Dare<\/i> Bcc: x@example\.test long long .*…$/);
+      expect([...title!]).toHaveLength(100);
+      expect(email.subject).toContain(title);
+      expect(email.html).toContain('&lt;i&gt;Dare&lt;/i&gt; Bcc: x@example.test long');
+      expect(email.html).not.toContain('<i>Dare');
+      // The text part gains no lines from the title: as many as with a plain one.
+      expect(email.text.split('\n')).toHaveLength(plain.text.split('\n').length);
+    }
+    expect(renderEmail(share(name), 'en').subject).toMatch(
+      /^sam Reply-To: x@example\.test wants you to see/,
+    );
+  });
+
   it('tell the amount of a payout', () => {
     const payout: EmailTemplate = {
       name: 'payout-completed',
@@ -266,10 +341,15 @@ describe.each(templates)('the $name e-mail', (template) => {
     for (const part of [email.subject, email.text, email.html]) expect(part).not.toMatch(/\{\w+\}/);
   });
 
-  it.each(LOCALES)('is transactional in %s: no unsubscribe link', (locale) => {
+  it.each(LOCALES)('is transactional in %s: no preferences link', (locale) => {
     const email = renderEmail(template, locale);
     expect(`${email.text}${email.html}`).not.toMatch(/unsubscribe|afmelden|email-preferences/i);
-    expect(email.unsubscribeUrl).toBeUndefined();
+    // An invitation is no service message: it carries its address's opt-out link instead.
+    if (template.name === 'challenge-share') {
+      expect(email.unsubscribeUrl).toBe(template.data.optOutUrl);
+    } else {
+      expect(email.unsubscribeUrl).toBeUndefined();
+    }
   });
 });
 

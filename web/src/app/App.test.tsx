@@ -42,9 +42,15 @@ describe('app composition', () => {
       terminatingLink: server,
       language: 'en',
     });
+    // Apollo loads with the first page (docs/adr/0081); loaded first, React's test mode has no
+    // client to wait for (it never retries a component that waited for one outside an awaited act).
+    await app.apollo.load();
     render(<App app={app} />);
     const sidebar = await screen.findByRole('complementary', { name: 'Sidebar' });
-    expect(await within(sidebar).findByRole('link', { name: 'Wallet' })).toBeTruthy();
+    // The first whole-app render of the file loads every chunk it needs: seconds under load.
+    expect(
+      await within(sidebar).findByRole('link', { name: 'Wallet' }, { timeout: 15_000 }),
+    ).toBeTruthy();
 
     await app.router.navigate('/wallet');
 
@@ -98,6 +104,9 @@ describe('app composition', () => {
       terminatingLink: server,
       language: 'en',
     });
+    // Apollo loads with the first page (docs/adr/0081); loaded first, React's test mode has no
+    // client to wait for (it never retries a component that waited for one outside an awaited act).
+    await app.apollo.load();
     render(<App app={app} />);
     const codeStep = await screen.findByRole('dialog', { name: 'Check your inbox' });
     const input = within(codeStep).getByLabelText('Login code');

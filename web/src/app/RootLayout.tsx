@@ -16,6 +16,13 @@ const AuthDialogs = dataComponent(
   { clientOnly: true },
 );
 
+/** Reads the session check (Apollo): its code loads with the page's (the prerender: nothing). */
+const SessionRefreshNotice = dataComponent(() =>
+  import('../modules/auth/components/SessionRefreshNotice').then(
+    (module) => module.SessionRefreshNotice,
+  ),
+);
+
 /**
  * Above every layout: the location check (route guard step 2; the route itself was matched
  * first), then the page, the routed dialogs and the first-visit intro; the latest-build check.
@@ -32,6 +39,7 @@ export function RootLayout() {
         {modal !== null || verifying !== null ? <AuthDialogs /> : null}
         <IntroVideoDialog />
       </LocationGate>
+      <SessionRefreshNotice />
       <NewVersionNotice />
       {hydrated ? <ScrollRestoration /> : null}
     </>

@@ -10,6 +10,7 @@ export const SPA_ROUTE_PATTERNS = [
   '/cookies',
   '/contact',
   '/email-preferences',
+  '/email-opt-out',
   '/dev/inbox',
   '/profile/:username',
   '/profile/:username/ongoing-challenges',

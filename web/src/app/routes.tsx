@@ -52,6 +52,7 @@ export const appRoutes: RouteObject[] = [
               { path: 'cookies', ...page(legal, 'CookiesPage') },
               { path: 'contact', ...page(legal, 'ContactPage') },
               { path: 'email-preferences', ...page(notifications, 'EmailPreferencesPage') },
+              { path: 'email-opt-out', ...page(notifications, 'InvitationOptOutPage') },
               {
                 // Development only: the gateway serves its data outside production alone.
                 path: 'dev/inbox',

@@ -18,18 +18,20 @@ registerTranslations('en', en);
 registerTranslations('nl', nl);
 
 // Pages, the sidebar and the dialogs load with Apollo beside them (app/dataComponent.tsx): the
-// sidebar, the dialogs and Apollo are in nearly every test, so transform them here rather than
-// inside the first test's time limit.
+// sidebar, the dialogs, the session notice and Apollo are in nearly every test, so transform them
+// here rather than inside the first test's time limit.
 await Promise.all([
   import('../app/apolloBoundary'),
   import('../app/apolloClient'),
   import('../modules/shell/components/SidebarContent'),
   import('../modules/auth/components/AuthDialogs'),
+  import('../modules/auth/components/SessionRefreshNotice'),
 ]);
 
-// Routes load their page chunk on first visit; a cold transform in a busy parallel run can take
-// longer than Testing Library's default one second.
-configure({ asyncUtilTimeout: 5000 });
+// Routes load their page chunk on first visit; a cold transform in a busy parallel run on the
+// shared machine took more than 5 s for a file's first whole-app render (the chunks of its page,
+// the session check, the texts): the default one second is far too short.
+configure({ asyncUtilTimeout: 15_000 });
 
 // jsdom does not implement scrolling; the router's scroll restoration calls it on navigation.
 window.scrollTo = vi.fn() as unknown as typeof window.scrollTo;

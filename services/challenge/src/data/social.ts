@@ -1,3 +1,4 @@
+import { LIST_DEPTH_MAX } from '@challenge/kit';
 import { Prisma } from './generated/client.ts';
 import type { ChallengeStatus, ChallengeType } from './generated/enums.ts';
 import type { Database, Transaction } from './db.ts';
@@ -118,7 +119,7 @@ export async function deleteComment(db: Database, id: string): Promise<boolean> 
   return count === 1;
 }
 
-/** A page of a challenge's comments, newest first, and how many it has. */
+/** A page of a challenge's comments, newest first, and how many it has (up to LIST_DEPTH_MAX). */
 export async function commentPage(
   db: Database,
   challengeId: string,
@@ -131,7 +132,7 @@ export async function commentPage(
       select: commentFields,
       ...window,
     }),
-    db.challengeComment.count({ where: { challengeId } }),
+    db.challengeComment.count({ where: { challengeId }, take: LIST_DEPTH_MAX }),
   ]);
   return { items, total };
 }
@@ -318,6 +319,70 @@ export async function viewerDiscoverCount(db: Database, query: DiscoverQuery): P
   return Number(row?.n ?? 0);
 }
 
+// ---- Challenges by status ------------------------------------------------------------------
+
+export interface StatusQuery {
+  status: ChallengeStatus;
+  challengeType?: ChallengeType;
+  /** The logged-in viewer, who also sees the private challenges they are a party of. */
+  viewerId: string | null;
+  skip: number;
+  take: number;
+}
+
+/**
+ * getChallengesByStatus for everyone but staff, built like a discover list (docs/adr/0074): the
+ * public part in order from the partial index challenges_public_status_idx (status, created_at,
+ * id; the type filtered from its INCLUDE column), the viewer's own private ones per side from
+ * their own indexes, merged. A page reads about skip + take index entries; an OR of the
+ * visibility and the parties made the planner sort every challenge of the status.
+ */
+function statusCandidates(query: StatusQuery, reach: number): Prisma.Sql {
+  const where = Prisma.sql`c.status = ${query.status}::"ChallengeStatus" AND c.moderation IS NULL
+    ${typeFilter(query.challengeType)}`;
+  const part = (visibility: Prisma.Sql) => Prisma.sql`(SELECT c.id, c.created_at FROM challenges c
+    WHERE ${where} AND ${visibility} ORDER BY c.created_at DESC, c.id LIMIT ${reach})`;
+  const publicPart = part(Prisma.sql`c.visibility = 'public'`);
+  if (!query.viewerId) return publicPart;
+  const me = query.viewerId;
+  return Prisma.sql`${publicPart}
+    UNION ALL ${part(Prisma.sql`c.visibility = 'private' AND c.owner_id = ${me}::uuid`)}
+    UNION ALL ${part(Prisma.sql`c.visibility = 'private' AND c.challenged_user_id = ${me}::uuid
+      AND c.owner_id <> ${me}::uuid`)}`;
+}
+
+function statusPageSql(query: StatusQuery): Prisma.Sql {
+  return Prisma.sql`
+    SELECT ${columns} FROM (
+      SELECT p.id FROM (${statusCandidates(query, query.skip + query.take)}) AS p
+       ORDER BY p.created_at DESC, p.id OFFSET ${query.skip} LIMIT ${query.take}) AS page
+      JOIN challenges c ON c.id = page.id
+     ORDER BY c.created_at DESC, c.id`;
+}
+
+/** One page of a status's challenges and how many there are (up to LIST_DEPTH_MAX). */
+export async function statusPage(
+  db: Database,
+  query: StatusQuery,
+): Promise<{ items: ChallengeRecord[]; total: number }> {
+  const [items, [count]] = await Promise.all([
+    db.$queryRaw<ChallengeRecord[]>(statusPageSql(query)),
+    db.$queryRaw<{ n: bigint }[]>`
+      SELECT count(*) AS n FROM (
+        SELECT 1 FROM (${statusCandidates(query, LIST_DEPTH_MAX)}) AS p LIMIT ${LIST_DEPTH_MAX}) AS rows`,
+  ]);
+  return { items, total: Number(count?.n ?? 0) };
+}
+
+/** The plan of `statusPage`'s page on a large table (sequential scans off), for a test. */
+export async function statusPagePlan(db: Database, query: StatusQuery): Promise<string> {
+  return db.$transaction(async (tx) => {
+    await tx.$executeRaw`SET LOCAL enable_seqscan = off`;
+    const rows = await tx.$queryRaw<{ 'QUERY PLAN': string }[]>`EXPLAIN ${statusPageSql(query)}`;
+    return rows.map((row) => row['QUERY PLAN']).join('\n');
+  });
+}
+
 // ---- Profile lists -------------------------------------------------------------------------
 
 export type ProfileList = 'uploadedVideos' | 'runningChallenges' | 'completedChallenges';
@@ -371,11 +436,18 @@ export async function profileChallenges(
      ORDER BY c.created_at DESC, c.id`;
 }
 
-/** The challenges a user respects: public ones; private ones too with `withPrivate`. */
+/**
+ * The challenges a user respects: public ones; with `withPrivate` also the private ones the user
+ * is a party of, like every other profile list. A private challenge of others that the user
+ * respected (as staff, or before its owner made it private) is never theirs to list.
+ */
 function respectedWhere(userId: string, withPrivate: boolean): Prisma.Sql {
+  const visible = withPrivate
+    ? Prisma.sql`(c.visibility = 'public' OR c.owner_id = ${userId}::uuid
+        OR c.challenged_user_id = ${userId}::uuid)`
+    : Prisma.sql`c.visibility = 'public'`;
   return Prisma.sql`l.user_id = ${userId}::uuid AND l.unliked_at IS NULL
-    AND ${liveStatuses}
-    ${withPrivate ? Prisma.empty : Prisma.sql`AND c.visibility = 'public'`}`;
+    AND ${liveStatuses} AND ${visible}`;
 }
 
 export async function respectedChallenges(
@@ -396,7 +468,8 @@ export type ProfileCounts = Record<ProfileList | 'respectedVideos', number>;
  * The four counts of a profile in one round trip. A list's two sides are counted apart and added
  * (a challenge both owned and taken by the user, which the rules never make, still counts once):
  * each count reads only the (side, status) index, where a union of the rows had to visit the
- * table for every one of a busy user's challenges (docs/adr/0061).
+ * table for every one of a busy user's challenges (docs/adr/0061). Each counts up to
+ * LIST_DEPTH_MAX, as deep as its list goes (docs/adr/0074).
  */
 export async function profileCounts(
   db: Database,
@@ -408,24 +481,30 @@ export async function profileCounts(
     const where = Prisma.sql`c.status = ANY(ARRAY[${Prisma.join([...statuses])}]::"ChallengeStatus"[])
       AND c.moderation IS NULL
       ${withPrivate ? Prisma.empty : Prisma.sql`AND c.visibility = 'public'`}`;
-    const challenged = (notOwned: boolean) => Prisma.sql`(SELECT count(*) FROM challenges c
-      WHERE c.challenged_user_id = ${userId}::uuid
-        ${notOwned ? Prisma.sql`AND c.owner_id <> ${userId}::uuid` : Prisma.empty} AND ${where})`;
+    const challenged = (notOwned: boolean) =>
+      capped(Prisma.sql`SELECT 1 FROM challenges c
+        WHERE c.challenged_user_id = ${userId}::uuid
+          ${notOwned ? Prisma.sql`AND c.owner_id <> ${userId}::uuid` : Prisma.empty} AND ${where}`);
     return role === 'challenged'
       ? challenged(false)
-      : Prisma.sql`((SELECT count(*) FROM challenges c WHERE c.owner_id = ${userId}::uuid AND ${where})
+      : Prisma.sql`(${capped(Prisma.sql`SELECT 1 FROM challenges c WHERE c.owner_id = ${userId}::uuid AND ${where}`)}
           + ${challenged(true)})`;
   };
   const [row] = await db.$queryRaw<Record<string, bigint>[]>`
     SELECT ${countOf('uploadedVideos')} AS "uploadedVideos",
            ${countOf('runningChallenges')} AS "runningChallenges",
            ${countOf('completedChallenges')} AS "completedChallenges",
-           (SELECT count(*) FROM challenge_likes l JOIN challenges c ON c.id = l.challenge_id
-             WHERE ${respectedWhere(userId, withPrivate)}) AS "respectedVideos"`;
+           ${capped(Prisma.sql`SELECT 1 FROM challenge_likes l JOIN challenges c ON c.id = l.challenge_id
+             WHERE ${respectedWhere(userId, withPrivate)}`)} AS "respectedVideos"`;
+  const count = (value: bigint | undefined) => Math.min(Number(value ?? 0), LIST_DEPTH_MAX);
   return {
-    uploadedVideos: Number(row?.uploadedVideos ?? 0),
-    runningChallenges: Number(row?.runningChallenges ?? 0),
-    completedChallenges: Number(row?.completedChallenges ?? 0),
-    respectedVideos: Number(row?.respectedVideos ?? 0),
+    uploadedVideos: count(row?.uploadedVideos),
+    runningChallenges: count(row?.runningChallenges),
+    completedChallenges: count(row?.completedChallenges),
+    respectedVideos: count(row?.respectedVideos),
   };
 }
+
+/** `(SELECT count(*) ...)` of the rows a statement selects, stopping at LIST_DEPTH_MAX. */
+const capped = (rows: Prisma.Sql) =>
+  Prisma.sql`(SELECT count(*) FROM (${rows} LIMIT ${LIST_DEPTH_MAX}) AS counted)`;

@@ -8,6 +8,7 @@ import {
 } from '@challenge/kit';
 import { listChallenges, type ChallengeType } from '../data/challenges.ts';
 import type { Database } from '../data/db.ts';
+import { statusPage } from '../data/social.ts';
 import { readerOf, toChallengeView, type ChallengeView } from './challenges.ts';
 import { CHALLENGE_STATUSES, type Status } from './transitions.ts';
 
@@ -19,7 +20,8 @@ export interface ChallengePage {
 
 /**
  * getChallengesByStatus: one status (invalid_status for anything else), optionally one type,
- * newest first. Private challenges appear only to their two parties and staff.
+ * newest first. Private challenges appear only to their two parties and staff. Pages go 10,000
+ * items deep and the total counts up to 10,000 (LIST_DEPTH_MAX, docs/adr/0074), for anyone.
  */
 export async function getChallengesByStatus(
   db: Database,
@@ -38,12 +40,13 @@ export async function getChallengesByStatus(
     throw new AppError('invalid_input', 'challengeType is solo or duel');
   }
   const reader = readerOf(viewer);
-  const { items, total } = await listChallenges(
-    db,
-    reader,
-    { statuses: [input.status as Status], challengeType: type as ChallengeType | undefined },
-    pageWindow(input.page),
-  );
+  const status = input.status as Status;
+  const challengeType = type as ChallengeType | undefined;
+  const window = pageWindow(input.page);
+  // Staff see every challenge of the status (private and offline ones too): their own query.
+  const { items, total } = reader.staff
+    ? await listChallenges(db, reader, { statuses: [status], challengeType }, window)
+    : await statusPage(db, { status, challengeType, viewerId: reader.id, ...window });
   return {
     challenges: items.map((item) => toChallengeView(item, reader, judgingWindowMs)),
     pagination: paginationOf(input.page, total),

@@ -1,6 +1,7 @@
 import { enqueueEvents, newEvent } from '@challenge/events';
 import {
   AppError,
+  LIST_DEPTH_MAX,
   pageWindow,
   paginationOf,
   type AuthUser,
@@ -287,7 +288,8 @@ async function takeShareAllowance(deps: ShareDeps, userId: string, count: number
 /**
  * shareChallengeLink: the public link and the WhatsApp text of a challenge the user may see, and,
  * with e-mail addresses, an invitation mailed to each (a command to notification, in one
- * transaction), within the sender's hourly allowance.
+ * transaction), within the sender's hourly allowance. Only the owner invites by e-mail (the spec:
+ * "owner only: ... invite"); notification leaves out addresses that opted out (docs/adr/0074).
  */
 export async function shareChallenge(
   deps: ShareDeps,
@@ -300,6 +302,9 @@ export async function shareChallenge(
   const link = challengeLink(deps.publicOrigin, challenge.slug);
   const text = whatsappText(locale, challenge.name, link);
   if (!input.emails?.trim()) return { link, whatsappText: text, invitedCount: 0 };
+  if (challenge.ownerId !== user.id) {
+    throw new AppError('invalid_challenge_owner', 'Only its owner invites people by e-mail.');
+  }
   const emails = parseShareEmails(input.emails);
   const known = await findKnownUser(deps.db, user.id);
   if (known?.banned) throw new AppError('banned_user');
@@ -330,9 +335,6 @@ export async function shareChallenge(
 export const DISCOVER_LISTS = ['all', 'solo', 'duel', 'following'] as const;
 export type DiscoverList = (typeof DISCOVER_LISTS)[number];
 
-/** Offsets stop here: page * itemsPerPage beyond it is refused, totals are counted up to it. */
-export const DISCOVER_MAX_ROWS = 10_000;
-
 /** How long a count of everyone's public challenges is reused (docs/adr/0043). */
 export const PUBLIC_COUNT_TTL_MS = 5_000;
 
@@ -350,7 +352,7 @@ function createPublicCounts(ttlMs: number) {
       const key = type ?? 'all';
       const hit = cache.get(key);
       if (hit && Date.now() - hit.at < ttlMs) return hit.value;
-      const value = publicDiscoverCount(db, type, DISCOVER_MAX_ROWS);
+      const value = publicDiscoverCount(db, type, LIST_DEPTH_MAX);
       cache.set(key, { at: Date.now(), value });
       value.catch(() => cache.delete(key));
       return value;
@@ -370,16 +372,13 @@ export async function discover(
   }
   const list = input.list as DiscoverList;
   if (list === 'following' && !viewer) throw new AppError('unauthorized');
-  const window = pageWindow(input.page);
-  if (window.skip + window.take > DISCOVER_MAX_ROWS) {
-    throw new AppError('invalid_input', `Lists go ${DISCOVER_MAX_ROWS} items deep`);
-  }
+  const window = pageWindow(input.page); // 10,000 items deep at most (LIST_DEPTH_MAX)
   const query = {
     viewerId: viewer?.id ?? null,
     challengeType: list === 'solo' || list === 'duel' ? list : undefined,
     followedBy: list === 'following' ? viewer!.id : undefined,
     ...window,
-    countLimit: DISCOVER_MAX_ROWS,
+    countLimit: LIST_DEPTH_MAX,
   } as const;
   const [items, everyone, own] = await Promise.all([
     discoverPage(db, query),
@@ -387,7 +386,7 @@ export async function discover(
     // A visitor has no private challenges and follows nobody: nothing of theirs to count.
     query.viewerId ? viewerDiscoverCount(db, query) : 0,
   ]);
-  const total = Math.min(everyone + own, DISCOVER_MAX_ROWS);
+  const total = Math.min(everyone + own, LIST_DEPTH_MAX);
   // A party reads their own private challenge as a party (not as staff: discover is not a staff tool).
   const reader = readerOf(viewer);
   return {
@@ -405,7 +404,7 @@ export async function discover(
 export const revealsPrivate = (viewer: AuthUser | null, profileId: string, showPrivate: boolean) =>
   showPrivate && viewer?.id === profileId;
 
-/** A page of one profile list, newest first; as deep as the discover lists go. */
+/** A page of one profile list, newest first; as deep as every list goes (LIST_DEPTH_MAX). */
 export async function profileList(
   db: Database,
   viewer: AuthUser | null,
@@ -417,9 +416,6 @@ export async function profileList(
 ): Promise<ChallengeView[]> {
   const withPrivate = revealsPrivate(viewer, profileId, showPrivate);
   const window = pageWindow(page);
-  if (window.skip + window.take > DISCOVER_MAX_ROWS) {
-    throw new AppError('invalid_input', `Lists go ${DISCOVER_MAX_ROWS} items deep`);
-  }
   const rows =
     list === 'respectedVideos'
       ? await respectedChallenges(db, profileId, withPrivate, window)

@@ -1,6 +1,6 @@
 import { randomInt, randomUUID } from 'node:crypto';
 import { enqueueEvents, newEvent, type DomainEvent } from '@challenge/events';
-import { AppError, type AuthUser, type EscrowClient } from '@challenge/kit';
+import { AppError, type AuthUser, type EscrowClient, type Redis } from '@challenge/kit';
 import type { Logger } from 'pino';
 import {
   changeStatus,
@@ -109,7 +109,8 @@ function fieldsFor(
     case 'reject':
       return { reason: parseReason(input.reason) };
     case 'videoProcessed':
-      return { reviewStartedAt: now };
+      // The registered proof is in: nothing is pending any more (docs/adr/0071).
+      return { reviewStartedAt: now, pendingVideoId: null, pendingVideoAt: null };
     case 'refereeApprove':
       return { judgedByReferee: true };
     case 'refereeFail':
@@ -405,6 +406,36 @@ const VISIBILITY_EDITABLE = [
   'cancelled',
 ] as const;
 
+/**
+ * At most `perHour` visibility changes of one challenge per clock hour (docs/adr/0073): each one
+ * to private makes media move every object of the challenge. A fixed window in Redis.
+ */
+export interface VisibilityLimit {
+  redis: Redis;
+  keyPrefix: string;
+  perHour: number;
+}
+
+/** Takes one change from the challenge's allowance; answers how to give it back. */
+async function takeVisibilityChange(
+  limit: VisibilityLimit,
+  challengeId: string,
+): Promise<() => Promise<void>> {
+  const window = Math.floor(Date.now() / 3_600_000);
+  const key = `${limit.keyPrefix}challenge:visibility:${challengeId}:${window}`;
+  const used = await limit.redis.incr(key);
+  if (used === 1) await limit.redis.expire(key, 3_700);
+  const giveBack = async () => void (await limit.redis.decr(key));
+  if (used > limit.perHour) {
+    await giveBack();
+    throw new AppError(
+      'too_many_requests',
+      'The visibility of this challenge changed too often; try again later.',
+    );
+  }
+  return giveBack;
+}
+
 export async function updateChallenge(
   db: Database,
   user: AuthUser,
@@ -415,6 +446,7 @@ export async function updateChallenge(
     expirationTimeWeeks?: number | null;
     expirationDate?: string | null;
   },
+  limit?: VisibilityLimit,
   now = new Date(),
 ): Promise<ChallengeRecord> {
   const challenge = await visibleBySlug(db, user, input.slug);
@@ -438,6 +470,12 @@ export async function updateChallenge(
   const movesExpiration = input.expirationDate != null || input.expirationTimeWeeks != null;
   if (movesExpiration) Object.assign(fields, expirationOf(input, now));
   if (Object.keys(fields).length === 0) throw new AppError('invalid_input', 'Nothing to change');
+  // Only a real change counts, and one that does not happen is given back.
+  const giveBack =
+    limit && fields.visibility !== undefined && fields.visibility !== challenge.visibility
+      ? await takeVisibilityChange(limit, challenge.id)
+      : null;
+  let visibilityChanged = false;
   const updated = await transactionRunner(db)(async (tx) => {
     const result = await updateChallengeFields(
       tx,
@@ -456,6 +494,7 @@ export async function updateChallenge(
       ]);
     }
     if (result?.visibilityVersion != null) {
+      visibilityChanged = true;
       // Media (and whoever else keeps a visibility) hears of it, in the same transaction.
       await enqueueEvents(tx, [
         newEvent('ChallengeVisibilityChanged', {
@@ -470,6 +509,8 @@ export async function updateChallenge(
       ]);
     }
     return result?.challenge ?? null;
+  }).finally(async () => {
+    if (giveBack && !visibilityChanged) await giveBack();
   });
   if (!updated) {
     // Refused by the status condition: say why in the terms of what was asked.

@@ -64,6 +64,11 @@ export const resolvers: GraphQLResolverMap<ChallengeContext> = {
   ...socialTypes,
   Query: {
     ...socialQuery,
+    challengeRules: (_parent, _args, context) =>
+      envelope(context.logger, async () => ({
+        rewardMinCents: context.rules.rewardMinCents,
+        rewardMaxCents: context.rules.rewardMaxCents,
+      })),
     getChallengesByStatus: (_parent, args, context) =>
       envelope(context.logger, async () => {
         const { input } = getChallengesByStatusArgs.parse(args);
@@ -114,7 +119,11 @@ export const resolvers: GraphQLResolverMap<ChallengeContext> = {
       envelope(context.logger, async () => {
         const user = requireUser(context);
         const { input } = updateChallengeArgs.parse(args);
-        const updated = await updateChallenge(context.db, user, input);
+        const updated = await updateChallenge(context.db, user, input, {
+          redis: context.redis,
+          keyPrefix: context.redisPrefix,
+          perHour: context.rules.visibilityEditsPerHour,
+        });
         return {
           challenge: toChallengeView(updated, readerOf(user), context.rules.judgingWindowMs),
         };

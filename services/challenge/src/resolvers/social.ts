@@ -1,6 +1,6 @@
-import type { GraphQLFieldResolver } from 'graphql';
-import { z } from 'zod';
-import { envelope, pageRequestSchema, requireUser } from '@challenge/kit';
+import { GraphQLError, type GraphQLFieldResolver } from 'graphql';
+import { z, ZodError } from 'zod';
+import { AppError, envelope, pageRequestSchema, requireUser, statusForError } from '@challenge/kit';
 import type { GraphQLResolverMap } from '@apollo/subgraph/dist/schema-helper/resolverMap.js';
 import type { ChallengeContext } from '../context.ts';
 import type { ChallengeView } from '../domain/challenges.ts';
@@ -45,19 +45,35 @@ interface ProfileReference {
 
 const isUuid = (value: string) => z.uuid().safeParse(value).success;
 
+/**
+ * A list field has no status envelope: bad page arguments (or a page past LIST_DEPTH_MAX) answer
+ * a BAD_USER_INPUT error with the catalogue's identifier and message, not a masked generic_error.
+ */
+async function inputChecked<T>(context: ChallengeContext, run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (error) {
+    if (!(error instanceof AppError || error instanceof ZodError)) throw error;
+    const { identifier, message } = statusForError(context.logger, error);
+    throw new GraphQLError(message, { extensions: { code: 'BAD_USER_INPUT', identifier } });
+  }
+}
+
 /** A profile list or its count, for an entity reference (from identity, or sent directly). */
 const listOf =
   (list: 'uploadedVideos' | 'runningChallenges' | 'completedChallenges' | 'respectedVideos') =>
   (profile: ProfileReference, args: unknown, context: ChallengeContext) =>
     isUuid(profile.id)
-      ? profileList(
-          context.db,
-          context.user,
-          profile.id,
-          list,
-          profile.showsPrivate === true,
-          pageRequestSchema.parse(args ?? {}),
-          context.rules.judgingWindowMs,
+      ? inputChecked(context, () =>
+          profileList(
+            context.db,
+            context.user,
+            profile.id,
+            list,
+            profile.showsPrivate === true,
+            pageRequestSchema.parse(args ?? {}),
+            context.rules.judgingWindowMs,
+          ),
         )
       : [];
 const countOf =

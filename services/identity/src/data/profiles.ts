@@ -1,3 +1,4 @@
+import { LIST_DEPTH_MAX } from '@challenge/kit';
 import type { Database, Transaction } from './db.ts';
 
 export interface ProfileRecord {
@@ -60,7 +61,7 @@ export type ProfileChange = Partial<
     | 'minimumChallengeEnabled'
     | 'minimumChallengeValue'
   >
-> & { hideAvailableAmount?: boolean };
+> & { hideAvailableAmount?: boolean; showPrivateChallenges?: boolean };
 
 /** The stored avatar key, the user's row locked until the transaction ends. */
 export async function lockAvatarKey(tx: Transaction, id: string): Promise<string | null> {
@@ -143,7 +144,7 @@ export async function followPage(
         followee: { select: { id: true, username: true, displayName: true, avatar: true } },
       },
     }),
-    db.follow.count({ where }),
+    db.follow.count({ where, take: LIST_DEPTH_MAX }),
   ]);
   return {
     users: rows.map((row) => (direction === 'followers' ? row.follower : row.followee)),
@@ -192,7 +193,7 @@ export async function discoverUserPage(
       select: { id: true, username: true, displayName: true, avatar: true },
       ...window,
     }),
-    db.user.count({ where }),
+    db.user.count({ where, take: LIST_DEPTH_MAX }),
   ]);
   return { users, total };
 }

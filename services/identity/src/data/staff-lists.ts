@@ -1,3 +1,4 @@
+import { LIST_DEPTH_MAX } from '@challenge/kit';
 import type { BanType } from './generated/enums.ts';
 import type { Database } from './db.ts';
 
@@ -24,7 +25,7 @@ export async function findBannedPage(
         take: window.take,
         select: { id: true, username: true, banType: true, bannedAt: true },
       }),
-      db.user.count({ where }),
+      db.user.count({ where, take: LIST_DEPTH_MAX }),
     ],
     { isolationLevel: 'RepeatableRead' },
   );
@@ -73,7 +74,7 @@ export async function findUnverifiedPage(
           createdAt: true,
         },
       }),
-      db.user.count({ where }),
+      db.user.count({ where, take: LIST_DEPTH_MAX }),
     ],
     { isolationLevel: 'RepeatableRead' },
   );

@@ -39,6 +39,8 @@ export const profileInput = z.object({
   bio: safeString().trim().max(500).nullish(),
   /** The wallet masks amounts (kept with the account, not per browser); true by default. */
   hideAvailableAmount: z.boolean().optional(),
+  /** The owner's profile lists include their private challenges; false by default. */
+  showPrivateChallenges: z.boolean().optional(),
 });
 export const minimalChallengeInput = z.object({
   minimumChallengeEnabled: z.boolean(),
@@ -73,8 +75,6 @@ export async function getUserProfile(
 }
 
 export const DISCOVER_USER_LISTS = ['all', 'following'] as const;
-/** Offsets stop here, as in challenge's discover lists (docs/adr/0043). */
-export const DISCOVER_MAX_ROWS = 10_000;
 
 /**
  * discoverUsers: all public, active accounts, newest first; or (logged in) the accounts the
@@ -88,10 +88,7 @@ export async function discoverUsers(
   if (!(DISCOVER_USER_LISTS as readonly string[]).includes(input.list)) {
     throw new AppError('invalid_input', `list is one of ${DISCOVER_USER_LISTS.join(', ')}`);
   }
-  const window = pageWindow(input.page);
-  if (window.skip + window.take > DISCOVER_MAX_ROWS) {
-    throw new AppError('invalid_input', `Lists go ${DISCOVER_MAX_ROWS} items deep`);
-  }
+  const window = pageWindow(input.page); // 10,000 items deep at most (LIST_DEPTH_MAX)
   if (input.list === 'following') {
     if (!viewer) throw new AppError('unauthorized');
     const { users, total } = await followPage(db, viewer.id, 'following', window);

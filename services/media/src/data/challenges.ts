@@ -32,6 +32,19 @@ export function findChallengeAccess(
   return db.challengeAccess.findUnique({ where: { challengeId }, select: accessFields });
 }
 
+/**
+ * The projection row, locked until the transaction ends: an event of the challenge projected
+ * meanwhile waits, so what the caller decides on it still holds when it commits.
+ */
+export async function lockChallengeAccess(
+  tx: Transaction,
+  challengeId: string,
+): Promise<ChallengeAccessRecord | null> {
+  await tx.$queryRaw`
+    SELECT 1 FROM challenge_access WHERE challenge_id = ${challengeId}::uuid FOR UPDATE`;
+  return findChallengeAccess(tx, challengeId);
+}
+
 /** What an event tells: undefined leaves a field as it is. */
 export type ChallengeAccessChange = Partial<
   Omit<ChallengeAccessRecord, 'challengeId' | 'closedSides'>

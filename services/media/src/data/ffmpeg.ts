@@ -22,6 +22,8 @@ export interface ProbedVideo {
   hasAudio: boolean;
   formatName: string;
   videoCodec: string;
+  /** The frames of the video stream: as counted in the header, or duration x frame rate. */
+  frameCount: number;
 }
 
 export interface TranscodeOptions {
@@ -32,6 +34,9 @@ export interface TranscodeOptions {
   /** ffmpeg's -threads; 0 lets ffmpeg choose. */
   threads: number;
   timeoutMs: number;
+  /** The output stops here whatever the input's header said (docs/adr/0073). */
+  maxSeconds?: number;
+  maxFrames?: number;
 }
 
 export interface VideoTools {
@@ -91,6 +96,9 @@ interface FfprobeStream {
   width?: number;
   height?: number;
   duration?: string;
+  nb_frames?: string;
+  avg_frame_rate?: string;
+  r_frame_rate?: string;
   tags?: Record<string, string>;
   side_data_list?: { rotation?: number }[];
 }
@@ -104,6 +112,13 @@ function rotationOf(stream: FfprobeStream): number {
   const fromSideData = stream.side_data_list?.find((data) => data.rotation !== undefined)?.rotation;
   const rotation = fromSideData ?? Number(stream.tags?.rotate ?? 0);
   return Number.isFinite(rotation) ? Math.abs(rotation) % 180 : 0;
+}
+
+/** ffprobe's "30000/1001" as frames per second; 0 when absent or unreadable. */
+function frameRate(value: string | undefined): number {
+  const [numerator, denominator] = (value ?? '').split('/').map(Number);
+  const rate = (numerator ?? NaN) / (denominator ?? 1);
+  return Number.isFinite(rate) && rate > 0 ? rate : 0;
 }
 
 /** Reads ffprobe's JSON; anything without a sized video stream and a duration is undecodable. */
@@ -122,7 +137,10 @@ export function parseProbe(json: string): ProbedVideo {
   const seconds = Number(output.format?.duration ?? video.duration);
   if (!Number.isFinite(seconds) || seconds <= 0) throw new UndecodableVideoError('no duration');
   const quarterTurn = rotationOf(video) === 90;
+  const fps = frameRate(video.avg_frame_rate) || frameRate(video.r_frame_rate);
+  const counted = Number(video.nb_frames);
   return {
+    frameCount: Math.max(Number.isFinite(counted) ? counted : 0, Math.ceil(seconds * fps)),
     durationMs: Math.round(seconds * 1000),
     width: quarterTurn ? video.height : video.width,
     height: quarterTurn ? video.width : video.height,
@@ -141,6 +159,8 @@ export function transcodeArgs(input: string, output: string, options: TranscodeO
     ...['-vf', `scale=${options.width}:${options.height}`, '-pix_fmt', 'yuv420p'],
     ...['-c:v', 'libx264', '-preset', options.preset, '-crf', '23', '-profile:v', 'high'],
     ...['-c:a', 'aac', '-b:a', '128k', '-ac', '2'],
+    ...(options.maxSeconds === undefined ? [] : ['-t', String(options.maxSeconds)]),
+    ...(options.maxFrames === undefined ? [] : ['-frames:v', String(options.maxFrames)]),
     ...['-threads', String(options.threads), '-movflags', '+faststart', '-f', 'mp4', output],
   ];
 }

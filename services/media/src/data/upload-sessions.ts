@@ -50,6 +50,22 @@ export async function updateUploadSession(
 }
 
 /**
+ * Marks the session finished with its video (in the transaction that records the video); false
+ * when it is gone (cancelled, swept) or finished already.
+ */
+export async function linkSessionToVideo(
+  tx: Transaction,
+  id: string,
+  videoId: string,
+): Promise<boolean> {
+  const { count } = await tx.videoUploadSession.updateMany({
+    where: { id, videoId: null },
+    data: { videoId },
+  });
+  return count === 1;
+}
+
+/**
  * Commits a stored part: only while the offset is still `from` (a second request appending to
  * the same upload at the same time loses, instead of both moving the offset).
  */
@@ -79,6 +95,11 @@ export async function deleteUnfinishedSession(
     where: { id, uploaderId, videoId: null },
   });
   return count === 1;
+}
+
+/** Removes a session whatever its state (a finished one whose video was refused). */
+export async function deleteSession(db: Database, id: string): Promise<void> {
+  await db.videoUploadSession.deleteMany({ where: { id } });
 }
 
 /** Any number for the advisory lock, the same in every replica of media. */

@@ -83,6 +83,62 @@ export function durationWindow(durationMs: number): { min: number; max: number }
   return { min: Math.floor(durationMs - widened), max: Math.ceil(durationMs + widened) };
 }
 
+/**
+ * The frame index (docs/adr/0073): each 64-bit frame hash cut into BANDS bands of 16 bits, one
+ * integer per band naming its position, band and value: (position * BANDS + band) * 65536 +
+ * value. The database keeps them in a generated column (`media_frame_bands`, the same encoding)
+ * with a GIN index. Two frames at most MAX_FRAME_DISTANCE bits apart have, by the pigeonhole
+ * principle, a band at most PROBE_RADIUS bits apart: so a proof that matches by its frames
+ * shares at least one of `frameBandProbes` with this one, and is found by an index lookup
+ * whatever the number of proofs of its length.
+ */
+export const BANDS = 4;
+const BAND_BITS = 64 / BANDS;
+export const PROBE_RADIUS = Math.floor(MAX_FRAME_DISTANCE / BANDS);
+
+/** The bands of the frames (what `media_frame_bands` stores for them). */
+export function frameBands(frames: FrameHashes): number[] {
+  return frames.flatMap((hash, position) =>
+    hash === null
+      ? []
+      : Array.from({ length: BANDS }, (_, band) => bandKey(position, band, bandValue(hash, band))),
+  );
+}
+
+/** Every band value within PROBE_RADIUS bits of each of the frames' bands. */
+export function frameBandProbes(frames: FrameHashes): number[] {
+  return frames.flatMap((hash, position) =>
+    hash === null
+      ? []
+      : Array.from({ length: BANDS }, (_, band) =>
+          valuesWithin(bandValue(hash, band), PROBE_RADIUS).map((value) =>
+            bandKey(position, band, value),
+          ),
+        ).flat(),
+  );
+}
+
+const bandValue = (hash: string, band: number) =>
+  parseInt(hash.slice((band * BAND_BITS) / 4, ((band + 1) * BAND_BITS) / 4), 16);
+const bandKey = (position: number, band: number, value: number) =>
+  (position * BANDS + band) * 2 ** BAND_BITS + value;
+
+/** The band values at most `radius` bits from `value` (itself included). */
+function valuesWithin(value: number, radius: number): number[] {
+  let found = [value];
+  let frontier = [value];
+  for (let step = 0; step < radius; step++) {
+    // Flip one more bit, above the highest flipped so far, so each set is made once.
+    frontier = frontier.flatMap((near) => {
+      const flipped = near ^ value;
+      const from = flipped === 0 ? 0 : 32 - Math.clz32(flipped);
+      return Array.from({ length: BAND_BITS - from }, (_, i) => near ^ (1 << (from + i)));
+    });
+    found = found.concat(frontier);
+  }
+  return found;
+}
+
 /** Why a candidate matches, or null when it does not. */
 export function recycleMatch(
   video: Fingerprint,

@@ -8,7 +8,7 @@ import { enqueueEvents, newEvent } from '@challenge/events';
 import type { Logger } from 'pino';
 import type { Database } from '../data/db.ts';
 import { transactionRunner } from '../data/db.ts';
-import { UndecodableVideoError, type VideoTools } from '../data/ffmpeg.ts';
+import { UndecodableVideoError, type ProbedVideo, type VideoTools } from '../data/ffmpeg.ts';
 import { sampleFrame, toWebp } from '../data/images.ts';
 import type { ObjectStorage } from '../data/storage.ts';
 import {
@@ -22,12 +22,14 @@ import {
 } from '../data/videos.ts';
 import {
   FRAME_FRACTIONS,
+  MIN_COMPARED_FRAMES,
   MIN_FRAME_STDEV,
   decodeFrameHashes,
   dHash,
   durationWindow,
   encodeFrameHashes,
   findRecycledSource,
+  frameBandProbes,
   type FrameHashes,
 } from './fingerprint.ts';
 
@@ -72,6 +74,45 @@ export interface ProcessingSettings {
   threads: number;
   /** Upper bound of one ffmpeg or ffprobe run. */
   ffmpegTimeoutMs: number;
+  /** What is processed at all (docs/adr/0073): longer, larger or more frames is refused. */
+  maxDurationMs: number;
+  /** Width x height of the displayed picture. */
+  maxPixels: number;
+  maxFrames: number;
+}
+
+/**
+ * The bounds unless configured: ten minutes, 4K (4096 x 2304 covers UHD and DCI in either
+ * orientation), ten minutes at 120 frames per second. Beyond them one video would hold a worker
+ * for far longer than a proof needs.
+ */
+export const DEFAULT_BOUNDS = {
+  maxDurationMs: 10 * 60 * 1000,
+  maxPixels: 4096 * 2304,
+  maxFrames: 10 * 60 * 120,
+} as const satisfies Partial<ProcessingSettings>;
+
+/** Why a video failed: VideoProcessingFailed's reason, mailed to the uploader. */
+export type FailureReason =
+  'invalid_video' | 'processing_failed' | 'video_too_long' | 'video_too_large';
+
+/** The probe found a video beyond the bounds: refused without transcoding, not retried. */
+class VideoOutOfBoundsError extends Error {
+  constructor(readonly reason: 'video_too_long' | 'video_too_large') {
+    super(reason);
+    this.name = 'VideoOutOfBoundsError';
+  }
+}
+
+/** Why a probed video is beyond the bounds, or null when it is within them. */
+export function boundsRefusal(
+  probed: Pick<ProbedVideo, 'durationMs' | 'width' | 'height' | 'frameCount'>,
+  settings: Pick<ProcessingSettings, 'maxDurationMs' | 'maxPixels' | 'maxFrames'>,
+): 'video_too_long' | 'video_too_large' | null {
+  if (probed.durationMs > settings.maxDurationMs) return 'video_too_long';
+  if (probed.width * probed.height > settings.maxPixels) return 'video_too_large';
+  if (probed.frameCount > settings.maxFrames) return 'video_too_large';
+  return null;
 }
 
 export interface ProcessingDeps {
@@ -131,12 +172,16 @@ async function sampleFrames(
   return { hashes, thumbnailSource };
 }
 
-async function fail(
-  deps: ProcessingDeps,
-  video: VideoToProcess,
-  reason: 'invalid_video' | 'processing_failed',
+/**
+ * Fails the video (unless it is ready or failed already) and publishes VideoProcessingFailed in
+ * the same transaction: notification mails the uploader.
+ */
+export async function failVideo(
+  db: Database,
+  video: Pick<VideoToProcess, 'id' | 'challengeId' | 'uploaderId'>,
+  reason: FailureReason,
 ): Promise<void> {
-  await transactionRunner(deps.db)(async (tx) => {
+  await transactionRunner(db)(async (tx) => {
     if (!(await markFailed(tx, video.id, reason))) return;
     await enqueueEvents(tx, [
       newEvent('VideoProcessingFailed', {
@@ -162,6 +207,8 @@ async function produce(
   const original = path.join(dir, 'original');
   const sha256 = await downloadHashed(storage, video.originalKey, original);
   const probed = await tools.probe(original, settings.ffmpegTimeoutMs);
+  const refusal = boundsRefusal(probed, settings);
+  if (refusal) throw new VideoOutOfBoundsError(refusal);
   const size = transcodeSize(probed.width, probed.height);
   const mp4 = path.join(dir, 'video.mp4');
   await tools.transcode(original, mp4, {
@@ -169,6 +216,9 @@ async function produce(
     preset: settings.preset,
     threads: settings.threads,
     timeoutMs: settings.ffmpegTimeoutMs,
+    // A file whose header understates its length is still cut at the bounds.
+    maxSeconds: settings.maxDurationMs / 1000,
+    maxFrames: settings.maxFrames,
   });
   const frames = await sampleFrames(deps, original, dir, probed.durationMs);
   if (!frames.thumbnailSource) throw new UndecodableVideoError('no frame could be extracted');
@@ -183,6 +233,8 @@ async function produce(
     sha256,
     minDurationMs: window.min,
     maxDurationMs: window.max,
+    bandProbes: frameBandProbes(frames.hashes),
+    minPositions: MIN_COMPARED_FRAMES,
   });
   const source = findRecycledSource(
     {
@@ -214,8 +266,9 @@ async function produce(
 }
 
 /**
- * Processes one video. Resolves 'ready', 'failed' (the input is not a video ffmpeg can read: the
- * row is failed and VideoProcessingFailed published, retrying is pointless) or 'skipped' (no
+ * Processes one video. Resolves 'ready', 'failed' (the input is not a video ffmpeg can read, or
+ * is longer or larger than the bounds: the row is failed and VideoProcessingFailed published,
+ * retrying is pointless) or 'skipped' (no
  * such row, or already ready or failed). Rejects on anything that may pass on a retry (storage,
  * database, ffmpeg killed); on the last attempt it fails the row first.
  */
@@ -251,12 +304,17 @@ export async function processVideo(
   } catch (error) {
     if (error instanceof UndecodableVideoError) {
       deps.logger.warn({ videoId, reason: error.message }, 'video cannot be decoded');
-      await fail(deps, video, 'invalid_video');
+      await failVideo(deps.db, video, 'invalid_video');
+      return 'failed';
+    }
+    if (error instanceof VideoOutOfBoundsError) {
+      deps.logger.warn({ videoId, reason: error.reason }, 'video beyond the bounds');
+      await failVideo(deps.db, video, error.reason);
       return 'failed';
     }
     if (options.lastAttempt) {
       deps.logger.error({ videoId, err: error }, 'video processing gave up');
-      await fail(deps, video, 'processing_failed');
+      await failVideo(deps.db, video, 'processing_failed');
     }
     throw error;
   } finally {
@@ -270,5 +328,5 @@ export async function processVideo(
  */
 export async function giveUpOnVideo(deps: ProcessingDeps, videoId: string): Promise<void> {
   const video = await findVideoToProcess(deps.db, videoId);
-  if (video) await fail(deps, video, 'processing_failed');
+  if (video) await failVideo(deps.db, video, 'processing_failed');
 }

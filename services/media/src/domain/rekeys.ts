@@ -14,6 +14,7 @@ import {
   swapVideoKeys,
   type VideoKeys,
 } from '../data/rekeys.ts';
+import { findChallengeAccess } from '../data/challenges.ts';
 import type { ObjectStorage } from '../data/storage.ts';
 
 /**
@@ -77,9 +78,26 @@ function keysAfter({ video, copies }: Move): Omit<VideoKeys, 'id'> {
 }
 
 /**
+ * The job queued for the move asked for at `requestedAt` (docs/adr/0073): it moves only when that
+ * is still the pending request. A newer request has a job of its own (the latest wins, and many
+ * switches in a row cost one move); none pending means an earlier job (or the sweep) did it.
+ */
+export async function runRekeyJob(
+  deps: RekeyDeps,
+  challengeId: string,
+  requestedAt: Date,
+): Promise<number> {
+  const pending = await findRekeyRequest(deps.db, challengeId);
+  if (pending?.getTime() !== requestedAt.getTime()) return 0;
+  return rekeyChallenge(deps, challengeId);
+}
+
+/**
  * Finishes the challenge's pending move, if any: answers the number of videos moved (0 when no
- * move was asked for, as on a redelivered event). Throws on a storage or database failure; the
- * request stays, and the event's retry finishes the move.
+ * move was asked for, as on a redelivered event, or when the challenge is public and online
+ * again by now: nobody's link needs revoking). Goes on while a newer request comes in meanwhile
+ * (up to five rounds). Throws on a storage or database failure; the request stays, and the job's
+ * retry (or the sweep) finishes the move.
  */
 export async function rekeyChallenge(deps: RekeyDeps, challengeId: string): Promise<number> {
   const transaction = transactionRunner(deps.db);
@@ -87,6 +105,11 @@ export async function rekeyChallenge(deps: RekeyDeps, challengeId: string): Prom
   for (let round = 1; round <= MAX_ROUNDS; round++) {
     const requestedAt = await findRekeyRequest(deps.db, challengeId);
     if (!requestedAt) break;
+    const access = await findChallengeAccess(deps.db, challengeId);
+    if (access?.visibility === 'public' && !access.hiddenAt) {
+      await transaction((tx) => clearRekeyRequest(tx, challengeId, requestedAt));
+      continue;
+    }
     const moves = (await findVideoKeysOfChallenge(deps.db, challengeId)).map(planMove);
     const copies = moves.flatMap((move) =>
       [...move.copies.values()].map((key) => ({ key, videoId: move.video.id })),
@@ -124,7 +147,6 @@ export async function rekeyChallenge(deps: RekeyDeps, challengeId: string): Prom
     });
     moved += done.swapped;
     deps.logger.info({ challengeId, moved: done.swapped, round }, 'challenge objects moved');
-    if (done.complete) break;
   }
   await deleteDueObjects(deps);
   return moved;

@@ -2,10 +2,12 @@ import { AppError, type AuthUser } from '@challenge/kit';
 import { UPLOAD_PART_BYTES } from '../data/storage.ts';
 import {
   commitPart,
+  deleteSession,
   deleteSessions,
   deleteUnfinishedSession,
   findUploadSession,
   insertUploadSession,
+  linkSessionToVideo,
   lockStaleSessions,
   tryLockSweep,
   updateUploadSession,
@@ -13,13 +15,16 @@ import {
 } from '../data/upload-sessions.ts';
 import { transactionRunner, type Database } from '../data/db.ts';
 import type { ObjectStorage } from '../data/storage.ts';
-import { insertVideo } from '../data/videos.ts';
+import type { NewVideoRow } from '../data/videos.ts';
+import { queueVideo, reconcileStuckVideos, type VideoProcessingQueue } from './processing-queue.ts';
 import { sniffStream, sniffVideo } from './sniff.ts';
 import { deleteDueObjects, finishStaleRekeys } from './rekeys.ts';
 import {
   MAX_VIDEO_BYTES,
   checkMayUpload,
   originalVideoKey,
+  recordUploadedVideo,
+  registerProofOrDiscard,
   uploadFailure,
   type UploadDeps,
 } from './uploads.ts';
@@ -142,9 +147,8 @@ export async function appendToSession(
     if (committed + pendingBytes < length) return { offset: committed, videoId: null };
     await store(Buffer.concat(pending, pendingBytes));
     await deps.storage.completeMultipart(key, uploadId, parts);
-    const videoId = /^videos\/([^/]+)\//.exec(key)![1]!;
-    await insertVideo(deps.db, {
-      id: videoId,
+    const video = {
+      id: /^videos\/([^/]+)\//.exec(key)![1]!,
       challengeId: session.challengeId,
       uploaderId: user.id,
       objectKey: key,
@@ -152,13 +156,23 @@ export async function appendToSession(
       sizeBytes: BigInt(length),
       contentType: session.contentType,
       ownVideoConfirmed: true,
-      status: 'uploaded',
-    });
-    await updateUploadSession(deps.db, id, { videoId });
-    await deps.queue.enqueue(videoId).catch((error: unknown) => {
-      deps.logger.error({ err: error, videoId }, 'could not enqueue the uploaded video');
-    });
-    return { offset: length, videoId };
+      status: 'uploaded' as const,
+    };
+    await recordFinishedSession(deps, user, session, video);
+    try {
+      await registerProofOrDiscard(deps, {
+        videoId: video.id,
+        challengeId: session.challengeId,
+        performerId: user.id,
+        key: video.objectKey,
+      });
+    } catch (error) {
+      // Refused (docs/adr/0071): the session ends with its video; it is linked to it already.
+      await deleteSession(deps.db, session.id);
+      throw error;
+    }
+    await queueVideo(deps, video);
+    return { offset: length, videoId: video.id };
   } catch (error) {
     // A refused type ends the session's upload; a cut connection keeps what was stored. A
     // session removed meanwhile (cancelled, swept) must not leave the parts this request began.
@@ -177,6 +191,33 @@ export async function appendToSession(
       }
     }
     throw refused;
+  }
+}
+
+/**
+ * The last byte arrived: the video is recorded (re-checked, docs/adr/0073) together with the
+ * session's link to it. A refusal (the challenge ended or was hidden meanwhile, the performer's
+ * other upload came first, the session was cancelled) removes the completed object and the
+ * session, so that the uploader starts over with a new upload if they still may.
+ */
+async function recordFinishedSession(
+  deps: UploadDeps,
+  user: AuthUser,
+  session: UploadSessionRecord,
+  video: NewVideoRow & { id: string },
+): Promise<void> {
+  try {
+    await recordUploadedVideo(deps.db, user, video, async (tx) => {
+      if (!(await linkSessionToVideo(tx, session.id, video.id))) {
+        throw new AppError('not_found');
+      }
+    });
+  } catch (error) {
+    await deps.storage.removeObject(video.objectKey).catch((cause: unknown) => {
+      deps.logger.warn({ err: cause, key: video.objectKey }, 'could not remove a refused upload');
+    });
+    await deleteUnfinishedSession(deps.db, session.id, user.id);
+    throw error;
   }
 }
 
@@ -207,6 +248,7 @@ const SWEEP_BATCH = 25;
 export interface SweepDeps {
   db: Database;
   storage: ObjectStorage;
+  queue: VideoProcessingQueue;
   logger: Logger;
 }
 
@@ -256,7 +298,8 @@ export interface UploadSweeper {
 
 /**
  * Runs the sweep every `intervalMs` (the first pass after one interval) until stopped; each pass
- * also finishes stale moves and deletes the due objects of moved videos (docs/adr/0065).
+ * also finishes stale moves and deletes the due objects of moved videos (docs/adr/0065), and
+ * queues (or fails) videos the processing queue lost (docs/adr/0073).
  */
 export function startUploadSweeper(
   deps: SweepDeps,
@@ -277,6 +320,11 @@ export function startUploadSweeper(
       .then(() => deleteDueObjects(deps))
       .then((deleted) => {
         if (deleted > 0) deps.logger.info({ deleted }, 'objects of moved videos deleted');
+      })
+      // Videos whose job was lost, or given up on without closing the row (docs/adr/0073).
+      .then(() => reconcileStuckVideos(deps, clock()))
+      .then((videos) => {
+        if (videos.queued + videos.failed > 0) deps.logger.warn(videos, 'stuck videos handled');
       })
       .catch((error: unknown) => deps.logger.error({ err: error }, 'upload sweep failed'))
       .finally(() => {

@@ -1,12 +1,22 @@
 import { randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
-import { AppError, type AuthUser, type Logger } from '@challenge/kit';
-import { findChallengeAccess } from '../data/challenges.ts';
-import type { Database } from '../data/db.ts';
+import { AppError, type AuthUser, type Logger, type ProofUploadClient } from '@challenge/kit';
+import {
+  findChallengeAccess,
+  lockChallengeAccess,
+  type ChallengeAccessRecord,
+} from '../data/challenges.ts';
+import { transactionRunner, type Database, type Transaction } from '../data/db.ts';
 import type { ObjectStorage } from '../data/storage.ts';
-import { hasLiveVideoOf, insertVideo } from '../data/videos.ts';
+import {
+  SecondLiveVideoError,
+  deleteUploadedVideo,
+  hasLiveVideoOf,
+  insertVideo,
+  type NewVideoRow,
+} from '../data/videos.ts';
 import { mayUploadProof, mayViewChallenge } from './challenges.ts';
-import type { VideoProcessingQueue } from './processing-queue.ts';
+import { queueVideo, type VideoProcessingQueue } from './processing-queue.ts';
 import { sniffStream, sniffVideo, UploadRefusal } from './sniff.ts';
 import { VIDEO_URL_TTL_SECONDS } from './videos.ts';
 
@@ -43,6 +53,11 @@ export interface UploadDeps {
   storage: ObjectStorage;
   queue: VideoProcessingQueue;
   logger: Logger;
+  /**
+   * Challenge's registration of a completed proof upload (docs/adr/0071); absent only in tests
+   * of uploads alone (the composition root always has it).
+   */
+  proofUploads?: ProofUploadClient | null;
 }
 
 export interface CreatedVideo {
@@ -59,7 +74,8 @@ export const originalVideoKey = (videoId: string, extension: string) =>
 /**
  * The challenged user uploads the proof of an accepted challenge: checked before a byte is
  * stored, the type decided from the content, streamed into the store (refused the moment it
- * passes 500 MB, the partial upload aborted), then the row (`uploaded`) and the processing job.
+ * passes 500 MB, the partial upload aborted), then the row (`uploaded`, checked again as it is
+ * recorded) and the processing job.
  */
 export async function createChallengeVideo(
   deps: UploadDeps,
@@ -87,7 +103,7 @@ export async function createChallengeVideo(
   } catch (error) {
     throw uploadFailure(deps.logger, error);
   }
-  await insertVideo(deps.db, {
+  const video = {
     id: videoId,
     challengeId: input.challengeId,
     uploaderId: user.id,
@@ -96,16 +112,68 @@ export async function createChallengeVideo(
     sizeBytes: BigInt(sizeBytes),
     contentType,
     ownVideoConfirmed: true,
-    status: 'uploaded',
-  });
+    status: 'uploaded' as const,
+  };
   try {
-    await deps.queue.enqueue(videoId);
+    await recordUploadedVideo(deps.db, user, video);
   } catch (error) {
-    // The original and its row are safe; processing picks `uploaded` rows up again.
-    deps.logger.error({ err: error, videoId }, 'could not enqueue the uploaded video');
+    // Refused at completion (docs/adr/0073): the stored bytes go again.
+    await deps.storage.removeObject(key).catch((cause: unknown) => {
+      deps.logger.warn({ err: cause, key }, 'could not remove a refused upload');
+    });
+    throw error;
   }
+  await registerProofOrDiscard(deps, {
+    videoId,
+    challengeId: input.challengeId,
+    performerId: user.id,
+    key,
+  });
+  await queueVideo(deps, video);
   const videoSource = await deps.storage.presignedGetUrl(key, VIDEO_URL_TTL_SECONDS);
   return { id: videoId, videoSource };
+}
+
+/** Challenge's answers that say the proof does not count (anything else: not answered). */
+const PROOF_REFUSALS: readonly string[] = [
+  'challenge_expired',
+  'invalid_action',
+  'challenge_not_found',
+];
+
+/**
+ * The upload is complete (every byte stored, its row `uploaded`, nothing queued yet): challenge
+ * registers it against the expiration date under the challenge's lock (docs/adr/0071).
+ * Refused (challenge_expired, invalid_action, challenge_not_found: nothing was registered), the
+ * upload does not count: its row and original are removed and the uploader hears why. Not
+ * answered (challenge unreachable, timed out, failed, or a misconfigured token: logged as an
+ * error), challenge may have registered it all the same, and a registration must never wait for
+ * a video that will not come: the video is kept and processed, as an unregistered one is (it
+ * moves the challenge only if it still waits). The row is written first for the same reason: a
+ * crash between the two leaves an unregistered video.
+ */
+export async function registerProofOrDiscard(
+  deps: UploadDeps,
+  upload: { videoId: string; challengeId: string; performerId: string; key: string },
+): Promise<void> {
+  if (!deps.proofUploads) return;
+  const { key, ...request } = upload;
+  try {
+    await deps.proofUploads.register(request);
+  } catch (error) {
+    if (!(error instanceof AppError && PROOF_REFUSALS.includes(error.identifier))) {
+      deps.logger.error(
+        { err: error, videoId: upload.videoId },
+        'challenge did not answer the registration of a proof upload; the video is kept',
+      );
+      return;
+    }
+    await deleteUploadedVideo(deps.db, upload.videoId);
+    await deps.storage.removeObject(key).catch((removeError: unknown) => {
+      deps.logger.warn({ err: removeError, key }, 'could not remove a refused upload');
+    });
+    throw error;
+  }
 }
 
 /**
@@ -114,16 +182,47 @@ export async function createChallengeVideo(
  * previous video of it is still on its way or already in (one proof at a time per performer).
  */
 export async function checkMayUpload(
-  db: Database,
+  db: Database | Transaction,
   user: AuthUser,
   challengeId: string,
 ): Promise<void> {
-  const access = await findChallengeAccess(db, challengeId);
+  decideMayUpload(await findChallengeAccess(db, challengeId), user);
+  if (await hasLiveVideoOf(db, challengeId, user.id)) throw secondVideo();
+}
+
+function decideMayUpload(access: ChallengeAccessRecord | null, user: AuthUser): void {
   if (!mayViewChallenge(access, user)) throw new AppError('challenge_not_found');
   if (!mayUploadProof(access, user)) throw new AppError('invalid_action');
-  if (await hasLiveVideoOf(db, challengeId, user.id)) {
-    throw new AppError('invalid_action', 'Your video for this challenge is already in.');
-  }
+}
+
+const secondVideo = () =>
+  new AppError('invalid_action', 'Your video for this challenge is already in.');
+
+/**
+ * Records a stored upload (multipart or tus) as the performer's video, in one transaction that
+ * first re-checks what checkMayUpload checked before the bytes: the challenge may have ended,
+ * been hidden, or the duel side closed while they streamed (docs/adr/0073). The projection row
+ * is locked (FOR UPDATE), so no event of the challenge changes it before the commit; the unique
+ * partial index over live videos per (challenge, uploader) decides between two uploads that both
+ * passed the check at the same instant (the loser gets invalid_action, never a 500).
+ * `alsoInTransaction` runs after the insert (the tus session's link to its video).
+ */
+export async function recordUploadedVideo(
+  db: Database,
+  user: AuthUser,
+  video: NewVideoRow & { id: string },
+  alsoInTransaction?: (tx: Transaction) => Promise<void>,
+): Promise<void> {
+  await transactionRunner(db)(async (tx) => {
+    decideMayUpload(await lockChallengeAccess(tx, video.challengeId), user);
+    try {
+      await insertVideo(tx, video);
+    } catch (error) {
+      if (error instanceof SecondLiveVideoError) throw secondVideo();
+      throw error;
+    }
+    await alsoInTransaction?.(tx);
+  });
 }
 
 /** A refusal to its catalogue error; anything else (store, cut connection) is upload_error. */

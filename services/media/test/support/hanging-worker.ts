@@ -8,7 +8,7 @@ import { createDatabase } from '../../src/data/db.ts';
 import { createVideoTools } from '../../src/data/ffmpeg.ts';
 import { createStorage, type StorageConfig } from '../../src/data/storage.ts';
 import { startVideoWorker, type VideoQueueSettings } from '../../src/data/video-queue.ts';
-import { processVideo, type ProcessingDeps } from '../../src/domain/processing.ts';
+import { DEFAULT_BOUNDS, processVideo, type ProcessingDeps } from '../../src/domain/processing.ts';
 
 const config = JSON.parse(process.argv[2]!) as {
   databaseUrl: string;
@@ -26,7 +26,13 @@ const deps: ProcessingDeps = {
       return new Promise<void>(() => undefined);
     },
   },
-  settings: { workDir: config.workDir, preset: 'ultrafast', threads: 1, ffmpegTimeoutMs: 60_000 },
+  settings: {
+    workDir: config.workDir,
+    preset: 'ultrafast',
+    threads: 1,
+    ffmpegTimeoutMs: 60_000,
+    ...DEFAULT_BOUNDS,
+  },
   logger: pino({ level: 'silent' }),
 };
 startVideoWorker(

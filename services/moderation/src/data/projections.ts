@@ -6,6 +6,7 @@ export interface KnownChallengeRecord {
   name: string;
   ownerId: string;
   challengedUserId: string | null;
+  visibility: string | null;
   videoId: string | null;
   ended: boolean;
   moderation: string | null;
@@ -17,7 +18,6 @@ export interface ChallengeSnapshotRow {
   name: string;
   ownerId: string;
   challengedUserId: string | null;
-  visibility?: string;
   videoId?: string;
   ended?: boolean;
 }
@@ -33,6 +33,26 @@ export async function upsertKnownChallenge(tx: Transaction, row: ChallengeSnapsh
   });
 }
 
+/**
+ * Sets a challenge's visibility unless a newer one is already held: ChallengeCreated is version 0,
+ * each ChallengeVisibilityChanged carries its own. A conditional update, so any order of arrival
+ * (a replayed or parked event) ends on the newest visibility, as in media (docs/adr/0056).
+ */
+export async function applyKnownVisibility(
+  tx: Transaction,
+  id: string,
+  visibility: 'public' | 'private',
+  version: number,
+): Promise<void> {
+  await tx.knownChallenge.updateMany({
+    where: {
+      id,
+      OR: [{ visibilityVersion: null }, { visibilityVersion: { lt: version } }],
+    },
+    data: { visibility, visibilityVersion: version },
+  });
+}
+
 export function findKnownChallenge(
   db: Database | Transaction,
   id: string,
@@ -45,6 +65,7 @@ export function findKnownChallenge(
       name: true,
       ownerId: true,
       challengedUserId: true,
+      visibility: true,
       videoId: true,
       ended: true,
       moderation: true,
@@ -52,11 +73,15 @@ export function findKnownChallenge(
   });
 }
 
-/** Marks a challenge offline or removed unless it already is; true when this call changed it. */
+/**
+ * Marks a challenge offline (since `now`) or removed unless it already is; true when this call
+ * changed it.
+ */
 export async function setChallengeModeration(
   tx: Transaction,
   id: string,
   moderation: 'offline' | 'removed',
+  now: Date,
 ): Promise<boolean> {
   const allowedFrom = moderation === 'offline' ? [null] : [null, 'offline'];
   const { count } = await tx.knownChallenge.updateMany({
@@ -64,9 +89,28 @@ export async function setChallengeModeration(
       id,
       OR: allowedFrom.map((value) => ({ moderation: value })),
     },
-    data: { moderation },
+    data: moderation === 'offline' ? { moderation, offlineAt: now } : { moderation },
   });
   return count === 1;
+}
+
+/**
+ * Brings an offline challenge back online (docs/adr/0071). The row is locked first, so of two
+ * staff acting at once one does it and the other finds it online. Answers since when it was
+ * offline (null when taken offline before that was recorded), or null when it was not offline
+ * (online already, or removed: a removal is final).
+ */
+export async function clearOffline(
+  tx: Transaction,
+  id: string,
+): Promise<{ offlineAt: Date | null } | null> {
+  const [row] = await tx.$queryRaw<{ offlineAt: Date | null }[]>`
+    SELECT offline_at AS "offlineAt" FROM known_challenges
+     WHERE id = ${id}::uuid AND moderation = 'offline'
+       FOR UPDATE`;
+  if (!row) return null;
+  await tx.knownChallenge.update({ where: { id }, data: { moderation: null, offlineAt: null } });
+  return row;
 }
 
 export interface KnownUserRecord {

@@ -1,3 +1,4 @@
+import { LIST_DEPTH_MAX } from '@challenge/kit';
 import { Prisma } from './generated/client.ts';
 import type {
   ReportEntityType,
@@ -57,7 +58,7 @@ export async function findReportsPage(
         take: window.take,
         select: reportFields,
       }),
-      db.report.count({ where: filter }),
+      db.report.count({ where: filter, take: LIST_DEPTH_MAX }),
     ],
     { isolationLevel: 'RepeatableRead' },
   );
@@ -138,7 +139,7 @@ export async function findReporterPage(
         take: window.take,
         select: reportFields,
       }),
-      db.report.count({ where }),
+      db.report.count({ where, take: LIST_DEPTH_MAX }),
     ],
     { isolationLevel: 'RepeatableRead' },
   );

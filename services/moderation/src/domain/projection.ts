@@ -1,6 +1,11 @@
 import type { DomainEvent } from '@challenge/events';
 import type { Transaction } from '../data/db.ts';
-import { recordFollow, upsertKnownChallenge, upsertKnownUser } from '../data/projections.ts';
+import {
+  applyKnownVisibility,
+  recordFollow,
+  upsertKnownChallenge,
+  upsertKnownUser,
+} from '../data/projections.ts';
 
 /** challenge.v1 events that moderation projects (docs/adr/0040). */
 export const CHALLENGE_EVENTS = [
@@ -13,6 +18,7 @@ export const CHALLENGE_EVENTS = [
   'ChallengeFailed',
   'ChallengeCancelled',
   'ChallengeExpired',
+  'ChallengeVisibilityChanged',
 ] as const;
 export type ChallengeEvent = DomainEvent<(typeof CHALLENGE_EVENTS)[number]>;
 
@@ -33,10 +39,16 @@ export async function projectChallenge(tx: Transaction, event: ChallengeEvent): 
     name: data.challengeName,
     ownerId: data.ownerId,
     challengedUserId: data.challengedUserId,
-    ...(event.type === 'ChallengeCreated' ? { visibility: event.data.visibility } : {}),
     ...(event.type === 'ChallengeVideoUploaded' ? { videoId: event.data.videoId } : {}),
     ...(ENDING.includes(event.type) ? { ended: true } : {}),
   });
+  // Who may report a challenge depends on its visibility (docs/adr/0074): the newest one wins.
+  if (event.type === 'ChallengeCreated') {
+    await applyKnownVisibility(tx, data.challengeId, event.data.visibility, 0);
+  } else if (event.type === 'ChallengeVisibilityChanged') {
+    const { visibility, visibilityVersion } = event.data;
+    await applyKnownVisibility(tx, data.challengeId, visibility, visibilityVersion);
+  }
 }
 
 export async function projectRegisteredUser(

@@ -1,6 +1,11 @@
 import { z } from 'zod';
 import type { Database } from '../data/db.ts';
-import { findKnownChallenge, findKnownUser } from '../data/projections.ts';
+import {
+  findKnownChallenge,
+  findKnownUser,
+  type KnownChallengeRecord,
+  type KnownUserRecord,
+} from '../data/projections.ts';
 import {
   createReportRow,
   deleteOpenReport,
@@ -118,10 +123,36 @@ export function checkDetails(input: Pick<CreateReportInput, 'reason' | 'details'
   }
 }
 
+/** Referees, moderators and admins see every challenge and account, as in challenge and identity. */
+const STAFF_ROLES: readonly string[] = ['referee', 'moderator', 'admin'];
+const isStaff = (user: AuthUser) => user.roles.some((role) => STAFF_ROLES.includes(role));
+
+/**
+ * Whether the reporter may see the challenge, by challenge's own rule (docs/adr/0074): removed is
+ * gone for everyone; staff see the rest; others neither what staff took offline nor a private
+ * challenge they are no party of. An unknown visibility (ChallengeCreated not yet projected) counts
+ * as private.
+ */
+export function mayReportChallenge(challenge: KnownChallengeRecord, reporter: AuthUser): boolean {
+  if (challenge.moderation === 'removed') return false;
+  if (isStaff(reporter)) return true;
+  if (challenge.moderation) return false;
+  if (challenge.visibility === 'public') return true;
+  return reporter.id === challenge.ownerId || reporter.id === challenge.challengedUserId;
+}
+
+/** A deleted account is gone; a banned one is hidden from all but staff and itself, as in identity. */
+export function mayReportUser(user: KnownUserRecord, reporter: AuthUser): boolean {
+  if (user.deleted) return false;
+  return !user.banType || isStaff(reporter) || user.id === reporter.id;
+}
+
 /**
  * A user reports a challenge or a user that moderation knows (its projections of challenge.v1
- * and identity.v1); once per content (redundant_report, decided by the unique constraint so that
- * a double click cannot slip through). Nobody reports themselves or their own challenge.
+ * and identity.v1) and that they may see: anything else is challenge_not_found / user_not_found,
+ * whether it exists or not, and nothing is stored (docs/adr/0074). Once per content
+ * (redundant_report, decided by the unique constraint so that a double click cannot slip
+ * through). Nobody reports themselves or their own challenge.
  */
 export async function createReport(
   db: Database,
@@ -132,7 +163,9 @@ export async function createReport(
   let subject: { title: string; url: string; slug: string | null; ownerId: string };
   if (input.entityType === 'Challenge') {
     const challenge = await findKnownChallenge(db, input.entityId);
-    if (!challenge || challenge.moderation === 'removed') throw new AppError('challenge_not_found');
+    if (!challenge || !mayReportChallenge(challenge, reporter)) {
+      throw new AppError('challenge_not_found');
+    }
     subject = {
       title: challenge.name,
       url: `/challenge/${challenge.slug}/detail`,
@@ -141,7 +174,7 @@ export async function createReport(
     };
   } else {
     const user = await findKnownUser(db, input.entityId);
-    if (!user || user.deleted) throw new AppError('user_not_found');
+    if (!user || !mayReportUser(user, reporter)) throw new AppError('user_not_found');
     subject = {
       title: user.username,
       url: `/profile/${user.username}`,

@@ -1,3 +1,4 @@
+import { LIST_DEPTH_MAX } from '@challenge/kit';
 import type { Database, Transaction } from './db.ts';
 import type { ActivityType } from './generated/enums.ts';
 
@@ -61,7 +62,7 @@ export async function listActivityEntries(
         occurredAt: true,
       },
     }),
-    db.activityEntry.count({ where: { userId } }),
+    db.activityEntry.count({ where: { userId }, take: LIST_DEPTH_MAX }),
   ]);
   return { rows, total };
 }

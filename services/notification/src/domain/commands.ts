@@ -1,6 +1,7 @@
 import type { DomainEvent } from '@challenge/events';
 import { deliverOnce, type DeliveryDeps, type DeliveryOutcome } from './deliveries.ts';
-import { challengeUrl, type LinkConfig } from './links.ts';
+import { challengeUrl, invitationOptOutUrl, type LinkConfig } from './links.ts';
+import { wantsInvitations } from './opt-outs.ts';
 import { toLocale } from './templates/index.ts';
 
 /**
@@ -49,21 +50,34 @@ export function sendPasswordResetEmail(
 const SHARE_MAIL_TTL_MS = 24 * 60 * 60 * 1000;
 
 /**
- * A user invited an address to look at a challenge (shareChallengeLink; challenge rate-limits it
- * per sender). The link is built here from notification's own origin and the slug.
+ * A challenge's owner invited an address to look at it (shareChallengeLink; challenge lets only
+ * the owner invite and rate-limits it per sender). Not sent to an address that opted out or whose
+ * account turned marketing off (docs/adr/0074): checked on every attempt, so a retry after an
+ * opt-out sends nothing; an opt-out made while an attempt is on the wire does not stop that one.
+ * The sender is not told (an opt-out is the address's own business). The links are built here
+ * from notification's own origin: the challenge's from its slug, the opt-out link from the address.
  */
-export function sendChallengeShareEmail(
+export async function sendChallengeShareEmail(
   deps: DeliveryDeps & { links: LinkConfig },
   event: DomainEvent<'ChallengeShareRequested'>,
-): Promise<DeliveryOutcome> {
+): Promise<DeliveryOutcome | 'opted-out'> {
   const { email, locale, challengeName, sharedBy, slug } = event.data;
+  if (!(await wantsInvitations(deps.db, email))) {
+    deps.logger.debug({ eventId: event.id }, 'invited address opted out; no e-mail');
+    return 'opted-out';
+  }
   return deliverOnce(deps, {
     eventId: event.id,
     recipient: email,
     locale: toLocale(locale),
     template: {
       name: 'challenge-share',
-      data: { sharedBy, challengeName, challengeUrl: challengeUrl(deps.links, slug) },
+      data: {
+        sharedBy,
+        challengeName,
+        challengeUrl: challengeUrl(deps.links, slug),
+        optOutUrl: invitationOptOutUrl(deps.links, email),
+      },
     },
     expiresAt: new Date(new Date(event.occurredAt).getTime() + SHARE_MAIL_TTL_MS),
     secrets: [],

@@ -58,7 +58,43 @@ export function verifyPreferencesToken(secret: string, token: string, now: Date 
   return userId.toLowerCase();
 }
 
+/**
+ * The opt-out token of an invited address (docs/adr/0074): `<base64url of the address>.<base64url
+ * HMAC-SHA256>`, under a purpose of its own, so that neither kind of token verifies as the other.
+ * It does not expire: an unsubscribe link must keep working as long as the mail is kept; it only
+ * ever switches invitations to that one address off or on again.
+ */
+const OPT_OUT_PURPOSE = 'invitation-opt-out.v1';
+export const INVALID_OPT_OUT_LINK = 'This link is not valid.';
+
+const optOutMac = (secret: string, email: string) =>
+  createHmac('sha256', secret).update(`${OPT_OUT_PURPOSE}:${email}`).digest();
+
+export function signOptOutToken(secret: string, email: string): string {
+  const address = email.toLowerCase();
+  return `${Buffer.from(address).toString('base64url')}.${optOutMac(secret, address).toString('base64url')}`;
+}
+
+/** The address an opt-out token was signed for; unauthorized when it is not one of ours. */
+export function verifyOptOutToken(secret: string, token: string): string {
+  const [encoded, signature, ...rest] = token.split('.');
+  if (!encoded || !signature || rest.length > 0) {
+    throw new AppError('unauthorized', INVALID_OPT_OUT_LINK);
+  }
+  const email = Buffer.from(encoded, 'base64url').toString('utf8');
+  const given = Buffer.from(signature, 'base64url');
+  const expected = optOutMac(secret, email);
+  if (given.length !== expected.length || !timingSafeEqual(given, expected)) {
+    throw new AppError('unauthorized', INVALID_OPT_OUT_LINK);
+  }
+  return email;
+}
+
 const page = (config: LinkConfig, path: string) => new URL(path, config.publicOrigin).toString();
+
+/** The page where an invited address stops (or resumes) invitations, no log-in needed. */
+export const invitationOptOutUrl = (config: LinkConfig, email: string) =>
+  `${page(config, '/email-opt-out')}?token=${signOptOutToken(config.secret, email)}`;
 
 export const challengeUrl = (config: LinkConfig, slug: string) =>
   page(config, `/challenge/${encodeURIComponent(slug)}/detail`);

@@ -1,3 +1,4 @@
+import { LIST_DEPTH_MAX } from '@challenge/kit';
 import type { AccountKind, TransferKind } from './generated/enums.ts';
 
 export type { TransferKind };
@@ -135,7 +136,7 @@ export async function transfersOfUser(
         creditAccountId: true,
       },
     }),
-    db.ledgerTransfer.count({ where }),
+    db.ledgerTransfer.count({ where, take: LIST_DEPTH_MAX }),
   ]);
   return { rows, total, accounts };
 }

@@ -268,6 +268,8 @@ export const en = {
   'challengeShare.intro': '{name} thinks you should see the challenge “{challenge}” on Challenge.',
   'challengeShare.footer':
     'You received this e-mail because {name} entered this address on Challenge. Not interested? Then you can ignore it. Replies to it are not read.',
+  'challengeShare.optOutIntro': 'No more invitations to this address?',
+  'challengeShare.optOutLink': 'Stop invitations',
   'reportResolved.button': 'See your reports',
   'videoProcessingFailed.subject': 'Your video could not be processed',
   'videoProcessingFailed.preheader': 'Your challenge is still waiting for your proof.',
@@ -276,6 +278,10 @@ export const en = {
     'We could not play the video you uploaded as proof: the file may be damaged, cut off during the upload, or not a video.',
   'videoProcessingFailed.introProcessingFailed':
     'Something went wrong on our side while we were processing the video you uploaded as proof.',
+  'videoProcessingFailed.introTooLong':
+    'The video you uploaded as proof is longer than we can accept. Shorten it to the moment that proves the challenge.',
+  'videoProcessingFailed.introTooLarge':
+    'The video you uploaded as proof has a higher resolution or frame rate than we can accept. Save it at a lower one, such as 1080p at 30 frames per second.',
   'videoProcessingFailed.nextStep':
     'Your challenge is still where it was, and nothing happened to the reward. Please upload the video again.',
   'videoProcessingFailed.button': 'Go to Challenge',

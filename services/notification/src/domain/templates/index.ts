@@ -1,6 +1,6 @@
 import { renderLayout, type RenderedEmail } from './layout.ts';
 import type { MessageKey } from './en.ts';
-import { formatAmount, formatDateTime, translator, type Locale } from './messages.ts';
+import { formatAmount, formatDateTime, nameText, translator, type Locale } from './messages.ts';
 
 export type { RenderedEmail } from './layout.ts';
 export { DEFAULT_LOCALE, LOCALES, toLocale, type Locale } from './messages.ts';
@@ -46,12 +46,14 @@ export interface SignupInvitation {
   expiresAt: Date;
 }
 
-/** Someone invites this address to look at a challenge (shareChallengeLink). */
+/** A challenge's owner invites this address to look at it (shareChallengeLink). */
 export interface ShareMail {
   /** The sender's username; null when unknown. */
   sharedBy: string | null;
   challengeName: string;
   challengeUrl: string;
+  /** The address's opt-out page (docs/adr/0074), in the footer and as List-Unsubscribe. */
+  optOutUrl: string;
 }
 
 export interface PayoutMail {
@@ -76,7 +78,7 @@ export interface ReportMail {
 }
 
 export interface VideoFailedMail {
-  reason: 'invalid_video' | 'processing_failed';
+  reason: 'invalid_video' | 'processing_failed' | 'video_too_long' | 'video_too_large';
   homeUrl: string;
 }
 
@@ -198,8 +200,8 @@ function challengeEmail(
 ): RenderedEmail {
   const t = translator(locale);
   const params = {
-    name: data.otherParty ?? t('common.someone'),
-    challenge: data.challengeName,
+    name: data.otherParty ? nameText(data.otherParty) : t('common.someone'),
+    challenge: nameText(data.challengeName),
     reward: formatAmount(locale, data.rewardCents),
     // Both stakes of a duel: what its winner gets.
     total: formatAmount(locale, data.rewardCents * 2),
@@ -234,8 +236,8 @@ function challengeEmail(
 function signupInvitationEmail(data: SignupInvitation, locale: Locale): RenderedEmail {
   const t = translator(locale);
   const params = {
-    name: data.ownerName ?? t('common.someone'),
-    challenge: data.challengeName,
+    name: data.ownerName ? nameText(data.ownerName) : t('common.someone'),
+    challenge: nameText(data.challengeName),
     reward: formatAmount(locale, data.rewardCents),
     expiresAt: formatDateTime(locale, data.expiresAt),
   };
@@ -258,7 +260,10 @@ function signupInvitationEmail(data: SignupInvitation, locale: Locale): Rendered
 
 function shareEmail(data: ShareMail, locale: Locale): RenderedEmail {
   const t = translator(locale);
-  const params = { name: data.sharedBy ?? t('common.someone'), challenge: data.challengeName };
+  const params = {
+    name: data.sharedBy ? nameText(data.sharedBy) : t('common.someone'),
+    challenge: nameText(data.challengeName),
+  };
   return renderLayout({
     locale,
     subject: t('challengeShare.subject', params),
@@ -273,6 +278,11 @@ function shareEmail(data: ShareMail, locale: Locale): RenderedEmail {
     outro: [],
     signature: t('common.signature'),
     footer: t('challengeShare.footer', params),
+    unsubscribe: {
+      intro: t('challengeShare.optOutIntro'),
+      label: t('challengeShare.optOutLink'),
+      url: data.optOutUrl,
+    },
   });
 }
 
@@ -349,6 +359,14 @@ function reportEmail(data: ReportMail, locale: Locale): RenderedEmail {
   });
 }
 
+/** Why the video failed, in the uploader's words: what to do about it. */
+const VIDEO_FAILED_INTRO = {
+  invalid_video: 'videoProcessingFailed.introInvalidVideo',
+  processing_failed: 'videoProcessingFailed.introProcessingFailed',
+  video_too_long: 'videoProcessingFailed.introTooLong',
+  video_too_large: 'videoProcessingFailed.introTooLarge',
+} as const satisfies Record<VideoFailedMail['reason'], string>;
+
 function videoFailedEmail(data: VideoFailedMail, locale: Locale): RenderedEmail {
   const t = translator(locale);
   return renderLayout({
@@ -356,14 +374,7 @@ function videoFailedEmail(data: VideoFailedMail, locale: Locale): RenderedEmail 
     subject: t('videoProcessingFailed.subject'),
     preheader: t('videoProcessingFailed.preheader'),
     heading: t('videoProcessingFailed.heading'),
-    intro: [
-      t(
-        data.reason === 'invalid_video'
-          ? 'videoProcessingFailed.introInvalidVideo'
-          : 'videoProcessingFailed.introProcessingFailed',
-      ),
-      t('videoProcessingFailed.nextStep'),
-    ],
+    intro: [t(VIDEO_FAILED_INTRO[data.reason]), t('videoProcessingFailed.nextStep')],
     action: {
       label: t('videoProcessingFailed.button'),
       url: data.homeUrl,
@@ -378,7 +389,7 @@ function videoFailedEmail(data: VideoFailedMail, locale: Locale): RenderedEmail 
 function escalationEmail(data: EscalationMail, locale: Locale): RenderedEmail {
   const t = translator(locale);
   const params = {
-    challenge: data.challengeName,
+    challenge: nameText(data.challengeName),
     reward: formatAmount(locale, data.rewardCents),
     deadline: formatDateTime(locale, data.deadline),
   };
@@ -428,7 +439,10 @@ function codeAndLinkEmail(
 
 function passwordResetEmail(data: PasswordResetLink, locale: Locale): RenderedEmail {
   const t = translator(locale);
-  const params = { username: data.username, expiresAt: formatDateTime(locale, data.expiresAt) };
+  const params = {
+    username: nameText(data.username),
+    expiresAt: formatDateTime(locale, data.expiresAt),
+  };
   return renderLayout({
     locale,
     subject: t('passwordReset.subject'),

@@ -32,6 +32,21 @@ export function format(message: string, params: Params = {}): string {
   });
 }
 
+/** The longest name (a challenge's title, a user's name) a mail shows: a title's maximum. */
+export const NAME_TEXT_MAX = 100;
+
+/**
+ * A name someone wrote (a challenge's title, a username, a display name) as a mail shows it: on
+ * one line (line breaks, tabs and other control characters become one space, so nothing adds lines
+ * to the text part or a header) and at most NAME_TEXT_MAX characters (code points), cut with an
+ * ellipsis. HTML escaping is the layout's (layout.ts), on every value.
+ */
+export function nameText(value: string): string {
+  const line = value.replace(/[\p{Cc}\p{Zl}\p{Zp}\s]+/gu, ' ').trim();
+  const points = [...line];
+  return points.length <= NAME_TEXT_MAX ? line : `${points.slice(0, NAME_TEXT_MAX - 1).join('')}…`;
+}
+
 export type Translate = (key: MessageKey, params?: Params) => string;
 
 export function translator(locale: Locale): Translate {

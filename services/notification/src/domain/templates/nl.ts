@@ -276,6 +276,8 @@ export const nl: Messages = {
   'challengeShare.intro': '{name} vindt dat je de challenge “{challenge}” op Challenge moet zien.',
   'challengeShare.footer':
     'Je ontvangt deze e-mail omdat {name} dit adres op Challenge heeft ingevuld. Geen interesse? Dan kun je deze e-mail negeren. Antwoorden worden niet gelezen.',
+  'challengeShare.optOutIntro': 'Geen uitnodigingen meer op dit adres?',
+  'challengeShare.optOutLink': 'Stop uitnodigingen',
   'reportResolved.button': 'Bekijk je meldingen',
   'videoProcessingFailed.subject': 'Je video kon niet worden verwerkt',
   'videoProcessingFailed.preheader': 'Je challenge wacht nog op je bewijs.',
@@ -284,6 +286,10 @@ export const nl: Messages = {
     'We konden je video niet afspelen: het bestand is misschien beschadigd, tijdens het uploaden afgebroken, of geen video.',
   'videoProcessingFailed.introProcessingFailed':
     'Er ging bij ons iets mis bij het verwerken van de video die je als bewijs uploadde.',
+  'videoProcessingFailed.introTooLong':
+    'De video die je als bewijs uploadde is langer dan we kunnen accepteren. Kort hem in tot het moment dat de challenge bewijst.',
+  'videoProcessingFailed.introTooLarge':
+    'De video die je als bewijs uploadde heeft een hogere resolutie of framerate dan we kunnen accepteren. Sla hem op in een lagere, zoals 1080p met 30 beelden per seconde.',
   'videoProcessingFailed.nextStep':
     'Je challenge staat nog waar hij stond en er is niets met de beloning gebeurd. Upload de video alsjeblieft opnieuw.',
   'videoProcessingFailed.button': 'Naar Challenge',

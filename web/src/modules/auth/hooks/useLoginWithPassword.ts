@@ -7,6 +7,7 @@ import { describeGraphQLErrors, errorText } from '../../../lib/errorMessages';
 import { serverErrorIdentifier } from '../../../lib/mutationOutcome';
 import { useToasts } from '../../../ui/toast/Toasts';
 import { LoginDocument } from '../graphql/Login';
+import { useShowSuspension } from '../suspension';
 
 const context: AppOperationContext = { suppressErrorToast: true };
 
@@ -16,6 +17,7 @@ export function useLoginWithPassword() {
   const toasts = useToasts();
   const client = useApolloClient();
   const [mutate, { loading }] = useMutation(LoginDocument, { context });
+  const showSuspension = useShowSuspension();
 
   // The gateway refuses with an HTTP error (429 rate limit, 403 geofence) that names its reason.
   const refusalText = useCallback(
@@ -39,6 +41,8 @@ export function useLoginWithPassword() {
           toasts.success(t('auth.toast.welcomeBack'));
           return true;
         }
+        // Suspended: the dialog says why, not "Login failed" (issue 22, point 4).
+        if (showSuspension(status?.identifier, data?.login?.suspension)) return false;
         if (CombinedGraphQLErrors.is(error)) reason = describeGraphQLErrors(t, error.errors);
         else if (!error && status) reason = errorText(t, status.identifier, status.message);
         else reason = refusalText(error);
@@ -51,7 +55,7 @@ export function useLoginWithPassword() {
       );
       return false;
     },
-    [client, mutate, refusalText, toasts, t],
+    [client, mutate, refusalText, showSuspension, toasts, t],
   );
 
   return { login, loading };

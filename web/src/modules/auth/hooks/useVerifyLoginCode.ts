@@ -5,6 +5,7 @@ import type { AppOperationContext } from '../../../app/apolloClient';
 import { describeFailure, failureIdentifier, settleMutation } from '../../../lib/mutationOutcome';
 import { useToasts } from '../../../ui/toast/Toasts';
 import { VerifyLoginCodeDocument } from '../graphql/VerifyLoginCode';
+import { useShowSuspension } from '../suspension';
 
 export type VerifyLoginCodeOutcome =
   | { kind: 'logged-in'; originUrl: string | null }
@@ -26,6 +27,7 @@ export function useVerifyLoginCode() {
   const toasts = useToasts();
   const client = useApolloClient();
   const [mutate, { loading }] = useMutation(VerifyLoginCodeDocument, { context });
+  const showSuspension = useShowSuspension();
 
   const verifyLoginCode = useCallback(
     async (email: string, code: string): Promise<VerifyLoginCodeOutcome> => {
@@ -41,6 +43,8 @@ export function useVerifyLoginCode() {
         return { kind: 'logged-in', originUrl: outcome.result.originUrl };
       }
       const identifier = failureIdentifier(outcome);
+      // Suspended: the dialog says why, not a failure toast (issue 22, point 4).
+      if (showSuspension(identifier, outcome.result?.suspension)) return { kind: 'failed' };
       const own = identifier && identifier in CODE_FAILURES ? identifier : null;
       const text = own
         ? t(CODE_FAILURES[own as keyof typeof CODE_FAILURES])
@@ -48,7 +52,7 @@ export function useVerifyLoginCode() {
       if (text) toasts.error(text);
       return { kind: 'failed' };
     },
-    [client, mutate, toasts, t],
+    [client, mutate, showSuspension, toasts, t],
   );
 
   return { verifyLoginCode, loading };

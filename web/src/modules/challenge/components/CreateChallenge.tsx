@@ -35,6 +35,7 @@ import {
   type DraftProblem,
 } from '../draft';
 import { useChallengeDraft, type CreateChallengeWelcome } from '../hooks/useChallengeDraft';
+import { useChallengeRules } from '../hooks/useChallengeRules';
 import { useCopyChallengeLink } from '../hooks/useCopyChallengeLink';
 import { useCreateChallenge } from '../hooks/useCreateChallenge';
 import styles from './CreateChallenge.module.css';
@@ -86,14 +87,16 @@ export function CreateChallengeLayout() {
 
 /** The first problem of a field as text, or undefined. */
 function useProblemText(problems: DraftProblem[]) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   return (field: DraftField): string | undefined => {
     const problem = problems.find((entry) => entry.field === field);
-    return problem
-      ? t(`createChallenge.errors.${problem.key}` as 'createChallenge.errors.titleRequired', {
-          ...problem.values,
-        })
-      : undefined;
+    if (!problem) return undefined;
+    const { minCents, ...values } = problem.values ?? {};
+    return t(`createChallenge.errors.${problem.key}` as 'createChallenge.errors.titleRequired', {
+      ...values,
+      // An amount in cents reads as euros in the UI language.
+      ...(typeof minCents === 'number' ? { min: formatAmount(minCents, i18n.language) } : {}),
+    });
   };
 }
 
@@ -311,7 +314,8 @@ export function CreateChallengeStep2Page() {
   const [created, setCreated] = useState<Created | null>(null);
   const titleId = useId();
   const now = new Date();
-  const problems = step2Problems(draft, now);
+  const rules = useChallengeRules();
+  const problems = step2Problems(draft, now, rules);
   const problemText = useProblemText(problems);
   const shown = (field: DraftField) => (submitted ? problemText(field) : undefined);
   const step1Ok = step1Problems(draft, { username: user?.username ?? null }).length === 0;

@@ -49,7 +49,8 @@ const mocks = () => [
           judgingDeadline: null,
           createdAt: '2030-02-15T12:00:00.000Z',
           tags: [],
-          owner: person('u-2', 'bob'),
+          // The owner (alice) invites by e-mail; nobody else is offered it (the server refuses).
+          owner: person(alice.id, alice.username),
           challengedUser: person('u-3', 'carol'),
           sides: [],
           challengeLikesCount: 0,
@@ -150,6 +151,13 @@ describe('share by e-mail', () => {
 
   it('is not offered to a visitor', async () => {
     renderApp({ path, mocks: [loggedOutMock(), ...mocks()] });
+    expect(await screen.findByRole('button', { name: 'Copy link' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Share by e-mail' })).toBeNull();
+  });
+
+  it('is not offered to a user who is not the owner', async () => {
+    const bob = { ...alice, id: 'u-2b', username: 'bobby', displayName: null };
+    renderApp({ path, mocks: [loggedInMock(bob), ...mocks()] });
     expect(await screen.findByRole('button', { name: 'Copy link' })).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Share by e-mail' })).toBeNull();
   });

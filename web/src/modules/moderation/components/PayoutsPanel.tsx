@@ -23,6 +23,7 @@ import type { PayoutRequest } from '../graphql/PayoutRequests';
 import { useCancelPayoutRequest } from '../hooks/useCancelPayoutRequest';
 import { useExportPayoutRequests } from '../hooks/useExportPayoutRequests';
 import { useGetPayoutRequests, type PayoutStatusFilter } from '../hooks/useGetPayoutRequests';
+import { useReleasePayoutRequest } from '../hooks/useReleasePayoutRequest';
 import { useSetPayoutRequestAsCompleted } from '../hooks/useSetPayoutRequestAsCompleted';
 import { ColumnHeaders } from './ModeratorParts';
 import { PagedListView } from './PagedListView';
@@ -54,9 +55,11 @@ export function PayoutsPanel() {
   const [message, setMessage] = useState<Message | null>(null);
   const [confirming, setConfirming] = useState<PayoutRequest | null>(null);
   const [cancelling, setCancelling] = useState<PayoutRequest | null>(null);
+  const [releasing, setReleasing] = useState<PayoutRequest | null>(null);
   const finish = (result: Message) => {
     setConfirming(null);
     setCancelling(null);
+    setReleasing(null);
     setMessage(result);
     void list.refetch();
   };
@@ -128,11 +131,16 @@ export function PayoutsPanel() {
               setMessage(null);
               setCancelling(payout);
             }}
+            onRelease={(payout) => {
+              setMessage(null);
+              setReleasing(payout);
+            }}
           />
         )}
       </PagedListView>
 
       <MarkPaidDialog payout={confirming} onClose={() => setConfirming(null)} onDone={finish} />
+      <ReleaseDialog payout={releasing} onClose={() => setReleasing(null)} onDone={finish} />
       {cancelling ? (
         <CancelPayoutDialog
           key={cancelling.id}
@@ -150,11 +158,13 @@ function PayoutTable({
   busy,
   onMarkPaid,
   onCancel,
+  onRelease,
 }: {
   items: PayoutRequest[];
   busy: boolean;
   onMarkPaid: (payout: PayoutRequest) => void;
   onCancel: (payout: PayoutRequest) => void;
+  onRelease: (payout: PayoutRequest) => void;
 }) {
   const { t, i18n } = useTranslation();
   const language = i18n.language;
@@ -207,17 +217,29 @@ function PayoutTable({
                 {date(payout.createdAt)}
               </td>
               <td role="cell" data-label={columns.status}>
-                <span
-                  className={
-                    payout.status === 'open' || payout.status === 'exported'
-                      ? styles.badgeOpen
-                      : styles.badgeDone
-                  }
-                >
-                  {(STATUSES as readonly string[]).includes(payout.status)
-                    ? t(`moderator.payouts.status.${payout.status as (typeof STATUSES)[number]}`)
-                    : payout.status}
-                </span>
+                {payout.heldForReview ? (
+                  // Why it waits and until when (issue 22, point 1): not "Open" like the others.
+                  <>
+                    <span className={styles.badgeHeld}>{t('moderator.payouts.held')}</span>
+                    <span className={styles.secondary}>
+                      {t('moderator.payouts.heldWhy', {
+                        date: payout.ibanChangedAt ? date(payout.ibanChangedAt) : '',
+                      })}
+                    </span>
+                  </>
+                ) : (
+                  <span
+                    className={
+                      payout.status === 'open' || payout.status === 'exported'
+                        ? styles.badgeOpen
+                        : styles.badgeDone
+                    }
+                  >
+                    {(STATUSES as readonly string[]).includes(payout.status)
+                      ? t(`moderator.payouts.status.${payout.status as (typeof STATUSES)[number]}`)
+                      : payout.status}
+                  </span>
+                )}
                 {payout.cancelledAt ? (
                   <span className={styles.secondary}>
                     {t('moderator.payouts.cancelledAt', { date: date(payout.cancelledAt) })}
@@ -234,6 +256,19 @@ function PayoutTable({
                 ) : null}
               </td>
               <td role="cell" data-label={columns.actions} className={styles.actionsCell}>
+                {payout.heldForReview && payout.status === 'open' ? (
+                  <Button
+                    variant="primary"
+                    size="sm"
+                    onClick={() => onRelease(payout)}
+                    aria-label={t('moderator.payouts.releaseFor', {
+                      name: payout.name,
+                      amount: formatAmount(payout.amount, language),
+                    })}
+                  >
+                    {t('moderator.payouts.release')}
+                  </Button>
+                ) : null}
                 {payout.status === 'exported' ? (
                   <Button
                     variant="secondary"
@@ -351,6 +386,76 @@ function MarkPaidDialog({
   );
 }
 
+/** Asks before releasing a held payout: who gets how much, and what to check first. */
+function ReleaseDialog({
+  payout,
+  onClose,
+  onDone,
+}: {
+  payout: PayoutRequest | null;
+  onClose: () => void;
+  onDone: (message: Message) => void;
+}) {
+  const { t, i18n } = useTranslation();
+  const toasts = useToasts();
+  const { releasePayoutRequest, loading } = useReleasePayoutRequest();
+  const amount = payout ? formatAmount(payout.amount, i18n.language) : '';
+
+  const confirm = async () => {
+    if (!payout) return;
+    const outcome = await releasePayoutRequest(payout.id);
+    if (outcome.ok) {
+      const text = t('moderator.payouts.released', { name: payout.name, amount });
+      toasts.success(text);
+      onDone({ tone: 'success', text });
+      return;
+    }
+    const text = describeFailure(t, outcome) ?? t('errors.generic_error');
+    onDone({
+      tone: 'error',
+      title: t('moderator.payouts.releaseFailed'),
+      text,
+      detail: serverDetail(outcome, text),
+    });
+  };
+
+  return (
+    <Modal
+      open={payout !== null}
+      onClose={() => (loading ? undefined : onClose())}
+      persistent={loading}
+      size="sm"
+      title={t('moderator.payouts.releaseTitle')}
+      footer={
+        <>
+          <Button variant="secondary" onClick={onClose} disabled={loading}>
+            {t('moderator.payouts.cancel')}
+          </Button>
+          <Button variant="primary" onClick={() => void confirm()} loading={loading}>
+            {t('moderator.payouts.releaseConfirm')}
+          </Button>
+        </>
+      }
+    >
+      {payout ? (
+        <div className={styles.confirm}>
+          <dl className={styles.facts}>
+            <dt>{t('moderator.payouts.columns.user')}</dt>
+            <dd>@{payout.user.username}</dd>
+            <dt>{t('moderator.payouts.columns.accountHolder')}</dt>
+            <dd>{payout.name}</dd>
+            <dt>{t('moderator.payouts.columns.amount')}</dt>
+            <dd className={styles.money}>{amount}</dd>
+            <dt>{t('moderator.payouts.columns.iban')}</dt>
+            <dd className={styles.iban}>{formatIban(payout.accountNumber)}</dd>
+          </dl>
+          <p>{t('moderator.payouts.releaseText')}</p>
+        </div>
+      ) : null}
+    </Modal>
+  );
+}
+
 /**
  * Asks before cancelling a payout, with the reason staff must give: the frozen money goes back
  * to the user's available balance, and the payout can no longer be paid.
@@ -440,11 +545,24 @@ function ExportForm({ onExported }: { onExported: () => void }) {
     if (loading) return;
     setMessage(null);
     const outcome = await exportPayoutRequests({ format, includeExported });
-    const nothing = {
-      tone: 'info' as const,
-      text: t('moderator.payouts.export.nothing'),
-      detail: includeExported ? null : t('moderator.payouts.export.nothingHint'),
-    };
+    // What the file left out, and why: payouts held after a change of bank account.
+    const held = outcome.result;
+    const heldCount = held?.heldForReviewCount ?? 0;
+    const heldAmount = formatAmount(held?.heldForReviewAmount ?? 0, i18n.language);
+    const nothing: Message =
+      heldCount > 0
+        ? {
+            tone: 'warning',
+            text: t('moderator.payouts.export.nothingHeld', {
+              count: heldCount,
+              amount: heldAmount,
+            }),
+          }
+        : {
+            tone: 'info',
+            text: t('moderator.payouts.export.nothing'),
+            detail: includeExported ? null : t('moderator.payouts.export.nothingHint'),
+          };
     if (!outcome.ok) {
       // The wallet answers not_found when no open payout is left to put in a file.
       if (failureIdentifier(outcome) === 'not_found') return setMessage(nothing);
@@ -470,6 +588,10 @@ function ExportForm({ onExported }: { onExported: () => void }) {
         count: payoutCount,
         amount: formatAmount(totalAmount ?? 0, i18n.language),
       }),
+      detail:
+        heldCount > 0
+          ? t('moderator.payouts.export.leftOut', { count: heldCount, amount: heldAmount })
+          : null,
     });
     onExported();
   };

@@ -11,8 +11,10 @@ import { useModalRoute } from '../../auth/hooks/useModalRoute';
 import { EmailPreferencesPanel } from './EmailPreferencesPanel';
 import styles from './Notifications.module.css';
 
-// The settings child page lives in this module too (routes.tsx loads it from here).
+// The settings child page and the invitation opt-out page live in this module too (routes.tsx
+// loads them from here).
 export { EditEmailPreferencesPage } from './EditEmailPreferencesPage';
+export { InvitationOptOutPage } from './InvitationOptOutPage';
 
 /**
  * /email-preferences: reached from the link in every e-mail (`?token=`, signed for the
