@@ -26,9 +26,11 @@ registerTranslations('nl', nl);
 
 /**
  * A route parameter's stand-in: the gateway puts the requested value in its place, and only a
- * value made of characters that read the same in a URL, an attribute and text (web.ts).
+ * value made of characters that read the same in a URL, an attribute and text (web.ts). Lower
+ * case letters and dashes, at most 30 characters: a value every page's own validation of its
+ * parameter accepts (a slug, a username), or the page prerenders as "Page Not Found".
  */
-export const paramPlaceholder = (name: string) => `__param_${name}__`;
+export const paramPlaceholder = (name: string) => `prerendered-${name}-param`;
 
 export interface PrerenderedPage {
   /** The route pattern (app/routePaths.ts) the page answers. */
