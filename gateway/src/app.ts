@@ -78,6 +78,8 @@ export interface GatewayOptions {
   publicOrigin: string;
   trustProxy: string;
   webDistDir?: string;
+  /** Where browsers load signed videos and thumbnails from; pages ask them to connect early. */
+  mediaOrigin?: string;
   production: boolean;
   /** Default: on, private addresses allowed unless production. */
   geofence?: GeofenceOptions;
@@ -298,7 +300,10 @@ export async function buildGateway(options: GatewayOptions): Promise<Gateway> {
   );
   app.use(httpErrorHandler(logger));
   if (options.webDistDir && existsSync(path.join(options.webDistDir, 'index.html'))) {
-    serveWeb(app, options.webDistDir);
+    serveWeb(app, options.webDistDir, {
+      geofence: geofenceOptions,
+      mediaOrigin: options.mediaOrigin,
+    });
   } else if (options.webDistDir) {
     logger.warn({ webDistDir: options.webDistDir }, 'web build not found; serving the API only');
   }

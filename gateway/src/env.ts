@@ -92,6 +92,14 @@ export const envSchema = baseEnv.extend({
   GATEWAY_SECRET: gatewaySecretEnv.shape.GATEWAY_SECRET,
   /** The built web app (web/dist) served at /; unset serves the API only. */
   WEB_DIST_DIR: z.string().min(1).optional(),
+  /**
+   * The origin browsers load media's signed videos and thumbnails from (media's
+   * S3_PUBLIC_ENDPOINT, else S3_ENDPOINT): pages tell browsers to connect to it early. Optional.
+   */
+  MEDIA_ORIGIN: z
+    .url()
+    .transform((url) => new URL(url).origin)
+    .optional(),
   /** The site's own origin, e.g. https://challenges.example; checked against Origin headers. */
   PUBLIC_ORIGIN: z.url(),
   /** Express trust-proxy setting: hop count or a list of trusted proxy addresses. */

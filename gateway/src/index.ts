@@ -49,6 +49,7 @@ const gateway = await buildGateway({
   publicOrigin: env.PUBLIC_ORIGIN,
   trustProxy: env.TRUST_PROXY,
   webDistDir: env.WEB_DIST_DIR,
+  ...(env.MEDIA_ORIGIN ? { mediaOrigin: env.MEDIA_ORIGIN } : {}),
   production: env.NODE_ENV === 'production',
   geofence: {
     enabled: env.GEOFENCE_ENABLED,

@@ -1,9 +1,45 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import express, { type Express } from 'express';
+import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
+import { parseCookie } from 'cookie';
+import type { Express, Request, Response } from 'express';
+import { sessionTokenFrom } from './cookies.ts';
+import { locate, type GeofenceOptions } from './geofence.ts';
 
 /** Written by the web build next to index.html: the SPA's route patterns (`:name` is a segment). */
 export const SPA_ROUTES_FILE = 'spa-routes.json';
+/** Written by the web build (web/scripts/build.mjs): its prerendered pages (docs/adr/0081). */
+export const PRERENDERED_FILE = 'prerendered.json';
+/** The web app's copy of the visitor's language choice (web/src/app/i18n.ts). */
+export const LANGUAGE_COOKIE = 'language';
+const DEFAULT_LANGUAGE = 'en';
+
+export interface WebOptions {
+  /** The verdict the page carries, and whether a visitor gets prerendered pages (geofence.ts). */
+  geofence: GeofenceOptions;
+  /** Where browsers load signed videos and thumbnails from: pages ask them to connect early. */
+  mediaOrigin?: string | undefined;
+}
+
+interface RoutePattern {
+  expression: RegExp;
+  params: string[];
+}
+
+function compilePattern(pattern: string): RoutePattern {
+  const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const params: string[] = [];
+  const segments = pattern
+    .split('/')
+    .filter(Boolean)
+    .map((segment) => {
+      if (!segment.startsWith(':')) return escape(segment);
+      params.push(segment.slice(1));
+      return '([^/]+)';
+    });
+  return { expression: new RegExp(`^/${segments.join('/')}/?$`, 'i'), params };
+}
 
 /**
  * A matcher for the SPA's own paths, from the patterns the web build lists; null when the build
@@ -11,51 +47,217 @@ export const SPA_ROUTES_FILE = 'spa-routes.json';
  */
 export function spaRouteMatcher(patterns: unknown): ((pathname: string) => boolean) | null {
   if (!Array.isArray(patterns) || !patterns.every((item) => typeof item === 'string')) return null;
-  const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-  const expressions = (patterns as string[]).map((pattern) => {
-    const segments = pattern
-      .split('/')
-      .filter(Boolean)
-      .map((segment) => (segment.startsWith(':') ? '[^/]+' : escape(segment)));
-    return new RegExp(`^/${segments.join('/')}/?$`, 'i');
-  });
+  const expressions = (patterns as string[]).map((pattern) => compilePattern(pattern).expression);
   return (pathname) => expressions.some((expression) => expression.test(pathname));
 }
 
-function readSpaRoutes(webDistDir: string): ((pathname: string) => boolean) | null {
-  const file = path.join(webDistDir, SPA_ROUTES_FILE);
+function readJson(file: string): unknown {
   if (!existsSync(file)) return null;
   try {
-    return spaRouteMatcher(JSON.parse(readFileSync(file, 'utf8')));
+    return JSON.parse(readFileSync(file, 'utf8'));
   } catch {
     return null;
   }
 }
 
 /**
- * Serves the built SPA: hashed assets cached for a year, the build manifest never cached, and
- * index.html for every other GET: with 200 for the SPA's own routes, with 404 for any other path
- * (the SPA still renders its not-found page from it). The geofence does not apply here: the web
- * app asks /api/location and shows its access-denied page.
+ * A route parameter goes into a prerendered page only when it reads the same in a path, an
+ * attribute and text (usernames and slugs do): anything else gets the empty app, which renders
+ * the page in the browser. So no request can write markup into a page.
  */
-export function serveWeb(app: Express, webDistDir: string): void {
-  const index = path.join(webDistDir, 'index.html');
-  const isSpaRoute = readSpaRoutes(webDistDir);
-  app.use(
-    '/assets',
-    express.static(path.join(webDistDir, 'assets'), { immutable: true, maxAge: '365d' }),
+const PLAIN_PARAM = /^[A-Za-z0-9._~-]{1,100}$/;
+
+interface PrerenderedPage extends RoutePattern {
+  language: string;
+  html: string;
+  placeholders: Map<string, string>;
+}
+
+/** The prerendered pages of the build (empty when it has none), read once at start. */
+function readPrerendered(webDistDir: string): PrerenderedPage[] {
+  const manifest = readJson(path.join(webDistDir, PRERENDERED_FILE)) as {
+    placeholder?: unknown;
+    pages?: unknown;
+  } | null;
+  if (!manifest || typeof manifest.placeholder !== 'string' || !Array.isArray(manifest.pages)) {
+    return [];
+  }
+  const placeholder = manifest.placeholder;
+  return (manifest.pages as { pattern?: unknown; language?: unknown; file?: unknown }[]).flatMap(
+    ({ pattern, language, file }) => {
+      if (typeof pattern !== 'string' || typeof language !== 'string') return [];
+      if (typeof file !== 'string' || !/^pages\/[a-z]{2}\/[\w.-]+\.html$/.test(file)) return [];
+      const compiled = compilePattern(pattern);
+      return [
+        {
+          ...compiled,
+          language,
+          html: readFileSync(path.join(webDistDir, file), 'utf8'),
+          placeholders: new Map(
+            compiled.params.map((name) => [name, placeholder.replace('{name}', name)]),
+          ),
+        },
+      ];
+    },
   );
-  // builds/latest.json tells open tabs that a new version is out: always fresh.
-  app.use(
-    '/builds',
-    express.static(path.join(webDistDir, 'builds'), {
-      setHeaders: (res) => res.setHeader('Cache-Control', 'no-cache'),
-    }),
+}
+
+/** The prerendered page for a path and language, with its parameters in place; else null. */
+function prerenderedHtml(
+  pages: PrerenderedPage[],
+  pathname: string,
+  language: string,
+): string | null {
+  for (const page of pages) {
+    if (page.language !== language) continue;
+    const match = page.expression.exec(pathname);
+    if (!match) continue;
+    let html = page.html;
+    for (const [index, name] of page.params.entries()) {
+      const value = match[index + 1] ?? '';
+      if (!PLAIN_PARAM.test(value)) return null;
+      html = html.replaceAll(page.placeholders.get(name) ?? '', value);
+    }
+    return html;
+  }
+  return null;
+}
+
+/** A cookie's value from the request, or null. */
+function cookieOf(req: Request, name: string): string | null {
+  const header = req.get('cookie');
+  return (header && parseCookie(header)[name]) || null;
+}
+
+/**
+ * The encoding to send a compressible body in: brotli whenever the browser takes it (the
+ * smallest, whatever order the header lists them in), else gzip, else none.
+ */
+function chosenEncoding(req: Request): 'br' | 'gzip' | null {
+  // No header: a client such as curl that decodes nothing (the RFC would allow any).
+  if (!req.get('accept-encoding')) return null;
+  if (req.acceptsEncodings('br') === 'br') return 'br';
+  return req.acceptsEncodings('gzip') === 'gzip' ? 'gzip' : null;
+}
+
+/** Cache lifetimes: content-hashed names forever, the build manifest never, anything else an hour. */
+function cacheControlOf(relative: string): string {
+  if (relative.startsWith('assets/')) return 'public, max-age=31536000, immutable';
+  if (relative.startsWith('builds/') || relative.endsWith('.html')) return 'no-cache';
+  return 'public, max-age=3600';
+}
+
+/**
+ * The build's files by their URL path (`/assets/x.js`), with the compressed copies the build made
+ * of them (`x.js.br`, `x.js.gz`, web/vite.config.ts). Listed once at start: a request can only
+ * ever name one of these files, whatever dot segments or encodings its path holds.
+ */
+function listFiles(webDistDir: string): Map<string, { br: boolean; gzip: boolean }> {
+  const names = new Set(
+    readdirSync(webDistDir, { recursive: true, withFileTypes: true })
+      .filter((entry) => entry.isFile())
+      .map((entry) =>
+        path
+          .relative(webDistDir, path.join(entry.parentPath, entry.name))
+          .split(path.sep)
+          .join('/'),
+      ),
   );
-  app.use(express.static(webDistDir, { index: false, maxAge: '1h' }));
-  app.get(/^\/(?!graphql|api\/|healthz|readyz|metrics).*/, (req, res) => {
-    res.setHeader('Cache-Control', 'no-cache');
-    if (isSpaRoute && !isSpaRoute(req.path)) res.status(404);
-    res.sendFile(index);
+  const files = new Map<string, { br: boolean; gzip: boolean }>();
+  for (const name of names) {
+    if (/\.(br|gz|map)$/.test(name) || name.startsWith('.')) continue;
+    files.set(`/${name}`, { br: names.has(`${name}.br`), gzip: names.has(`${name}.gz`) });
+  }
+  return files;
+}
+
+/**
+ * A page: the prerendered HTML or the empty app, with the gateway's verdicts on `<html>`, sent
+ * compressed as the browser accepts (a page is small: compressed per request), never cached
+ * without asking again (ETag), and with a preconnect to the media origin.
+ */
+function sendPage(
+  req: Request,
+  res: Response,
+  html: string,
+  marks: Record<string, string | true>,
+  mediaOrigin: string | undefined,
+) {
+  const attributes = Object.entries(marks)
+    .map(([name, value]) => (value === true ? ` ${name}` : ` ${name}="${value}"`))
+    .join('');
+  const body = Buffer.from(html.replace(/<html\b([^>]*)>/, `<html$1${attributes}>`));
+  const encoding = chosenEncoding(req);
+  res.setHeader('Cache-Control', 'no-cache');
+  // The language and session cookies choose the page; the encoding its bytes.
+  res.vary('Accept-Encoding');
+  res.vary('Cookie');
+  if (mediaOrigin) res.setHeader('Link', `<${mediaOrigin}>; rel=preconnect`);
+  res.type('html');
+  res.setHeader('ETag', `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`);
+  if (req.fresh) return void res.status(304).end();
+  if (encoding) res.setHeader('Content-Encoding', encoding);
+  res.send(
+    encoding === 'br'
+      ? brotliCompressSync(body, {
+          params: {
+            [zlibConstants.BROTLI_PARAM_QUALITY]: 5,
+            [zlibConstants.BROTLI_PARAM_SIZE_HINT]: body.length,
+          },
+        })
+      : encoding === 'gzip'
+        ? gzipSync(body, { level: 6 })
+        : body,
+  );
+}
+
+/**
+ * Serves the web build (docs/adr/0081). Its files as they are or in the brotli or gzip copy the
+ * build made (`Vary: Accept-Encoding`), hashed assets cached for a year, the build manifest never.
+ * Every other GET gets a page: 200 for the SPA's own routes, 404 for any other path (the SPA
+ * still renders its not-found page). A route the build prerendered, asked for without a query,
+ * by a visitor the geofence allows, gets the prerendered page in the language of the `language`
+ * cookie; any other request the empty app. The geofence does not refuse pages: the web app
+ * shows its access-denied page from the verdict on `<html data-location>` or `/api/location`.
+ */
+export function serveWeb(app: Express, webDistDir: string, options: WebOptions): void {
+  const files = listFiles(webDistDir);
+  const index = readFileSync(path.join(webDistDir, 'index.html'), 'utf8');
+  const isSpaRoute = spaRouteMatcher(readJson(path.join(webDistDir, SPA_ROUTES_FILE)));
+  const prerendered = readPrerendered(webDistDir);
+
+  app.get(/^\/(?!graphql|api\/|healthz|readyz|metrics).*/, (req, res, next) => {
+    const file = files.get(req.path);
+    if (file && !req.path.endsWith('.html')) {
+      const relative = req.path.slice(1);
+      const encoding = chosenEncoding(req);
+      const variant = encoding === 'br' && file.br ? 'br' : encoding && file.gzip ? 'gzip' : null;
+      res.vary('Accept-Encoding');
+      res.type(path.extname(relative));
+      if (variant) res.setHeader('Content-Encoding', variant);
+      res.sendFile(
+        path.join(webDistDir, variant ? `${relative}.${variant === 'br' ? 'br' : 'gz'}` : relative),
+        { cacheControl: false, headers: { 'Cache-Control': cacheControlOf(relative) } },
+        (error) => {
+          if (error && !res.headersSent) next(error);
+        },
+      );
+      return;
+    }
+    const known = !isSpaRoute || isSpaRoute(req.path);
+    const verdict = locate(req.ip, options.geofence);
+    const requested = cookieOf(req, LANGUAGE_COOKIE) ?? DEFAULT_LANGUAGE;
+    const language = /^[a-z]{2}$/.test(requested) ? requested : DEFAULT_LANGUAGE;
+    const page =
+      known && verdict.allowed && !req.originalUrl.includes('?')
+        ? (prerenderedHtml(prerendered, req.path, language) ??
+          prerenderedHtml(prerendered, req.path, DEFAULT_LANGUAGE))
+        : null;
+    const marks: Record<string, string | true> = {};
+    if (verdict.allowed) marks['data-location'] = 'allowed';
+    // Most likely logged in: the home page starts without the hero for visitors (web HomePage).
+    if (sessionTokenFrom(req)) marks['data-session'] = true;
+    if (!known) res.status(404);
+    sendPage(req, res, page ?? index, marks, options.mediaOrigin);
   });
 }

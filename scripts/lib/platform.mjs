@@ -172,6 +172,8 @@ export function gatewayEnv(layout = {}) {
     // Sent with every request to a subgraph, which serves nothing without it (docs/adr/0069).
     GATEWAY_SECRET: developmentSecret('gateway-secret'),
     WEB_DIST_DIR: path.join(repoRoot, 'web', 'dist'),
+    // Signed videos and thumbnails come from the store: pages preconnect to it (ADR 81).
+    MEDIA_ORIGIN: urls.s3.endpoint,
     PUBLIC_ORIGIN: `http://127.0.0.1:${gatewayPort}`,
     TRUST_PROXY: 'loopback',
     // @apollo/gateway otherwise reports usage to Apollo and probes cloud metadata endpoints.

@@ -21,3 +21,9 @@ interface ImportMetaEnv {
 interface ImportMeta {
   readonly env: ImportMetaEnv;
 }
+
+/** A part of a language's texts (vite.config.ts, app/translationParts.ts). */
+declare module 'virtual:translations/*' {
+  const part: Record<string, unknown>;
+  export default part;
+}

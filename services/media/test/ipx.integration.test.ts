@@ -73,7 +73,12 @@ describe('GET /_ipx (image resizing)', () => {
       const first = await get(`/_ipx/w_${width}&f_webp&q_80/${key}`);
       expect(first.status).toBe(200);
       expect(first.headers.get('content-type')).toBe('image/webp');
-      expect(first.headers.get('cache-control')).toMatch(/public, max-age=\d+/);
+      // A rendition's URL names the picture's key (a new upload is a new key): kept for a month,
+      // then revalidated by its ETag (issue 22).
+      const maxAge = Number(
+        /^public, max-age=(\d+)/.exec(first.headers.get('cache-control') ?? '')?.[1],
+      );
+      expect(maxAge).toBeGreaterThanOrEqual(30 * 24 * 3600);
       expect(first.headers.get('x-cache')).toBe('miss');
       const image = await sharp(Buffer.from(await first.arrayBuffer())).metadata();
       expect(image).toMatchObject({ format: 'webp', width, height: Math.round((width * 2) / 3) });

@@ -3,7 +3,7 @@ import { Readable } from 'node:stream';
 import { afterAll, describe, expect, it } from 'vitest';
 import { stack } from '@challenge/testing';
 import { createHash } from 'node:crypto';
-import { createStorage, UPLOAD_PART_BYTES } from '../src/data/storage.ts';
+import { createStorage, PRESIGN_WINDOW_SECONDS, UPLOAD_PART_BYTES } from '../src/data/storage.ts';
 
 /** The adapter against the real MinIO of the local stack. */
 const storage = createStorage({ ...stack.s3, bucket: 'challenge-media-test' });
@@ -73,6 +73,40 @@ describe('object storage adapter', () => {
     const url = new URL(await storage.presignedGetUrl(key, 60));
     url.pathname = url.pathname.replace('signed.mp4', 'other.mp4');
     expect((await fetch(url)).status).toBe(403);
+  });
+
+  it('signs one URL per window, which the browser may keep until it expires (issue 22)', async () => {
+    await storage.ensureBucket();
+    const key = newKey('cached.mp4');
+    await storage.putObject(key, Buffer.from('video'), 'video/mp4');
+    const windowMs = PRESIGN_WINDOW_SECONDS * 1000;
+    const windowStart = Math.floor(Date.now() / windowMs) * windowMs;
+    const at = (ms: number) =>
+      createStorage(
+        { ...stack.s3, bucket: 'challenge-media-test' },
+        {
+          now: () => new Date(ms),
+        },
+      );
+    const lifetime = 3600;
+    const early = await at(windowStart + 1000).presignedGetUrl(key, lifetime);
+    const late = await at(windowStart + windowMs - 1000).presignedGetUrl(key, lifetime);
+    const next = await at(windowStart + windowMs).presignedGetUrl(key, lifetime);
+    // The same page asked twice in a window names the same URL: the browser's copy serves it.
+    expect(late).toBe(early);
+    expect(next).not.toBe(early);
+    // Valid for at least the lifetime asked for, from any moment of its window.
+    const signed = new URL(early);
+    expect(Number(signed.searchParams.get('X-Amz-Expires'))).toBe(
+      lifetime + PRESIGN_WINDOW_SECONDS,
+    );
+    const response = await fetch(early);
+    expect(response.status).toBe(200);
+    expect(await response.text()).toBe('video');
+    // Cached by the browser alone (the content may be a hidden challenge's) until the URL expires.
+    expect(response.headers.get('cache-control')).toBe('private');
+    const expires = Date.parse(response.headers.get('expires') ?? '');
+    expect(expires).toBe(windowStart + (lifetime + PRESIGN_WINDOW_SECONDS) * 1000);
   });
 
   it('refuses a URL lifetime outside what S3 allows', () => {

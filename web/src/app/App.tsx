@@ -6,7 +6,7 @@ import { createVerifyingUserStore } from '../modules/auth/components/VerifyingUs
 import { clearLocalStores } from '../modules/auth/localStores';
 import { setSuspensionNotice } from '../modules/auth/suspension';
 import { createToastStore } from '../ui/toast/toastStore';
-import { createApolloClient, createUnauthorizedHandler } from './apolloClient';
+import { createApolloSource } from './apolloSource';
 import { AppProviders } from './AppProviders';
 import { createI18n } from './i18n';
 import { appRoutes } from './routes';
@@ -29,7 +29,12 @@ export interface CreateAppOptions {
   language?: AppLanguage;
 }
 
-/** The composition root: i18n, toasts, router and the Apollo client, wired together. */
+/**
+ * The composition root: i18n, toasts, router and the Apollo client, wired together. The client is
+ * created when something first asks for data (`apollo.load()`), so that Apollo's code is not part
+ * of the JavaScript every page loads first (docs/adr/0081). `language` must be loaded
+ * (`loadTranslations`) before.
+ */
 export function createApp({
   createRouter = () => createBrowserRouter(appRoutes),
   terminatingLink,
@@ -39,30 +44,34 @@ export function createApp({
   const toasts = createToastStore();
   const verifyingUser = createVerifyingUserStore();
   const router = createRouter();
-  const client = createApolloClient({
-    toasts,
-    i18n,
-    ...(terminatingLink ? { terminatingLink } : {}),
-    // A 401 means the session is gone: clear everything cached for it, and a sign-up in
-    // progress with it (spec: "clears all stores"), and start over.
-    onUnauthorized: createUnauthorizedHandler(
-      () => client.resetStore(),
-      (identifier) => {
-        verifyingUser.set(null);
-        clearLocalStores();
-        if (identifier === 'banned_user') {
-          // Not "your session has ended": the dialog says the account is suspended.
-          setSuspensionNotice({ kind: 'unknown' });
-          void router.navigate(SUSPENDED_REDIRECT);
-          return;
-        }
-        void router.navigate(UNAUTHORIZED_REDIRECT);
-        // Says why the log-in dialog is open (not shown to a visitor: a 401 answers a token).
-        toasts.info(i18n.t('auth.toast.sessionEnded'));
-      },
-    ),
+  const apollo = createApolloSource(async () => {
+    const { createApolloClient, createUnauthorizedHandler } = await import('./apolloClient');
+    const client = createApolloClient({
+      toasts,
+      i18n,
+      ...(terminatingLink ? { terminatingLink } : {}),
+      // A 401 means the session is gone: clear everything cached for it, and a sign-up in
+      // progress with it (spec: "clears all stores"), and start over.
+      onUnauthorized: createUnauthorizedHandler(
+        () => client.resetStore(),
+        (identifier) => {
+          verifyingUser.set(null);
+          clearLocalStores();
+          if (identifier === 'banned_user') {
+            // Not "your session has ended": the dialog says the account is suspended.
+            setSuspensionNotice({ kind: 'unknown' });
+            void router.navigate(SUSPENDED_REDIRECT);
+            return;
+          }
+          void router.navigate(UNAUTHORIZED_REDIRECT);
+          // Says why the log-in dialog is open (not shown to a visitor: a 401 answers a token).
+          toasts.info(i18n.t('auth.toast.sessionEnded'));
+        },
+      ),
+    });
+    return client;
   });
-  return { i18n, toasts, router, client, verifyingUser };
+  return { i18n, toasts, router, apollo, verifyingUser };
 }
 
 export type AppInstance = ReturnType<typeof createApp>;
@@ -73,7 +82,7 @@ export function App({ app: given }: { app?: AppInstance }) {
     <AppProviders
       i18n={app.i18n}
       toasts={app.toasts}
-      client={app.client}
+      apollo={app.apollo}
       verifyingUser={app.verifyingUser}
     >
       <RouterProvider router={app.router} />

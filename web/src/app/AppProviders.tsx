@@ -1,5 +1,3 @@
-import type { ApolloClient } from '@apollo/client';
-import { ApolloProvider } from '@apollo/client/react';
 import type { i18n as I18n } from 'i18next';
 import type { ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
@@ -12,12 +10,16 @@ import type { LocationCheck } from '../modules/location/locationVerdict';
 import { FullscreenLoaderProvider } from '../ui/FullscreenLoader';
 import { ToastProvider } from '../ui/toast/Toasts';
 import type { ToastStore } from '../ui/toast/toastStore';
+import { ApolloSourceContext, type ApolloSource } from './apolloSource';
 
 export interface AppProvidersProps {
   i18n: I18n;
   toasts: ToastStore;
-  /** Omit when the caller provides Apollo itself (MockedProvider in tests). */
-  client?: ApolloClient;
+  /**
+   * The app's Apollo client, loaded when data is first needed (apolloSource.ts). Omit when the
+   * caller provides Apollo itself (MockedProvider in tests).
+   */
+  apollo?: ApolloSource;
   /** Replaces the gateway's location verdict (tests). */
   checkLocation?: LocationCheck;
   /** The sign-up in progress; the app's own, so that a 401 can clear it. */
@@ -28,7 +30,7 @@ export interface AppProvidersProps {
 export function AppProviders({
   i18n,
   toasts,
-  client,
+  apollo,
   checkLocation,
   verifyingUser,
   children,
@@ -47,7 +49,7 @@ export function AppProviders({
   }
   return (
     <I18nextProvider i18n={i18n}>
-      {client ? <ApolloProvider client={client}>{content}</ApolloProvider> : content}
+      {apollo ? <ApolloSourceContext value={apollo}>{content}</ApolloSourceContext> : content}
     </I18nextProvider>
   );
 }

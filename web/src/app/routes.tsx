@@ -2,22 +2,25 @@ import type { ComponentType } from 'react';
 import { Navigate, type RouteObject } from 'react-router';
 import { AccessDeniedPage } from '../modules/errors/components/AccessDeniedPage';
 import { NotFoundPage } from '../modules/errors/components/NotFoundPage';
-import { FullscreenLoader } from '../ui/FullscreenLoader';
+import { dataComponent } from './dataComponent';
 import { DefaultLayout } from './layouts/DefaultLayout';
 import { FullscreenLayout } from './layouts/FullscreenLayout';
 import { middleware } from './middleware';
 import { RootLayout } from './RootLayout';
 import { RouteErrorBoundary } from './RouteErrorBoundary';
 
-/** Loads a page's module on first visit (one chunk per domain) and takes the named component. */
+/**
+ * A page whose module loads on first render (one chunk per page, with Apollo beside it), inside
+ * the app's ApolloProvider (dataComponent.tsx). The layouts' Suspense boundary shows the loader
+ * meanwhile, and keeps the prerendered page in place while it hydrates (docs/adr/0081).
+ */
 function page<TModule extends Record<TName, ComponentType>, TName extends string>(
   load: () => Promise<TModule>,
   name: TName,
-): NonNullable<RouteObject['lazy']> {
-  return async () => ({ Component: (await load())[name] });
+): Pick<RouteObject, 'Component'> {
+  return { Component: dataComponent(async () => (await load())[name], { fallback: false }) };
 }
 
-const auth = () => import('../modules/auth/components/AuthPages');
 const challenge = () => import('../modules/challenge/components/CreateChallenge');
 const settings = () => import('../modules/settings/components/Settings');
 const profile = () => import('../modules/profile/components/Profile');
@@ -34,7 +37,6 @@ export const appRoutes: RouteObject[] = [
   {
     element: <RootLayout />,
     errorElement: <RouteErrorBoundary />,
-    HydrateFallback: FullscreenLoader,
     children: [
       {
         element: <DefaultLayout />,
@@ -44,102 +46,144 @@ export const appRoutes: RouteObject[] = [
             children: [
               {
                 index: true,
-                lazy: page(() => import('../modules/home/components/HomePage'), 'HomePage'),
+                ...page(() => import('../modules/home/components/HomePage'), 'HomePage'),
               },
-              { path: 'terms', lazy: page(legal, 'TermsPage') },
-              { path: 'cookies', lazy: page(legal, 'CookiesPage') },
-              { path: 'contact', lazy: page(legal, 'ContactPage') },
-              { path: 'email-preferences', lazy: page(notifications, 'EmailPreferencesPage') },
-              { path: 'email-opt-out', lazy: page(notifications, 'InvitationOptOutPage') },
+              { path: 'terms', ...page(legal, 'TermsPage') },
+              { path: 'cookies', ...page(legal, 'CookiesPage') },
+              { path: 'contact', ...page(legal, 'ContactPage') },
+              { path: 'email-preferences', ...page(notifications, 'EmailPreferencesPage') },
+              { path: 'email-opt-out', ...page(notifications, 'InvitationOptOutPage') },
               {
                 // Development only: the gateway serves its data outside production alone.
                 path: 'dev/inbox',
-                lazy: page(
+                ...page(
                   () => import('../modules/notifications/components/DevInboxPage'),
                   'DevInboxPage',
                 ),
               },
               {
                 path: 'profile/:username',
-                lazy: page(profile, 'ProfileLayout'),
+                ...page(profile, 'ProfileLayout'),
                 children: [
                   { index: true, element: <Navigate to="ongoing-challenges" replace /> },
-                  { path: 'ongoing-challenges', lazy: page(profile, 'OngoingChallengesTab') },
-                  { path: 'completed-challenges', lazy: page(profile, 'CompletedChallengesTab') },
-                  { path: 'uploaded-videos', lazy: page(profile, 'UploadedVideosTab') },
-                  { path: 'respected-videos', lazy: page(profile, 'RespectedVideosTab') },
+                  { path: 'ongoing-challenges', ...page(profile, 'OngoingChallengesTab') },
+                  { path: 'completed-challenges', ...page(profile, 'CompletedChallengesTab') },
+                  { path: 'uploaded-videos', ...page(profile, 'UploadedVideosTab') },
+                  { path: 'respected-videos', ...page(profile, 'RespectedVideosTab') },
                 ],
               },
               {
                 path: 'challenge/:slug/detail',
-                lazy: page(
+                ...page(
                   () => import('../modules/challenge/components/ChallengeDetailPage'),
                   'ChallengeDetailPage',
                 ),
               },
               {
                 path: 'challenge/create',
-                lazy: page(challenge, 'CreateChallengeLayout'),
+                ...page(challenge, 'CreateChallengeLayout'),
                 children: [
                   { index: true, element: <Navigate to="step-1" replace /> },
-                  { path: 'step-1', lazy: page(challenge, 'CreateChallengeStep1Page') },
-                  { path: 'step-2', lazy: page(challenge, 'CreateChallengeStep2Page') },
+                  { path: 'step-1', ...page(challenge, 'CreateChallengeStep1Page') },
+                  { path: 'step-2', ...page(challenge, 'CreateChallengeStep2Page') },
                 ],
               },
               {
                 element: middleware('not-logged-in'),
                 children: [
-                  { path: 'login', lazy: page(auth, 'LoginPage') },
-                  { path: 'login/recover/request', lazy: page(auth, 'RecoverRequestPage') },
+                  {
+                    path: 'login',
+                    ...page(() => import('../modules/auth/components/AuthPages'), 'LoginPage'),
+                  },
+                  {
+                    path: 'login/recover/request',
+                    ...page(
+                      () => import('../modules/auth/components/RecoverRequestPage'),
+                      'RecoverRequestPage',
+                    ),
+                  },
                 ],
               },
-              { path: 'login/recover/reset', lazy: page(auth, 'RecoverResetPage') },
-              { path: 'login/magic-link/verify', lazy: page(auth, 'MagicLinkVerifyPage') },
+              {
+                path: 'login/recover/reset',
+                ...page(
+                  () => import('../modules/auth/components/RecoverResetPage'),
+                  'RecoverResetPage',
+                ),
+              },
+              {
+                path: 'login/magic-link/verify',
+                ...page(
+                  () => import('../modules/auth/components/MagicLinkVerifyPage'),
+                  'MagicLinkVerifyPage',
+                ),
+              },
               {
                 element: middleware('logged-in'),
                 children: [
                   {
                     path: 'wallet',
-                    lazy: page(
-                      () => import('../modules/wallet/components/WalletPage'),
-                      'WalletPage',
-                    ),
+                    ...page(() => import('../modules/wallet/components/WalletPage'), 'WalletPage'),
                   },
                   {
                     path: 'wallet/top-up',
-                    lazy: page(() => import('../modules/wallet/components/TopUpPage'), 'TopUpPage'),
+                    ...page(() => import('../modules/wallet/components/TopUpPage'), 'TopUpPage'),
                   },
                   {
                     path: 'wallet/payment-success',
-                    lazy: page(
+                    ...page(
                       () => import('../modules/wallet/components/PaymentSuccessPage'),
                       'PaymentSuccessPage',
                     ),
                   },
                   {
                     path: 'challenge-dashboard',
-                    lazy: page(
+                    ...page(
                       () => import('../modules/challenge/components/ChallengeDashboardPage'),
                       'ChallengeDashboardPage',
                     ),
                   },
                   {
                     path: 'settings',
-                    lazy: page(settings, 'SettingsLayout'),
+                    ...page(settings, 'SettingsLayout'),
                     children: [
                       { index: true, element: <Navigate to="edit-profile" replace /> },
-                      { path: 'edit-profile', lazy: page(settings, 'EditProfilePage') },
-                      { path: 'edit-account', lazy: page(settings, 'EditAccountPage') },
-                      { path: 'change-password', lazy: page(settings, 'ChangePasswordPage') },
-                      { path: 'edit-payments', lazy: page(settings, 'EditPaymentsPage') },
+                      {
+                        path: 'edit-profile',
+                        ...page(
+                          () => import('../modules/settings/components/EditProfilePage'),
+                          'EditProfilePage',
+                        ),
+                      },
+                      {
+                        path: 'edit-account',
+                        ...page(
+                          () => import('../modules/settings/components/EditAccountPage'),
+                          'EditAccountPage',
+                        ),
+                      },
+                      {
+                        path: 'change-password',
+                        ...page(
+                          () => import('../modules/settings/components/ChangePasswordPage'),
+                          'ChangePasswordPage',
+                        ),
+                      },
+                      {
+                        path: 'edit-payments',
+                        ...page(
+                          () => import('../modules/settings/components/EditPaymentsPage'),
+                          'EditPaymentsPage',
+                        ),
+                      },
                       {
                         path: 'edit-email-preferences',
-                        lazy: page(notifications, 'EditEmailPreferencesPage'),
+                        ...page(notifications, 'EditEmailPreferencesPage'),
                       },
-                      { path: 'guidelines', lazy: page(settings, 'GuidelinesPage') },
+                      { path: 'guidelines', ...page(settings, 'GuidelinesPage') },
                       {
                         path: 'my-reports',
-                        lazy: page(
+                        ...page(
                           () => import('../modules/moderation/components/MyReportsPage'),
                           'MyReportsPage',
                         ),
@@ -164,7 +208,7 @@ export const appRoutes: RouteObject[] = [
                 children: [
                   {
                     path: 'moderator',
-                    lazy: page(
+                    ...page(
                       () => import('../modules/moderation/components/ModeratorPage'),
                       'ModeratorPage',
                     ),

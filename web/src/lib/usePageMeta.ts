@@ -1,12 +1,28 @@
-import { useEffect } from 'react';
+import { createContext, useContext, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+
+export interface PageMeta {
+  title: string;
+  description?: string;
+}
+
+/**
+ * The build's prerender (src/prerender.tsx) renders without effects: it learns the page's title
+ * and description from this collector instead, for the `<head>` of the page it writes.
+ */
+export const PageMetaCollector = createContext<((meta: PageMeta) => void) | null>(null);
 
 /** Sets the document title ("Wallet · Challenge") and, when given, the meta description. */
 export function usePageMeta(title: string, description?: string): void {
   const { t } = useTranslation();
   const appName = t('app.name');
+  const fullTitle = title ? `${title} · ${appName}` : appName;
+  useContext(PageMetaCollector)?.({
+    title: fullTitle,
+    ...(description === undefined ? {} : { description }),
+  });
   useEffect(() => {
-    document.title = title ? `${title} · ${appName}` : appName;
+    document.title = fullTitle;
     if (description === undefined) return;
     let meta = document.querySelector<HTMLMetaElement>('meta[name="description"]');
     if (!meta) {
@@ -15,5 +31,5 @@ export function usePageMeta(title: string, description?: string): void {
       document.head.append(meta);
     }
     meta.content = description;
-  }, [title, description, appName]);
+  }, [fullTitle, description]);
 }

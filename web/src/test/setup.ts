@@ -1,5 +1,8 @@
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
+import { registerTranslations } from '../app/i18n';
+import en from '../locales/en.json';
+import nl from '../locales/nl.json';
 import { INTRO_COOKIE } from '../modules/intro/introCookie';
 import { rememberAllowedLocation } from '../modules/location/locationVerdict';
 
@@ -10,9 +13,25 @@ function clearCookies() {
   }
 }
 
-// Routes load their page chunk on first visit; a cold transform in a busy parallel run can take
-// longer than Testing Library's default one second.
-configure({ asyncUtilTimeout: 5000 });
+// The app loads one language at a time (app/i18n.ts); tests switch freely between both.
+registerTranslations('en', en);
+registerTranslations('nl', nl);
+
+// Pages, the sidebar and the dialogs load with Apollo beside them (app/dataComponent.tsx): the
+// sidebar, the dialogs, the session notice and Apollo are in nearly every test, so transform them
+// here rather than inside the first test's time limit.
+await Promise.all([
+  import('../app/apolloBoundary'),
+  import('../app/apolloClient'),
+  import('../modules/shell/components/SidebarContent'),
+  import('../modules/auth/components/AuthDialogs'),
+  import('../modules/auth/components/SessionRefreshNotice'),
+]);
+
+// Routes load their page chunk on first visit; a cold transform in a busy parallel run on the
+// shared machine took more than 5 s for a file's first whole-app render (the chunks of its page,
+// the session check, the texts): the default one second is far too short.
+configure({ asyncUtilTimeout: 15_000 });
 
 // jsdom does not implement scrolling; the router's scroll restoration calls it on navigation.
 window.scrollTo = vi.fn() as unknown as typeof window.scrollTo;

@@ -79,6 +79,14 @@ export const UPLOAD_PART_BYTES = 8 * 1024 * 1024;
 /** S3 caps presigned URLs at seven days. */
 const MAX_PRESIGN_SECONDS = 7 * 24 * 60 * 60;
 
+/**
+ * Signed URLs are signed as of the start of their window (docs/adr/0081): every answer within a
+ * window names the same URL for an object, so the browser's cached copy serves it again (a
+ * thumbnail on every list, a video watched twice) instead of a new URL per answer. A URL then
+ * lives its lifetime plus up to one window; the browser may keep its copy (privately) until then.
+ */
+export const PRESIGN_WINDOW_SECONDS = 30 * 60;
+
 const s3Code = (error: unknown) => (error instanceof S3Error ? error.code : undefined);
 
 function clientFor(config: StorageConfig, endpoint = config.endpoint): Client {
@@ -97,7 +105,15 @@ function clientFor(config: StorageConfig, endpoint = config.endpoint): Client {
   });
 }
 
-export function createStorage(config: StorageConfig): ObjectStorage {
+export interface StorageOptions {
+  /** The clock signed URLs are windowed by (tests). */
+  now?: () => Date;
+}
+
+export function createStorage(
+  config: StorageConfig,
+  { now = () => new Date() }: StorageOptions = {},
+): ObjectStorage {
   const client = clientFor(config);
   // Signing is local computation (the region is given): no request ever goes to the public host.
   const signer = config.publicEndpoint ? clientFor(config, config.publicEndpoint) : client;
@@ -218,12 +234,22 @@ export function createStorage(config: StorageConfig): ObjectStorage {
           `a presigned URL lives 1 to ${MAX_PRESIGN_SECONDS} seconds, not ${seconds}`,
         );
       }
-      const headers: Record<string, string> = options.downloadAs
-        ? {
-            'response-content-disposition': `attachment; filename="${options.downloadAs.replace(/["\\\r\n]/g, '')}"`,
-          }
-        : {};
-      return signer.presignedGetObject(bucket, key, seconds, headers);
+      const windowMs = PRESIGN_WINDOW_SECONDS * 1000;
+      const signedAt = new Date(Math.floor(now().getTime() / windowMs) * windowMs);
+      // At least `seconds` from any moment of the window; never beyond what S3 allows.
+      const lifetime = Math.min(seconds + PRESIGN_WINDOW_SECONDS, MAX_PRESIGN_SECONDS);
+      const expires = new Date(signedAt.getTime() + lifetime * 1000);
+      const headers: Record<string, string> = {
+        // The content may be a hidden challenge's: the browser's cache only, until the URL ends.
+        'response-cache-control': 'private',
+        'response-expires': expires.toUTCString(),
+        ...(options.downloadAs
+          ? {
+              'response-content-disposition': `attachment; filename="${options.downloadAs.replace(/["\\\r\n]/g, '')}"`,
+            }
+          : {}),
+      };
+      return signer.presignedGetObject(bucket, key, lifetime, headers, signedAt);
     },
     async removeObject(key) {
       await client.removeObject(bucket, key);

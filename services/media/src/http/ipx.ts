@@ -10,8 +10,12 @@ import { parseImageRequest } from '../domain/images.ts';
  */
 export const IPX_PATH = '/_ipx';
 
-/** A rendition's bytes never change (its key names the source version); the URL's may. */
-const CACHE_CONTROL = 'public, max-age=86400, stale-while-revalidate=604800';
+/**
+ * A rendition's bytes never change (its key names the source version), and an avatar's URL names
+ * its picture (a new upload gets a new key): browsers keep it a month, then revalidate it by its
+ * ETag (docs/adr/0081). A month, not forever: a removed picture stops being served in time.
+ */
+const CACHE_CONTROL = 'public, max-age=2592000, stale-while-revalidate=86400';
 
 function answer(res: Response, status: number, text: string) {
   res.status(status).type('text/plain').set('cache-control', 'no-store').send(text);

@@ -13,8 +13,8 @@ describe('small-screen menu', () => {
     const menu = screen.getByRole('dialog', { name: 'Menu' });
     expect(menuButton.getAttribute('aria-expanded')).toBe('true');
     expect(document.body.classList.contains('menu-open')).toBe(true);
-    // The same content as the sidebar.
-    expect(within(menu).getByRole('link', { name: 'All challenges' })).toBeTruthy();
+    // The same content as the sidebar (its code loads with the data it shows).
+    expect(await within(menu).findByRole('link', { name: 'All challenges' })).toBeTruthy();
     expect(await within(menu).findByRole('button', { name: 'Log in' })).toBeTruthy();
   });
 
@@ -22,7 +22,7 @@ describe('small-screen menu', () => {
     const { router } = renderApp({ path: '/terms', mocks: [loggedOutMock()] });
     fireEvent.click(await screen.findByRole('button', { name: 'Menu' }));
     fireEvent.click(
-      within(screen.getByRole('dialog', { name: 'Menu' })).getByRole('link', {
+      await within(screen.getByRole('dialog', { name: 'Menu' })).findByRole('link', {
         name: 'Duel challenges',
       }),
     );

@@ -1,12 +1,18 @@
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router';
 import { FloatingStartButton } from '../../modules/shell/components/FloatingStartButton';
 import { Logo } from '../../modules/shell/components/Logo';
 import { MobileMenu } from '../../modules/shell/components/MobileMenu';
-import { SidebarContent } from '../../modules/shell/components/SidebarContent';
 import { TopBar } from '../../modules/shell/components/TopBar';
+import { PageLoader } from '../../ui/PageLoader';
+import { dataComponent } from '../dataComponent';
 import styles from './Layouts.module.css';
+
+/** The sidebar shows who is logged in: its code comes with Apollo's (dataComponent.tsx). */
+const SidebarContent = dataComponent(() =>
+  import('../../modules/shell/components/SidebarContent').then((module) => module.SidebarContent),
+);
 
 export function DefaultLayout() {
   const { t } = useTranslation();
@@ -21,7 +27,9 @@ export function DefaultLayout() {
         {t('app.skipToContent')}
       </a>
       <TopBar menuOpen={menuOpen} onOpenMenu={() => setMenuOpenedAt(location.key)} />
-      <MobileMenu open={menuOpen} onClose={() => setMenuOpenedAt(null)} />
+      <MobileMenu open={menuOpen} onClose={() => setMenuOpenedAt(null)}>
+        <SidebarContent />
+      </MobileMenu>
       <aside className={styles.sidebar} aria-label={t('nav.sidebar')}>
         <div className={styles.sidebarLogo}>
           <Logo />
@@ -30,7 +38,10 @@ export function DefaultLayout() {
       </aside>
       <main id="main-content" className={styles.main} tabIndex={-1}>
         <div className={styles.container}>
-          <Outlet />
+          {/* The page's code loads on first visit (routes.tsx); a prerendered page stays. */}
+          <Suspense fallback={<PageLoader />}>
+            <Outlet />
+          </Suspense>
         </div>
       </main>
       <FloatingStartButton />

@@ -1,8 +1,10 @@
+import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
 import { Logo } from '../../modules/shell/components/Logo';
 import { ButtonLink } from '../../ui/Button';
 import { ArrowLeftIcon } from '../../ui/icons';
+import { PageLoader } from '../../ui/PageLoader';
 import styles from './Layouts.module.css';
 
 /** Full width, no sidebar: for staff tools and pages shown before access is allowed. */
@@ -20,7 +22,9 @@ export function FullscreenLayout() {
         </ButtonLink>
       </header>
       <main id="main-content" className={styles.fullscreenMain} tabIndex={-1}>
-        <Outlet />
+        <Suspense fallback={<PageLoader />}>
+          <Outlet />
+        </Suspense>
       </main>
     </div>
   );

@@ -47,8 +47,17 @@ export function interpretLocationVerdict(body: unknown): LocationOutcome {
   };
 }
 
-/** An allowed verdict holds for the browser session (spec: checked once per session). */
+/** The gateway's verdict on the page's own request, written into `<html>` (gateway/src/web.ts). */
+export const GATEWAY_VERDICT_ATTRIBUTE = 'data-location';
+
+/**
+ * An allowed verdict holds for the browser session (spec: checked once per session). The gateway
+ * gives its verdict with the page (it checks the address of the page's request), and serves
+ * prerendered pages only to allowed visitors: the build's prerender (no window) counts as allowed.
+ */
 export function hasAllowedLocation(): boolean {
+  if (typeof window === 'undefined') return true;
+  if (document.documentElement.getAttribute(GATEWAY_VERDICT_ATTRIBUTE) === 'allowed') return true;
   try {
     return window.sessionStorage.getItem(ALLOWED_STORAGE_KEY) === 'true';
   } catch {

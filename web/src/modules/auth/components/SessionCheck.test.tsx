@@ -21,11 +21,19 @@ const busy = () => ({
  */
 describe('a failed session check', () => {
   it('asks to try again on a logged-in page instead of asking to log in', async () => {
-    renderApp({ path: '/wallet', mocks: [busy(), loggedInMock()] });
+    // Busy until "Try again": the page's parts load apart (docs/adr/0081) and each asks.
+    let busyServer = true;
+    const whileBusy = {
+      ...busy(),
+      request: { query: CurrentUserDocument, variables: () => busyServer },
+      maxUsageCount: Number.POSITIVE_INFINITY,
+    };
+    renderApp({ path: '/wallet', mocks: [whileBusy, loggedInMock()] });
     expect(
       await screen.findByRole('heading', { level: 1, name: 'We could not check your session' }),
     ).toBeTruthy();
     expect(screen.queryByRole('heading', { name: 'Log in to continue' })).toBeNull();
+    busyServer = false;
     fireEvent.click(screen.getAllByRole('button', { name: 'Try again' })[0]!);
     expect(await screen.findByRole('heading', { level: 1, name: 'Wallet' })).toBeTruthy();
   });

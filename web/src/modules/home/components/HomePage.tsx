@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { usePageMeta } from '../../../lib/usePageMeta';
@@ -8,6 +9,9 @@ import { DISCOVER_PARAM, parseDiscoverSection } from '../../shell/discover';
 import { DiscoverList } from './DiscoverLists';
 import styles from './HomePage.module.css';
 
+/** Set by the gateway on a page asked for with a session cookie (gateway/src/web.ts). */
+const SESSION_HINT_ATTRIBUTE = 'data-session';
+
 export function HomePage() {
   const { t } = useTranslation();
   const [searchParams] = useSearchParams();
@@ -15,8 +19,14 @@ export function HomePage() {
   usePageMeta(t(`discover.${section}.title`));
   const { isLoggedIn, loading } = useGetCurrentUser();
   // The hero tells a visitor what this is; someone logged in came for the list, which would
-  // otherwise start below the fold of a phone.
-  const hero = !loading && !isLoggedIn;
+  // otherwise start below the fold of a phone. Decided without waiting for the session check,
+  // so nothing moves when it answers (docs/adr/0081): shown until it says logged in, hidden by
+  // the stylesheet from the start when the gateway marked the page as asked with a session.
+  const hero = !isLoggedIn;
+  useEffect(() => {
+    // The check says logged out (an expired session, or a log-out since): the hero shows.
+    if (!loading && !isLoggedIn) document.documentElement.removeAttribute(SESSION_HINT_ATTRIBUTE);
+  }, [loading, isLoggedIn]);
   const Title = hero ? 'h2' : 'h1';
 
   return (

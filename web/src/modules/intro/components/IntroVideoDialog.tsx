@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { useHydrated } from '../../../lib/useHydrated';
 import { Button } from '../../../ui/Button';
 import { TrophyIcon, UsersIcon, VideoIcon } from '../../../ui/icons';
 import { Modal } from '../../../ui/Modal';
@@ -17,7 +18,9 @@ const INTRO_VIDEO = { webm: '/intro/intro.webm', mp4: '/intro/intro.mp4' } as co
 export function IntroVideoDialog() {
   const { t } = useTranslation();
   const [searchParams] = useSearchParams();
-  const [open, setOpen] = useState(() => !hasWatchedIntro());
+  // The server's prerender cannot read the cookie: the dialog opens once the page is hydrated.
+  const hydrated = useHydrated();
+  const [open, setOpen] = useState(() => typeof document !== 'undefined' && !hasWatchedIntro());
 
   const close = () => {
     markIntroWatched();
@@ -32,7 +35,7 @@ export function IntroVideoDialog() {
 
   return (
     <Modal
-      open={open && !searchParams.has('modal')}
+      open={hydrated && open && !searchParams.has('modal')}
       onClose={close}
       size="lg"
       title={t('intro.title')}
@@ -49,7 +52,9 @@ export function IntroVideoDialog() {
         controls
         muted
         playsInline
-        preload="metadata"
+        // Loads when played: on a first visit the page's own code and data come first, and a
+        // frame painted over the page would be its largest paint (docs/adr/0081).
+        preload="none"
       >
         <source src={INTRO_VIDEO.webm} type="video/webm" />
         <source src={INTRO_VIDEO.mp4} type="video/mp4" />

@@ -68,6 +68,8 @@ describe('cookies page', () => {
     expect(names).toEqual([
       'session',
       INTRO_COOKIE,
+      // The cookie the gateway reads to send prerendered pages in the chosen language.
+      'language',
       'language',
       'challenge-draft',
       'location-allowed',

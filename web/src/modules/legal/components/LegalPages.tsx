@@ -2,7 +2,7 @@ import { Trans, useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { CHUNK_RELOAD_STORAGE_KEY } from '../../../app/chunkReload';
 import { appConfig } from '../../../app/config';
-import { LANGUAGE_STORAGE_KEY } from '../../../app/i18n';
+import { LANGUAGE_COOKIE, LANGUAGE_STORAGE_KEY } from '../../../app/i18n';
 import { usePageMeta } from '../../../lib/usePageMeta';
 import { PageHeader } from '../../../ui/PageHeader';
 import { DRAFT_STORAGE_KEY } from '../../challenge/draft';
@@ -89,6 +89,7 @@ export function TermsPage() {
 const STORED_ITEMS = [
   { key: 'session', name: 'session', kind: 'cookie' },
   { key: 'intro', name: INTRO_COOKIE, kind: 'cookie' },
+  { key: 'languageCookie', name: LANGUAGE_COOKIE, kind: 'cookie' },
   { key: 'language', name: LANGUAGE_STORAGE_KEY, kind: 'local' },
   { key: 'draft', name: DRAFT_STORAGE_KEY, kind: 'local' },
   { key: 'location', name: ALLOWED_STORAGE_KEY, kind: 'session' },

@@ -8,7 +8,9 @@ describe('language dropdown', () => {
   it('switches the interface to Dutch and remembers the choice', async () => {
     renderApp({ path: '/', mocks: [loggedOutMock()] });
     const sidebar = await screen.findByRole('complementary', { name: 'Sidebar' });
-    const select = within(sidebar).getByRole<HTMLSelectElement>('combobox', { name: 'Language' });
+    const select = await within(sidebar).findByRole<HTMLSelectElement>('combobox', {
+      name: 'Language',
+    });
     expect(select.value).toBe('en');
 
     fireEvent.change(select, { target: { value: 'nl' } });
@@ -19,5 +21,7 @@ describe('language dropdown', () => {
     );
     expect(window.localStorage.getItem(LANGUAGE_STORAGE_KEY)).toBe('nl');
     expect(document.documentElement.lang).toBe('nl');
+    // The server's copy, from which the gateway picks the prerendered pages' language.
+    expect(document.cookie).toContain('language=nl');
   });
 });

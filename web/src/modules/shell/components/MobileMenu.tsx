@@ -1,19 +1,26 @@
-import { useEffect, useRef, type KeyboardEvent } from 'react';
+import { useEffect, useRef, type KeyboardEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CloseIcon } from '../../../ui/icons';
 import { Logo } from './Logo';
-import { SidebarContent } from './SidebarContent';
 import { MOBILE_MENU_ID } from './TopBar';
 import styles from './MobileMenu.module.css';
 
 export const MENU_OPEN_BODY_CLASS = 'menu-open';
 
 /**
- * The full-screen menu of small screens, with the sidebar's content. While open the body carries
- * the `menu-open` class (which stops the page behind from scrolling). The layout closes it on
- * every navigation.
+ * The full-screen menu of small screens, with the sidebar's content (`children`, which the layout
+ * loads with the data it shows). While open the body carries the `menu-open` class (which stops
+ * the page behind from scrolling). The layout closes it on every navigation.
  */
-export function MobileMenu({ open, onClose }: { open: boolean; onClose: () => void }) {
+export function MobileMenu({
+  open,
+  onClose,
+  children,
+}: {
+  open: boolean;
+  onClose: () => void;
+  children: ReactNode;
+}) {
   const { t } = useTranslation();
   const closeRef = useRef<HTMLButtonElement>(null);
 
@@ -54,9 +61,7 @@ export function MobileMenu({ open, onClose }: { open: boolean; onClose: () => vo
           <span>{t('nav.closeMenu')}</span>
         </button>
       </div>
-      <div className={styles.body}>
-        <SidebarContent />
-      </div>
+      <div className={styles.body}>{children}</div>
     </div>
   );
 }

@@ -1,0 +1,112 @@
+// `npm run build`: the browser's build into dist/, then the prerender of the public pages
+// (src/prerender.tsx, docs/adr/0081) into dist/pages/<language>/, listed in dist/prerendered.json
+// for the gateway, which sends them (gateway/src/web.ts) and lets the browser hydrate them.
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { build } from 'vite';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const dist = path.join(root, 'dist');
+
+/** The file a page's HTML goes to, below dist/pages/<language>/. */
+const fileNameOf = (pattern) =>
+  pattern === '/'
+    ? 'index.html'
+    : `${pattern.slice(1).replaceAll(':', '').replaceAll('/', '_')}.html`;
+
+const escapeHtml = (text) =>
+  text.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
+
+/** The chunk files of manifest entries and of everything they import statically. */
+function chunksOf(manifest, keys, into = new Set()) {
+  for (const key of keys) {
+    const chunk = manifest[key];
+    if (!chunk) throw new Error(`the build has no module ${key} (moved? see src/prerender.tsx)`);
+    if (into.has(chunk.file)) continue;
+    into.add(chunk.file);
+    chunksOf(manifest, chunk.imports ?? [], into);
+  }
+  return into;
+}
+
+/**
+ * `<link rel="modulepreload">` for the given chunks that the page does not load already: fetched
+ * beside the shell's code rather than after it has run.
+ */
+function withPreloads(html, files) {
+  const links = [...files]
+    .filter((file) => !html.includes(`/${file}"`))
+    .map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`)
+    .join('\n    ');
+  return links ? html.replace('</head>', `    ${links}\n  </head>`) : html;
+}
+
+/** The browser build's index.html with the page's language, title, description and HTML. */
+function pageHtml(template, language, { html, meta }) {
+  const replace = (text, pattern, replacement) => {
+    if (!pattern.test(text)) throw new Error(`index.html lacks ${pattern}`);
+    return text.replace(pattern, () => replacement);
+  };
+  let page = replace(template, /<html lang="[a-z]+"/, `<html lang="${language}"`);
+  if (meta) {
+    page = replace(page, /<title>[^<]*<\/title>/, `<title>${escapeHtml(meta.title)}</title>`);
+    if (meta.description !== undefined) {
+      page = replace(
+        page,
+        /<meta\s+name="description"\s+content="[^"]*"\s*\/>/,
+        `<meta name="description" content="${escapeHtml(meta.description)}" />`,
+      );
+    }
+  }
+  return replace(page, /<div id="root"><\/div>/, `<div id="root">${html}</div>`);
+}
+
+await build({ root, logLevel: 'warn' });
+
+// Inside the workspace, so that the server bundle finds react and the rest in node_modules.
+const serverDir = path.join(root, 'node_modules', '.cache', 'prerender');
+try {
+  await build({
+    root,
+    logLevel: 'warn',
+    build: { ssr: 'src/prerender.tsx', outDir: serverDir, emptyOutDir: true, sourcemap: false },
+  });
+  const prerender = await import(pathToFileURL(path.join(serverDir, 'prerender.js')).href);
+  const chunks = JSON.parse(await readFile(path.join(dist, '.vite/manifest.json'), 'utf8'));
+  // The empty app: the default language's shell texts, which the entry awaits, come along.
+  const template = withPreloads(
+    await readFile(path.join(dist, 'index.html'), 'utf8'),
+    chunksOf(chunks, ['texts-en-shell']),
+  );
+  await writeFile(path.join(dist, 'index.html'), template);
+  const pages = [];
+  for (const language of prerender.PRERENDERED_LANGUAGES) {
+    await mkdir(path.join(dist, 'pages', language), { recursive: true });
+    // The page's language: its texts, not the default's.
+    const base = template.replace(
+      /\n\s*<link rel="modulepreload" crossorigin href="\/assets\/_texts-en-shell-[^"]+">/,
+      '',
+    );
+    for (const { pattern, module } of prerender.PRERENDERED_PAGES) {
+      const rendered = await prerender.renderPage(pattern, language);
+      const file = path.posix.join('pages', language, fileNameOf(pattern));
+      const preloads = chunksOf(chunks, [
+        `texts-${language}-shell`,
+        `texts-${language}-rest`,
+        ...prerender.DATA_MODULES,
+        module,
+      ]);
+      await writeFile(
+        path.join(dist, file),
+        withPreloads(pageHtml(base, language, rendered), preloads),
+      );
+      pages.push({ pattern, language, file });
+    }
+  }
+  const listing = { placeholder: prerender.paramPlaceholder('{name}'), pages };
+  await writeFile(path.join(dist, 'prerendered.json'), `${JSON.stringify(listing, null, 2)}\n`);
+  console.log(`prerendered ${pages.length} pages into ${path.relative(root, dist)}/pages`);
+} finally {
+  await rm(serverDir, { recursive: true, force: true });
+}

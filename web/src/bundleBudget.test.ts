@@ -1,0 +1,97 @@
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { describe, expect, it } from 'vitest';
+
+/**
+ * The JavaScript a page loads before it can show and hydrate its shell (docs/adr/0081): what
+ * index.html loads (the entry and its modulepreloads) and the shell's texts the entry loads
+ * before the first render. Measured gzipped (level 9) on the production build, which `npm test`
+ * makes first (turbo.json: test depends on build).
+ */
+const INITIAL_BUDGET_BYTES = 150_000;
+/**
+ * Everything a first visit of the home page loads before it shows data: the initial JavaScript,
+ * then the page, the sidebar, Apollo and the rest of the texts (about 233 kB when written).
+ */
+const HOME_BUDGET_BYTES = 250_000;
+
+const dist = path.resolve(import.meta.dirname, '../dist');
+
+interface ManifestChunk {
+  file: string;
+  imports?: string[];
+}
+type Manifest = Record<string, ManifestChunk>;
+
+function readBuild(): { html: string; manifest: Manifest } {
+  const manifestFile = path.join(dist, '.vite/manifest.json');
+  if (!existsSync(manifestFile)) {
+    throw new Error(`no production build in ${dist}: run \`npm run build -w web\` first`);
+  }
+  return {
+    html: readFileSync(path.join(dist, 'index.html'), 'utf8'),
+    manifest: JSON.parse(readFileSync(manifestFile, 'utf8')) as Manifest,
+  };
+}
+
+const gzipped = (file: string) =>
+  gzipSync(readFileSync(path.join(dist, file)), { level: 9 }).length;
+
+/** The chunk of a manifest entry and every chunk it imports statically. */
+function closure(manifest: Manifest, key: string, into = new Set<string>()): Set<string> {
+  const chunk = manifest[key];
+  if (!chunk) throw new Error(`the build has no chunk for ${key}`);
+  if (into.has(chunk.file)) return into;
+  into.add(chunk.file);
+  for (const imported of chunk.imports ?? []) closure(manifest, imported, into);
+  return into;
+}
+
+/** A table of the files and their gzipped sizes, largest first, and the total. */
+function report(title: string, files: Iterable<string>): { total: number; table: string } {
+  const rows = [...new Set(files)].map((file) => ({ file, bytes: gzipped(file) }));
+  rows.sort((a, b) => b.bytes - a.bytes);
+  const total = rows.reduce((sum, row) => sum + row.bytes, 0);
+  const kb = (bytes: number) => `${(bytes / 1000).toFixed(1).padStart(7)} kB`;
+  const table = [
+    `${title} (gzipped):`,
+    ...rows.map((row) => `${kb(row.bytes)}  ${row.file}`),
+    `${kb(total)}  total`,
+  ].join('\n');
+  console.log(table);
+  return { total, table };
+}
+
+describe('JavaScript budget of the production build', () => {
+  it(`loads at most ${INITIAL_BUDGET_BYTES / 1000} kB gzipped before a page can hydrate its shell`, () => {
+    const { html, manifest } = readBuild();
+    const loaded = [
+      ...html.matchAll(
+        /<script type="module"[^>]*\ssrc="\/([^"]+)"|<link rel="modulepreload"[^>]*\shref="\/([^"]+)"/g,
+      ),
+    ].map((match) => match[1] ?? match[2] ?? '');
+    expect(loaded.length).toBeGreaterThan(0);
+    // The default language's shell texts, which the entry loads before the first render (a build
+    // that bundles its texts has them in the entry already).
+    const shellTexts = manifest['texts-en-shell'] ? closure(manifest, 'texts-en-shell') : [];
+    const { total, table } = report('Initial JavaScript', [...loaded, ...shellTexts]);
+    expect(total, table).toBeLessThanOrEqual(INITIAL_BUDGET_BYTES);
+  });
+
+  it(`loads at most ${HOME_BUDGET_BYTES / 1000} kB gzipped for a first visit of the home page`, () => {
+    const { manifest } = readBuild();
+    const files = [
+      // The page's entry: the same chunks index.html loads.
+      'index.html',
+      'texts-en-shell',
+      'texts-en-rest',
+      'src/app/apolloBoundary.tsx',
+      'src/app/apolloClient.ts',
+      'src/modules/shell/components/SidebarContent.tsx',
+      'src/modules/home/components/HomePage.tsx',
+    ].flatMap((key) => [...closure(manifest, key)]);
+    const { total, table } = report('Home page, first visit', files);
+    expect(total, table).toBeLessThanOrEqual(HOME_BUDGET_BYTES);
+  });
+});

@@ -1,0 +1,131 @@
+/**
+ * The build's prerender (scripts/build.mjs, docs/adr/0081): the public pages' shell rendered to
+ * HTML with react-dom/server, in both languages, for the gateway to send before any script has
+ * run; the browser then hydrates it (main.tsx). A page renders as a first visit sees it before
+ * any data: the session and the lists still loading (their places kept), no dialog open.
+ * Built for Node by Vite (the same CSS module names as the browser's build); never shipped.
+ */
+import { ApolloClient, ApolloLink, InMemoryCache } from '@apollo/client';
+import { Observable } from 'rxjs';
+import type { ReactNode } from 'react';
+import { prerenderToNodeStream } from 'react-dom/static';
+import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
+import { createApolloSource } from './app/apolloSource';
+import { AppProviders } from './app/AppProviders';
+import { createI18n, registerTranslations } from './app/i18n';
+import { appRoutes } from './app/routes';
+import type { AppLanguage } from './lib/locale';
+import { PageMetaCollector, type PageMeta } from './lib/usePageMeta';
+import en from './locales/en.json';
+import nl from './locales/nl.json';
+import { createVerifyingUserStore } from './modules/auth/components/VerifyingUserProvider';
+import { createToastStore } from './ui/toast/toastStore';
+
+registerTranslations('en', en);
+registerTranslations('nl', nl);
+
+/**
+ * A route parameter's stand-in: the gateway puts the requested value in its place, and only a
+ * value made of characters that read the same in a URL, an attribute and text (web.ts). Lower
+ * case letters and dashes, at most 30 characters: a value every page's own validation of its
+ * parameter accepts (a slug, a username), or the page prerenders as "Page Not Found".
+ */
+export const paramPlaceholder = (name: string) => `prerendered-${name}-param`;
+
+export interface PrerenderedPage {
+  /** The route pattern (app/routePaths.ts) the page answers. */
+  pattern: string;
+  /**
+   * The page's module (the one routes.tsx loads for it): the page asks the browser to fetch its
+   * code, with Apollo's, beside the shell's (scripts/build.mjs); the build fails when it is gone.
+   */
+  module: string;
+}
+
+/** The pages a visitor lands on from outside: the home page, challenges, profiles, the legal pages. */
+const PROFILE = 'src/modules/profile/components/Profile.tsx';
+const LEGAL = 'src/modules/legal/components/LegalPages.tsx';
+export const PRERENDERED_PAGES: readonly PrerenderedPage[] = [
+  { pattern: '/', module: 'src/modules/home/components/HomePage.tsx' },
+  { pattern: '/terms', module: LEGAL },
+  { pattern: '/cookies', module: LEGAL },
+  { pattern: '/contact', module: LEGAL },
+  {
+    pattern: '/challenge/:slug/detail',
+    module: 'src/modules/challenge/components/ChallengeDetailPage.tsx',
+  },
+  { pattern: '/profile/:username/ongoing-challenges', module: PROFILE },
+  { pattern: '/profile/:username/completed-challenges', module: PROFILE },
+  { pattern: '/profile/:username/uploaded-videos', module: PROFILE },
+  { pattern: '/profile/:username/respected-videos', module: PROFILE },
+];
+
+/** What every page of the default layout needs beyond the shell: Apollo, the sidebar. */
+export const DATA_MODULES: readonly string[] = [
+  'src/app/apolloBoundary.tsx',
+  'src/app/apolloClient.ts',
+  'src/modules/shell/components/SidebarContent.tsx',
+];
+
+export const PRERENDERED_LANGUAGES: readonly AppLanguage[] = ['en', 'nl'];
+
+export interface RenderedPage {
+  /** The HTML of the app's root element. */
+  html: string;
+  meta: PageMeta | null;
+}
+
+/** No request ever leaves the prerender: every query stays loading, as on a first visit. */
+const silentLink = new ApolloLink(() => new Observable(() => undefined));
+
+async function readAll(stream: NodeJS.ReadableStream): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) chunks.push(Buffer.from(chunk as Uint8Array));
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+export async function renderPage(pattern: string, language: AppLanguage): Promise<RenderedPage> {
+  const path = pattern.replace(/:(\w+)/g, (_match, name: string) => paramPlaceholder(name));
+  const handler = createStaticHandler(appRoutes);
+  const context = await handler.query(new Request(`http://prerender.invalid${path}`));
+  if (context instanceof Response) throw new Error(`${pattern} answers a redirect`);
+  if (context.statusCode !== 200) throw new Error(`${pattern} answers ${context.statusCode}`);
+  const router = createStaticRouter(handler.dataRoutes, context);
+  const client = new ApolloClient({
+    link: silentLink,
+    cache: new InMemoryCache(),
+    defaultOptions: {
+      watchQuery: { errorPolicy: 'all' },
+      query: { errorPolicy: 'all' },
+      mutate: { errorPolicy: 'all' },
+    },
+  });
+  let meta: PageMeta | null = null;
+  // The same providers as App.tsx, around the static router instead of the browser's.
+  const tree: ReactNode = (
+    <PageMetaCollector value={(collected) => void (meta = collected)}>
+      <AppProviders
+        i18n={createI18n(language, { document: false })}
+        toasts={createToastStore()}
+        apollo={createApolloSource(() => Promise.resolve(client))}
+        verifyingUser={createVerifyingUserStore()}
+      >
+        <StaticRouterProvider router={router} context={context} hydrate={false} />
+      </AppProviders>
+    </PageMetaCollector>
+  );
+  const errors: unknown[] = [];
+  // Waits for every page's and component's code (and Apollo's) to load: the whole page, no fallback.
+  const { prelude } = await prerenderToNodeStream(tree, {
+    onError: (error) => void errors.push(error),
+    // Every boundary inline, however large (the terms): React would otherwise reveal a large one
+    // with an inline script, which the pages' Content-Security-Policy forbids.
+    progressiveChunkSize: Number.POSITIVE_INFINITY,
+  });
+  const html = await readAll(prelude);
+  if (errors.length > 0) throw new AggregateError(errors, `prerendering ${pattern} failed`);
+  // A script in the page would be refused by the Content-Security-Policy (no inline scripts).
+  if (/<script|<template/.test(html)) throw new Error(`${pattern} prerendered with a script`);
+  client.stop();
+  return { html, meta };
+}
