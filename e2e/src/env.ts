@@ -5,6 +5,8 @@
  * after the fixed seeds, MODEL_COMMANDS at most per run; MODEL_SEED, MODEL_PATH and
  * MODEL_REPLAY (the replayPath it printed) replay one failure and nothing else; MODEL_VERBOSE=1
  * prints every run's commands and answers.
+ * The bank test with faults (test/chaos.integration.test.ts, `npm run chaos`): CHAOS_MINUTES of
+ * workload by CHAOS_USERS people, a fault every CHAOS_EVERY_MS to twice that.
  */
 function positiveInteger(name: string, fallback: number | undefined): number | undefined {
   const raw = process.env[name];
@@ -31,10 +33,13 @@ export const env = {
   fuzzRuns: positiveInteger('FUZZ_RUNS', 4)!,
   fuzzSeed: positiveInteger('FUZZ_SEED', undefined),
   modelRuns: positiveInteger('MODEL_RUNS', 2)!,
-  modelCommands: positiveInteger('MODEL_COMMANDS', 60)!,
+  modelCommands: positiveInteger('MODEL_COMMANDS', 25)!,
   modelSeed: integer('MODEL_SEED'),
   modelPath: text('MODEL_PATH'),
   modelReplay: text('MODEL_REPLAY'),
   /** Prints every run's transcript, not only a failing one's. */
   modelVerbose: text('MODEL_VERBOSE') !== undefined,
+  chaosMinutes: positiveInteger('CHAOS_MINUTES', 1)!,
+  chaosUsers: positiveInteger('CHAOS_USERS', 6)!,
+  chaosEveryMs: positiveInteger('CHAOS_EVERY_MS', 6_000)!,
 };
