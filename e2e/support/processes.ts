@@ -61,6 +61,8 @@ export interface ProcessPlatform {
   /** Each subgraph's own test database (as the test reaches it, not through any proxy). */
   databaseUrls: Record<(typeof SERVICES)[number], string>;
   processes: PlatformProcess[];
+  /** The environment a process runs with (its internal URLs and tokens, for a test's own calls). */
+  envOf(name: ProcessName): Record<string, string>;
   /** SIGKILL (or another signal) to one process; with `supervise` it is started again. */
   kill(name: ProcessName, signal?: NodeJS.Signals): void;
   /** Stops one process (SIGTERM, SIGKILL after 30 s); the supervisor leaves it stopped. */
@@ -258,6 +260,7 @@ export async function startProcessPlatform(
         SERVICES.map((service) => [service, databases.get(service)!.url]),
       ) as ProcessPlatform['databaseUrls'],
       processes,
+      envOf: (name) => ({ ...specs.get(name)!.env }),
       kill(name, signal = 'SIGKILL') {
         running.get(name)?.kill(signal);
       },

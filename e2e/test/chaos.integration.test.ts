@@ -1,4 +1,12 @@
+import {
+  STALE_DRAFT_MS,
+  giveBackStaleAcceptances,
+  sweepStaleDrafts,
+} from '@challenge/challenge/scheduler';
+import { createDatabase } from '@challenge/challenge/seed';
+import { createEscrowClient } from '@challenge/kit';
 import { JWT_ISSUER, testKeys } from '@challenge/testing';
+import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { repoRoot } from '../../scripts/lib/stack-config.mjs';
 import { env } from '../src/env.ts';
@@ -83,6 +91,13 @@ describe('the bank test with faults', () => {
     log('faults stopped; waiting for every process, the videos and the events to settle');
     await platform.allReady();
     await bank.videosSettled();
+    await system.settle();
+    // Fifteen minutes pass for challenge's sweeps: drafts and duel stakes a killed creation or
+    // acceptance left are given back (ADRs 27, 91), as the running scheduler would do then.
+    const swept = await sweepsLater(platform);
+    log(
+      `the sweeps 16 minutes later: ${swept.drafts} drafts removed, ${swept.stakes} acceptances' stakes given back`,
+    );
     // The provider's retries of webhooks dropped at the end still come (up to 31 s).
     let result = await bank.problems();
     for (let attempt = 0; attempt < 12 && result.problems.length; attempt++) {
@@ -119,6 +134,25 @@ describe('the bank test with faults', () => {
     expect(unexplained).toEqual([]);
   }, 3_600_000);
 });
+
+/** Challenge's sweeps (stale drafts, stale acceptances) run as if 16 minutes had passed. */
+async function sweepsLater(platform: ProcessPlatform) {
+  const env = platform.envOf('challenge');
+  const db = createDatabase(platform.databaseUrls.challenge);
+  const escrow = createEscrowClient({
+    baseUrl: env.WALLET_INTERNAL_URL!,
+    token: env.INTERNAL_API_TOKEN!,
+  });
+  const logger = pino({ level: 'silent' });
+  const later = new Date(Date.now() + STALE_DRAFT_MS + 60_000);
+  try {
+    const stakes = await giveBackStaleAcceptances(db, escrow, logger, later);
+    const drafts = await sweepStaleDrafts(db, escrow, logger, later);
+    return { drafts, stakes };
+  } finally {
+    await db.$disconnect();
+  }
+}
 
 /** The topics whose consumed events the driver sends again. */
 const REDELIVERED = ['challenge.v1', 'media.v1', 'moderation.v1', 'identity.v1', 'wallet.v1'];

@@ -52,7 +52,11 @@ export class Bank {
     private readonly log: (line: string) => void = () => {},
   ) {}
 
+  /** Whether the last answer was no answer at all (the gateway is down): the next waits longer. */
+  private unanswered = false;
+
   private record(operation: string, answer: Answer) {
+    this.unanswered = isTransport(answer);
     const byAnswer = this.answers.get(operation) ?? new Map<string, number>();
     byAnswer.set(answer, (byAnswer.get(answer) ?? 0) + 1);
     this.answers.set(operation, byAnswer);
@@ -271,7 +275,9 @@ export class Bank {
           // A read of the test's own (a database query) failed: counted, never hidden.
           this.record('the test itself', `threw: ${(error as Error).message.slice(0, 120)}`);
         }
-        await new Promise((resolve) => setTimeout(resolve, random(pauseMs)));
+        // People wait a moment when the site does not answer, then try again.
+        const pause = this.unanswered ? 1_000 + random(1_000) : random(pauseMs);
+        await new Promise((resolve) => setTimeout(resolve, pause));
       }
     };
     await Promise.all([

@@ -167,8 +167,8 @@ export const KILLABLE: ProcessName[] = [
 ];
 
 /**
- * Every `everyMs` (plus up to as much again at random) one fault: mostly a SIGKILL of a random
- * process, sometimes a PostgreSQL restart; with each, three consumed events sent again. Counts
+ * Every `everyMs` (plus up to as much again at random) one fault: mostly a SIGKILL of a process
+ * (each once per round of seven, in a random order), sometimes a PostgreSQL restart; with each, three consumed events sent again. Counts
  * what it did.
  */
 export class FaultDriver {
@@ -176,6 +176,7 @@ export class FaultDriver {
   postgresRestarts = 0;
   redelivered = 0;
   private timer: NodeJS.Timeout | null = null;
+  private round: ProcessName[] = [];
   private stopped = false;
 
   constructor(
@@ -215,7 +216,9 @@ export class FaultDriver {
       this.postgres.restart(3_000);
       return;
     }
-    const name = KILLABLE[random(KILLABLE.length)]!;
+    // Every process once in each round, in a random order: a short run kills each of them.
+    if (!this.round.length) this.round = [...KILLABLE].sort(() => Math.random() - 0.5);
+    const name = this.round.pop()!;
     this.kills[name] = (this.kills[name] ?? 0) + 1;
     this.log(`fault: SIGKILL ${name}`);
     this.platform.kill(name, 'SIGKILL');
