@@ -96,7 +96,7 @@ describe('the bank test with faults', () => {
     // acceptance left are given back (ADRs 27, 91), as the running scheduler would do then.
     const swept = await sweepsLater(platform);
     log(
-      `the sweeps 16 minutes later: ${swept.drafts} drafts removed, ${swept.stakes} acceptances' stakes given back`,
+      `the sweeps 16 minutes later: ${swept.drafts} drafts removed, ${swept.stakes} stale acceptance attempts released (wallet confirmed)`,
     );
     // The provider's retries of webhooks dropped at the end still come (up to 31 s).
     let result = await bank.problems();

@@ -127,7 +127,9 @@ export async function sweepStaleDrafts(
  * given back here (wallet voids the attempt: its hold, were it still on its way, is refused).
  * The duel's row stays locked meanwhile: an acceptance finishing or a new attempt being recorded
  * waits, so the stake is never given back under an acceptance that is using it. An attempt whose
- * duel went on (accepted, or ended: its events settle the stake) is only forgotten.
+ * duel went on (accepted, or ended: its events settle the stake) is only forgotten. Returns how
+ * many releases wallet confirmed (an attempt given back before counts again: the release is
+ * idempotent).
  */
 export async function giveBackStaleAcceptances(
   db: Database,
@@ -143,15 +145,18 @@ export async function giveBackStaleAcceptances(
         const row = await lockAcceptAttempt(tx, id, acceptAttempt);
         if (!row) return;
         if (row.open) {
-          await escrow.release(id, 'challenged', acceptAttempt).catch((error: unknown) => {
-            // not_found: this attempt holds nothing; invalid_action: wallet saw the duel go on.
-            if (!(
-              error instanceof AppError &&
-              ['not_found', 'invalid_action'].includes(error.identifier)
-            ))
-              throw error;
-          });
-          givenBack += 1;
+          const released = await escrow.release(id, 'challenged', acceptAttempt).then(
+            () => true,
+            (error: unknown) => {
+              // not_found: this attempt holds nothing; invalid_action: wallet saw the duel go on.
+              const done =
+                error instanceof AppError &&
+                ['not_found', 'invalid_action'].includes(error.identifier);
+              if (!done) throw error;
+              return false;
+            },
+          );
+          if (released) givenBack += 1;
         }
         await clearAcceptAttempt(tx, id, acceptAttempt);
       });
