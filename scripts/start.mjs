@@ -97,7 +97,9 @@ function prefixOutput(name, stream, sink) {
  * an exit is followed by a new start a second later, unless `npm run stack -- stop <name>` left
  * its stop marker (then `start <name>` removes it and the supervisor starts it).
  */
+const crashes = new Map();
 function launch(name, cwd, env) {
+  const startedAt = Date.now();
   mkdirSync(platformRunDir, { recursive: true });
   const child = spawn(process.execPath, BUNDLE_COMMAND, {
     cwd,
@@ -110,13 +112,20 @@ function launch(name, cwd, env) {
   child.on('exit', (code, signal) => {
     if (children.includes(child)) children.splice(children.indexOf(child), 1);
     if (stopping) return;
-    console.error(`${name} exited (${signal ?? code}); the supervisor starts it again.`);
+    // A process that dies soon after its start waits twice as long each time (up to 30 s), as
+    // Kubernetes backs off a container that keeps crashing.
+    const quick = Date.now() - startedAt < 10_000;
+    crashes.set(name, quick ? (crashes.get(name) ?? 0) + 1 : 0);
+    const delay = Math.min(30_000, 1_000 * 2 ** (crashes.get(name) ?? 0));
+    console.error(
+      `${name} exited (${signal ?? code}); the supervisor starts it again in ${delay / 1000} s.`,
+    );
     const again = () => {
       if (stopping) return;
       if (stoppedMarker(name)) return void setTimeout(again, 1_000);
       launch(name, cwd, env);
     };
-    setTimeout(again, 1_000);
+    setTimeout(again, delay);
   });
   children.push(child);
 }
@@ -174,9 +183,16 @@ console.log('\n> Start services');
 for (const name of [...SERVICES, 'gateway']) rmSync(stoppedMarker(name, true), { force: true });
 for (const service of SERVICES)
   launch(service, path.join(repoRoot, 'services', service), serviceEnv(service));
-await Promise.all(SERVICES.map((s) => waitReady(s, `http://127.0.0.1:${SERVICE_PORTS[s]}/readyz`)));
+// A process that never gets ready (it keeps crashing under the supervisor) stops everything.
+const notReady = (error) => {
+  console.error(error.message);
+  return stopAll(1);
+};
+await Promise.all(
+  SERVICES.map((s) => waitReady(s, `http://127.0.0.1:${SERVICE_PORTS[s]}/readyz`)),
+).catch(notReady);
 launch('gateway', path.join(repoRoot, 'gateway'), gatewayEnv());
-await waitReady('gateway', `http://127.0.0.1:${GATEWAY_PORT}/readyz`);
+await waitReady('gateway', `http://127.0.0.1:${GATEWAY_PORT}/readyz`).catch(notReady);
 
 console.log('\n> Demo money');
 const demoAccounts = JSON.parse(readFileSync(path.join(localDir, 'demo-users.json'), 'utf8'));
