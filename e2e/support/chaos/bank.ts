@@ -290,17 +290,21 @@ export class Bank {
     );
   }
 
-  /** Waits until media has processed every video of the run's challenges. */
+  /**
+   * Waits until media has processed every video of the run's challenges. A video whose job a
+   * kill lost waits for media's stuck-video sweep (5 minutes after its upload; the platform runs
+   * the sweep every 20 s), so this waits up to 7 minutes and then names what is still open.
+   */
   async videosSettled(): Promise<void> {
     const { challenges } = await this.rows();
     await eventually(async () => {
-      const [row] = await this.system.db('media').$queryRawUnsafe<{ busy: number }[]>(
-        `SELECT count(*)::int AS busy FROM challenge_videos
+      const open = await this.system.db('media').$queryRawUnsafe<Record<string, unknown>[]>(
+        `SELECT id::text, status::text, created_at, updated_at FROM challenge_videos
           WHERE challenge_id = ANY($1::uuid[]) AND status::text NOT IN ('ready', 'failed')`,
         challenges.map((each) => each.id),
       );
-      if (row && row.busy > 0) throw new Error(`${row.busy} videos still processing`);
-    }, 180_000);
+      if (open.length) throw new Error(`videos still processing: ${JSON.stringify(open)}`);
+    }, 420_000);
   }
 
   /**
