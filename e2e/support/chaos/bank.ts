@@ -299,7 +299,7 @@ export class Bank {
     const { challenges } = await this.rows();
     await eventually(async () => {
       const open = await this.system.db('media').$queryRawUnsafe<Record<string, unknown>[]>(
-        `SELECT id::text, status::text, created_at, updated_at FROM challenge_videos
+        `SELECT id::text, status::text, created_at FROM challenge_videos
           WHERE challenge_id = ANY($1::uuid[]) AND status::text NOT IN ('ready', 'failed')`,
         challenges.map((each) => each.id),
       );
