@@ -149,7 +149,12 @@ async function sweepsLater(platform: ProcessPlatform) {
   const later = new Date(Date.now() + STALE_DRAFT_MS + 60_000);
   try {
     const stakes = await giveBackStaleAcceptances(db, escrow, logger, later);
-    const drafts = await sweepStaleDrafts(db, escrow, logger, later);
+    // A pass removes at most 100 drafts; the running scheduler passes again a minute later.
+    let drafts = 0;
+    for (let pass = await sweepStaleDrafts(db, escrow, logger, later); pass > 0;) {
+      drafts += pass;
+      pass = await sweepStaleDrafts(db, escrow, logger, later);
+    }
     return { drafts, stakes };
   } finally {
     await db.$disconnect();
