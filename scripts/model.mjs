@@ -3,7 +3,8 @@
  * for longer than `npm test` runs it. Starts the local stack when needed, then runs the test file
  * alone with its options as environment variables:
  *
- *   npm run model -- --runs 200 [--commands 80]   random runs after the fixed seeds
+ *   npm run model -- --runs 200 [--commands 80]   random runs (60 commands at most unless
+ *                                                 --commands) after the fixed runs
  *   npm run model -- --verbose                   every run's commands and answers
  *   MODEL_SEED=.. MODEL_PATH=.. MODEL_REPLAY=.. npm run model   replays a failure it printed
  */
@@ -40,7 +41,7 @@ const set = (name, value) => {
   if (value !== undefined) env[name] = String(value);
 };
 set('MODEL_RUNS', values.runs);
-set('MODEL_COMMANDS', values.commands);
+set('MODEL_COMMANDS', values.commands ?? 60);
 set('MODEL_SEED', values.seed);
 set('MODEL_PATH', values.path);
 set('MODEL_REPLAY', values.replay);

@@ -1,5 +1,10 @@
 #!/usr/bin/env node
-/** CLI of the local stack (Postgres, Redis, Kafka, MinIO, SMTP catcher, payment sandbox, ffmpeg, Chromium): node scripts/stack.mjs up|status|down [component...] */
+/**
+ * CLI of the local stack (Postgres, Redis, Kafka, MinIO, SMTP catcher, payment sandbox, ffmpeg,
+ * Chromium): node scripts/stack.mjs up|status|down [component...]. And one process of the platform
+ * `npm start` runs: node scripts/stack.mjs kill|stop|start <service|gateway> (its supervisor
+ * starts a killed process again; a stopped one stays stopped until start).
+ */
 import { bootstrap } from './lib/bootstrap.mjs';
 
 // The health checks use kafkajs and pg, so a fresh clone installs its dependencies first.
@@ -8,7 +13,9 @@ const { componentNames, ensureStack, stackStatus, stopStack } =
   await import('./lib/stack/index.mjs');
 
 const [command, ...only] = process.argv.slice(2);
-const usage = `usage: node scripts/stack.mjs up|status|down [${componentNames.join('|')} ...]`;
+const { PROCESS_NAMES, controlProcess } = await import('./lib/supervisor.mjs');
+const usage = `usage: node scripts/stack.mjs up|status|down [${componentNames.join('|')} ...]
+       node scripts/stack.mjs kill|stop|start ${PROCESS_NAMES.join('|')}`;
 
 async function main() {
   switch (command) {
@@ -32,10 +39,17 @@ async function main() {
       }
       return states.every((s) => s.state === 'up' || s.state === 'installed') ? 0 : 1;
     }
+    case 'kill':
+    case 'stop':
+    case 'start':
+      if (only.length !== 1) break;
+      console.log(controlProcess(command, only[0]));
+      return 0;
     default:
-      console.error(usage);
-      return 2;
+      break;
   }
+  console.error(usage);
+  return 2;
 }
 
 main().then(

@@ -4,14 +4,20 @@
  * changed), migrates, seeds demo data, starts the six subgraphs and the gateway from their
  * bundles, as their images do, and prints the one URL. Ctrl-C (or SIGTERM) stops every process it
  * started.
+ *
+ * A supervisor starts a process that exits again after a second, as Kubernetes restarts a
+ * container: `npm run stack -- kill <name>` (SIGKILL), `stop <name>` (stays stopped) and
+ * `start <name>` act on one of them (the six services and `gateway`) through the pid files and
+ * stop markers in .local/run/platform (ADR 91).
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { bootstrap } from './lib/bootstrap.mjs';
 
 await bootstrap();
 const { localDir, repoRoot, stackUrls } = await import('./lib/stack-config.mjs');
+const { platformRunDir, stoppedMarker } = await import('./lib/supervisor.mjs');
 const { ensureStack, stopStack } = await import('./lib/stack/index.mjs');
 const { applyMigrations, ensureDatabase } = await import('./lib/prisma-migrations.mjs');
 const { BUNDLE_COMMAND, SERVICES, SERVICE_PORTS, GATEWAY_PORT, gatewayEnv, publicUrl, serviceEnv } =
@@ -86,20 +92,40 @@ function prefixOutput(name, stream, sink) {
   });
 }
 
-/** Runs a workspace's production bundle (dist/index.js), as its image does. */
+/**
+ * Runs a workspace's production bundle (dist/index.js), as its image does, under the supervisor:
+ * an exit is followed by a new start a second later, unless `npm run stack -- stop <name>` left
+ * its stop marker (then `start <name>` removes it and the supervisor starts it).
+ */
+const crashes = new Map();
 function launch(name, cwd, env) {
+  const startedAt = Date.now();
+  mkdirSync(platformRunDir, { recursive: true });
   const child = spawn(process.execPath, BUNDLE_COMMAND, {
     cwd,
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
+  writeFileSync(path.join(platformRunDir, `${name}.pid`), String(child.pid));
   prefixOutput(name, child.stdout, process.stdout);
   prefixOutput(name, child.stderr, process.stderr);
   child.on('exit', (code, signal) => {
-    if (!stopping) {
-      console.error(`${name} exited (${signal ?? code}); stopping everything.`);
-      void stopAll(1);
-    }
+    if (children.includes(child)) children.splice(children.indexOf(child), 1);
+    if (stopping) return;
+    // A process that dies soon after its start waits twice as long each time (up to 30 s), as
+    // Kubernetes backs off a container that keeps crashing.
+    const quick = Date.now() - startedAt < 10_000;
+    crashes.set(name, quick ? (crashes.get(name) ?? 0) + 1 : 0);
+    const delay = Math.min(30_000, 1_000 * 2 ** (crashes.get(name) ?? 0));
+    console.error(
+      `${name} exited (${signal ?? code}); the supervisor starts it again in ${delay / 1000} s.`,
+    );
+    const again = () => {
+      if (stopping) return;
+      if (stoppedMarker(name)) return void setTimeout(again, 1_000);
+      launch(name, cwd, env);
+    };
+    setTimeout(again, delay);
   });
   children.push(child);
 }
@@ -154,11 +180,19 @@ step(
 );
 
 console.log('\n> Start services');
+for (const name of [...SERVICES, 'gateway']) rmSync(stoppedMarker(name, true), { force: true });
 for (const service of SERVICES)
   launch(service, path.join(repoRoot, 'services', service), serviceEnv(service));
-await Promise.all(SERVICES.map((s) => waitReady(s, `http://127.0.0.1:${SERVICE_PORTS[s]}/readyz`)));
+// A process that never gets ready (it keeps crashing under the supervisor) stops everything.
+const notReady = (error) => {
+  console.error(error.message);
+  return stopAll(1);
+};
+await Promise.all(
+  SERVICES.map((s) => waitReady(s, `http://127.0.0.1:${SERVICE_PORTS[s]}/readyz`)),
+).catch(notReady);
 launch('gateway', path.join(repoRoot, 'gateway'), gatewayEnv());
-await waitReady('gateway', `http://127.0.0.1:${GATEWAY_PORT}/readyz`);
+await waitReady('gateway', `http://127.0.0.1:${GATEWAY_PORT}/readyz`).catch(notReady);
 
 console.log('\n> Demo money');
 const demoAccounts = JSON.parse(readFileSync(path.join(localDir, 'demo-users.json'), 'utf8'));

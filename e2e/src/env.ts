@@ -14,6 +14,8 @@
  *    side runs on.
  *  - BENCH_CPU_PROFILE: a folder; the gateway benchmark then runs every process with --cpu-prof
  *    and writes each profile and its top functions there.
+ *  - The bank test with faults (test/chaos.integration.test.ts, `npm run chaos`): CHAOS_MINUTES
+ *    of workload by CHAOS_USERS people, a fault every CHAOS_EVERY_MS to twice that.
  */
 function positiveInteger(name: string, fallback: number | undefined): number | undefined {
   const raw = process.env[name];
@@ -49,7 +51,7 @@ export const env = {
   fuzzRuns: positiveInteger('FUZZ_RUNS', 4)!,
   fuzzSeed: positiveInteger('FUZZ_SEED', undefined),
   modelRuns: positiveInteger('MODEL_RUNS', 2)!,
-  modelCommands: positiveInteger('MODEL_COMMANDS', 60)!,
+  modelCommands: positiveInteger('MODEL_COMMANDS', 25)!,
   modelSeed: integer('MODEL_SEED'),
   modelPath: text('MODEL_PATH'),
   modelReplay: text('MODEL_REPLAY'),
@@ -60,4 +62,7 @@ export const env = {
   beforeCheckout: text('BEFORE_CHECKOUT'),
   beforeNode: text('BEFORE_NODE'),
   benchCpuProfile: text('BENCH_CPU_PROFILE'),
+  chaosMinutes: positiveInteger('CHAOS_MINUTES', 1)!,
+  chaosUsers: positiveInteger('CHAOS_USERS', 6)!,
+  chaosEveryMs: positiveInteger('CHAOS_EVERY_MS', 6_000)!,
 };

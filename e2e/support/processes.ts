@@ -40,12 +40,16 @@ export const tsxLauncher =
 
 export interface PlatformProcess {
   name: string;
+  /** The pid of its current run (a restart gives a new one). */
   pid: number;
-  /** Everything it printed so far (stdout and stderr). */
+  /** Everything it printed so far (stdout and stderr), over all its runs. */
   output(): string;
   /** What it printed on stderr that is not a JSON log line (Node's warnings, crashes). */
   stderrText(): string;
 }
+
+/** The processes by name: the six subgraphs (identity, wallet, ...) and `gateway`. */
+export type ProcessName = (typeof SERVICES)[number] | 'gateway';
 
 export interface ProcessPlatform {
   /** The gateway's /graphql. */
@@ -54,11 +58,39 @@ export interface ProcessPlatform {
   serviceUrls: Record<string, string>;
   /** The site's origin, which the gateway's CSRF check expects on cookie requests. */
   origin: string;
-  processes: PlatformProcess[];
-  /** The Kafka topic prefix of this platform's topics. */
+  /** Kafka topic prefix of this platform. */
   topicPrefix: string;
+  /** Each subgraph's own test database (as the test reaches it, not through any proxy). */
+  databaseUrls: Record<(typeof SERVICES)[number], string>;
+  processes: PlatformProcess[];
+  /** The environment a process runs with (its internal URLs and tokens, for a test's own calls). */
+  envOf(name: ProcessName): Record<string, string>;
+  /** SIGKILL (or another signal) to one process; with `supervise` it is started again. */
+  kill(name: ProcessName, signal?: NodeJS.Signals): void;
+  /** Stops one process (SIGTERM, SIGKILL after 30 s); the supervisor leaves it stopped. */
+  stopOne(name: ProcessName): Promise<number | string | null>;
+  /** Starts a stopped process again and waits until it is ready. */
+  startOne(name: ProcessName): Promise<void>;
+  /** Resolves once every process runs and answers /readyz. */
+  allReady(): Promise<void>;
+  /** Starts of each process after its first (the supervisor's and startOne's). */
+  restarts(): Record<string, number>;
   /** SIGTERM to each (gateway first); each one's exit code, then databases and topics removed. */
   stop(): Promise<Record<string, number | string | null>>;
+}
+
+export interface ProcessPlatformOptions {
+  logLevel?: string;
+  /** The gateway's RATE_LIMIT_* settings for this run (gateway/README.md). */
+  limits?: Record<string, string>;
+  /**
+   * A process that exits while the platform runs is started again after `restartDelayMs`, as
+   * Kubernetes restarts a container (one that stopOne stopped is left alone).
+   */
+  supervise?: boolean;
+  restartDelayMs?: number;
+  /** Changes one process's environment (a proxy's address, a webhook URL, ...). */
+  env?: (name: ProcessName, env: Record<string, string>) => Record<string, string>;
 }
 
 const READY_TIMEOUT_MS = 180_000;
@@ -109,54 +141,86 @@ export async function startProcessPlatform(
   {
     logLevel = 'warn',
     limits = ONE_ADDRESS_LIMITS,
-  }: {
-    logLevel?: string;
-    /** The gateway's RATE_LIMIT_* settings for this run (gateway/README.md). */
-    limits?: Record<string, string>;
-  } = {},
+    supervise = false,
+    restartDelayMs = 500,
+    env: envFor = (_name, env) => env,
+  }: ProcessPlatformOptions = {},
 ): Promise<ProcessPlatform> {
   const topicPrefix = uniqueTopicPrefix();
   const databases = new Map<string, TestDatabase>();
-  const children: { name: string; child: ChildProcess }[] = [];
+  const running = new Map<string, ChildProcess>();
   const processes: PlatformProcess[] = [];
+  const specs = new Map<
+    string,
+    { workspace: string; env: Record<string, string>; ready: string }
+  >();
+  const starts: Record<string, number> = {};
+  const held = new Set<string>();
+  let stopping = false;
 
-  const run = (name: string, workspace: string, env: Record<string, string>) => {
-    const { command, args, cwd } = launch(workspace);
+  const spawnOne = (name: string) => {
+    const spec = specs.get(name)!;
+    const { command, args, cwd } = launch(spec.workspace);
     const child = spawn(command, args, {
       cwd,
       // Only what the process needs: nothing of the test runner's own environment leaks in.
-      env: { PATH: scriptEnv.PATH, HOME: scriptEnv.HOME, ...env, LOG_LEVEL: logLevel },
+      env: { PATH: scriptEnv.PATH, HOME: scriptEnv.HOME, ...spec.env, LOG_LEVEL: logLevel },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
-    let output = '';
-    let stderr = '';
-    child.stdout!.on('data', (chunk: Buffer) => (output += chunk));
-    child.stderr!.on('data', (chunk: Buffer) => {
-      output += chunk;
-      stderr += chunk;
+    let entry = processes.find((each) => each.name === name) as
+      (PlatformProcess & { append(chunk: Buffer, err: boolean): void }) | undefined;
+    if (!entry) {
+      let output = '';
+      let stderr = '';
+      entry = {
+        name,
+        pid: child.pid!,
+        output: () => output,
+        stderrText: () =>
+          stderr
+            .split('\n')
+            .filter((line) => line.trim() && !line.startsWith('{'))
+            .join('\n'),
+        append(chunk, err) {
+          output += chunk;
+          if (err) stderr += chunk;
+        },
+      };
+      processes.push(entry);
+    }
+    const current = entry;
+    current.pid = child.pid!;
+    child.stdout!.on('data', (chunk: Buffer) => current.append(chunk, false));
+    child.stderr!.on('data', (chunk: Buffer) => current.append(chunk, true));
+    running.set(name, child);
+    starts[name] = (starts[name] ?? 0) + 1;
+    child.once('exit', () => {
+      if (!supervise || stopping || held.has(name) || running.get(name) !== child) return;
+      // The supervisor: started again, as a container whose process died.
+      setTimeout(() => {
+        if (!stopping && !held.has(name) && running.get(name) === child) spawnOne(name);
+      }, restartDelayMs);
     });
-    children.push({ name, child });
-    processes.push({
-      name,
-      pid: child.pid!,
-      output: () => output,
-      stderrText: () =>
-        stderr
-          .split('\n')
-          .filter((line) => line.trim() && !line.startsWith('{'))
-          .join('\n'),
-    });
-    return { child, describe: () => `--- ${name} (${command} ${args.join(' ')}) ---\n${output}` };
+    return {
+      child,
+      describe: () => `--- ${name} (${command} ${args.join(' ')}) ---\n${current.output()}`,
+    };
+  };
+
+  const readyOf = async (name: string) => {
+    const child = running.get(name)!;
+    await waitReady(specs.get(name)!.ready, child, () => `--- ${name} ---`);
   };
 
   // A runner that dies before stop() (an uncaught error) leaves no process behind.
-  const killAll = () => children.forEach(({ child }) => child.kill('SIGKILL'));
+  const killAll = () => running.forEach((child) => child.kill('SIGKILL'));
   process.once('exit', killAll);
 
   const stop = async () => {
+    stopping = true;
     process.removeListener('exit', killAll);
     const codes: Record<string, number | string | null> = {};
-    for (const { name, child } of [...children].reverse()) codes[name] = await exitOf(child);
+    for (const [name, child] of [...running].reverse()) codes[name] = await exitOf(child);
     await Promise.all([...databases.values()].map((database) => database.drop()));
     await deleteTopics(topicPrefix);
     return codes;
@@ -174,22 +238,67 @@ export async function startProcessPlatform(
       topicPrefix,
       s3Bucket: 'challenge-media-test',
     };
-    const started = SERVICES.map((service) => ({
-      service,
-      ...run(service, `services/${service}`, serviceEnv(service, layout)),
-    }));
+    for (const service of SERVICES) {
+      specs.set(service, {
+        workspace: `services/${service}`,
+        env: envFor(service, serviceEnv(service, layout)),
+        ready: `http://127.0.0.1:${ports[service]}/readyz`,
+      });
+    }
+    specs.set('gateway', {
+      workspace: 'gateway',
+      env: envFor('gateway', { ...gatewayEnv(layout), ...limits }),
+      ready: `http://127.0.0.1:${gatewayPort}/readyz`,
+    });
+    const started = SERVICES.map((service) => ({ service, ...spawnOne(service) }));
     await Promise.all(
       started.map(({ service, child, describe }) =>
         waitReady(`http://127.0.0.1:${ports[service]}/readyz`, child, describe),
       ),
     );
-    const gateway = run('gateway', 'gateway', { ...gatewayEnv(layout), ...limits });
+    const gateway = spawnOne('gateway');
     await waitReady(`http://127.0.0.1:${gatewayPort}/readyz`, gateway.child, gateway.describe);
     const origin = `http://127.0.0.1:${gatewayPort}`;
-    const serviceUrls = Object.fromEntries(
-      SERVICES.map((service) => [service, `http://127.0.0.1:${ports[service]}/graphql`]),
-    );
-    return { gatewayUrl: `${origin}/graphql`, serviceUrls, origin, processes, topicPrefix, stop };
+    return {
+      gatewayUrl: `${origin}/graphql`,
+      serviceUrls: Object.fromEntries(
+        SERVICES.map((service) => [service, `http://127.0.0.1:${ports[service]}/graphql`]),
+      ),
+      origin,
+      topicPrefix,
+      databaseUrls: Object.fromEntries(
+        SERVICES.map((service) => [service, databases.get(service)!.url]),
+      ) as ProcessPlatform['databaseUrls'],
+      processes,
+      envOf: (name) => ({ ...specs.get(name)!.env }),
+      kill(name, signal = 'SIGKILL') {
+        running.get(name)?.kill(signal);
+      },
+      async stopOne(name) {
+        held.add(name);
+        return exitOf(running.get(name)!);
+      },
+      async startOne(name) {
+        held.delete(name);
+        const child = running.get(name);
+        if (!child || child.exitCode !== null || child.signalCode !== null) spawnOne(name);
+        await readyOf(name);
+      },
+      async allReady() {
+        await eventually(async () => {
+          for (const name of specs.keys()) {
+            const child = running.get(name);
+            if (!child || child.exitCode !== null || child.signalCode !== null)
+              throw new Error(`${name} is not running`);
+            const response = await fetch(specs.get(name)!.ready).catch(() => null);
+            if (!response?.ok) throw new Error(`${name} is not ready`);
+          }
+        }, READY_TIMEOUT_MS);
+      },
+      restarts: () =>
+        Object.fromEntries(Object.entries(starts).map(([name, count]) => [name, count - 1])),
+      stop,
+    };
   } catch (error) {
     await stop().catch(() => {});
     throw error;

@@ -147,7 +147,7 @@ export async function checkModel(
       `The model and the platform disagree (seed ${details.seed}, ${details.numShrinks} shrinks).`,
       `Shortest sequence found:`,
       (details.errorInstance as Error | undefined)?.message ?? 'no error',
-      `Replay: MODEL_SEED=${details.seed} MODEL_PATH=${details.counterexamplePath} MODEL_REPLAY='${replay}' npm run model`,
+      `Replay: MODEL_SEED=${details.seed} MODEL_PATH=${details.counterexamplePath} MODEL_REPLAY='${replay}' npm run model -- --commands ${parameters.maxCommands}`,
     ].join('\n'),
   );
 }

@@ -193,6 +193,19 @@ function end(s: ModelState, ch: MChallenge, status: Status) {
   release(s, ch, 'challenged');
 }
 
+/**
+ * Where a challenge's holds must be once it ended where it did (`end`'s rule, without the
+ * wallets): the bank test's expectation (ADR 91), where no model followed the steps.
+ */
+export function settleChallenge(ch: MChallenge): void {
+  if (isLive(ch.status)) return;
+  const keys = [ch.ownerKey, ch.challengedKey].filter((key): key is string => key !== null);
+  const scratch = {
+    users: keys.map((key) => ({ key, available: 0, frozen: 0 }) as MUser),
+  } as ModelState;
+  end(scratch, ch, ch.status);
+}
+
 const sideFinal = (status: SideStatus) => status === 'completed' || status === 'failed';
 
 /** A duel's status from its sides, and its end when both sides ended. */

@@ -6,11 +6,11 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { runSchedulerOnce, sweepStaleDrafts } from '@challenge/challenge/scheduler';
 import { TOPICS } from '@challenge/events';
-import { seedUser } from '@challenge/identity/seed';
+import { createDatabase, seedUser } from '@challenge/identity/seed';
 import type { Role } from '@challenge/kit';
 import { composeSupergraph } from '@challenge/gateway/supergraph';
 import { ERROR_IDENTIFIERS } from '@challenge/kit';
-import { eventually, graphql, stack, tokenFor, type GraphQLResponse } from '@challenge/testing';
+import { eventually, stack, tokenFor, type GraphQLResponse } from '@challenge/testing';
 import {
   AssignerProtocol,
   Kafka,
@@ -21,7 +21,8 @@ import {
 } from 'kafkajs';
 import { pino } from 'pino';
 import { startPlatform, type Platform } from '../platform.ts';
-import { uploadVideo } from '../uploads.ts';
+import type { ProcessPlatform } from '../processes.ts';
+import { multipartFrame, MULTIPART_TYPE, videoOperations } from '../uploads.ts';
 import type { Flags } from './state.ts';
 
 /**
@@ -76,7 +77,73 @@ type ServiceName = (typeof OUTBOX_SERVICES)[number];
 
 type RawDb = {
   $queryRawUnsafe<T = unknown>(query: string, ...values: unknown[]): Promise<T>;
+  $disconnect?(): Promise<void>;
 };
+
+/**
+ * The platform under test as the model system uses it: the six subgraphs and the gateway, in
+ * this test process (`startPlatform`, the model-based test) or as separate processes that can be
+ * killed (`startProcessPlatform`, the bank test with faults: ADR 91).
+ */
+export interface ModelPlatform {
+  gatewayUrl: string;
+  topicPrefix: string;
+  /** Raw SQL on one service's database, for the checks (never for a step). */
+  db(service: ServiceName): RawDb;
+  /** A user registered through identity's registration rule. */
+  register(roles: Role[], email?: string): Promise<{ id: string; username: string; email: string }>;
+  /** Challenge's scheduler pass at `at` (only on the in-process platform: its timer is off). */
+  schedulerPass?(at: Date): Promise<number>;
+  stop(): Promise<void>;
+}
+
+/** The in-process platform (e2e/support/platform.ts), its periodic scheduler not started. */
+export function inProcess(platform: Platform): ModelPlatform {
+  const silent = pino({ level: 'silent' });
+  return {
+    gatewayUrl: platform.gateway.url,
+    topicPrefix: platform.topicPrefix,
+    db: (service) =>
+      (platform as unknown as Record<ServiceName, { app: { db: RawDb } }>)[service].app.db,
+    register: (roles, email) => registerOn(platform.identity.app.db, roles, email),
+    async schedulerPass(at) {
+      const app = platform.challenge.app;
+      const changed = await runSchedulerOnce(app.db, app.rules.judgingWindowMs, silent, at);
+      await sweepStaleDrafts(app.db, app.escrow, silent, at);
+      return changed;
+    },
+    stop: () => platform.stop(),
+  };
+}
+
+/**
+ * The platform as processes (e2e/support/processes.ts): the checks read each database with a
+ * client of their own (raw SQL only), users are registered in identity's database directly.
+ */
+export function asProcesses(platform: ProcessPlatform): ModelPlatform {
+  const clients = new Map<string, ReturnType<typeof createDatabase>>();
+  const client = (service: ServiceName) => {
+    let db = clients.get(service);
+    if (!db) {
+      db = createDatabase(platform.databaseUrls[service]);
+      clients.set(service, db);
+    }
+    return db;
+  };
+  return {
+    gatewayUrl: platform.gatewayUrl,
+    topicPrefix: platform.topicPrefix,
+    db: client,
+    register: (roles, email) => registerOn(client('identity'), roles, email),
+    async stop() {
+      await Promise.all([...clients.values()].map((db) => db.$disconnect()));
+      await platform.stop();
+    },
+  };
+}
+
+/** How long a request may take before the test calls it hung. */
+export const REQUEST_TIMEOUT_MS = 60_000;
 
 /** A tiny real clip made once per test process: 1 s, 160x120, 10 fps, with a tone. */
 async function makeClip(): Promise<Buffer> {
@@ -115,10 +182,9 @@ export class ModelSystem {
   readonly flags: Flags;
   private groups = new Map<string, Set<string>>();
   private recorded: Recorded[] = [];
-  private readonly logger = pino({ level: 'silent' });
 
   private constructor(
-    readonly platform: Platform,
+    readonly platform: ModelPlatform,
     readonly staff: { moderator: Account; referees: [Account, Account] },
     private readonly clip: Buffer,
     private readonly kafka: Kafka,
@@ -128,8 +194,14 @@ export class ModelSystem {
     this.flags = detectFlags();
   }
 
-  static async start(): Promise<ModelSystem> {
-    const [platform, clip] = await Promise.all([startPlatform(), makeClip()]);
+  static async start(
+    platform?: ModelPlatform,
+    { groups = 8 }: { groups?: number } = {},
+  ): Promise<ModelSystem> {
+    const [started, clip] = await Promise.all([
+      platform ?? startPlatform().then(inProcess),
+      makeClip(),
+    ]);
     const kafka = new Kafka({
       clientId: 'model-test',
       brokers: stack.kafkaBrokers,
@@ -138,14 +210,14 @@ export class ModelSystem {
     const admin = kafka.admin();
     await admin.connect();
     const recorder = kafka.consumer({ groupId: `model-recorder-${randomUUID()}` });
-    const staffOf = (roles: Role[]) => seedAccount(platform, roles);
+    const staffOf = (roles: Role[]) => seedAccount(started, roles);
     const [moderator, referee1, referee2] = await Promise.all([
       staffOf(['user', 'moderator']),
       staffOf(['user', 'referee']),
       staffOf(['user', 'referee']),
     ]);
     const system = new ModelSystem(
-      platform,
+      started,
       { moderator, referees: [referee1, referee2] },
       clip,
       kafka,
@@ -153,7 +225,7 @@ export class ModelSystem {
       recorder,
     );
     await system.startRecorder();
-    await system.discoverGroups();
+    await system.discoverGroups(groups);
     await system.settle();
     return system;
   }
@@ -183,12 +255,10 @@ export class ModelSystem {
   // ---- the public API ----
 
   async call(query: string, variables: Record<string, unknown>, as: Account | null, field: string) {
-    const response = await graphql(
-      this.platform.gateway.url,
-      query,
-      variables,
-      as ? { token: as.token } : undefined,
-    );
+    const response = await request(this.platform.gatewayUrl, as, {
+      contentType: 'application/json',
+      body: JSON.stringify({ query, variables }),
+    });
     const answer = answerOf(response, field);
     if (answer !== 'ok') this.lastRefusal = `${field}: ${JSON.stringify(response).slice(0, 600)}`;
     return { answer, data: response.data?.[field], response };
@@ -274,12 +344,12 @@ export class ModelSystem {
 
   /** A real clip through the gateway's multipart path (as the web's fallback sends it). */
   async upload(as: Account, challengeId: string): Promise<Answer> {
-    const response = await uploadVideo(
-      this.platform.gateway.url,
-      { token: as.token },
-      challengeId,
-      { bytes: this.clip, filename: 'proof.mp4', contentType: 'video/mp4' },
-    );
+    const file = { bytes: this.clip, filename: 'proof.mp4', contentType: 'video/mp4' };
+    const { head, tail } = multipartFrame(videoOperations(challengeId, true), file);
+    const response = await request(this.platform.gatewayUrl, as, {
+      contentType: MULTIPART_TYPE,
+      body: Buffer.concat([head, file.bytes, tail]),
+    });
     return answerOf(response, 'createChallengeVideo', (data) => (data?.id ? 'ok' : null));
   }
 
@@ -373,10 +443,8 @@ export class ModelSystem {
 
   /** One scheduler pass (expiry, judging windows, then the stale-draft sweep) at `at`. */
   async schedulerPass(at: Date): Promise<number> {
-    const app = this.platform.challenge.app;
-    const changed = await runSchedulerOnce(app.db, app.rules.judgingWindowMs, this.logger, at);
-    await sweepStaleDrafts(app.db, app.escrow, this.logger, at);
-    return changed;
+    if (!this.platform.schedulerPass) throw new Error('this platform runs its own scheduler');
+    return this.platform.schedulerPass(at);
   }
 
   // ---- Kafka ----
@@ -433,7 +501,7 @@ export class ModelSystem {
   }
 
   /** The platform's consumer groups and the topics each reads, from the broker's assignments. */
-  private async discoverGroups() {
+  private async discoverGroups(expected: number) {
     await eventually(async () => {
       const { groups } = await this.admin.listGroups();
       const ours = groups
@@ -449,7 +517,8 @@ export class ModelSystem {
         if (topics.size) this.groups.set(group.groupId, topics);
       }
       // identity, challenge, wallet, media, moderation and notification's three groups.
-      if (this.groups.size < 8) throw new Error(`consumer groups: ${[...this.groups.keys()]}`);
+      if (this.groups.size < expected)
+        throw new Error(`consumer groups: ${[...this.groups.keys()]}`);
     }, 60_000);
   }
 
@@ -534,18 +603,69 @@ export class ModelSystem {
   // ---- direct reads for the checks ----
 
   db(service: ServiceName): RawDb {
-    return (this.platform as unknown as Record<ServiceName, { app: { db: RawDb } }>)[service].app
-      .db;
+    return this.platform.db(service);
   }
 }
 
-async function seedAccount(platform: Platform, roles: Role[], email?: string): Promise<Account> {
+async function registerOn(
+  db: Parameters<typeof seedUser>[0],
+  roles: Role[],
+  email?: string,
+): Promise<{ id: string; username: string; email: string }> {
   const suffix = randomBytes(4).toString('hex');
-  const user = await seedUser(
-    platform.identity.app.db,
+  return seedUser(
+    db,
     { roles, username: `m_${suffix}`, email: email ?? `m-${suffix}@example.test` },
     { birthday: ADULT },
   );
+}
+
+/**
+ * One POST to the gateway with a deadline: a connection refused or cut (a process killed) or
+ * no answer within REQUEST_TIMEOUT_MS becomes an answer of its own (`no answer: ...`,
+ * `hung`), a body that is not JSON `HTTP <status> not JSON`.
+ */
+async function request(
+  url: string,
+  as: Account | null,
+  { contentType, body }: { contentType: string; body: string | Buffer },
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+): Promise<GraphQLResponse<any>> {
+  let response: Response;
+  try {
+    response = await fetch(url, {
+      method: 'POST',
+      headers: {
+        'content-type': contentType,
+        ...(as ? { authorization: `Bearer ${as.token}` } : {}),
+      },
+      body,
+      signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
+    });
+  } catch (error) {
+    const name = (error as Error).name;
+    return {
+      httpStatus: 0,
+      transport: name === 'TimeoutError' ? 'hung' : `no answer: ${(error as Error).message}`,
+    } as unknown as GraphQLResponse<any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+  }
+  const text = await response.text().catch(() => '');
+  try {
+    return { httpStatus: response.status, ...(JSON.parse(text) as object) };
+  } catch {
+    return {
+      httpStatus: response.status,
+      transport: `HTTP ${response.status} not JSON`,
+    } as unknown as GraphQLResponse<any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+  }
+}
+
+async function seedAccount(
+  platform: ModelPlatform,
+  roles: Role[],
+  email?: string,
+): Promise<Account> {
+  const user = await platform.register(roles, email);
   return {
     id: user.id,
     username: user.username,
@@ -562,6 +682,8 @@ export function answerOf(
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   success?: (data: any) => string | null,
 ): Answer {
+  const transport = (response as { transport?: string }).transport;
+  if (transport) return transport;
   const error = response.errors?.[0];
   if (error) {
     const identifier = error.extensions?.identifier;

@@ -31,3 +31,6 @@ export function seedChallenge(
     ...row,
   });
 }
+
+/** Challenge's database client, for a test that runs the scheduler's sweeps on a platform of processes. */
+export { createDatabase } from './data/db.ts';

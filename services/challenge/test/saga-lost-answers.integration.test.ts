@@ -212,6 +212,51 @@ describe("a duel's acceptance that fails after its hold", () => {
     });
   });
 
+  it('gives back the stake of an acceptance that died after its hold once the attempt is stale, and the duel can still be accepted (ADR 91)', async () => {
+    const { challenged, slug } = await openDuel();
+    const { id } = await db().challenge.findUniqueOrThrow({ where: { slug } });
+    const trigger = `fail_acceptance_${id.replaceAll('-', '')}`;
+    // The process dies between the hold and the acceptance: its transition never commits (a
+    // forced fault) and its give-back never reaches wallet.
+    await db().$executeRawUnsafe(`
+      CREATE OR REPLACE FUNCTION fail_acceptance() RETURNS trigger LANGUAGE plpgsql AS
+      'BEGIN RAISE EXCEPTION ''forced failure of the acceptance''; END'`);
+    await db().$executeRawUnsafe(`
+      CREATE TRIGGER ${trigger} BEFORE UPDATE ON challenges
+      FOR EACH ROW WHEN (NEW.id = '${id}' AND NEW.status = 'accepted')
+      EXECUTE FUNCTION fail_acceptance()`);
+    const escrow = escrowLosing((call) => (call.kind === 'release' ? 'unreachable' : null));
+    await expect(
+      updateChallengeStatus({ db: db(), escrow, logger: logger() }, actor(challenged), {
+        slug,
+        status: 'accepted',
+      }),
+    ).rejects.toThrow();
+    await db().$executeRawUnsafe(`DROP TRIGGER ${trigger} ON challenges`);
+    const held = { availableAmount: 1_000 - REWARD, freezeAmount: REWARD };
+    expect(await walletOf(platform, challenged)).toEqual(held);
+    expect((await db().challenge.findUniqueOrThrow({ where: { slug } })).status).toBe('open');
+
+    // A pass while the attempt may still be at work leaves it; once it is stale, it goes back.
+    const { escrow: realEscrow } = platform.challenge.app;
+    await sweepStaleDrafts(db(), realEscrow, logger(), new Date());
+    expect(await walletOf(platform, challenged)).toEqual(held);
+    await sweepStaleDrafts(
+      db(),
+      realEscrow,
+      logger(),
+      new Date(Date.now() + STALE_DRAFT_MS + 60_000),
+    );
+    expect(await walletOf(platform, challenged)).toEqual({
+      availableAmount: 1_000,
+      freezeAmount: 0,
+    });
+
+    // The duel is still open: a new acceptance holds the stake once.
+    expect((await accept(slug, challenged)).status.identifier).toBe('ok');
+    await eventually(async () => expect(await walletOf(platform, challenged)).toEqual(held));
+  });
+
   it('accepts on a retry after the acceptance failed behind its hold, with exactly one stake held', async () => {
     const { challenged, slug } = await openDuel();
     const { id } = await db().challenge.findUniqueOrThrow({ where: { slug } });

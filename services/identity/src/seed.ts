@@ -34,3 +34,6 @@ export async function seedPassword(db: Database, userId: string, password: strin
 }
 
 export { registerUser };
+
+/** Identity's database client, for a test that seeds a platform running in other processes. */
+export { createDatabase } from './data/db.ts';

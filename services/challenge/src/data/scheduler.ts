@@ -85,3 +85,64 @@ export async function findStaleDrafts(
   });
   return rows.map((row) => row.id);
 }
+
+/**
+ * Records a duel's acceptance attempt before its stake is held, while the duel is still open
+ * (false otherwise): a compare-and-set on the status, so an attempt is only ever recorded for a
+ * duel that the acceptance may still open (docs/adr/0091).
+ */
+export async function recordAcceptAttempt(
+  db: Database,
+  challengeId: string,
+  attempt: string,
+  at: Date,
+): Promise<boolean> {
+  const updated = await db.challenge.updateMany({
+    where: { id: challengeId, status: 'open' },
+    data: { acceptAttempt: attempt, acceptAttemptAt: at },
+  });
+  return updated.count === 1;
+}
+
+/** Duels whose recorded acceptance attempt is older than `before`. */
+export async function findStaleAcceptAttempts(
+  db: Database,
+  before: Date,
+  limit: number,
+): Promise<{ id: string; acceptAttempt: string }[]> {
+  const rows = await db.challenge.findMany({
+    where: { acceptAttemptAt: { lt: before }, acceptAttempt: { not: null } },
+    select: { id: true, acceptAttempt: true },
+    orderBy: { acceptAttemptAt: 'asc' },
+    take: limit,
+  });
+  return rows.map((row) => ({ id: row.id, acceptAttempt: row.acceptAttempt! }));
+}
+
+/**
+ * Locks the duel's row if it still records `attempt` and says whether it is still open: the
+ * acceptance's transition and a new attempt's record wait for this lock.
+ */
+export async function lockAcceptAttempt(
+  tx: Transaction,
+  challengeId: string,
+  attempt: string,
+): Promise<{ open: boolean } | null> {
+  const [row] = await tx.$queryRaw<{ status: string }[]>`
+    SELECT status::text AS status FROM challenges
+     WHERE id = ${challengeId}::uuid AND accept_attempt = ${attempt}::uuid
+       FOR UPDATE`;
+  return row ? { open: row.status === 'open' } : null;
+}
+
+/** Forgets an attempt the sweep finished (only that attempt: a newer one stays recorded). */
+export async function clearAcceptAttempt(
+  tx: Transaction,
+  challengeId: string,
+  attempt: string,
+): Promise<void> {
+  await tx.challenge.updateMany({
+    where: { id: challengeId, acceptAttempt: attempt },
+    data: { acceptAttempt: null, acceptAttemptAt: null },
+  });
+}

@@ -7,6 +7,9 @@ import {
   lockDueChallenges,
   lockDueDuels,
   tryLockScheduler,
+  clearAcceptAttempt,
+  findStaleAcceptAttempts,
+  lockAcceptAttempt,
 } from '../data/scheduler.ts';
 import { duelTimeUp } from './duel.ts';
 import { transitionIn } from './status.ts';
@@ -113,7 +116,58 @@ export async function sweepStaleDrafts(
     }
   }
   await deleteDrafts(db, removable);
+  await giveBackStaleAcceptances(db, escrow, logger, now);
   return removable.length;
+}
+
+/**
+ * Finishes what a crash between a duel's stake hold and its acceptance left (docs/adr/0091):
+ * an acceptance records its attempt before the hold; an attempt older than STALE_DRAFT_MS whose
+ * duel is still open never finished and never gave its stake back (the process died), so it is
+ * given back here (wallet voids the attempt: its hold, were it still on its way, is refused).
+ * The duel's row stays locked meanwhile: an acceptance finishing or a new attempt being recorded
+ * waits, so the stake is never given back under an acceptance that is using it. An attempt whose
+ * duel went on (accepted, or ended: its events settle the stake) is only forgotten. Returns how
+ * many releases wallet confirmed (an attempt given back before counts again: the release is
+ * idempotent).
+ */
+export async function giveBackStaleAcceptances(
+  db: Database,
+  escrow: EscrowClient,
+  logger: Logger,
+  now = new Date(),
+): Promise<number> {
+  const stale = await findStaleAcceptAttempts(db, new Date(now.getTime() - STALE_DRAFT_MS), BATCH);
+  let givenBack = 0;
+  for (const { id, acceptAttempt } of stale) {
+    try {
+      await transactionRunner(db)(async (tx) => {
+        const row = await lockAcceptAttempt(tx, id, acceptAttempt);
+        if (!row) return;
+        if (row.open) {
+          const released = await escrow.release(id, 'challenged', acceptAttempt).then(
+            () => true,
+            (error: unknown) => {
+              // not_found: this attempt holds nothing; invalid_action: wallet saw the duel go on.
+              const done =
+                error instanceof AppError &&
+                ['not_found', 'invalid_action'].includes(error.identifier);
+              if (!done) throw error;
+              return false;
+            },
+          );
+          if (released) givenBack += 1;
+        }
+        await clearAcceptAttempt(tx, id, acceptAttempt);
+      });
+    } catch (error) {
+      logger.error(
+        { err: error, challengeId: id },
+        "could not give back a stale acceptance's stake",
+      );
+    }
+  }
+  return givenBack;
 }
 
 export interface Scheduler {

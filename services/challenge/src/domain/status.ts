@@ -11,6 +11,7 @@ import {
   type TransitionFields,
 } from '../data/challenges.ts';
 import { transactionRunner, type Database, type Transaction } from '../data/db.ts';
+import { recordAcceptAttempt } from '../data/scheduler.ts';
 import { insertSides } from '../data/sides.ts';
 import { findKnownUser } from '../data/users.ts';
 import { expirationOf, walletRefusal } from './create.ts';
@@ -296,6 +297,19 @@ async function acceptDuel(
   });
   if (!decision.allowed) throw new AppError(decision.identifier);
   const attempt = randomUUID();
+  // Recorded before the hold (a compare-and-set on open): if this process dies between the hold
+  // and the transition, the scheduler gives this attempt's stake back (docs/adr/0091).
+  if (!(await recordAcceptAttempt(deps.db, challenge.id, attempt, new Date()))) {
+    // No longer open (another acceptance or a cancel won): the table's answer for where it is.
+    const now = await findChallengeById(deps.db, challenge.id);
+    const again = decideTransition({
+      action: 'accept',
+      status: now?.status ?? challenge.status,
+      actors,
+      expired: challenge.expirationDate <= new Date(),
+    });
+    throw new AppError(again.allowed ? 'invalid_status_change' : again.identifier);
+  }
   try {
     await deps.escrow.hold({
       challengeId: challenge.id,
