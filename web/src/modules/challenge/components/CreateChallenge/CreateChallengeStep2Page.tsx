@@ -1,29 +1,25 @@
-import { useQuery } from '@apollo/client/react';
-import { useId, useMemo, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useId, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, NavLink, Outlet, useLocation, useNavigate } from 'react-router';
-import { cx } from '../../../lib/cx';
-import { formatAmount, formatEuroInput, parseEuroInput } from '../../../lib/money';
-import { describeFailure, failureIdentifier } from '../../../lib/mutationOutcome';
-import { usePageMeta } from '../../../lib/usePageMeta';
-import { Button, ButtonLink } from '../../../ui/Button';
-import { Checkbox } from '../../../ui/Checkbox';
-import { CheckIcon, CloseIcon, PlusIcon } from '../../../ui/icons';
-import { Input, TextArea } from '../../../ui/Input';
-import layout from '../../../ui/layout.module.css';
-import { Notice } from '../../../ui/Notice';
-import { SelectField } from '../../../ui/SelectField';
-import { useGetCurrentUser } from '../../auth/hooks/useGetCurrentUser';
-import { useModalRoute } from '../../auth/hooks/useModalRoute';
-import { FollowingDocument } from '../../profile/graphql/Following';
+import { Link } from 'react-router';
+import { cx } from '../../../../lib/cx';
+import { formatAmount, formatEuroInput, parseEuroInput } from '../../../../lib/money';
+import { describeFailure, failureIdentifier } from '../../../../lib/mutationOutcome';
+import { usePageMeta } from '../../../../lib/usePageMeta';
+import { Button, ButtonLink } from '../../../../ui/Button';
+import { Checkbox } from '../../../../ui/Checkbox';
+import { CloseIcon, PlusIcon } from '../../../../ui/icons';
+import { Input } from '../../../../ui/Input';
+import layout from '../../../../ui/layout.module.css';
+import { Notice } from '../../../../ui/Notice';
+import { SelectField } from '../../../../ui/SelectField';
+import { useGetCurrentUser } from '../../../auth/hooks/useGetCurrentUser';
+import { useModalRoute } from '../../../auth/hooks/useModalRoute';
 import {
-  DESCRIPTION_MAX,
   TAGS_MAX,
   TAG_MAX_LENGTH,
   WEEKS_MAX,
   WEEKS_MIN,
   amountInCents,
-  charCount,
   isoDay,
   latestExpiration,
   normalizeTag,
@@ -32,266 +28,13 @@ import {
   step2Problems,
   toCreateInput,
   type DraftField,
-  type DraftProblem,
-} from '../draft';
-import { useChallengeDraft, type CreateChallengeWelcome } from '../hooks/useChallengeDraft';
-import { useCopyChallengeLink } from '../hooks/useCopyChallengeLink';
-import { useCreateChallenge } from '../hooks/useCreateChallenge';
+} from '../../draft';
+import { useChallengeDraft } from '../../hooks/useChallengeDraft';
+import { useCreateChallenge } from '../../hooks/useCreateChallenge';
 import styles from './CreateChallenge.module.css';
-
-const STEPS = [
-  { path: '/challenge/create/step-1', key: 'step1' },
-  { path: '/challenge/create/step-2', key: 'step2' },
-] as const;
-
-export const STEP_2_PATH = '/challenge/create/step-2';
-
-/** /challenge/create: the two-step flow with its step indicator. */
-export function CreateChallengeLayout() {
-  const { t } = useTranslation();
-  const welcome = (useLocation().state as Partial<CreateChallengeWelcome> | null)?.welcome;
-  return (
-    <div className={styles.layout}>
-      {welcome ? (
-        <Notice tone="success" title={t('createChallenge.welcome.title', welcome)}>
-          <p>{t('createChallenge.welcome.text')}</p>
-        </Notice>
-      ) : null}
-      <nav aria-label={t('createChallenge.stepsLabel')}>
-        <ol className={styles.steps}>
-          {STEPS.map((step, index) => (
-            <li key={step.key}>
-              <NavLink
-                to={step.path}
-                className={({ isActive }) => cx(styles.step, isActive && styles.active)}
-              >
-                <span className={styles.number} aria-hidden="true">
-                  {index + 1}
-                </span>
-                <span className={styles.stepText}>
-                  <span className={styles.stepLabel}>
-                    {t('createChallenge.stepN', { n: index + 1 })}
-                  </span>
-                  <span className={styles.stepTitle}>{t(`createChallenge.${step.key}.title`)}</span>
-                </span>
-              </NavLink>
-            </li>
-          ))}
-        </ol>
-      </nav>
-      <Outlet />
-    </div>
-  );
-}
-
-/** The first problem of a field as text, or undefined. */
-function useProblemText(problems: DraftProblem[]) {
-  const { t } = useTranslation();
-  return (field: DraftField): string | undefined => {
-    const problem = problems.find((entry) => entry.field === field);
-    return problem
-      ? t(`createChallenge.errors.${problem.key}` as 'createChallenge.errors.titleRequired', {
-          ...problem.values,
-        })
-      : undefined;
-  };
-}
-
-/** /challenge/create/step-1 "Send your Challenge": who (a username or e-mails) and what. */
-export function CreateChallengeStep1Page() {
-  const { t } = useTranslation();
-  usePageMeta(t('createChallenge.step1.title'), t('createChallenge.step1.metaDescription'));
-  const navigate = useNavigate();
-  const { user } = useGetCurrentUser();
-  const { draft, update } = useChallengeDraft();
-  const [submitted, setSubmitted] = useState(false);
-  const [touched, setTouched] = useState<Partial<Record<DraftField, boolean>>>({});
-  const problems = step1Problems(draft, { username: user?.username ?? null });
-  const problemText = useProblemText(problems);
-  const shown = (field: DraftField) =>
-    submitted || touched[field] ? problemText(field) : undefined;
-  const touch = (field: DraftField) => setTouched((previous) => ({ ...previous, [field]: true }));
-  const titleId = useId();
-
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    setSubmitted(true);
-    if (problems.length === 0) void navigate(STEP_2_PATH);
-  };
-
-  const descriptionLength = charCount(draft.description.trim());
-  const targetError = shown('target');
-  return (
-    <section className={layout.panel} aria-labelledby={titleId}>
-      <div className={layout.panelHeader}>
-        <h1 id={titleId} className={layout.panelTitle}>
-          {t('createChallenge.step1.title')}
-        </h1>
-        <p className={layout.panelText}>{t('createChallenge.step1.intro')}</p>
-      </div>
-      <form className={styles.form} onSubmit={submit} noValidate aria-labelledby={titleId}>
-        <fieldset className={styles.fieldset}>
-          <legend className={styles.legend}>{t('createChallenge.target.legend')}</legend>
-          <div className={styles.segmented} role="radiogroup">
-            {(['username', 'email'] as const).map((target) => (
-              <label
-                key={target}
-                className={cx(styles.segment, draft.target === target && styles.segmentActive)}
-              >
-                <input
-                  type="radio"
-                  name="target"
-                  value={target}
-                  checked={draft.target === target}
-                  onChange={() => update({ target })}
-                />
-                {t(`createChallenge.target.${target}`)}
-              </label>
-            ))}
-          </div>
-          {draft.target === 'username' ? (
-            <UsernameField
-              value={draft.challengedUsername}
-              viewerUsername={user?.username ?? null}
-              error={targetError}
-              onChange={(challengedUsername) => update({ challengedUsername })}
-              onBlur={() => touch('target')}
-            />
-          ) : (
-            <Input
-              label={t('createChallenge.target.emailsLabel')}
-              name="challengedUserEmailsString"
-              type="text"
-              inputMode="email"
-              autoComplete="off"
-              placeholder="anna@example.com, ben@example.com"
-              value={draft.challengedUserEmailsString}
-              onChange={(event) => update({ challengedUserEmailsString: event.target.value })}
-              onBlur={() => touch('target')}
-              status={targetError ? 'error' : 'hint'}
-              message={
-                targetError ??
-                t('createChallenge.target.emailsHint', {
-                  count: splitEmails(draft.challengedUserEmailsString).length,
-                })
-              }
-            />
-          )}
-        </fieldset>
-        <Input
-          label={t('createChallenge.fields.name')}
-          name="challengeName"
-          autoComplete="off"
-          placeholder={t('createChallenge.fields.namePlaceholder')}
-          value={draft.name}
-          onChange={(event) => update({ name: event.target.value })}
-          onBlur={() => touch('name')}
-          status={shown('name') ? 'error' : 'none'}
-          message={shown('name')}
-        />
-        <TextArea
-          label={t('createChallenge.fields.description')}
-          name="challengeDescription"
-          rows={4}
-          placeholder={t('createChallenge.fields.descriptionPlaceholder')}
-          value={draft.description}
-          onChange={(event) => update({ description: event.target.value })}
-          onBlur={() => touch('description')}
-          status={shown('description') ? 'error' : 'hint'}
-          message={
-            shown('description') ??
-            t('createChallenge.fields.descriptionCount', {
-              count: descriptionLength,
-              max: DESCRIPTION_MAX,
-            })
-          }
-        />
-        <div className={layout.formActions}>
-          <Button type="submit" variant="action-gradient">
-            {t('createChallenge.step1.next')}
-          </Button>
-        </div>
-      </form>
-    </section>
-  );
-}
-
-/**
- * A username typed by hand; identity has no user search, so the suggestions are the people the
- * viewer follows whose username or name matches what is typed.
- */
-function UsernameField({
-  value,
-  viewerUsername,
-  error,
-  onChange,
-  onBlur,
-}: {
-  value: string;
-  viewerUsername: string | null;
-  error: string | undefined;
-  onChange: (value: string) => void;
-  onBlur: () => void;
-}) {
-  const { t } = useTranslation();
-  const { data } = useQuery(FollowingDocument, {
-    variables: { username: viewerUsername ?? '', page: 1, itemsPerPage: 50 },
-    skip: !viewerUsername,
-    context: { suppressErrorToast: true },
-  });
-  const typed = value.trim().replace(/^@/, '').toLowerCase();
-  const suggestions = useMemo(() => {
-    const people = data?.getFollowing?.status.success ? (data.getFollowing.items ?? []) : [];
-    return people
-      .filter(
-        (person) =>
-          person.username.toLowerCase() !== typed &&
-          (!typed ||
-            person.username.toLowerCase().includes(typed) ||
-            (person.displayName ?? '').toLowerCase().includes(typed)),
-      )
-      .slice(0, 5);
-  }, [data, typed]);
-  return (
-    <div className={styles.usernameField}>
-      <Input
-        label={t('createChallenge.target.usernameLabel')}
-        name="challengedUsername"
-        autoComplete="off"
-        autoCapitalize="none"
-        spellCheck={false}
-        placeholder={t('createChallenge.target.usernamePlaceholder')}
-        value={value}
-        onChange={(event) => onChange(event.target.value)}
-        onBlur={onBlur}
-        status={error ? 'error' : 'hint'}
-        message={error ?? t('createChallenge.target.usernameHint')}
-      />
-      {suggestions.length > 0 ? (
-        <div className={styles.suggestions}>
-          <p className={styles.suggestionsLabel}>{t('createChallenge.target.suggestions')}</p>
-          <ul className={styles.chips}>
-            {suggestions.map((person) => (
-              <li key={person.id}>
-                <button
-                  type="button"
-                  className={styles.suggestion}
-                  onClick={() => onChange(person.username)}
-                >
-                  {person.displayName
-                    ? `${person.displayName} (@${person.username})`
-                    : `@${person.username}`}
-                </button>
-              </li>
-            ))}
-          </ul>
-        </div>
-      ) : null}
-    </div>
-  );
-}
-
-type Created = { slug: string; challengeName: string }[];
+import { CreatedPanel, type Created } from './CreatedPanel';
+import { STEP_2_PATH } from './steps';
+import { useProblemText } from './useProblemText';
 
 /** /challenge/create/step-2 "Challenge Details": reward, duration, visibility, tags, type, credit. */
 export function CreateChallengeStep2Page() {
@@ -605,46 +348,4 @@ export function CreateChallengeStep2Page() {
 
 function latestOf(a: Date, b: Date): Date {
   return a.getTime() > b.getTime() ? a : b;
-}
-
-/** What a successful createChallenge made: one challenge per target, each with its link. */
-function CreatedPanel({ created }: { created: Created }) {
-  const { t } = useTranslation();
-  const titleId = useId();
-  const copyLink = useCopyChallengeLink();
-  return (
-    <section className={layout.panel} aria-labelledby={titleId}>
-      <div className={styles.createdHeader}>
-        <span className={styles.createdIcon} aria-hidden="true">
-          <CheckIcon size={24} />
-        </span>
-        <div className={layout.panelHeader}>
-          <h1 id={titleId} className={layout.panelTitle}>
-            {t('createChallenge.created.title', { count: created.length })}
-          </h1>
-          <p className={layout.panelText}>{t('createChallenge.created.text')}</p>
-        </div>
-      </div>
-      <ul className={styles.createdList}>
-        {created.map((challenge) => (
-          <li key={challenge.slug} className={styles.createdItem}>
-            <Link to={`/challenge/${encodeURIComponent(challenge.slug)}/detail`}>
-              {challenge.challengeName}
-            </Link>
-            <Button variant="secondary" size="sm" onClick={() => void copyLink(challenge.slug)}>
-              {t('challenge.share.copy')}
-            </Button>
-          </li>
-        ))}
-      </ul>
-      <div className={layout.formActions}>
-        <ButtonLink to="/challenge-dashboard" variant="secondary">
-          {t('createChallenge.created.dashboard')}
-        </ButtonLink>
-        <ButtonLink to="/challenge/create/step-1" variant="action-gradient">
-          {t('createChallenge.created.another')}
-        </ButtonLink>
-      </div>
-    </section>
-  );
 }

@@ -1,12 +1,12 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { answerMock, loggedInMock, loggedOutMock, statusOf } from '../../../test/mocks';
-import { currentUrl, renderApp } from '../../../test/renderApp';
-import { DRAFT_STORAGE_KEY, defaultDraft, type ChallengeDraft } from '../draft';
+import { answerMock, loggedInMock, loggedOutMock, statusOf } from '../../../../test/mocks';
+import { currentUrl, renderApp } from '../../../../test/renderApp';
+import { DRAFT_STORAGE_KEY, defaultDraft, type ChallengeDraft } from '../../draft';
 import {
   CreateChallengeDocument,
   type CreateChallengeMutationVariables,
-} from '../graphql/CreateChallenge';
+} from '../../graphql/CreateChallenge';
 
 function storeDraft(change: Partial<ChallengeDraft>) {
   window.localStorage.setItem(DRAFT_STORAGE_KEY, JSON.stringify({ ...defaultDraft(), ...change }));
