@@ -2,6 +2,7 @@ import {
   useEffect,
   useId,
   useRef,
+  useState,
   type KeyboardEvent,
   type MouseEvent,
   type ReactNode,
@@ -77,10 +78,13 @@ function ModalDialog({
   const descriptionId = useId();
   const panelRef = useRef<HTMLDivElement>(null);
   const pointerDownOnBackdrop = useRef(false);
+  // Read while rendering: React focuses an autoFocus field inside while it commits, before any
+  // effect of this dialog runs, and the opener would be lost.
+  const [previouslyFocused] = useState(() =>
+    document.activeElement instanceof HTMLElement ? document.activeElement : null,
+  );
 
   useEffect(() => {
-    const previouslyFocused =
-      document.activeElement instanceof HTMLElement ? document.activeElement : null;
     lockBody();
     const panel = panelRef.current;
     if (panel && !panel.contains(document.activeElement)) {
@@ -92,7 +96,7 @@ function ModalDialog({
       unlockBody();
       if (previouslyFocused?.isConnected) previouslyFocused.focus();
     };
-  }, []);
+  }, [previouslyFocused]);
 
   const handleKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     if (event.key === 'Escape') {
@@ -153,7 +157,9 @@ function ModalDialog({
           className,
         )}
       >
-        <header className={styles.header}>
+        {/* Not <header>/<footer>: portalled to the body they would be a second banner and
+            contentinfo landmark beside the page's own. */}
+        <div className={styles.header}>
           <h2 id={titleId} className={styles.title}>
             {title}
           </h2>
@@ -168,14 +174,14 @@ function ModalDialog({
               <CloseIcon size={20} />
             </button>
           )}
-        </header>
+        </div>
         {description ? (
           <p id={descriptionId} className={styles.description}>
             {description}
           </p>
         ) : null}
         <div className={styles.body}>{children}</div>
-        {footer ? <footer className={styles.footer}>{footer}</footer> : null}
+        {footer ? <div className={styles.footer}>{footer}</div> : null}
       </div>
     </div>
   );

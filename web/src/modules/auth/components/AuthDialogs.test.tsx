@@ -75,6 +75,28 @@ describe('dialog routing by ?modal=', () => {
     expect(currentUrl(router)).toBe('/terms');
   });
 
+  it('gives focus back to the button that opened it, after a switch between the two dialogs too', async () => {
+    renderApp({ path: '/terms', mocks: [loggedOutMock()] });
+    const sidebar = await screen.findByRole('complementary', { name: 'Sidebar' });
+    const opener = await within(sidebar).findByRole('button', { name: 'Log in' });
+    opener.focus();
+    fireEvent.click(opener);
+    fireEvent.keyDown(await magicLinkDialog(), { key: 'Escape' });
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(document.activeElement).toBe(opener);
+
+    opener.focus();
+    fireEvent.click(opener);
+    const switchButton = within(await magicLinkDialog()).getByRole('button', {
+      name: 'Log in with a password',
+    });
+    switchButton.focus();
+    fireEvent.click(switchButton);
+    fireEvent.keyDown(await passwordDialog(), { key: 'Escape' });
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(document.activeElement).toBe(opener);
+  });
+
   it('ignores an unknown modal value', async () => {
     renderApp({ path: '/terms?modal=something-else', mocks: [loggedOutMock()] });
     expect(

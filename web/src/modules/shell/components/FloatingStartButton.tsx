@@ -54,15 +54,18 @@ export function FloatingStartButton() {
 function StartButton() {
   const { t } = useTranslation();
   const tucked = useOverContent();
+  // A landmark of its own: it floats outside the layout's sidebar and main (axe's "region").
   return (
-    <Link
-      to="/challenge/create/step-1"
-      className={styles.fab}
-      data-testid="floating-start-button"
-      data-tucked={tucked}
-    >
-      <PlusIcon size={28} strokeWidth={2.5} />
-      <span className={styles.tooltip}>{t('nav.startChallenge')}</span>
-    </Link>
+    <nav aria-label={t('nav.quickStart')}>
+      <Link
+        to="/challenge/create/step-1"
+        className={styles.fab}
+        data-testid="floating-start-button"
+        data-tucked={tucked}
+      >
+        <PlusIcon size={28} strokeWidth={2.5} />
+        <span className={styles.tooltip}>{t('nav.startChallenge')}</span>
+      </Link>
+    </nav>
   );
 }

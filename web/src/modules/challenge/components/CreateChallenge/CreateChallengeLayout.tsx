@@ -1,3 +1,4 @@
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink, Outlet, useLocation } from 'react-router';
 import { cx } from '../../../../lib/cx';
@@ -9,9 +10,14 @@ import { STEPS } from './steps';
 /** /challenge/create: the two-step flow with its step indicator. */
 export function CreateChallengeLayout() {
   const { t } = useTranslation();
-  const welcome = (useLocation().state as Partial<CreateChallengeWelcome> | null)?.welcome;
+  const location = useLocation();
+  const welcome = (location.state as Partial<CreateChallengeWelcome> | null)?.welcome;
+  const announcement = useStepChangeAnnouncement(location.pathname);
   return (
     <div className={styles.layout}>
+      <p role="status" className="visually-hidden">
+        {announcement}
+      </p>
       {welcome ? (
         <Notice tone="success" title={t('createChallenge.welcome.title', welcome)}>
           <p>{t('createChallenge.welcome.text')}</p>
@@ -42,4 +48,37 @@ export function CreateChallengeLayout() {
       <Outlet />
     </div>
   );
+}
+
+/**
+ * A change of step is a route change, which a screen reader does not announce: the new step is
+ * said in a status region, and focus (lost with the Next button that went away) moves to the
+ * step's heading, where the keyboard goes on from.
+ */
+function useStepChangeAnnouncement(pathname: string): string {
+  const { t } = useTranslation();
+  const [announcement, setAnnouncement] = useState('');
+  const previous = useRef(pathname);
+  useEffect(() => {
+    if (previous.current === pathname) return;
+    previous.current = pathname;
+    const index = STEPS.findIndex((step) => step.path === pathname);
+    const step = STEPS[index];
+    if (!step) return;
+    setAnnouncement(
+      t('createChallenge.stepAnnouncement', {
+        n: index + 1,
+        total: STEPS.length,
+        title: t(`createChallenge.${step.key}.title`),
+      }),
+    );
+    // The step's page may still be on its way (a lazily loaded route): try again next frame.
+    const focusHeading = () => {
+      const heading = document.querySelector<HTMLElement>('[data-step-heading]');
+      heading?.focus();
+      return heading !== null;
+    };
+    if (!focusHeading()) requestAnimationFrame(() => void focusHeading());
+  }, [pathname, t]);
+  return announcement;
 }

@@ -6,19 +6,32 @@ import { usePageMeta } from '../../../../lib/usePageMeta';
 import { Button } from '../../../../ui/Button';
 import { Input, TextArea } from '../../../../ui/Input';
 import layout from '../../../../ui/layout.module.css';
+import { useFocusFirstInvalid } from '../../../../ui/useFocusFirstInvalid';
 import { useGetCurrentUser } from '../../../auth/hooks/useGetCurrentUser';
 import {
   DESCRIPTION_MAX,
   charCount,
+  lookupUsername,
   splitEmails,
   step1Problems,
   type DraftField,
+  type DraftProblem,
 } from '../../draft';
 import { useChallengeDraft } from '../../hooks/useChallengeDraft';
+import { useChallengeTarget, type TargetCheck } from '../../hooks/useChallengeTarget';
 import styles from './CreateChallenge.module.css';
 import { STEP_2_PATH } from './steps';
 import { UsernameField } from './UsernameField';
 import { useProblemText } from './useProblemText';
+
+/** What the look-up of the username says against it, as a problem of the target field. */
+export function targetCheckProblem(check: TargetCheck, username: string): DraftProblem | null {
+  if (check.state === 'unknown')
+    return { field: 'target', key: 'userNotFound', values: { username } };
+  if (check.state === 'not-challengeable')
+    return { field: 'target', key: 'userNotChallengeable', values: { username } };
+  return null;
+}
 
 /** /challenge/create/step-1 "Send your Challenge": who (a username or e-mails) and what. */
 export function CreateChallengeStep1Page() {
@@ -29,17 +42,33 @@ export function CreateChallengeStep1Page() {
   const { draft, update } = useChallengeDraft();
   const [submitted, setSubmitted] = useState(false);
   const [touched, setTouched] = useState<Partial<Record<DraftField, boolean>>>({});
-  const problems = step1Problems(draft, { username: user?.username ?? null });
+  const viewer = { username: user?.username ?? null };
+  const username = lookupUsername(draft, viewer);
+  const { check, checkNow } = useChallengeTarget(username);
+  const lookedUp = username ? targetCheckProblem(check, username) : null;
+  const problems = [...step1Problems(draft, viewer), ...(lookedUp ? [lookedUp] : [])];
   const problemText = useProblemText(problems);
+  // The look-up's verdict shows as soon as it is known; the form's own rules after touch or Next.
   const shown = (field: DraftField) =>
-    submitted || touched[field] ? problemText(field) : undefined;
+    submitted || touched[field] || (field === 'target' && lookedUp)
+      ? problemText(field)
+      : undefined;
   const touch = (field: DraftField) => setTouched((previous) => ({ ...previous, [field]: true }));
   const titleId = useId();
+  const { ref: formRef, focusFirstInvalid } = useFocusFirstInvalid();
+  const [checking, setChecking] = useState(false);
 
-  const submit = (event: FormEvent<HTMLFormElement>) => {
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     setSubmitted(true);
-    if (problems.length === 0) void navigate(STEP_2_PATH);
+    if (problems.length > 0) return focusFirstInvalid();
+    if (username) {
+      setChecking(true);
+      const verdict = targetCheckProblem(await checkNow(), username);
+      setChecking(false);
+      if (verdict) return focusFirstInvalid();
+    }
+    void navigate(STEP_2_PATH);
   };
 
   const descriptionLength = charCount(draft.description.trim());
@@ -47,12 +76,18 @@ export function CreateChallengeStep1Page() {
   return (
     <section className={layout.panel} aria-labelledby={titleId}>
       <div className={layout.panelHeader}>
-        <h1 id={titleId} className={layout.panelTitle}>
+        <h1 id={titleId} className={layout.panelTitle} tabIndex={-1} data-step-heading>
           {t('createChallenge.step1.title')}
         </h1>
         <p className={layout.panelText}>{t('createChallenge.step1.intro')}</p>
       </div>
-      <form className={styles.form} onSubmit={submit} noValidate aria-labelledby={titleId}>
+      <form
+        ref={formRef}
+        className={styles.form}
+        onSubmit={(event) => void submit(event)}
+        noValidate
+        aria-labelledby={titleId}
+      >
         <fieldset className={styles.fieldset}>
           <legend className={styles.legend}>{t('createChallenge.target.legend')}</legend>
           <div className={styles.segmented} role="radiogroup">
@@ -77,6 +112,7 @@ export function CreateChallengeStep1Page() {
               value={draft.challengedUsername}
               viewerUsername={user?.username ?? null}
               error={targetError}
+              check={username ? check : { state: 'idle' }}
               onChange={(challengedUsername) => update({ challengedUsername })}
               onBlur={() => touch('target')}
             />
@@ -130,7 +166,7 @@ export function CreateChallengeStep1Page() {
           }
         />
         <div className={layout.formActions}>
-          <Button type="submit" variant="action-gradient">
+          <Button type="submit" variant="action-gradient" loading={checking}>
             {t('createChallenge.step1.next')}
           </Button>
         </div>

@@ -108,7 +108,7 @@ export function CreateChallengeStep2Page() {
   return (
     <section className={layout.panel} aria-labelledby={titleId}>
       <div className={layout.panelHeader}>
-        <h1 id={titleId} className={layout.panelTitle}>
+        <h1 id={titleId} className={layout.panelTitle} tabIndex={-1} data-step-heading>
           {t('createChallenge.step2.title')}
         </h1>
         <p className={layout.panelText}>{t('createChallenge.step2.intro')}</p>

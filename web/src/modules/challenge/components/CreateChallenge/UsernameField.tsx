@@ -3,6 +3,7 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Input } from '../../../../ui/Input';
 import { FollowingDocument } from '../../../profile/graphql/Following';
+import type { TargetCheck } from '../../hooks/useChallengeTarget';
 import styles from './CreateChallenge.module.css';
 
 /**
@@ -13,12 +14,15 @@ export function UsernameField({
   value,
   viewerUsername,
   error,
+  check,
   onChange,
   onBlur,
 }: {
   value: string;
   viewerUsername: string | null;
   error: string | undefined;
+  /** What the look-up of the typed username says (useChallengeTarget). */
+  check: TargetCheck;
   onChange: (value: string) => void;
   onBlur: () => void;
 }) {
@@ -53,8 +57,20 @@ export function UsernameField({
         value={value}
         onChange={(event) => onChange(event.target.value)}
         onBlur={onBlur}
-        status={error ? 'error' : 'hint'}
-        message={error ?? t('createChallenge.target.usernameHint')}
+        status={error ? 'error' : check.state === 'found' ? 'success' : 'hint'}
+        message={
+          error ??
+          (check.state === 'checking'
+            ? t('createChallenge.target.checking')
+            : check.state === 'found'
+              ? check.displayName
+                ? t('createChallenge.target.foundNamed', {
+                    name: check.displayName,
+                    username: check.username,
+                  })
+                : t('createChallenge.target.found', { username: check.username })
+              : t('createChallenge.target.usernameHint'))
+        }
       />
       {suggestions.length > 0 ? (
         <div className={styles.suggestions}>
