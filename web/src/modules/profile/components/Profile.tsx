@@ -34,6 +34,7 @@ import type { PublicProfile } from '../graphql/UserProfile';
 import { useFollowUser } from '../hooks/useFollowUser';
 import { useGetUserProfile } from '../hooks/useGetUserProfile';
 import { useUnfollowUser } from '../hooks/useUnfollowUser';
+import { ChallengeUserButton } from './ChallengeUserButton';
 import { FollowsDialog, type FollowsList } from './FollowsDialog';
 import styles from './Profile.module.css';
 
@@ -159,12 +160,17 @@ function ProfileHeader({
           >
             {t('profile.editProfile')}
           </ButtonLink>
-        ) : user ? (
+        ) : (
           <>
-            <FollowButton profile={profile} onChanged={onChanged} />
-            <ReportButton entityType="User" entityId={profile.id} name={name} />
+            {profile.challengeable ? <ChallengeUserButton username={profile.username} /> : null}
+            {user ? (
+              <>
+                <FollowButton profile={profile} onChanged={onChanged} />
+                <ReportButton entityType="User" entityId={profile.id} name={name} />
+              </>
+            ) : null}
           </>
-        ) : null}
+        )}
       </div>
       <FollowsDialog
         list={list}
