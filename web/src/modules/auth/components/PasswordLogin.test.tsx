@@ -14,7 +14,9 @@ function loginMock(success: boolean, identifier: string | null, onSuccess?: () =
 
 async function logIn() {
   const dialog = await screen.findByRole('dialog', { name: 'Log in with your password' });
-  fireEvent.change(within(dialog).getByLabelText('Username'), { target: { value: ' alice ' } });
+  fireEvent.change(within(dialog).getByLabelText('Username or e-mail address'), {
+    target: { value: ' alice ' },
+  });
   fireEvent.change(within(dialog).getByLabelText('Password'), { target: { value: 'Secret-1' } });
   fireEvent.click(within(dialog).getByRole('button', { name: 'Log in' }));
   return dialog;
@@ -34,17 +36,25 @@ describe('username and password login', () => {
     expect(await within(sidebar).findByRole('link', { name: /Alice Jansen/ })).toBeTruthy();
   });
 
-  it('says "Login failed: <reason>" and stays open', async () => {
+  it('says "Login failed: <reason>" on the password field, not in a toast, and stays open', async () => {
     const { mocks } = sessionMocks(null);
     renderApp({
       path: '/cookies?modal=login-username-password',
       mocks: [...mocks, loginMock(false, 'invalid_credentials')],
     });
-    await logIn();
-    expect(
-      await screen.findByText('Login failed: The username or password is incorrect.'),
-    ).toBeTruthy();
-    expect(screen.getByRole('dialog', { name: 'Log in with your password' })).toBeTruthy();
+    const dialog = await logIn();
+    const message = await within(dialog).findByText(
+      'Login failed: The username or password is incorrect.',
+    );
+    const password = within(dialog).getByLabelText('Password');
+    expect(password.getAttribute('aria-invalid')).toBe('true');
+    expect(password.getAttribute('aria-describedby')).toContain(message.closest('p')?.id);
+    await waitFor(() => expect(document.activeElement).toBe(password));
+    const toasts = screen.getByRole('region', { name: 'Notifications' });
+    expect(within(toasts).queryByText(/Login failed/)).toBeNull();
+    // Typing again takes the old verdict away.
+    fireEvent.change(password, { target: { value: 'Secret-2' } });
+    expect(password.getAttribute('aria-invalid')).toBeNull();
   });
 
   it('links to the password recovery page', async () => {
@@ -82,11 +92,13 @@ describe('username and password login refused by the gateway', () => {
         },
       ],
     });
-    await logIn();
+    const dialog = await logIn();
     expect(
-      await screen.findByText(
-        'Login failed: Too many attempts. Please wait a moment and try again.',
-      ),
+      (
+        await within(dialog).findByText(
+          'Login failed: Too many attempts. Please wait a moment and try again.',
+        )
+      ).closest('[role="alert"]'),
     ).toBeTruthy();
   });
 });

@@ -197,13 +197,17 @@ describe('magic-link code step', () => {
       ],
     });
     await enterCode();
-    expect(
-      await screen.findByText(
-        'That code is not right. Check the code in the e-mail and try again.',
-      ),
-    ).toBeTruthy();
+    const dialog = screen.getByRole('dialog', { name: 'Check your inbox' });
+    // On the field itself (not only in a toast that leaves after five seconds).
+    const message = await within(dialog).findByText(
+      'That code is not right. Check the code in the e-mail and try again.',
+    );
+    const code = within(dialog).getByLabelText('Login code');
+    expect(code.getAttribute('aria-invalid')).toBe('true');
+    expect(code.getAttribute('aria-describedby')).toContain(message.closest('p')?.id);
+    const toasts = screen.getByRole('region', { name: 'Notifications' });
+    expect(within(toasts).queryByText(/That code is not right/)).toBeNull();
     expect(screen.queryByText('The username or password is incorrect.')).toBeNull();
-    expect(screen.getByRole('dialog', { name: 'Check your inbox' })).toBeTruthy();
   });
 
   it('an expired code says so, not that a password is wrong', async () => {

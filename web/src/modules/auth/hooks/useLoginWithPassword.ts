@@ -10,7 +10,19 @@ import { LoginDocument } from '../graphql/Login';
 
 const context: AppOperationContext = { suppressErrorToast: true };
 
-/** Username and password login. Failures read "Login failed: <reason>". Resolves to true on success. */
+/** What a log-in came to; a failure carries its "Login failed: …" text for the form to show. */
+export type LoginResult =
+  | { ok: true }
+  /** `credentials`: the username (or e-mail address) and password do not match. */
+  | { ok: false; text: string; credentials: boolean };
+
+const CREDENTIAL_FAILURES = new Set(['invalid_credentials', 'user_login_failed']);
+
+/**
+ * Username (or e-mail address) and password login. Failures read "Login failed: <reason>" and
+ * are the form's to show, on the password field or in the dialog: a toast would leave after five
+ * seconds and cover the page.
+ */
 export function useLoginWithPassword() {
   const { t } = useTranslation();
   const toasts = useToasts();
@@ -27,8 +39,9 @@ export function useLoginWithPassword() {
   );
 
   const login = useCallback(
-    async (username: string, password: string): Promise<boolean> => {
+    async (username: string, password: string): Promise<LoginResult> => {
       let reason: string | null = null;
+      let identifier: string | null = null;
       try {
         const { data, error } = await mutate({
           variables: { input: { username: username.trim(), password } },
@@ -37,8 +50,9 @@ export function useLoginWithPassword() {
         if (!error && status?.success) {
           await client.resetStore().catch(() => undefined);
           toasts.success(t('auth.toast.welcomeBack'));
-          return true;
+          return { ok: true };
         }
+        identifier = status?.identifier ?? null;
         if (CombinedGraphQLErrors.is(error)) reason = describeGraphQLErrors(t, error.errors);
         else if (!error && status) reason = errorText(t, status.identifier, status.message);
         else reason = refusalText(error);
@@ -46,10 +60,13 @@ export function useLoginWithPassword() {
         if (CombinedGraphQLErrors.is(error)) reason = describeGraphQLErrors(t, error.errors);
         else reason = refusalText(error);
       }
-      toasts.error(
-        reason ? t('auth.toast.loginFailed', { reason }) : t('auth.toast.loginFailedUnexpected'),
-      );
-      return false;
+      return {
+        ok: false,
+        text: reason
+          ? t('auth.toast.loginFailed', { reason })
+          : t('auth.toast.loginFailedUnexpected'),
+        credentials: identifier !== null && CREDENTIAL_FAILURES.has(identifier),
+      };
     },
     [client, mutate, refusalText, toasts, t],
   );

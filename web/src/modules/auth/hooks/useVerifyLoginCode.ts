@@ -10,7 +10,8 @@ export type VerifyLoginCodeOutcome =
   | { kind: 'logged-in'; originUrl: string | null }
   /** The code is right but there is no account yet: the user completes one. */
   | { kind: 'needs-account' }
-  | { kind: 'failed' };
+  /** `text` is for the code field; null when someone else already told (a 401). */
+  | { kind: 'failed'; text: string | null };
 
 // A wrong code has its own words (the catalogue's invalid_credentials text is about passwords).
 const context: AppOperationContext = { suppressErrorToast: true };
@@ -45,8 +46,7 @@ export function useVerifyLoginCode() {
       const text = own
         ? t(CODE_FAILURES[own as keyof typeof CODE_FAILURES])
         : describeFailure(t, outcome, t('errors.generic_error'));
-      if (text) toasts.error(text);
-      return { kind: 'failed' };
+      return { kind: 'failed', text };
     },
     [client, mutate, toasts, t],
   );
