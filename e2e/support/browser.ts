@@ -2,6 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import AxeBuilder from '@axe-core/playwright';
 import type { Role } from '@challenge/kit';
 import { tokenFor } from '@challenge/testing';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
@@ -111,3 +112,24 @@ export async function shoot(page: Page, name: string, { fullPage = true } = {}):
 /** The page's level-1 heading. */
 export const heading = (page: Page, name: string | RegExp) =>
   page.getByRole('heading', { name, level: 1 });
+
+/**
+ * axe-core on the page as it is now (every rule axe runs by default, every impact): throws with
+ * each violation and the elements it found, so a browser test fails on the first screen that
+ * has one. `context` names the screen in the message.
+ */
+export async function expectNoAxeViolations(page: Page, context?: string): Promise<void> {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  if (violations.length === 0) return;
+  const found = violations.map(
+    (violation) =>
+      `${violation.impact ?? 'unknown'} ${violation.id}: ${violation.help}\n` +
+      violation.nodes
+        .slice(0, 5)
+        .map((node) => `    ${node.target.join(' ')}`)
+        .join('\n'),
+  );
+  throw new Error(
+    `axe: ${violations.length} violation(s)${context ? ` on ${context}` : ''}\n${found.join('\n')}`,
+  );
+}
