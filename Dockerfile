@@ -7,10 +7,13 @@
 #   docker build --build-arg SERVICE=gateway  -t challenge-platform/gateway  .
 #
 # SERVICE is one of: gateway, identity, challenge, wallet, media, moderation, notification.
-# Every image holds the whole monorepo (sources run through tsx, see docs/adr/0005-deployment.md),
-# so any of them can also run the migrations: `node scripts/migrate.mjs apply`.
+# The process runs its production bundle, `node dist/index.js` (docs/adr/0078-production-bundles.md).
+# Every image still holds the whole monorepo (docs/adr/0005-deployment.md), so any of them can
+# also run the migrations: `node scripts/migrate.mjs apply`.
 
-ARG NODE_IMAGE=node:20-bookworm-slim
+# Node 24, the platform's one Node (docs/adr/0075-node-24.md); a build argument, so that an
+# offline base with the same content can stand in for it.
+ARG NODE_IMAGE=node:24-bookworm-slim
 
 # ---------------------------------------------------------------------------------------------
 # base: shared settings for every stage
@@ -34,15 +37,15 @@ RUN cd /src \
  && cp package-lock.json /app/
 
 # ---------------------------------------------------------------------------------------------
-# deps: every workspace's dependencies, dev ones included: tsx runs the TypeScript sources in
-# production and the Prisma CLI applies migrations, and both are root devDependencies.
+# deps: every workspace's dependencies, dev ones included: esbuild bundles the sources, and the
+# Prisma CLI generates the clients and applies migrations.
 FROM base AS deps
 COPY --from=manifests /app /app
 RUN --mount=type=cache,target=/root/.npm npm ci --no-audit --no-fund
 
 # ---------------------------------------------------------------------------------------------
-# build: generated Prisma clients for every service; for the gateway also the SPA and the
-# supergraph (composed at build time from the subgraphs' SDL files in this same tree).
+# build: generated Prisma clients for every service and the bundle of SERVICE; for the gateway
+# also the SPA and the supergraph (composed at build time from the subgraphs' SDL files).
 FROM deps AS build
 ARG SERVICE
 COPY . .
@@ -50,8 +53,8 @@ COPY . .
 RUN PRISMA_SCHEMA_ENGINE_BINARY=/bin/true npm run generate --workspaces --if-present
 RUN if [ "$SERVICE" = "gateway" ]; then \
       npm run build -w web && npm run build -w gateway \
-      && test -f web/dist/index.html && test -f gateway/supergraph.graphql; \
-    fi
+      && test -f web/dist/index.html && test -f gateway/dist/supergraph.graphql; \
+    else npm run build -w "services/$SERVICE"; fi
 
 # ---------------------------------------------------------------------------------------------
 # runtime: the image that is shipped.
@@ -69,7 +72,7 @@ RUN apt-get update \
  && rm -rf /var/lib/apt/lists/*
 
 # The files stay owned by root: the runtime user can read them but not rewrite its own code,
-# and the root filesystem can be mounted read-only (tsx keeps its cache in /tmp).
+# and the root filesystem can be mounted read-only.
 COPY --from=build /app /app
 # One stable path to the entry point, whatever the workspace: /app/current -> the workspace.
 RUN if [ "$SERVICE" = "gateway" ]; then ln -s /app/gateway /app/current; \
@@ -92,4 +95,5 @@ HEALTHCHECK --interval=15s --timeout=3s --start-period=30s --retries=3 \
   CMD ["node", "-e", "const d={gateway:4700,identity:4701,challenge:4702,wallet:4703,media:4704,moderation:4705,notification:4706};fetch('http://127.0.0.1:'+(process.env.PORT||d[process.env.SERVICE])+'/healthz').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"]
 
 ENTRYPOINT ["/usr/bin/tini", "--"]
-CMD ["node", "--import", "tsx", "current/src/index.ts"]
+# The same arguments as npm start's (BUNDLE_COMMAND in scripts/lib/platform.mjs).
+CMD ["node", "--max-semi-space-size=2", "current/dist/index.js"]

@@ -3,7 +3,7 @@
 import { bootstrap } from './lib/bootstrap.mjs';
 
 // The health checks use kafkajs and pg, so a fresh clone installs its dependencies first.
-bootstrap();
+await bootstrap();
 const { componentNames, ensureStack, stackStatus, stopStack } =
   await import('./lib/stack/index.mjs');
 

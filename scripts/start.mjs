@@ -1,18 +1,20 @@
 /**
  * `npm start`: the whole platform on this machine. Installs what is missing, starts the stack,
- * builds (Prisma clients, supergraph, web), migrates, seeds demo data, starts the six subgraphs
- * and the gateway, and prints the one URL. Ctrl-C (or SIGTERM) stops every process it started.
+ * builds (Prisma clients, supergraph, web, and the production bundles: turbo rebuilds what
+ * changed), migrates, seeds demo data, starts the six subgraphs and the gateway from their
+ * bundles, as their images do, and prints the one URL. Ctrl-C (or SIGTERM) stops every process it
+ * started.
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { bootstrap } from './lib/bootstrap.mjs';
 
-bootstrap();
+await bootstrap();
 const { localDir, repoRoot, stackUrls } = await import('./lib/stack-config.mjs');
 const { ensureStack, stopStack } = await import('./lib/stack/index.mjs');
 const { applyMigrations, ensureDatabase } = await import('./lib/prisma-migrations.mjs');
-const { SERVICES, SERVICE_PORTS, GATEWAY_PORT, gatewayEnv, publicUrl, serviceEnv } =
+const { BUNDLE_COMMAND, SERVICES, SERVICE_PORTS, GATEWAY_PORT, gatewayEnv, publicUrl, serviceEnv } =
   await import('./lib/platform.mjs');
 const { seedDemoMoney } = await import('./lib/demo-money.mjs');
 const { seedDemoChallenges } = await import('./lib/demo-challenges.mjs');
@@ -84,8 +86,9 @@ function prefixOutput(name, stream, sink) {
   });
 }
 
+/** Runs a workspace's production bundle (dist/index.js), as its image does. */
 function launch(name, cwd, env) {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/index.ts'], {
+  const child = spawn(process.execPath, BUNDLE_COMMAND, {
     cwd,
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -119,7 +122,7 @@ const stack = await ensureStack();
 stackStartedHere = stack.components.filter((c) => !c.reused && c.pid).map((c) => c.name);
 
 step(
-  'Build (Prisma clients, supergraph, web)',
+  'Build (Prisma clients, the bundles of the services and the gateway, supergraph, web)',
   'npx',
   ['turbo', 'run', 'build', 'generate', '--output-logs=errors-only'],
   {

@@ -8,7 +8,7 @@ import { existsSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { bootstrap } from './lib/bootstrap.mjs';
 
-bootstrap();
+await bootstrap();
 const { repoRoot } = await import('./lib/stack-config.mjs');
 const { ensureStack } = await import('./lib/stack/index.mjs');
 

@@ -50,7 +50,11 @@ const media = await startTestService(
 );
 const gateway = await startTestGateway(
   { identity: identity.url, challenge: challenge.url, media: media.url },
-  { graphqlRateLimit: { ip: 1_000_000, windowSeconds: 60 } },
+  {
+    graphqlRateLimit: { ip: 1_000_000, windowSeconds: 60 },
+    graphqlUserRateLimit: { user: 1_000_000, windowSeconds: 60 },
+    graphqlAddressCeiling: { ip: 1_000_000, windowSeconds: 60 },
+  },
 );
 
 // Seeding: bulk inserts straight into each service's own database (the bench's, not an API's).

@@ -10,7 +10,7 @@ const UNREACHABLE = 'http://127.0.0.1:9/graphql';
 
 /** What a test may set on top: geofence, rate limits, CORS, metrics token, production mode. */
 export type TestGatewayOptions = Partial<
-  Omit<GatewayOptions, 'supergraphSdl' | 'subgraphUrls' | 'verifier' | 'logger' | 'lifecycle'>
+  Omit<GatewayOptions, 'supergraphSdl' | 'subgraphUrls' | 'verifier' | 'lifecycle'>
 >;
 
 /**
@@ -25,7 +25,7 @@ export async function startTestGateway(
   options: TestGatewayOptions = {},
   port = 0,
 ): Promise<{ url: string; stop(): Promise<void> }> {
-  const logger = pino({ level: 'error' });
+  const logger = options.logger ?? pino({ level: 'error' });
   const lifecycle = createLifecycle(logger, 5_000);
   const redis = createRedis(stack.redisUrl, logger);
   lifecycle.onStop('redis', async () => void (await redis.quit()));

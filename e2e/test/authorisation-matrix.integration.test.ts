@@ -91,6 +91,8 @@ interface Fixtures {
   openReport(reporterId?: string): Promise<string>;
   /** A fresh open referee case about two strangers. */
   openCase(): Promise<string>;
+  /** A fresh challenge of two strangers that staff took offline (moderation's projection). */
+  offlineChallenge(): Promise<string>;
   /** A fresh comment of the party on their private challenge (issue 14). */
   partyComment(): Promise<string>;
 }
@@ -132,6 +134,8 @@ const MATRIX: Record<string, Row> = {
     variables: (f) => ({ input: { slug: f.privateSlug } }),
   },
   getChallengesByStatus: { expect: anyone(), variables: () => ({ input: { status: 'open' } }) },
+  // The reward bounds the create flow checks (issue 22): public, like the flow's first step.
+  challengeRules: { expect: anyone() },
   getDashboardChallenges: { expect: loggedIn() },
   getCurrentUserProfile: { expect: loggedIn() },
   getEmailPreferences: { expect: loggedIn() },
@@ -268,7 +272,10 @@ const MATRIX: Record<string, Row> = {
   },
   unbanUser: {
     expect: staffOnly(),
-    variables: async (f) => ({ input: { userId: (await f.target()).id } }),
+    // A reason for the audit log (issue 22).
+    variables: async (f) => ({
+      input: { userId: (await f.target()).id, reason: 'Appeal accepted.' },
+    }),
   },
   moderatorVerifyUser: {
     expect: staffOnly(),
@@ -295,6 +302,12 @@ const MATRIX: Record<string, Row> = {
     expect: staffOnly(),
     variables: async (f) => ({
       input: { reportId: await f.openReport(), action: 'dismiss', reason: 'Matrix.' },
+    }),
+  },
+  bringChallengeBackOnline: {
+    expect: staffOnly(),
+    variables: async (f) => ({
+      input: { challengeId: await f.offlineChallenge(), reason: 'Matrix.' },
     }),
   },
   decideRefereeCase: {
@@ -810,6 +823,20 @@ describe('the authorisation matrix: every operation of the supergraph x every ro
           },
         });
         return refereeCase.id;
+      },
+      async offlineChallenge() {
+        const challenge = await platform.moderation.app.db.knownChallenge.create({
+          data: {
+            id: randomUUID(),
+            slug: `matrix-${randomBytes(3).toString('hex')}`,
+            name: 'Matrix offline',
+            ownerId: randomUUID(),
+            challengedUserId: randomUUID(),
+            moderation: 'offline',
+            offlineAt: new Date(),
+          },
+        });
+        return challenge.id;
       },
       async partyComment() {
         const added = await send(

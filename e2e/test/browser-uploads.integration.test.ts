@@ -229,6 +229,11 @@ describe('a proof video uploaded and watched in the browser', () => {
 
     // The owner approves: the reward moves from the owner's hold to the challenged person.
     await ownerPage.getByRole('button', { name: 'Approve video' }).click();
+    // The approval asks first, saying who gets how much (issue 22, point 2).
+    await ownerPage
+      .getByRole('dialog')
+      .getByRole('button', { name: /^Yes, pay / })
+      .click();
     await ownerPage.getByText('Completed', { exact: true }).first().waitFor();
     await walletsBecome(platform, [
       [owner, { availableAmount: FUNDS - REWARD, freezeAmount: 0 }],

@@ -1,14 +1,17 @@
 import { execFile } from 'node:child_process';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { gatewayEnv, serviceEnv } from '../../scripts/lib/platform.mjs';
+import { BUNDLE_COMMAND, gatewayEnv, serviceEnv } from '../../scripts/lib/platform.mjs';
 import { repoRoot } from '../../scripts/lib/stack-config.mjs';
 import { describe, expect, it } from 'vitest';
 
-/** Starts a composition root with a broken environment; it must stop before touching anything. */
+/**
+ * Starts a workspace's production bundle (dist/index.js, as npm start and the images run it) with
+ * a broken environment; it must stop before touching anything.
+ */
 async function start(workspace: string, env: Record<string, string>) {
   try {
-    await promisify(execFile)(process.execPath, ['--import', 'tsx', 'src/index.ts'], {
+    await promisify(execFile)(process.execPath, BUNDLE_COMMAND, {
       cwd: path.join(repoRoot, workspace),
       env,
       timeout: 60_000,

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -10,7 +9,12 @@ import { expressMiddleware } from '@as-integrations/express5';
 import {
   createAccessCheck,
   createMetrics,
+  graphqlSpanPlugin,
   httpErrorHandler,
+  httpServerSpans,
+  requestIdOf,
+  requestIds,
+  tracerFor,
   mountOperationalEndpoints,
   pingRedis,
   type Lifecycle,
@@ -34,7 +38,9 @@ import {
   type GraphqlLimits,
 } from './graphql-limits.ts';
 import {
+  DEFAULT_GRAPHQL_ADDRESS_CEILING,
   DEFAULT_GRAPHQL_RATE_LIMIT,
+  DEFAULT_GRAPHQL_USER_RATE_LIMIT,
   DEFAULT_RATE_LIMITS,
   DEFAULT_WEBHOOK_RATE_LIMIT,
   type IpRateRule,
@@ -42,7 +48,7 @@ import {
   DEFAULT_UPLOAD_RATE_LIMIT,
   type UserRateRule,
 } from './rate-limit-rules.ts';
-import { ipRateLimit, rateLimitPlugin, userRateLimit } from './rate-limit.ts';
+import { clientRateLimit, ipRateLimit, rateLimitPlugin, userRateLimit } from './rate-limit.ts';
 import { PAYMENT_WEBHOOK_PUBLIC_PATH, paymentWebhook } from './payment-webhook.ts';
 import { IMAGE_PATH, imageProxy } from './image-proxy.ts';
 import { sessionPlugin } from './session-plugin.ts';
@@ -78,8 +84,12 @@ export interface GatewayOptions {
   geofence?: GeofenceOptions;
   /** Default: DEFAULT_RATE_LIMITS. */
   rateLimits?: RateLimits;
-  /** Default: DEFAULT_GRAPHQL_RATE_LIMIT, every /graphql request per client IP (IPv6 per /64). */
+  /** Default: DEFAULT_GRAPHQL_RATE_LIMIT, anonymous API requests per client IP (IPv6 per /64). */
   graphqlRateLimit?: IpRateRule;
+  /** Default: DEFAULT_GRAPHQL_USER_RATE_LIMIT, signed-in API requests per user. */
+  graphqlUserRateLimit?: UserRateRule;
+  /** Default: DEFAULT_GRAPHQL_ADDRESS_CEILING, every API request per client IP, before auth. */
+  graphqlAddressCeiling?: IpRateRule;
   /** Default: DEFAULT_GRAPHQL_LIMITS, bounds on one GraphQL document. */
   graphqlLimits?: GraphqlLimits;
   /** The payment webhook's limit per client IP (default DEFAULT_WEBHOOK_RATE_LIMIT). */
@@ -131,6 +141,7 @@ export async function buildGateway(options: GatewayOptions): Promise<Gateway> {
     supergraphSdl: options.supergraphSdl,
     buildService: ({ name }) =>
       new ForwardingDataSource({
+        name,
         url: options.subgraphUrls[name as SubgraphName],
         gatewaySecret: options.gatewaySecret,
         // Node's own fetch (undici, pooled keep-alive connections) rather than the default
@@ -142,6 +153,9 @@ export async function buildGateway(options: GatewayOptions): Promise<Gateway> {
   const apollo = new ApolloServer<GatewayContext>({
     gateway,
     includeStacktraceInErrorResponses: false,
+    // The lifecycle stops Apollo with everything else; Apollo's own SIGTERM handler would kill
+    // the process as soon as the HTTP server drained, before the Redis hook ran.
+    stopOnTerminationSignals: false,
     // Introspection only outside production; no "Did you mean ...?" in validation errors.
     introspection: !production,
     hideSchemaDetailsFromClientErrors: true,
@@ -158,6 +172,7 @@ export async function buildGateway(options: GatewayOptions): Promise<Gateway> {
         keyPrefix: rateLimitKeyPrefix,
       }),
       sessionPlugin(),
+      graphqlSpanPlugin(),
     ],
     formatError(formatted, error) {
       const code = formatted.extensions?.code;
@@ -184,6 +199,8 @@ export async function buildGateway(options: GatewayOptions): Promise<Gateway> {
   });
   await apollo.start();
 
+  // First: the request's id and its span (continuing the browser's traceparent, docs/adr/0080).
+  app.use(requestIds(logger), httpServerSpans(tracerFor('gateway'), ['/graphql', PUBLIC_TUS_PATH]));
   app.use(metrics.middleware);
   app.use(securityHeaders(production));
   app.use(cors(options.corsOrigins ?? []));
@@ -227,38 +244,45 @@ export async function buildGateway(options: GatewayOptions): Promise<Gateway> {
       counts,
       discardBody: lingerThenClose,
     });
+  // The API's general limits (docs/adr/0082): a ceiling per address before anything is read or
+  // verified, then one budget per signed-in user, or per address for anonymous requests. The
+  // tus endpoint and /graphql share both.
+  const addressCeiling = ipRateLimit({
+    redis: options.redis,
+    logger,
+    name: 'api-address',
+    rule: options.graphqlAddressCeiling ?? DEFAULT_GRAPHQL_ADDRESS_CEILING,
+    keyPrefix: rateLimitKeyPrefix,
+  });
+  const perClientLimit = clientRateLimit({
+    redis: options.redis,
+    logger,
+    name: 'graphql',
+    anonymous: options.graphqlRateLimit ?? DEFAULT_GRAPHQL_RATE_LIMIT,
+    signedIn: options.graphqlUserRateLimit ?? DEFAULT_GRAPHQL_USER_RATE_LIMIT,
+    keyPrefix: rateLimitKeyPrefix,
+  });
   // Resumable uploads (ADR 36): the same fences as /graphql, then streamed on to media.
   app.use(
     PUBLIC_TUS_PATH,
     // First: a path that names no tus resource is refused before anything counts or reads it.
     tusPathCheck(),
     geofence(geofenceOptions),
-    ipRateLimit({
-      redis: options.redis,
-      logger,
-      name: 'graphql',
-      rule: options.graphqlRateLimit ?? DEFAULT_GRAPHQL_RATE_LIMIT,
-      keyPrefix: rateLimitKeyPrefix,
-    }),
+    addressCeiling,
     authenticate({
       verifier: options.verifier,
       accessCheck: createAccessCheck(options.redis),
       publicOrigin: options.publicOrigin,
       production,
     }),
+    perClientLimit,
     uploadLimit((req) => req.method === 'POST'),
     forwardTus(media),
   );
   app.use(
     '/graphql',
     geofence(geofenceOptions),
-    ipRateLimit({
-      redis: options.redis,
-      logger,
-      name: 'graphql',
-      rule: options.graphqlRateLimit ?? DEFAULT_GRAPHQL_RATE_LIMIT,
-      keyPrefix: rateLimitKeyPrefix,
-    }),
+    addressCeiling,
     express.json({ limit: '1mb' }),
     authenticate({
       verifier: options.verifier,
@@ -266,6 +290,7 @@ export async function buildGateway(options: GatewayOptions): Promise<Gateway> {
       publicOrigin: options.publicOrigin,
       production,
     }),
+    perClientLimit,
     uploadLimit((req) => Boolean(req.is('multipart/form-data'))),
     // Multipart uploads stream on to media here; JSON requests go on to Apollo.
     forwardUploads(media),
@@ -273,7 +298,7 @@ export async function buildGateway(options: GatewayOptions): Promise<Gateway> {
       context: async ({ req, res }) => {
         const auth = res.locals.auth as Authentication;
         return {
-          requestId: req.get('x-request-id') ?? randomUUID(),
+          requestId: requestIdOf(res),
           token: auth.token,
           user: auth.user,
           clientIp: req.ip ?? 'unknown',

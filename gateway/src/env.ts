@@ -2,7 +2,9 @@ import { baseEnv, gatewaySecretEnv, jwtVerifyEnv, loadEnv, redisEnv } from '@cha
 import { z } from 'zod';
 import { DEFAULT_GRAPHQL_LIMITS, type GraphqlLimits } from './graphql-limits.ts';
 import {
+  DEFAULT_GRAPHQL_ADDRESS_CEILING,
   DEFAULT_GRAPHQL_RATE_LIMIT,
+  DEFAULT_GRAPHQL_USER_RATE_LIMIT,
   DEFAULT_RATE_LIMITS,
   type IpRateRule,
   DEFAULT_WEBHOOK_RATE_LIMIT,
@@ -102,8 +104,12 @@ export const envSchema = baseEnv.extend({
   CORS_ORIGINS: originList.default([]),
   /** Bearer token that unlocks /metrics for public addresses; private addresses need none. */
   METRICS_TOKEN: z.string().min(16).optional(),
-  /** Every /graphql request per client IP (IPv6 per /64). */
+  /** Anonymous /graphql (and tus) requests per client IP (IPv6 per /64). */
   RATE_LIMIT_GRAPHQL: ipRateRule(DEFAULT_GRAPHQL_RATE_LIMIT),
+  /** `<per user>/<window>`: signed-in /graphql (and tus) requests per user (ADR 82). */
+  RATE_LIMIT_GRAPHQL_USER: userRateRule(DEFAULT_GRAPHQL_USER_RATE_LIMIT),
+  /** `<per IP>/<window>`: every API request per client IP, before its token is checked. */
+  RATE_LIMIT_GRAPHQL_ADDRESS_CEILING: ipRateRule(DEFAULT_GRAPHQL_ADDRESS_CEILING),
   /** Bounds on one GraphQL document (graphql-limits.ts). */
   GRAPHQL_MAX_DEPTH: positiveInt(DEFAULT_GRAPHQL_LIMITS.depth),
   GRAPHQL_MAX_ALIASES: positiveInt(DEFAULT_GRAPHQL_LIMITS.aliases),

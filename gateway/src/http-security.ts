@@ -41,7 +41,7 @@ export function cors(allowedOrigins: string[]): RequestHandler {
     res.setHeader('Access-Control-Allow-Methods', 'GET, POST, OPTIONS');
     res.setHeader(
       'Access-Control-Allow-Headers',
-      'authorization, content-type, apollo-require-preflight, x-apollo-operation-name, x-request-id',
+      'authorization, content-type, apollo-require-preflight, x-apollo-operation-name, x-request-id, traceparent, tracestate',
     );
     res.setHeader('Access-Control-Max-Age', '600');
     res.status(204).end();

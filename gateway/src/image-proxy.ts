@@ -1,7 +1,7 @@
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
-import { GATEWAY_SECRET_HEADER, type Logger } from '@challenge/kit';
+import { GATEWAY_SECRET_HEADER, traceHeaders, type Logger } from '@challenge/kit';
 import type { RequestHandler, Response } from 'express';
 
 /** The spec's image-resizing path (section 7); media serves it (docs/adr/0039). */
@@ -83,6 +83,7 @@ export function imageProxy(media: {
         method: req.method,
         headers: {
           [GATEWAY_SECRET_HEADER]: media.gatewaySecret,
+          ...traceHeaders(),
           ...(ifNoneMatch ? { 'if-none-match': ifNoneMatch } : {}),
         },
         signal: AbortSignal.timeout(30_000),

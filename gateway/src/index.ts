@@ -1,5 +1,11 @@
 import { readFileSync } from 'node:fs';
-import { createLifecycle, createLogger, createRedis, createTokenVerifier } from '@challenge/kit';
+import {
+  createLifecycle,
+  createLogger,
+  createRedis,
+  createTokenVerifier,
+  startTracing,
+} from '@challenge/kit';
 import { buildGateway } from './app.ts';
 import { graphqlLimitsFromEnv, rateLimitsFromEnv, readEnv } from './env.ts';
 
@@ -7,6 +13,9 @@ const env = readEnv();
 const logger = createLogger('gateway', env.LOG_LEVEL);
 const lifecycle = createLifecycle(logger, env.SHUTDOWN_TIMEOUT_MS);
 lifecycle.installSignalHandlers();
+// The public edge: it keeps a browser's trace id but decides the sampling itself (docs/adr/0080).
+const tracing = startTracing('gateway', env, true);
+lifecycle.onStop('tracing', () => tracing.shutdown());
 const redis = createRedis(env.REDIS_URL, logger);
 lifecycle.onStop('redis', async () => {
   await redis.quit();
@@ -47,6 +56,8 @@ const gateway = await buildGateway({
   },
   rateLimits: rateLimitsFromEnv(env),
   graphqlRateLimit: env.RATE_LIMIT_GRAPHQL,
+  graphqlUserRateLimit: env.RATE_LIMIT_GRAPHQL_USER,
+  graphqlAddressCeiling: env.RATE_LIMIT_GRAPHQL_ADDRESS_CEILING,
   graphqlLimits: graphqlLimitsFromEnv(env),
   webhookRateLimit: env.RATE_LIMIT_PAYMENT_WEBHOOK,
   uploadRateLimit: env.RATE_LIMIT_UPLOADS,

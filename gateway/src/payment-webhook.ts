@@ -1,5 +1,5 @@
 import express, { type RequestHandler } from 'express';
-import type { Logger } from '@challenge/kit';
+import { traceHeaders, type Logger } from '@challenge/kit';
 import { ipRateLimit, type IpRateLimitOptions } from './rate-limit.ts';
 
 /** Public path the payment provider posts to (Mollie: `id=tr_...`, form-encoded). */
@@ -33,7 +33,7 @@ export function paymentWebhook(
       try {
         const response = await fetch(target, {
           method: 'POST',
-          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+          headers: { 'content-type': 'application/x-www-form-urlencoded', ...traceHeaders() },
           body: new URLSearchParams({ id }).toString(),
           signal: AbortSignal.timeout(15_000),
         });

@@ -52,9 +52,9 @@ export interface IpRateRule {
 }
 
 /**
- * Every `/graphql` request counts. A page of the web sends a handful of operations and the
- * top-up poll one every few seconds, so 600 a minute leaves room for many people behind one
- * address (offices, carrier NAT) while stopping a flood.
+ * Every anonymous `/graphql` request counts per address. A page of the web sends a handful of
+ * operations, so 600 a minute leaves room for many visitors behind one address while stopping
+ * a flood. Signed-in traffic counts per user instead (DEFAULT_GRAPHQL_USER_RATE_LIMIT).
  */
 export const DEFAULT_GRAPHQL_RATE_LIMIT: IpRateRule = { ip: 600, windowSeconds: 60 };
 
@@ -63,6 +63,20 @@ export interface UserRateRule {
   user: number;
   windowSeconds: number;
 }
+
+/**
+ * Every signed-in `/graphql` request counts per user (docs/adr/0082): a household, an office or
+ * a mobile carrier behind one address is not throttled together. One person's pages and the
+ * top-up poll stay far below 600 a minute.
+ */
+export const DEFAULT_GRAPHQL_USER_RATE_LIMIT: UserRateRule = { user: 600, windowSeconds: 60 };
+
+/**
+ * Every request from one address, signed in or not, counted before its token is checked or its
+ * body read: a flood (of forged tokens too) stops here. Ten times one user's budget leaves a
+ * large office or a carrier's NAT room.
+ */
+export const DEFAULT_GRAPHQL_ADDRESS_CEILING: IpRateRule = { ip: 6_000, windowSeconds: 60 };
 
 /**
  * New uploads per user (docs/adr/0052): GraphQL multipart uploads and tus creations together.

@@ -166,6 +166,41 @@ export function ipRateLimit(options: IpRateLimitOptions): RequestHandler {
   };
 }
 
+export interface ClientRateLimitOptions extends RedisCounting {
+  /** What is counted: one bucket per name and user, or per name and address. */
+  name: string;
+  /** Anonymous requests, per address. */
+  anonymous: IpRateRule;
+  /** Signed-in requests, per user, wherever they come from. */
+  signedIn: UserRateRule;
+}
+
+/**
+ * Every request per client, after `authenticate` (docs/adr/0082): a signed-in user's requests
+ * count per user, so people sharing an address (a household, an office, a carrier's NAT) are not
+ * throttled together; anonymous ones count per address (IPv6 per /64). Over the limit: 429
+ * `too_many_requests` with Retry-After. Fails open like the other limits.
+ */
+export function clientRateLimit(options: ClientRateLimitOptions): RequestHandler {
+  return (req, res, next) => {
+    const user = (res.locals.auth as Authentication | undefined)?.user;
+    const base = `${options.keyPrefix}ratelimit:${options.name}`;
+    const [key, limit, windowSeconds] = user
+      ? [`${base}:user:${user.id}`, options.signedIn.user, options.signedIn.windowSeconds]
+      : [
+          `${base}:ip:${rateLimitSubject(req.ip ?? 'unknown')}`,
+          options.anonymous.ip,
+          options.anonymous.windowSeconds,
+        ];
+    count(options, [{ key, limit }], windowSeconds).then((wait) => {
+      if (wait === null) return next();
+      res.set('retry-after', String(Math.max(1, wait)));
+      if (!req.complete) res.set('connection', 'close');
+      sendError(res, 429, 'too_many_requests', 'TOO_MANY_REQUESTS');
+    }, next);
+  };
+}
+
 /**
  * Per signed-in user, after `authenticate`: the requests `counts` picks (new uploads) are counted
  * per user id; over the limit, 429 `too_many_requests` with Retry-After, the body left unread.

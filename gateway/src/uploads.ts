@@ -1,7 +1,6 @@
 import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
 import { request as httpsRequest } from 'node:https';
-import { randomUUID } from 'node:crypto';
-import { GATEWAY_SECRET_HEADER, type Logger } from '@challenge/kit';
+import { GATEWAY_SECRET_HEADER, requestIdOf, traceHeaders, type Logger } from '@challenge/kit';
 import type { Request, RequestHandler, Response } from 'express';
 import type { Authentication } from './auth.ts';
 import { sendError } from './respond.ts';
@@ -44,6 +43,8 @@ function forwardedHeaders(
   const headers: Record<string, string> = {
     'x-request-id': requestId,
     [GATEWAY_SECRET_HEADER]: gatewaySecret,
+    // The upload's trace goes on in media (docs/adr/0080).
+    ...traceHeaders(),
   };
   const type = req.get('content-type');
   if (type) headers['content-type'] = type;
@@ -104,7 +105,7 @@ function pipeToMedia(
 ): void {
   const { logger } = media;
   const auth = res.locals.auth as Authentication;
-  const requestId = req.get('x-request-id') ?? randomUUID();
+  const requestId = requestIdOf(res);
   const send = target.protocol === 'https:' ? httpsRequest : httpRequest;
   const upstream = send(target, {
     method: req.method,

@@ -53,6 +53,8 @@ describe('paths the gateway forwards to media', () => {
       gatewaySecret: GATEWAY_SECRET,
       // Thousands of requests from one address and user: the limits are tested elsewhere.
       graphqlRateLimit: { ip: 1_000_000, windowSeconds: 60 },
+      graphqlUserRateLimit: { user: 1_000_000, windowSeconds: 60 },
+      graphqlAddressCeiling: { ip: 1_000_000, windowSeconds: 60 },
       uploadRateLimit: { user: 1_000_000, windowSeconds: 60 },
     });
     origin = new URL(gateway).origin;

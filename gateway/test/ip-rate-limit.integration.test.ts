@@ -1,7 +1,12 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
+import { tokenFor } from '@challenge/testing';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEFAULT_GRAPHQL_RATE_LIMIT } from '../src/rate-limit-rules.ts';
+import {
+  DEFAULT_GRAPHQL_ADDRESS_CEILING,
+  DEFAULT_GRAPHQL_RATE_LIMIT,
+  DEFAULT_GRAPHQL_USER_RATE_LIMIT,
+} from '../src/rate-limit-rules.ts';
 import {
   post,
   privateIp,
@@ -97,6 +102,75 @@ describe('general per-IP rate limit on /graphql', () => {
       expect((await post(failOpen, WHO, {}, from('10.9.9.9'))).status).toBe(200);
     }
     broken.disconnect();
+  });
+});
+
+/**
+ * Issue 22, point 3: a household, an office or a mobile carrier shares one address. Signed-in
+ * traffic counts per user, so one busy account cannot throttle the others behind its address;
+ * anonymous traffic still counts per address, and a ceiling per address stops a flood of any kind.
+ */
+describe('signed-in traffic on /graphql is limited per user', () => {
+  let platform: TestPlatform;
+  let base: string;
+  const LIMIT = 4;
+  const CEILING = 12;
+  const signedIn = async (ip: string, id = randomUUID()) => ({
+    ...from(ip),
+    authorization: `Bearer ${await tokenFor({ id })}`,
+  });
+
+  beforeAll(async () => {
+    platform = await startPlatform();
+    base = await platform.gateway({
+      graphqlRateLimit: { ip: LIMIT, windowSeconds: 60 },
+      graphqlUserRateLimit: { user: LIMIT, windowSeconds: 60 },
+      graphqlAddressCeiling: { ip: CEILING, windowSeconds: 60 },
+    });
+  });
+  afterAll(() => platform.stop());
+
+  it('is generous by default, and the ceiling per address is far above one user', () => {
+    expect(DEFAULT_GRAPHQL_USER_RATE_LIMIT).toEqual({ user: 600, windowSeconds: 60 });
+    expect(DEFAULT_GRAPHQL_ADDRESS_CEILING.ip).toBeGreaterThanOrEqual(
+      10 * DEFAULT_GRAPHQL_RATE_LIMIT.ip,
+    );
+  });
+
+  it('counts each signed-in user on their own, not the address they share', async () => {
+    const ip = privateIp();
+    const aliceId = randomUUID();
+    const alice = await signedIn(ip, aliceId);
+    for (let i = 0; i < LIMIT; i += 1) {
+      expect((await post(base, WHO, {}, alice)).status).toBe(200);
+    }
+    expectTooMany(await post(base, WHO, {}, alice), 60);
+    // Bob behind the same address is not throttled by Alice's requests ...
+    const bob = await signedIn(ip);
+    const answer = await post(base, WHO, {}, bob);
+    expect(answer.status).toBe(200);
+    expect(answer.body.data.whoAmI.userId).not.toBeNull();
+    // ... and Alice is refused from any address: the budget is hers.
+    expectTooMany(await post(base, WHO, {}, await signedIn(privateIp(), aliceId)), 60);
+  });
+
+  it('still counts anonymous requests per address, apart from the signed-in ones', async () => {
+    const ip = privateIp();
+    for (let i = 0; i < LIMIT; i += 1) {
+      expect((await post(base, WHO, {}, from(ip))).status).toBe(200);
+    }
+    expectTooMany(await post(base, WHO, {}, from(ip)), 60);
+    expect((await post(base, WHO, {}, await signedIn(ip))).status).toBe(200);
+  });
+
+  it('stops a flood from one address whatever tokens it carries', async () => {
+    const ip = privateIp();
+    for (let i = 0; i < CEILING; i += 1) {
+      expect((await post(base, WHO, {}, await signedIn(ip))).status).toBe(200);
+    }
+    expectTooMany(await post(base, WHO, {}, await signedIn(ip)), 60);
+    // Tokens that do not verify count against the ceiling too.
+    expectTooMany(await post(base, WHO, {}, { ...from(ip), authorization: 'Bearer nonsense' }), 60);
   });
 });
 

@@ -19,6 +19,13 @@ export const SERVICE_PORTS = {
 };
 export const publicUrl = `http://127.0.0.1:${GATEWAY_PORT}`;
 
+/**
+ * How a production bundle is run, here and in the images (Dockerfile CMD, compose). Node 24's
+ * young generation grows to 32 MiB per semi-space, most of it empty when a service idles; 2 MiB
+ * keeps each process near 150 MiB resident (docs/adr/0078-production-bundles.md).
+ */
+export const BUNDLE_COMMAND = ['--max-semi-space-size=2', 'dist/index.js'];
+
 /** The development RS256 key pair, made once per checkout in .local/keys (never committed). */
 export function developmentKeys() {
   const dir = path.join(localDir, 'keys');
@@ -50,18 +57,37 @@ export function developmentSecret(name) {
   return readFileSync(file, 'utf8');
 }
 
+/**
+ * Where the platform's processes listen and which data they use. `npm start` takes the defaults
+ * (fixed ports, one database per service, topics without a prefix); a test or benchmark that
+ * starts the same processes passes free ports, its own databases and a topic prefix.
+ */
+const defaultLayout = {
+  gatewayPort: GATEWAY_PORT,
+  ports: SERVICE_PORTS,
+  databaseUrl: (service) => stackUrls().databaseUrl(service),
+  topicPrefix: '',
+  s3Bucket: 'challenge-media',
+};
+
 /** Environment of one subgraph, as its src/env.ts expects it. */
-export function serviceEnv(service) {
+export function serviceEnv(service, layout = {}) {
+  const { gatewayPort, ports, databaseUrl, topicPrefix, s3Bucket } = {
+    ...defaultLayout,
+    ...layout,
+  };
+  const origin = `http://127.0.0.1:${gatewayPort}`;
   const urls = stackUrls();
   const keys = developmentKeys();
   const env = {
     NODE_ENV: 'development',
     LOG_LEVEL: 'info',
     HOST: '127.0.0.1',
-    PORT: String(SERVICE_PORTS[service]),
-    DATABASE_URL: urls.databaseUrl(service),
+    PORT: String(ports[service]),
+    DATABASE_URL: databaseUrl(service),
     REDIS_URL: urls.redisUrl,
     KAFKA_BROKERS: urls.kafkaBrokers.join(','),
+    ...(topicPrefix ? { KAFKA_TOPIC_PREFIX: topicPrefix } : {}),
     JWT_PUBLIC_KEY: keys.publicKey,
     // The gateway's credential: /graphql serves only requests that carry it (docs/adr/0069).
     GATEWAY_SECRET: developmentSecret('gateway-secret'),
@@ -69,7 +95,7 @@ export function serviceEnv(service) {
   if (service === 'identity') {
     Object.assign(env, {
       JWT_PRIVATE_KEY: keys.privateKey,
-      PUBLIC_ORIGIN: publicUrl,
+      PUBLIC_ORIGIN: origin,
       AUTH_HASH_SECRET: developmentSecret('auth-hash-secret'),
       // Media's profile update after an avatar upload (docs/adr/0049) carries it.
       INTERNAL_API_TOKEN: developmentSecret('internal-api-token'),
@@ -78,15 +104,15 @@ export function serviceEnv(service) {
   if (service === 'challenge') {
     Object.assign(env, {
       // The escrow hold: wallet's internal API, with the same shared secret wallet checks.
-      WALLET_INTERNAL_URL: `http://127.0.0.1:${SERVICE_PORTS.wallet}`,
+      WALLET_INTERNAL_URL: `http://127.0.0.1:${ports.wallet}`,
       INTERNAL_API_TOKEN: developmentSecret('internal-api-token'),
       // A challenge's public link (shareChallengeLink).
-      PUBLIC_ORIGIN: publicUrl,
+      PUBLIC_ORIGIN: origin,
     });
   }
   if (service === 'wallet') {
     Object.assign(env, {
-      PUBLIC_ORIGIN: publicUrl,
+      PUBLIC_ORIGIN: origin,
       INTERNAL_API_TOKEN: developmentSecret('internal-api-token'),
       // The local payment sandbox stands in for Mollie; its webhooks come back through the gateway.
       MOLLIE_API_KEY: urls.paymentSandbox.apiKey,
@@ -103,9 +129,13 @@ export function serviceEnv(service) {
       S3_REGION: urls.s3.region,
       S3_ACCESS_KEY: urls.s3.accessKey,
       S3_SECRET_KEY: urls.s3.secretKey,
-      S3_BUCKET: 'challenge-media',
+      S3_BUCKET: s3Bucket,
+      // The video queue lives in Redis: a prefixed platform keeps its own.
+      ...(topicPrefix ? { VIDEO_QUEUE_PREFIX: `${topicPrefix}media` } : {}),
       // The avatar of a multipart updateProfile is set through identity's internal API.
-      IDENTITY_INTERNAL_URL: `http://127.0.0.1:${SERVICE_PORTS.identity}`,
+      IDENTITY_INTERNAL_URL: `http://127.0.0.1:${ports.identity}`,
+      // Each completed proof upload is registered with challenge's internal API (ADR 71).
+      CHALLENGE_INTERNAL_URL: `http://127.0.0.1:${ports.challenge}`,
       INTERNAL_API_TOKEN: developmentSecret('internal-api-token'),
     });
   }
@@ -114,7 +144,7 @@ export function serviceEnv(service) {
       SMTP_HOST: urls.smtp.host,
       SMTP_PORT: String(urls.smtp.port),
       MAIL_FROM: 'Challenge Platform <no-reply@challenge.local>',
-      PUBLIC_ORIGIN: publicUrl,
+      PUBLIC_ORIGIN: origin,
       NOTIFICATION_LINK_SECRET: developmentSecret('notification-link-secret'),
       // The demo admin (identity's demo seed) hears of overdue referee cases (docs/adr/0058).
       ADMIN_EMAILS: 'ada_admin@demo.challenge.local',
@@ -123,25 +153,26 @@ export function serviceEnv(service) {
   return env;
 }
 
-export function gatewayEnv() {
+export function gatewayEnv(layout = {}) {
+  const { gatewayPort, ports } = { ...defaultLayout, ...layout };
   const urls = stackUrls();
   return {
     NODE_ENV: 'development',
     LOG_LEVEL: 'info',
     HOST: '127.0.0.1',
-    PORT: String(GATEWAY_PORT),
+    PORT: String(gatewayPort),
     REDIS_URL: urls.redisUrl,
     JWT_PUBLIC_KEY: developmentKeys().publicKey,
     ...Object.fromEntries(
       SERVICES.map((service) => [
         `${service.toUpperCase()}_URL`,
-        `http://127.0.0.1:${SERVICE_PORTS[service]}/graphql`,
+        `http://127.0.0.1:${ports[service]}/graphql`,
       ]),
     ),
     // Sent with every request to a subgraph, which serves nothing without it (docs/adr/0069).
     GATEWAY_SECRET: developmentSecret('gateway-secret'),
     WEB_DIST_DIR: path.join(repoRoot, 'web', 'dist'),
-    PUBLIC_ORIGIN: publicUrl,
+    PUBLIC_ORIGIN: `http://127.0.0.1:${gatewayPort}`,
     TRUST_PROXY: 'loopback',
     // @apollo/gateway otherwise reports usage to Apollo and probes cloud metadata endpoints.
     APOLLO_TELEMETRY_DISABLED: 'true',

@@ -1,4 +1,12 @@
 // Types of the parts of stack-config.mjs that TypeScript code (the test helpers) uses.
+/** The environment variables the scripts honour, read once. */
+export declare const env: Readonly<{
+  XDG_CACHE_HOME: string;
+  HOME: string;
+  PATH: string;
+  STACK_DATA_DIR: string;
+  PAYMENT_SANDBOX_TLS_DIR: string;
+}>;
 export declare const repoRoot: string;
 export declare const localDir: string;
 export declare const cacheDir: string;
@@ -16,3 +24,10 @@ export declare function stackUrls(): {
 export declare function childEnv(
   extra?: Record<string, string>,
 ): Record<string, string | undefined>;
+/** The platform's one Node: the pinned version, the lowest accepted, the registry package, the cache folder. */
+export declare const nodeRuntime: {
+  readonly version: string;
+  readonly minimum: string;
+  readonly packageName: string;
+  readonly dir: string;
+};

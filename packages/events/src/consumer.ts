@@ -10,6 +10,7 @@ import {
 } from './schemas.ts';
 import type { SqlExecutor, TransactionRunner } from './sql.ts';
 import { TOPICS, physicalTopic, type TopicName } from './topics.ts';
+import { eventsTracer, inConsumeSpan, type Tracer } from './trace-context.ts';
 
 /**
  * Consumers (docs/adr/0018). A message is parked on the dead-letter topic only when it can never
@@ -68,6 +69,8 @@ export interface EventConsumerOptions {
   retryBaseMs?: number;
   /** Longest pause between two attempts (default 30 s). */
   retryMaxMs?: number;
+  /** The service's tracer: each handling is a span continuing the message's trace. */
+  tracer?: Tracer;
 }
 
 export interface EventConsumer {
@@ -92,11 +95,15 @@ export type ParkReasonKind = 'malformed' | 'wrong-topic' | 'unhandleable' | 'att
 /** What one consumer group of this process is doing, read by the metrics (packages/kit). */
 export interface ConsumerStats {
   group: string;
+  /** The partitions the group gave this member at its last join, by topic. */
+  assigned: Record<string, number[]>;
   partitions: {
     topic: string;
     partition: number;
     /** Messages behind the high watermark after the last message handled (null: none yet). */
     lag: number | null;
+    /** The offset after the last message handled or parked (null: none yet). */
+    position: string | null;
     /** The message in hand whose handler keeps failing, while it is retried. */
     retrying: { offset: string; attempts: number; sinceMs: number } | null;
   }[];
@@ -116,6 +123,7 @@ interface PartitionState {
   topic: string;
   partition: number;
   lag: number | null;
+  position: string | null;
   retrying: { offset: string; attempts: number; sinceMs: number } | null;
 }
 
@@ -132,6 +140,7 @@ export async function startEventConsumer(options: EventConsumerOptions): Promise
   const maxAttempts = options.maxAttempts ?? Number.POSITIVE_INFINITY;
   const retryBaseMs = options.retryBaseMs ?? 250;
   const retryMaxMs = options.retryMaxMs ?? 30_000;
+  const tracer = options.tracer ?? eventsTracer();
   const groupId = `${topicPrefix}${options.groupId}`;
   // A stop waits for the fetch in flight; a 1 s long-poll keeps stops quick at the cost of a few
   // more idle fetches (data still arrives at once: the broker answers as soon as it has any).
@@ -148,7 +157,7 @@ export async function startEventConsumer(options: EventConsumerOptions): Promise
     const key = `${topic}|${partition}`;
     let state = partitions.get(key);
     if (!state) {
-      state = { topic, partition, lag: null, retrying: null };
+      state = { topic, partition, lag: null, position: null, retrying: null };
       partitions.set(key, state);
     }
     return state;
@@ -226,7 +235,7 @@ export async function startEventConsumer(options: EventConsumerOptions): Promise
     const previous = state.retrying?.offset === message.offset ? state.retrying : null;
     const attempts = (previous?.attempts ?? 0) + 1;
     try {
-      await handler(event);
+      await inConsumeSpan(tracer, { topic, partition, ...message }, event, () => handler(event));
       if (previous) {
         logger.info(
           { eventId: event.id, type: event.type, attempts },
@@ -261,6 +270,10 @@ export async function startEventConsumer(options: EventConsumerOptions): Promise
     }
   };
 
+  let assigned: Record<string, number[]> = {};
+  consumer.on(consumer.events.GROUP_JOIN, ({ payload }) => {
+    assigned = payload.memberAssignment;
+  });
   await consumer.connect();
   await consumer.subscribe({
     topics: options.topics.map((topic) => physicalTopic(topic, topicPrefix)),
@@ -299,6 +312,7 @@ export async function startEventConsumer(options: EventConsumerOptions): Promise
         }
         resolveOffset(message.offset);
         state.lag = Math.max(0, Number(batch.highWatermark) - Number(message.offset) - 1);
+        state.position = String(Number(message.offset) + 1);
         await commitOffsetsIfNecessary();
         await heartbeat();
       }
@@ -307,10 +321,12 @@ export async function startEventConsumer(options: EventConsumerOptions): Promise
 
   const stats: StatsSource = () => ({
     group: groupId,
+    assigned: { ...assigned },
     partitions: [...partitions.values()].map((state) => ({
       topic: state.topic,
       partition: state.partition,
       lag: state.lag,
+      position: state.position,
       retrying: state.retrying && { ...state.retrying },
     })),
     parked: [...parked.values()].map((entry) => ({ ...entry })),

@@ -5,3 +5,4 @@ export * from './outbox.ts';
 export * from './schemas.ts';
 export * from './sql.ts';
 export * from './topics.ts';
+export * from './trace-context.ts';

@@ -8,6 +8,8 @@ import {
   type SASLOptions,
 } from 'kafkajs';
 import type { Logger } from 'pino';
+// kafkajs 2.2.4's idle connections poll every millisecond from a negative delay: fixed here.
+import './kafkajs-timers.mjs';
 import { TOPICS, TOPIC_RETENTION_MS, physicalTopic } from './topics.ts';
 
 export type { Admin, Kafka, Producer };

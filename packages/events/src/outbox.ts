@@ -1,9 +1,17 @@
 import { randomUUID } from 'node:crypto';
+import type { Span } from '@opentelemetry/api';
 import type { Producer } from 'kafkajs';
 import type { Logger } from 'pino';
 import { EVENT_TYPES, type DomainEvent, type EventData, type EventType } from './schemas.ts';
 import type { SqlExecutor, TransactionRunner } from './sql.ts';
 import { physicalTopic } from './topics.ts';
+import {
+  currentTraceContext,
+  endFailed,
+  eventsTracer,
+  startPublishSpan,
+  type Tracer,
+} from './trace-context.ts';
 
 /**
  * The transactional outbox. A service writes its state change and its events in one database
@@ -27,14 +35,19 @@ export function newEvent<T extends EventType>(
 }
 
 export async function enqueueEvents(tx: SqlExecutor, events: DomainEvent[]): Promise<void> {
+  // The relay publishes later, outside the request: the row keeps the request's trace context
+  // (null when tracing is off) so that the publish and the consumers continue its trace.
+  const traceContext = currentTraceContext();
   for (const event of events) {
     await tx.$executeRawUnsafe(
-      `INSERT INTO outbox_events (id, topic, key, type, payload) VALUES ($1::uuid, $2, $3, $4, $5::jsonb)`,
+      `INSERT INTO outbox_events (id, topic, key, type, payload, trace_context)
+       VALUES ($1::uuid, $2, $3, $4, $5::jsonb, $6::jsonb)`,
       event.id,
       EVENT_TYPES[event.type].topic,
       event.aggregateId,
       event.type,
       JSON.stringify(event),
+      traceContext && JSON.stringify(traceContext),
     );
   }
 }
@@ -46,6 +59,7 @@ interface OutboxRow {
   key: string;
   type: string;
   payload: unknown;
+  trace_context: Record<string, string> | null;
 }
 
 export interface OutboxRelay {
@@ -68,6 +82,8 @@ export interface OutboxRelayOptions {
   batchSize?: number;
   /** Published rows older than this are deleted (they are only kept for inspection). */
   retentionMs?: number;
+  /** The service's tracer: each message gets a publish span (docs/adr/0080). */
+  tracer?: Tracer;
 }
 
 /** Any number for the advisory lock, the same in every replica of one service. */
@@ -78,6 +94,7 @@ export function startOutboxRelay(options: OutboxRelayOptions): OutboxRelay {
   const pollIntervalMs = options.pollIntervalMs ?? 200;
   const batchSize = options.batchSize ?? 200;
   const retentionMs = options.retentionMs ?? 7 * 24 * 60 * 60 * 1000;
+  const tracer = options.tracer ?? eventsTracer();
   let stopped = false;
   let wakeUp: (() => void) | null = null;
   let lastCleanup = 0;
@@ -90,24 +107,37 @@ export function startOutboxRelay(options: OutboxRelayOptions): OutboxRelay {
       );
       if (!lock?.locked) return 0;
       const rows = await tx.$queryRawUnsafe<OutboxRow[]>(
-        `SELECT seq::text AS seq, id::text AS id, topic, key, type, payload
+        `SELECT seq::text AS seq, id::text AS id, topic, key, type, payload, trace_context
            FROM outbox_events WHERE published_at IS NULL ORDER BY seq LIMIT $1`,
         batchSize,
       );
       if (rows.length === 0) return 0;
       const byTopic = new Map<string, OutboxRow[]>();
       for (const row of rows) byTopic.set(row.topic, [...(byTopic.get(row.topic) ?? []), row]);
-      await producer.sendBatch({
-        acks: -1,
-        topicMessages: [...byTopic].map(([topic, topicRows]) => ({
-          topic: physicalTopic(topic as Parameters<typeof physicalTopic>[0], topicPrefix),
-          messages: topicRows.map((row) => ({
-            key: row.key,
-            value: JSON.stringify(row.payload),
-            headers: { 'event-type': row.type, 'event-id': row.id },
-          })),
-        })),
+      const spans: Span[] = [];
+      const topicMessages = [...byTopic].map(([logical, topicRows]) => {
+        const topic = physicalTopic(logical as Parameters<typeof physicalTopic>[0], topicPrefix);
+        return {
+          topic,
+          messages: topicRows.map((row) => {
+            const { span, headers } = startPublishSpan(tracer, topic, row, row.trace_context);
+            spans.push(span);
+            return {
+              key: row.key,
+              value: JSON.stringify(row.payload),
+              headers: { 'event-type': row.type, 'event-id': row.id, ...headers },
+            };
+          }),
+        };
       });
+      try {
+        await producer.sendBatch({ acks: -1, topicMessages });
+      } catch (error) {
+        for (const span of spans) endFailed(span, error);
+        throw error;
+      } finally {
+        for (const span of spans) span.end();
+      }
       await tx.$executeRawUnsafe(
         `UPDATE outbox_events SET published_at = now() WHERE seq = ANY($1::bigint[])`,
         rows.map((row) => row.seq),

@@ -103,7 +103,11 @@ export const EVENT_TYPES = {
       reason: z.string().nullable(),
     }),
   },
-  UserUnbanned: { topic: TOPICS.identity, data: z.object({ userId: z.uuid() }) },
+  UserUnbanned: {
+    topic: TOPICS.identity,
+    /** reason: staff's, for the audit log (absent in events before issue 22). */
+    data: z.object({ userId: z.uuid(), reason: z.string().optional() }),
+  },
   UserVerified: { topic: TOPICS.identity, data: z.object({ userId: z.uuid() }) },
   UserDeletionRequested: {
     topic: TOPICS.identity,
@@ -257,6 +261,44 @@ export const EVENT_TYPES = {
       reason,
     }),
   },
+  /**
+   * Staff cancelled an open or exported payout (the bank returned it, the details were wrong):
+   * its money went back to the user's available balance. Moderation records it in the staff
+   * audit log (docs/adr/0082); actorId is the staff member.
+   */
+  PayoutCancelled: {
+    topic: TOPICS.wallet,
+    data: z.object({
+      payoutId: z.uuid(),
+      userId: z.uuid(),
+      amountCents: z.number().int().positive(),
+      reason,
+    }),
+  },
+  /** Staff released a payout held after an IBAN change: it may be exported now (audit log). */
+  PayoutReleased: {
+    topic: TOPICS.wallet,
+    data: z.object({
+      payoutId: z.uuid(),
+      userId: z.uuid(),
+      amountCents: z.number().int().positive(),
+    }),
+  },
+  /**
+   * Staff downloaded a SEPA file (audit log): which payouts it holds, and how many it left out
+   * because they wait for a release after an IBAN change.
+   */
+  PayoutsExported: {
+    topic: TOPICS.wallet,
+    data: z.object({
+      /** The file's message id (its name without the format). */
+      batch: z.string().min(1),
+      payoutIds: z.array(z.uuid()),
+      totalCents: z.number().int().nonnegative(),
+      includeExported: z.boolean(),
+      heldForReviewCount: z.number().int().nonnegative(),
+    }),
+  },
   /** Staff confirmed that the bank transfer went out. */
   PayoutCompleted: {
     topic: TOPICS.wallet,
@@ -333,11 +375,23 @@ export const EVENT_TYPES = {
       reportId: z.uuid().nullable(),
     }),
   },
+  /**
+   * Staff brought a challenge they had taken offline back online (moderation's
+   * bringChallengeBackOnline; a removed challenge never comes back): its parties see it again,
+   * media signs its video URLs again, and challenge moves its deadlines by the time it was
+   * offline, so the timers that stood still meanwhile go on where they were (docs/adr/0071).
+   */
+  ChallengeBroughtBackOnline: {
+    topic: TOPICS.moderation,
+    data: z.object({ challengeId: z.uuid(), moderatorId: z.uuid() }),
+  },
   // --- media: the video processing pipeline (issue 12, docs/adr/0037) ---
   /**
    * Media could not process an uploaded proof video (not a decodable video, or every retry
    * failed), or refused it as longer or larger than it processes (docs/adr/0073: the last two
-   * reasons, added later). The challenge stays where it was; notification tells the uploader.
+   * reasons, added later). Notification tells the uploader; challenge stops waiting for it if it
+   * was the proof registered before the expiration date (docs/adr/0071): the performer may send
+   * another before the date, past it the challenge expires (a duel's side fails).
    */
   VideoProcessingFailed: {
     topic: TOPICS.media,

@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { ConfigResourceTypes, type Admin } from 'kafkajs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ensureTopics, pingKafka } from '../src/kafka.ts';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { createKafka, ensureTopics, pingKafka } from '../src/kafka.ts';
 import { TOPICS, TOPIC_RETENTION_MS, physicalTopic } from '../src/topics.ts';
-import { kafka } from './support.ts';
+import { kafka, silentLogger, stack } from './support.ts';
 
 const prefix = `t${randomBytes(4).toString('hex')}.`;
 let admin: Admin;
@@ -50,5 +50,26 @@ describe('ensureTopics', () => {
 
   it('pingKafka resolves against the running broker', async () => {
     await expect(pingKafka(admin)).resolves.toBeUndefined();
+  });
+});
+
+describe("kafkajs' request queue timers", () => {
+  it('set no timer from a negative delay, so an idle connection does not wake every millisecond', async () => {
+    const setTimeoutSpy = vi.spyOn(globalThis, 'setTimeout');
+    const client = createKafka({
+      clientId: 'events-timer-test',
+      brokers: stack.kafkaBrokers,
+      logger: silentLogger,
+    });
+    const producer = client.producer();
+    try {
+      // Connecting sends several requests; each answer scheduled the next queue check.
+      await producer.connect();
+      const delays = setTimeoutSpy.mock.calls.map(([, ms]) => ms);
+      expect(delays.filter((ms) => !(typeof ms === 'number' && ms >= 1))).toEqual([]);
+    } finally {
+      setTimeoutSpy.mockRestore();
+      await producer.disconnect();
+    }
   });
 });

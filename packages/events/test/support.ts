@@ -15,7 +15,7 @@ export const stack = stackUrls();
 
 /** The two tables exactly as the services' migrations create them, plus a counter for effects. */
 const SCHEMA = `
-CREATE TABLE "outbox_events" ("seq" BIGSERIAL NOT NULL, "id" UUID NOT NULL, "topic" TEXT NOT NULL, "key" TEXT NOT NULL, "type" TEXT NOT NULL, "payload" JSONB NOT NULL, "created_at" TIMESTAMP(3) NOT NULL DEFAULT CURRENT_TIMESTAMP, "published_at" TIMESTAMP(3), CONSTRAINT "outbox_events_pkey" PRIMARY KEY ("seq"));
+CREATE TABLE "outbox_events" ("seq" BIGSERIAL NOT NULL, "id" UUID NOT NULL, "topic" TEXT NOT NULL, "key" TEXT NOT NULL, "type" TEXT NOT NULL, "payload" JSONB NOT NULL, "trace_context" JSONB, "created_at" TIMESTAMP(3) NOT NULL DEFAULT CURRENT_TIMESTAMP, "published_at" TIMESTAMP(3), CONSTRAINT "outbox_events_pkey" PRIMARY KEY ("seq"));
 CREATE UNIQUE INDEX "outbox_events_id_key" ON "outbox_events"("id");
 CREATE INDEX "outbox_events_published_at_seq_idx" ON "outbox_events"("published_at", "seq");
 CREATE TABLE "processed_events" ("consumer" TEXT NOT NULL, "event_id" UUID NOT NULL, "handled_at" TIMESTAMP(3) NOT NULL DEFAULT CURRENT_TIMESTAMP, CONSTRAINT "processed_events_pkey" PRIMARY KEY ("consumer","event_id"));

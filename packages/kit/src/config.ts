@@ -31,6 +31,13 @@ export const baseEnv = z.object({
   /** 127.0.0.1 locally; 0.0.0.0 in containers. */
   HOST: z.string().min(1).default('127.0.0.1'),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
+  /**
+   * Traces (docs/adr/0080): base URL of an OTLP/HTTP receiver, e.g. http://otel-collector:4318;
+   * unset, nothing is traced and tracing costs nothing.
+   */
+  OTEL_EXPORTER_OTLP_ENDPOINT: z.url({ protocol: /^https?$/ }).optional(),
+  /** Share of traces kept (0 to 1), decided by trace id at the gateway. */
+  OTEL_TRACES_SAMPLE_RATIO: z.coerce.number().min(0).max(1).default(1),
 });
 export const postgresEnv = z.object({ DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }) });
 export const redisEnv = z.object({ REDIS_URL: z.url({ protocol: /^rediss?$/ }) });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { AppError, isErrorIdentifier } from './errors.ts';
+import { traceHeaders } from './tracing.ts';
 
 /**
  * The internal profile update (docs/adr/0049): media runs a multipart `updateProfile` (the avatar
@@ -58,7 +59,12 @@ export function createProfileClient(options: {
       const path = `${PROFILE_UPDATES_PATH}/${encodeURIComponent(userId)}`;
       const response = await (options.fetch ?? fetch)(new URL(path, options.baseUrl), {
         method: 'POST',
-        headers: { authorization: `Bearer ${options.token}`, 'content-type': 'application/json' },
+        headers: {
+          authorization: `Bearer ${options.token}`,
+          'content-type': 'application/json',
+          // The caller's trace goes on in the service it calls (docs/adr/0080).
+          ...traceHeaders(),
+        },
         body: JSON.stringify(profileUpdateRequestSchema.parse(request)),
         signal: AbortSignal.timeout(10_000),
       });

@@ -3,6 +3,7 @@ import type { NextFunction, Request, Response } from 'express';
 import { z } from 'zod';
 import { failStatus, type Status } from './envelope.ts';
 import { AppError, isErrorIdentifier, type ErrorIdentifier } from './errors.ts';
+import { traceHeaders } from './tracing.ts';
 
 /**
  * Service-to-service calls (DESIGN.md section 3: the one synchronous write is the escrow hold).
@@ -93,7 +94,12 @@ export function createEscrowClient(options: {
   const send = async (path: string, body: unknown): Promise<EscrowHoldView> => {
     const response = await (options.fetch ?? fetch)(new URL(path, options.baseUrl), {
       method: 'POST',
-      headers: { authorization: `Bearer ${options.token}`, 'content-type': 'application/json' },
+      headers: {
+        authorization: `Bearer ${options.token}`,
+        'content-type': 'application/json',
+        // The caller's trace goes on in the service it calls (docs/adr/0080).
+        ...traceHeaders(),
+      },
       body: JSON.stringify(body),
       signal: AbortSignal.timeout(10_000),
     });

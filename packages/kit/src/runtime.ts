@@ -14,6 +14,7 @@ import { acceptedGatewaySecrets } from './gateway-credential.ts';
 import { createLifecycle, type Lifecycle } from './lifecycle.ts';
 import { createLogger } from './logger.ts';
 import { createRedis, pingRedis, type Redis } from './redis.ts';
+import { startTracing, tracerFor, type Tracer } from './tracing.ts';
 
 /**
  * The clients every service holds: logger, lifecycle, Redis, Kafka (admin and the idempotent
@@ -36,12 +37,17 @@ export interface RuntimeEnv {
   /** The gateway's credential (docs/adr/0069), and the previous one during a rotation. */
   GATEWAY_SECRET: string;
   GATEWAY_SECRET_PREVIOUS?: string;
+  /** Traces (docs/adr/0080): off without an endpoint. */
+  OTEL_EXPORTER_OTLP_ENDPOINT?: string;
+  OTEL_TRACES_SAMPLE_RATIO?: number;
 }
 
 export interface ServiceRuntime {
   name: string;
   logger: Logger;
   lifecycle: Lifecycle;
+  /** The service's tracer (a no-op one while tracing is off). */
+  tracer: Tracer;
   redis: Redis;
   kafka: Kafka;
   admin: Admin;
@@ -64,6 +70,12 @@ export async function startRuntime(
 ): Promise<ServiceRuntime> {
   const log = logger ?? createLogger(name, env.LOG_LEVEL);
   const lifecycle = createLifecycle(log, env.SHUTDOWN_TIMEOUT_MS);
+  // Registered first, so that it stops last and exports the spans of everything else's stop.
+  const tracing = startTracing(name, {
+    OTEL_EXPORTER_OTLP_ENDPOINT: env.OTEL_EXPORTER_OTLP_ENDPOINT,
+    OTEL_TRACES_SAMPLE_RATIO: env.OTEL_TRACES_SAMPLE_RATIO ?? 1,
+  });
+  lifecycle.onStop('tracing', () => tracing.shutdown());
   const redis = createRedis(env.REDIS_URL, log);
   lifecycle.onStop('redis', async () => {
     await redis.quit();
@@ -89,6 +101,7 @@ export async function startRuntime(
     name,
     logger: log,
     lifecycle,
+    tracer: tracerFor(name),
     redis,
     kafka,
     admin,

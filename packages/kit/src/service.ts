@@ -10,7 +10,7 @@ import type { Express } from 'express';
 import { parse } from 'graphql';
 import { createAccessCheck } from './access.ts';
 import type { ReadinessChecks } from './health.ts';
-import { registerEventMetrics } from './metrics.ts';
+import { registerEventMetrics, registerOutboxMetrics } from './metrics.ts';
 import type { ServiceRuntime } from './runtime.ts';
 import {
   createSubgraph,
@@ -66,6 +66,7 @@ export async function createServiceApp<TContext extends RequestContext>(
     producer: runtime.producer,
     topicPrefix: runtime.topicPrefix,
     logger,
+    tracer: runtime.tracer,
   });
   lifecycle.onStop('outbox relay', () => relay.stop());
 
@@ -86,5 +87,6 @@ export async function createServiceApp<TContext extends RequestContext>(
     routes: options.routes,
   });
   if (consumer) registerEventMetrics(subgraph.metrics.registry, runtime);
+  registerOutboxMetrics(subgraph.metrics.registry, database.transaction);
   return { subgraph, relay, consumer };
 }

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { ApolloServer, type ApolloServerPlugin } from '@apollo/server';
@@ -7,13 +6,7 @@ import { ApolloServerPluginInlineTraceDisabled } from '@apollo/server/plugin/dis
 import { buildSubgraphSchema } from '@apollo/subgraph';
 import type { GraphQLResolverMap } from '@apollo/subgraph/dist/schema-helper/resolverMap.js';
 import { expressMiddleware } from '@as-integrations/express5';
-import express, {
-  type Express,
-  type NextFunction,
-  type Request,
-  type RequestHandler,
-  type Response,
-} from 'express';
+import express, { type Express, type RequestHandler } from 'express';
 import { GraphQLError, type DocumentNode } from 'graphql';
 import type { Logger } from 'pino';
 import { bearerToken, type AuthUser, type TokenVerifier } from './auth.ts';
@@ -21,8 +14,11 @@ import { AuthStateUnavailableError } from './access.ts';
 import { AppError, ERROR_CATALOGUE } from './errors.ts';
 import { requireGateway } from './gateway-credential.ts';
 import { mountOperationalEndpoints, type ReadinessChecks } from './health.ts';
+import { httpErrorHandler } from './http-errors.ts';
 import type { Lifecycle } from './lifecycle.ts';
+import { requestIdOf, requestIds } from './logger.ts';
 import { createMetrics, type Metrics } from './metrics.ts';
+import { graphqlSpanPlugin, httpServerSpans, tracerFor } from './tracing.ts';
 
 /** What every resolver receives; a service adds its own dependencies through `extend`. */
 export interface RequestContext {
@@ -98,27 +94,6 @@ function unavailable(logger: Logger, error: Error): GraphQLError {
   });
 }
 
-/**
- * Errors outside GraphQL (a malformed JSON body, a body over the limit): a catalogue error as
- * JSON, never Express's default HTML page with a stack trace.
- */
-export function httpErrorHandler(logger: Logger) {
-  return (error: unknown, _req: Request, res: Response, _next: NextFunction) => {
-    const status = (error as { status?: unknown })?.status;
-    const clientError = typeof status === 'number' && status >= 400 && status < 500;
-    if (!clientError) logger.error({ err: error }, 'unexpected HTTP error');
-    const identifier = clientError ? 'invalid_input' : 'generic_error';
-    res.status(clientError ? status : 500).json({
-      errors: [
-        {
-          message: ERROR_CATALOGUE[identifier],
-          extensions: { code: clientError ? 'BAD_REQUEST' : 'INTERNAL_SERVER_ERROR', identifier },
-        },
-      ],
-    });
-  };
-}
-
 function metricsPlugin(metrics: Metrics): ApolloServerPlugin {
   return {
     async requestDidStart() {
@@ -157,11 +132,16 @@ export async function createSubgraph<TContext extends RequestContext>(
       resolvers: options.resolvers as GraphQLResolverMap<unknown>,
     }),
     includeStacktraceInErrorResponses: false,
+    // The lifecycle stops Apollo with everything else on SIGTERM/SIGINT. Apollo's own handler
+    // would re-raise the signal once the HTTP server has drained, killing the process before the
+    // Kafka, outbox and database hooks ran (only under NODE_ENV=test is it off by default).
+    stopOnTerminationSignals: false,
     // Inline traces are for Apollo's hosted studio, which this platform does not use.
     plugins: [
       ApolloServerPluginDrainHttpServer({ httpServer }),
       ApolloServerPluginInlineTraceDisabled(),
       metricsPlugin(metrics),
+      graphqlSpanPlugin(),
     ],
     formatError(formatted, error) {
       const code = formatted.extensions?.code;
@@ -175,6 +155,8 @@ export async function createSubgraph<TContext extends RequestContext>(
   });
   await apollo.start();
 
+  // First: every later step, and every line it logs, belongs to the request's id and span.
+  app.use(requestIds(logger), httpServerSpans(tracerFor(options.name), ['/graphql']));
   app.use(metrics.middleware);
   mountOperationalEndpoints(app, { checks: options.readiness, lifecycle, metrics });
   // /healthz, /readyz and /metrics stay open to the probes and the scraper: the gateway never
@@ -185,12 +167,12 @@ export async function createSubgraph<TContext extends RequestContext>(
     fromGateway,
     express.json({ limit: '1mb' }),
     expressMiddleware(apollo, {
-      context: async ({ req }) => {
-        const requestId = req.get('x-request-id') ?? randomUUID();
+      context: async ({ req, res }) => {
+        const requestId = requestIdOf(res);
         const base: RequestContext = {
           user: null,
           requestId,
-          logger: logger.child({ requestId }),
+          logger,
         };
         const token = bearerToken(req.get('authorization'));
         if (token) {

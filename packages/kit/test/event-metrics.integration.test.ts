@@ -131,3 +131,53 @@ describe('event metrics', () => {
     });
   });
 });
+
+describe('consumer lag', () => {
+  it('counts the messages waiting behind a handler that is stuck on one', async () => {
+    const registry = new Registry();
+    registerEventMetrics(registry, { kafka, admin, topicPrefix: prefix });
+    const userId = randomUUID();
+    const verified = () =>
+      newEvent('UserVerified', { aggregateId: userId, actorId: null, data: { userId } });
+    let release: () => void = () => undefined;
+    const stuck = new Promise<void>((resolve) => (release = resolve));
+    const lagConsumer = await startEventConsumer({
+      kafka,
+      producer,
+      groupId: 'lag',
+      topics: [TOPICS.identity],
+      topicPrefix: prefix,
+      logger,
+      handlers: { UserVerified: () => stuck },
+    });
+    try {
+      const topic = physicalTopic(TOPICS.identity, prefix);
+      // One key: one partition, in order. The first message holds the handler; four wait.
+      const [sent] = await producer.send({
+        topic,
+        acks: -1,
+        messages: Array.from({ length: 5 }, () => ({
+          key: userId,
+          value: JSON.stringify(verified()),
+        })),
+      });
+      const group = `${prefix}lag`;
+      const partition = String(sent!.partition);
+      await eventually(async () => {
+        expect(
+          await sample(registry, 'events_consumer_lag_messages', { group, topic, partition }),
+        ).toBe(5);
+      });
+      release();
+      await eventually(async () => {
+        expect(
+          await sample(registry, 'events_consumer_lag_messages', { group, topic, partition }),
+        ).toBe(0);
+      });
+    } finally {
+      release();
+      await lagConsumer.stop();
+      await admin.deleteGroups([`${prefix}lag`]).catch(() => undefined);
+    }
+  });
+});

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import '@challenge/events/kafkajs-timers';
 import { Kafka, Partitioners, logLevel, type KafkaMessage } from 'kafkajs';
 import { stack } from './stack.ts';
 

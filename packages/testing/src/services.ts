@@ -6,6 +6,7 @@ import {
   type Role,
   type RuntimeEnv,
   type ServiceRuntime,
+  type Logger,
   type Subgraph,
 } from '@challenge/kit';
 import { pino } from 'pino';
@@ -68,11 +69,11 @@ export interface TestService<A> {
 export async function startTestService<A extends { subgraph: Subgraph }>(
   service: ServiceName,
   build: (runtime: ServiceRuntime, databaseUrl: string) => Promise<A>,
-  options: { topicPrefix: string; logLevel?: string; authStatePrefix?: string },
+  options: { topicPrefix: string; logLevel?: string; authStatePrefix?: string; logger?: Logger },
 ): Promise<TestService<A>> {
   const database = await createTestDatabase(service);
   const env = await testRuntimeEnv(options.topicPrefix);
-  const logger = pino({ level: options.logLevel ?? 'silent', base: { service } });
+  const logger = options.logger ?? pino({ level: options.logLevel ?? 'silent', base: { service } });
   const runtime = await startRuntime(service, env, logger, {
     authStatePrefix: options.authStatePrefix,
   });

@@ -3,6 +3,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import kafkajs from 'kafkajs';
+import '../../../packages/events/src/kafkajs-timers.mjs';
 import { cacheDir, kafka as cfg, localDir } from '../stack-config.mjs';
 import {
   aptInstall,

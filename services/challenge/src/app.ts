@@ -10,6 +10,7 @@ import { DEFAULT_RULES, type ChallengeOptions, type ChallengeRules } from './con
 import { createDatabase, pingDatabase, transactionRunner, type Database } from './data/db.ts';
 import type { ChallengeContext } from './context.ts';
 import { startConsumers } from './events/consumers.ts';
+import { internalRoutes } from './http/internal.ts';
 import { startScheduler } from './domain/scheduler.ts';
 import { createSocialLoaders } from './domain/social.ts';
 export type { ChallengeOptions, ChallengeRules } from './config.ts';
@@ -35,6 +36,8 @@ export async function buildApp(
         token: options.wallet.internalApiToken,
       })
     : noEscrow;
+  const clock = options.schedulerClock ?? (() => new Date());
+  const { internalApiToken } = options;
   const app = await createServiceApp<ChallengeContext>({
     runtime,
     database: {
@@ -54,7 +57,10 @@ export async function buildApp(
       publicOrigin: options.publicOrigin ?? 'http://127.0.0.1:4700',
       social: createSocialLoaders(db, base.user),
     }),
-    consumers: () => startConsumers(runtime, db),
+    consumers: () => startConsumers(runtime, db, clock),
+    ...(internalApiToken
+      ? { routes: internalRoutes({ db, internalApiToken, clock, logger: runtime.logger }) }
+      : {}),
   });
   if (options.schedulerIntervalMs) {
     const scheduler = startScheduler(db, {
@@ -62,7 +68,7 @@ export async function buildApp(
       judgingWindowMs: rules.judgingWindowMs,
       escrow,
       logger: runtime.logger,
-      clock: options.schedulerClock,
+      clock,
     });
     // Registered after the database, so it stops first.
     runtime.lifecycle.onStop('scheduler', () => scheduler.stop());

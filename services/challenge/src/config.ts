@@ -5,11 +5,18 @@ export interface ChallengeOptions {
    * that never create a challenge leave it out; creating one then fails with generic_error.
    */
   wallet?: { internalUrl: string; internalApiToken: string };
+  /**
+   * The shared secret of the internal API challenge serves (media registers completed proof
+   * uploads, docs/adr/0071); the route is not served without it (tests that never upload).
+   */
+  internalApiToken?: string;
   rules?: Partial<ChallengeRules>;
   /** How often the scheduler (expiry, judging window) runs; not started when absent (tests). */
   schedulerIntervalMs?: number;
   /**
-   * The scheduler's clock (expiry, judging window, stale drafts); the wall clock by default. Tests
+   * The clock of the challenge's timers: the scheduler (expiry, judging window, stale drafts),
+   * the times the consumers record (a review starts, a challenge goes offline or comes back) and
+   * a proof upload's registration against the expiration date; the wall clock by default. Tests
    * move it forward to let weeks pass in a moment; never set from the environment.
    */
   schedulerClock?: () => Date;

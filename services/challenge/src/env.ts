@@ -43,6 +43,7 @@ export function challengeOptions(env: ChallengeEnv): ChallengeOptions {
   }
   return {
     wallet: { internalUrl: env.WALLET_INTERNAL_URL, internalApiToken: env.INTERNAL_API_TOKEN },
+    internalApiToken: env.INTERNAL_API_TOKEN,
     rules: {
       rewardMinCents: env.CHALLENGE_REWARD_MIN_CENTS,
       rewardMaxCents: env.CHALLENGE_REWARD_MAX_CENTS,

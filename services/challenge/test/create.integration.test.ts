@@ -91,6 +91,25 @@ async function create(caller: { id: string } | undefined, input: Record<string, 
 const challengesOf = (ownerId: string) =>
   platform.challenge.app.db.challenge.findMany({ where: { ownerId } });
 
+/**
+ * Issue 22 (spec audit): the web's reward minimum is the server's configured one, read from
+ * `challengeRules` (visitors included: the create flow starts before log-in).
+ */
+describe('challengeRules', () => {
+  it('answers the configured reward bounds to anyone', async () => {
+    const RULES = `{ challengeRules { status { success } rewardMinCents rewardMaxCents } }`;
+    for (const caller of [undefined, owner]) {
+      const { data, errors } = await graphql(platform.challenge.url, RULES, {}, caller);
+      expect(errors).toBeUndefined();
+      expect(data!.challengeRules).toEqual({
+        status: { success: true },
+        rewardMinCents: 100,
+        rewardMaxCents: 100_000,
+      });
+    }
+  });
+});
+
 describe('createChallenge', () => {
   it('challenges a friend by username: the reward is held and the challenge is open', async () => {
     const before = await settledWalletOf(platform, owner);

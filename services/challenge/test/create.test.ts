@@ -113,7 +113,11 @@ describe('checkTarget', () => {
     expect(() => checkTarget(owner, user({ minimumChallengeCents: 501 }), 500)).toThrow(
       refusal('minimal_challenge_value_invalid'),
     );
-    expect(() => checkTarget(owner, user({ minimumChallengeCents: 500 }), 500)).not.toThrow();
+    // Spec section 5: only for amounts above the user's minimum, so not the minimum itself.
+    expect(() => checkTarget(owner, user({ minimumChallengeCents: 500 }), 500)).toThrow(
+      refusal('minimal_challenge_value_invalid'),
+    );
+    expect(() => checkTarget(owner, user({ minimumChallengeCents: 500 }), 501)).not.toThrow();
   });
 });
 

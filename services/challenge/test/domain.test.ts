@@ -98,6 +98,9 @@ describe('toChallengeView', () => {
     acceptedAt: null,
     reviewStartedAt: null,
     moderation: null,
+    offlineSince: null,
+    pendingVideoId: null,
+    pendingVideoAt: null,
     createdAt: new Date('2030-01-01T00:00:00Z'),
   };
 

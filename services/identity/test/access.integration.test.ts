@@ -270,10 +270,15 @@ describe('identity: access that cannot be guessed', () => {
       const adminToken = await otherAdmin.login();
       const banned = await call(BAN, { userId: admin.id, type: 'soft' }, adminToken);
       expect(banned.data!.banUser.status.success).toBe(true);
-      const unban = await call(UNBAN, { userId: admin.id }, moderatorToken);
+      const unban = await call(
+        UNBAN,
+        { userId: admin.id, reason: 'Appeal accepted.' },
+        moderatorToken,
+      );
       expect(unban.data!.unbanUser.status.identifier).toBe('access_denied');
       expect(
-        (await call(UNBAN, { userId: admin.id }, adminToken)).data!.unbanUser.status.success,
+        (await call(UNBAN, { userId: admin.id, reason: 'Appeal accepted.' }, adminToken)).data!
+          .unbanUser.status.success,
       ).toBe(true);
     });
 

@@ -447,6 +447,74 @@ describe('identity: log-in, sign-up and passwords', () => {
   });
 
   describe('bans', () => {
+    /**
+     * Issue 22, point 4: a suspended person who proves who they are (password or code) learns
+     * that they are suspended, since when and why (staff's reason); a wrong password learns
+     * nothing. An unban needs a reason too, which the audit log keeps.
+     */
+    it("tells a suspended person who proved who they are staff's reason, and nobody else", async () => {
+      const username = `sp_${randomUUID().slice(0, 6)}`;
+      const address = email();
+      await signUp(address, { username });
+      const user = await identity.app.db.user.findUniqueOrThrow({ where: { email: address } });
+      const moderator = await seedUser(identity.app.db, { roles: ['user', 'moderator'] });
+      const moderatorToken = await loginByCode(moderator.email);
+      const reason = 'Threatening messages in the comments.';
+      expect(
+        (await call(BAN, { userId: user.id, type: 'soft', reason }, moderatorToken)).data!.banUser
+          .status.success,
+      ).toBe(true);
+
+      const SUSPENSION = 'suspension { type reason since }';
+      const byPassword = await call(
+        `mutation($input: LoginInput!) { login(input: $input) { accessToken ${STATUS} ${SUSPENSION} } }`,
+        { username, password: PASSWORD },
+      );
+      expect(byPassword.data!.login).toMatchObject({
+        accessToken: null,
+        status: { success: false, identifier: 'banned_user' },
+        suspension: { type: 'soft', reason, since: expect.any(String) },
+      });
+      const wrong = await call(
+        `mutation($input: LoginInput!) { login(input: $input) { ${STATUS} ${SUSPENSION} } }`,
+        { username, password: `${PASSWORD}x` },
+      );
+      expect(wrong.data!.login).toMatchObject({
+        status: { identifier: 'invalid_credentials' },
+        suspension: null,
+      });
+      await call(REQUEST_LINK, { email: address, originUrl: '/' });
+      const { code } = await commandFor('LoginLinkRequested', address, 2);
+      const byCode = await call(
+        `mutation($input: VerifyLoginCodeInput!) { verifyLoginCode(input: $input) { ${STATUS} ${SUSPENSION} } }`,
+        { email: address, code },
+      );
+      expect(byCode.data!.verifyLoginCode).toMatchObject({
+        status: { identifier: 'banned_user' },
+        suspension: { type: 'soft', reason },
+      });
+
+      const UNBAN_WITH = `mutation($input: UnbanUserInput!) { unbanUser(input: $input) { ${STATUS} } }`;
+      const noReason = await call(UNBAN_WITH, { userId: user.id, reason: ' ' }, moderatorToken);
+      expect(noReason.data!.unbanUser.status.identifier).toBe('invalid_input');
+      const unban = await call(
+        UNBAN_WITH,
+        { userId: user.id, reason: 'Appeal accepted.' },
+        moderatorToken,
+      );
+      expect(unban.data!.unbanUser.status.success).toBe(true);
+      const events = await readTopic(topicPrefix, TOPICS.identity, (all) =>
+        all.some((m) => m.value!.toString().includes('Appeal accepted.')),
+      );
+      const unbanned = events
+        .map((m) => JSON.parse(m.value!.toString()))
+        .find((event) => event.type === 'UserUnbanned' && event.data.userId === user.id);
+      expect(unbanned.data).toEqual({ userId: user.id, reason: 'Appeal accepted.' });
+      expect(
+        (await identity.app.db.user.findUniqueOrThrow({ where: { id: user.id } })).banReason,
+      ).toBeNull();
+    });
+
     it('a moderator bans: the old token, log-in by password and by code are refused; unban restores', async () => {
       const username = `bn_${randomUUID().slice(0, 6)}`;
       const address = email();
@@ -480,7 +548,8 @@ describe('identity: log-in, sign-up and passwords', () => {
           .identifier,
       ).toBe('redundant_mutation');
       expect(
-        (await call(UNBAN, { userId: user.id }, moderatorToken)).data!.unbanUser.status.success,
+        (await call(UNBAN, { userId: user.id, reason: 'Ban lifted.' }, moderatorToken)).data!
+          .unbanUser.status.success,
       ).toBe(true);
       expect((await call(ME, undefined, token)).data!.getCurrentUserProfile.status.success).toBe(
         true,

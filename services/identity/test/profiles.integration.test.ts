@@ -123,6 +123,27 @@ describe('identity: profiles, settings, follows and deletion', () => {
     expect(invalid.data!.updateProfile.status.identifier).toBe('invalid_input');
   });
 
+  // Issue 22 (spec audit): showPrivateChallenges is a setting of the account, which the profile
+  // reads to include the owner's private items; false by default.
+  it('keeps showPrivateChallenges with the account', async () => {
+    const owner = await seedUser(identity.app.db);
+    const CURRENT = `{ getCurrentUserProfile { ${STATUS} profile { showPrivateChallenges hideAvailableAmount } } }`;
+    const before = await graphql(identity.url, CURRENT, {}, as(owner));
+    expect(before.data!.getCurrentUserProfile.profile.showPrivateChallenges).toBe(false);
+    const saved = await graphql(
+      identity.url,
+      UPDATE,
+      { input: { showPrivateChallenges: true } },
+      as(owner),
+    );
+    expect(saved.data!.updateProfile.status).toEqual({ success: true, identifier: 'ok' });
+    const after = await graphql(identity.url, CURRENT, {}, as(owner));
+    expect(after.data!.getCurrentUserProfile.profile).toEqual({
+      showPrivateChallenges: true,
+      hideAvailableAmount: before.data!.getCurrentUserProfile.profile.hideAvailableAmount,
+    });
+  });
+
   it('hides a private profile from others but not from its owner', async () => {
     const owner = await seedUser(identity.app.db);
     const other = await seedUser(identity.app.db);

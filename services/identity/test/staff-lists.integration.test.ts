@@ -175,7 +175,7 @@ describe('the conflict rule for staff (docs/adr/0070)', () => {
         [VERIFY, { userId: self.id }],
         [VERIFY, { userId: self.id, decision: 'ban', banType: 'soft' }],
         [BAN, { userId: self.id, type: 'soft', reason: 'Me.' }],
-        [UNBAN, { userId: self.id }],
+        [UNBAN, { userId: self.id, reason: 'Appeal accepted.' }],
       ] as const) {
         expect(statusOf(await call(query, { input }, self)), `${roles} ${query}`).toEqual({
           success: false,
@@ -198,7 +198,7 @@ describe('the conflict rule for staff (docs/adr/0070)', () => {
     expect(followed.data?.followUser.status.identifier).toBe('ok');
     for (const [query, input] of [
       [BAN, { userId: target.id, type: 'hard', reason: 'Spam.' }],
-      [UNBAN, { userId: target.id }],
+      [UNBAN, { userId: target.id, reason: 'Appeal accepted.' }],
       [VERIFY, { userId: target.id }],
       [VERIFY, { userId: target.id, decision: 'ban', banType: 'soft' }],
     ] as const) {

@@ -5,7 +5,9 @@ import {
   AppError,
   createAccessCheck,
   createProfileClient,
+  createProofUploadClient,
   createServiceApp,
+  registerJobQueueMetrics,
   type RequestContext,
   type ServiceApp,
   type ServiceRuntime,
@@ -17,6 +19,7 @@ import { startRekeyJobs, type RekeyQueueSettings } from './data/rekey-queue.ts';
 import { createStorage, type ObjectStorage, type StorageConfig } from './data/storage.ts';
 import {
   DEFAULT_WORKER_SETTINGS,
+  VIDEO_QUEUE,
   createVideoQueue,
   startVideoWorker,
   type VideoQueueSettings,
@@ -76,6 +79,11 @@ export interface MediaOptions {
    * sweep (tests that do not move objects).
    */
   rekeys?: RekeyQueueSettings;
+  /**
+   * Challenge's internal API, where each completed proof upload is registered against the
+   * expiration date (docs/adr/0071); tests of uploads alone leave it out (nothing registered).
+   */
+  challenge?: { internalUrl: string; internalApiToken: string };
 }
 
 /** For tests that never upload: enqueueing fails. */
@@ -127,12 +135,19 @@ export async function buildApp(
     runtime.lifecycle.onStop('rekey jobs', () => rekeyJobs.close());
     return startConsumers(runtime, db, storage, rekeyJobs.request);
   };
+  const proofUploads = options.challenge
+    ? createProofUploadClient({
+        baseUrl: options.challenge.internalUrl,
+        token: options.challenge.internalApiToken,
+      })
+    : null;
   const extend = (base: RequestContext): MediaContext => ({
     ...base,
     db,
     storage,
     videoQueue,
     profiles,
+    proofUploads,
     thumbnails: createThumbnailLoader(db, storage, base.user),
   });
   // The multipart route executes against the same schema and resolvers as /graphql, plus the
@@ -166,7 +181,7 @@ export async function buildApp(
         TUS_PATH,
         fromGateway,
         tusRoutes({
-          deps: (logger) => ({ db, storage, queue: videoQueue, logger }),
+          deps: (logger) => ({ db, storage, queue: videoQueue, logger, proofUploads }),
           verifier: runtime.verifier,
           checkUser: createAccessCheck(runtime.redis, runtime.authStatePrefix),
           logger: runtime.logger,
@@ -204,6 +219,7 @@ export async function buildApp(
     runtime.lifecycle.onStop('upload sweep', () => sweeper.stop());
   }
   if (processing && queue) {
+    registerJobQueueMetrics(app.subgraph.metrics.registry, VIDEO_QUEUE, () => queue.depth());
     // Registered after the database, so they stop first: the worker finishes (or abandons, to be
     // picked up again by another worker) its job while the database is still there.
     runtime.lifecycle.onStop('video queue', () => queue.close());

@@ -1,4 +1,4 @@
-import type { ProfileClient, RequestContext } from '@challenge/kit';
+import type { ProfileClient, ProofUploadClient, RequestContext } from '@challenge/kit';
 import type { Database } from './data/db.ts';
 import type { ObjectStorage } from './data/storage.ts';
 import type { VideoProcessingQueue } from './domain/processing-queue.ts';
@@ -10,6 +10,8 @@ export interface MediaContext extends RequestContext {
   videoQueue: VideoProcessingQueue;
   /** Identity's internal profile update (avatars, docs/adr/0049); null when not configured. */
   profiles: ProfileClient | null;
+  /** Challenge's registration of completed proof uploads (docs/adr/0071); null in upload tests. */
+  proofUploads: ProofUploadClient | null;
   /** Per request: the challenge cards' thumbnails, batched into one query (domain/thumbnails.ts). */
   thumbnails: ThumbnailLoader;
 }

@@ -43,6 +43,8 @@ export const envSchema = subgraphEnv.extend({
   ...internalApiEnv.shape,
   /** Identity's base URL for the profile update after an avatar upload (docs/adr/0049). */
   IDENTITY_INTERNAL_URL: z.url(),
+  /** Challenge's base URL: each completed proof upload is registered there (docs/adr/0071). */
+  CHALLENGE_INTERNAL_URL: z.url(),
   /** Origin browsers reach the store at, when it is not S3_ENDPOINT (compose, Kubernetes). */
   S3_PUBLIC_ENDPOINT: z.url().optional(),
   /** Hours a resumable upload session lives; older ones are swept (S3 parts aborted). */
@@ -75,6 +77,11 @@ export const uploadOptions = (env: MediaEnv) => ({
 
 export const identityOptions = (env: MediaEnv) => ({
   internalUrl: env.IDENTITY_INTERNAL_URL,
+  internalApiToken: env.INTERNAL_API_TOKEN,
+});
+
+export const challengeOptions = (env: MediaEnv) => ({
+  internalUrl: env.CHALLENGE_INTERNAL_URL,
   internalApiToken: env.INTERNAL_API_TOKEN,
 });
 

@@ -1,6 +1,7 @@
 import { startRuntime } from '@challenge/kit';
 import { buildApp } from './app.ts';
 import {
+  challengeOptions,
   identityOptions,
   processingOptions,
   readEnv,
@@ -15,5 +16,6 @@ const app = await buildApp(runtime, env.DATABASE_URL, storageConfig(env), {
   processing: processingOptions(env),
   ...uploadOptions(env),
   identity: identityOptions(env),
+  challenge: challengeOptions(env),
 });
 await app.subgraph.listen(env.PORT, env.HOST);

@@ -240,6 +240,7 @@ describe('environment', () => {
     S3_SECRET_KEY: 'minioadmin-local-secret',
     S3_BUCKET: 'challenge-media',
     IDENTITY_INTERNAL_URL: 'http://127.0.0.1:4701',
+    CHALLENGE_INTERNAL_URL: 'http://127.0.0.1:4702',
     INTERNAL_API_TOKEN: 'local-internal-token-local-internal-token',
   };
 
@@ -258,6 +259,7 @@ describe('environment', () => {
       S3_BUCKET: _bucket,
       S3_SECRET_KEY: _secret,
       IDENTITY_INTERNAL_URL: _identity,
+      CHALLENGE_INTERNAL_URL: _challenge,
       ...incomplete
     } = complete;
     expect(() => parseEnv(envSchema, incomplete)).toThrow(
@@ -266,6 +268,7 @@ describe('environment', () => {
           expect.stringContaining('S3_BUCKET'),
           expect.stringContaining('S3_SECRET_KEY'),
           expect.stringContaining('IDENTITY_INTERNAL_URL'),
+          expect.stringContaining('CHALLENGE_INTERNAL_URL'),
         ]),
       }),
     );

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AppError } from '@challenge/kit';
 import {
   deleteTopics,
+  fromGateway,
   stack,
   startTestService,
   tokenFor,
@@ -87,6 +88,7 @@ async function tusSession(who: Performer): Promise<string> {
   const created = await fetch(tus(), {
     method: 'POST',
     headers: {
+      ...fromGateway(),
       authorization: `Bearer ${who.token}`,
       'tus-resumable': '1.0.0',
       'upload-length': String(MP4.length),
@@ -102,6 +104,7 @@ const completeTus = (who: Performer, id: string) =>
   fetch(tus(id), {
     method: 'PATCH',
     headers: {
+      ...fromGateway(),
       authorization: `Bearer ${who.token}`,
       'tus-resumable': '1.0.0',
       'content-type': 'application/offset+octet-stream',
@@ -133,6 +136,7 @@ async function multipartUpload(who: Performer) {
   const response = await fetch(new URL('/uploads/graphql', service.url), {
     method: 'POST',
     headers: {
+      ...fromGateway(),
       authorization: `Bearer ${who.token}`,
       'content-type': `multipart/form-data; boundary=${boundary}`,
     },
@@ -206,7 +210,7 @@ describe('one live video per performer (docs/adr/0073)', () => {
     const refusedId = answers[0]!.status === 409 ? first : second;
     const head = await fetch(tus(refusedId), {
       method: 'HEAD',
-      headers: { authorization: `Bearer ${who.token}`, 'tus-resumable': '1.0.0' },
+      headers: { ...fromGateway(), authorization: `Bearer ${who.token}`, 'tus-resumable': '1.0.0' },
     });
     expect(head.status).toBe(404);
     const sessions = await service.app.db.videoUploadSession.findMany({

@@ -2,6 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   deleteTopics,
+  eventually,
+  produceRaw,
   stack,
   startTestService,
   uniqueTopicPrefix,
@@ -12,7 +14,7 @@ import {
 import { buildApp, type MediaApp } from '../src/app.ts';
 import { insertVideo, type NewVideoRow } from '../src/data/videos.ts';
 import { findChallengeAccess, upsertChallengeAccess } from '../src/data/challenges.ts';
-import { newEvent } from '@challenge/events';
+import { TOPICS, newEvent, type DomainEvent } from '@challenge/events';
 import {
   mayUploadProof,
   projectChallengeEvent,
@@ -374,6 +376,59 @@ describe('Challenge.videoInProcessing', () => {
       ).data!._entities[0].videoInProcessing;
     expect(await ask({ id: challengedId })).toBe(false);
     expect(await ask({ id: randomUUID(), roles: ['moderator'] })).toBe(true);
+  });
+
+  it('shows the parties their challenge again once staff brought it back online (docs/adr/0071)', async () => {
+    const challengeId = randomUUID();
+    const challengedId = randomUUID();
+    await upsertChallengeAccess(service.app.db, challengeId, {
+      ownerId: randomUUID(),
+      challengedUserId: challengedId,
+      status: 'accepted',
+      visibility: 'private',
+    });
+    await seedVideo({
+      challengeId,
+      uploaderId: challengedId,
+      objectKey: `videos/${challengeId}/u.mp4`,
+      status: 'processing',
+    });
+    const moderatorId = randomUUID();
+    const moderation = (event: DomainEvent) =>
+      produceRaw(topicPrefix, TOPICS.moderation, [
+        { key: event.aggregateId, value: JSON.stringify(event) },
+      ]);
+    const ask = async () =>
+      (
+        await graphql(
+          service.url,
+          IN_PROCESSING,
+          { r: [{ __typename: 'Challenge', id: challengeId }] },
+          { id: challengedId },
+        )
+      ).data!._entities[0].videoInProcessing;
+    await moderation(
+      newEvent('ChallengeTakenOffline', {
+        aggregateId: challengeId,
+        actorId: moderatorId,
+        data: { challengeId, moderatorId, reportId: null },
+      }),
+    );
+    await eventually(async () => expect(await ask()).toBe(false));
+    await moderation(
+      newEvent('ChallengeBroughtBackOnline', {
+        aggregateId: challengeId,
+        actorId: moderatorId,
+        data: { challengeId, moderatorId },
+      }),
+    );
+    await eventually(async () => expect(await ask()).toBe(true));
+    expect(
+      mayUploadProof(await findChallengeAccess(service.app.db, challengeId), {
+        id: challengedId,
+        roles: ['user'],
+      } as AuthUser),
+    ).toBe(true);
   });
 });
 

@@ -41,7 +41,7 @@ const call = (query: string, variables: Record<string, unknown>, as?: Caller) =>
 async function publish(event: DomainEvent) {
   const topic = event.type.startsWith('User')
     ? TOPICS.identity
-    : event.type.startsWith('Escrow')
+    : event.type.startsWith('Escrow') || event.type.startsWith('Payout')
       ? TOPICS.wallet
       : TOPICS.challenge;
   await produceRaw(topicPrefix, topic, [{ key: event.aggregateId, value: JSON.stringify(event) }]);
@@ -1283,6 +1283,148 @@ describe('the audit log', () => {
         },
       ]),
     );
+  });
+
+  /**
+   * Issue 22, point 6: staff's money actions in wallet (a SEPA export, a release, a completion,
+   * a cancellation) reach the audit log from wallet's events, once each, with the payee and the
+   * amount; the log names users and challenges instead of showing ids; an unban has its reason.
+   */
+  it("records staff's payout actions from wallet's events, once, with payee and amount", async () => {
+    const payee = randomUUID();
+    const payoutId = randomUUID();
+    const batch = `PAYOUTS-2026-11-26-${randomUUID().slice(0, 8)}`;
+    const events = [
+      newEvent('PayoutsExported', {
+        aggregateId: batch,
+        actorId: moderator.id,
+        data: {
+          batch,
+          payoutIds: [payoutId, randomUUID()],
+          totalCents: 4_500,
+          includeExported: false,
+          heldForReviewCount: 1,
+        },
+      }),
+      newEvent('PayoutReleased', {
+        aggregateId: payee,
+        actorId: moderator.id,
+        data: { payoutId, userId: payee, amountCents: 2_000 },
+      }),
+      newEvent('PayoutCompleted', {
+        aggregateId: payee,
+        actorId: moderator.id,
+        data: { payoutId, userId: payee, amountCents: 2_000 },
+      }),
+      newEvent('PayoutCancelled', {
+        aggregateId: payee,
+        actorId: admin.id,
+        data: { payoutId, userId: payee, amountCents: 2_000, reason: 'Returned by the bank.' },
+      }),
+    ];
+    for (const event of [...events, ...events]) await publish(event);
+    const select = {
+      actorId: true,
+      action: true,
+      targetType: true,
+      targetId: true,
+      reason: true,
+      subjectUserId: true,
+      amountCents: true,
+      itemCount: true,
+    };
+    await eventually(async () =>
+      expect(
+        await db().auditEntry.findMany({
+          where: { targetId: { in: [payoutId, batch] } },
+          orderBy: { seq: 'asc' },
+          select,
+        }),
+      ).toEqual([
+        {
+          actorId: moderator.id,
+          action: 'payouts_exported',
+          targetType: 'PayoutExport',
+          targetId: batch,
+          reason: null,
+          subjectUserId: null,
+          amountCents: 4_500n,
+          itemCount: 2,
+        },
+        ...[
+          ['payout_released', moderator.id, null],
+          ['payout_completed', moderator.id, null],
+          ['payout_cancelled', admin.id, 'Returned by the bank.'],
+        ].map(([action, actorId, reason]) => ({
+          actorId,
+          action,
+          targetType: 'PayoutRequest',
+          targetId: payoutId,
+          reason,
+          subjectUserId: payee,
+          amountCents: 2_000n,
+          itemCount: null,
+        })),
+      ]),
+    );
+  });
+
+  it('names what each entry is about: the user, the challenge, the amount', async () => {
+    const target = await knownUser();
+    const challenge = await knownChallenge();
+    await publish(
+      newEvent('UserUnbanned', {
+        aggregateId: target.id,
+        actorId: moderator.id,
+        data: { userId: target.id, reason: 'Appeal accepted.' },
+      }),
+    );
+    await publish(
+      newEvent('EscrowHoldResolved', {
+        aggregateId: challenge.id,
+        actorId: moderator.id,
+        data: {
+          challengeId: challenge.id,
+          party: 'owner',
+          stakerId: challenge.ownerId,
+          payeeId: target.id,
+          amountCents: 1_500,
+          outcome: 'captured',
+          mismatch: 'past_expiry',
+          reason: 'The video was approved by mail.',
+        },
+      }),
+    );
+    const NAMED = `query { paginatedListOfAuditEntries(page: 1, itemsPerPage: 100) {
+      items { action targetId reason subjectUser { id } challengeName challengeSlug amount itemCount } } }`;
+    await eventually(async () => {
+      const { data } = await call(NAMED, {}, admin);
+      const items = data!.paginatedListOfAuditEntries.items as { targetId: string }[];
+      expect(items.filter((item) => item.targetId === target.id)).toEqual([
+        {
+          action: 'user_unbanned',
+          targetId: target.id,
+          reason: 'Appeal accepted.',
+          subjectUser: { id: target.id },
+          challengeName: null,
+          challengeSlug: null,
+          amount: null,
+          itemCount: null,
+        },
+      ]);
+      expect(items.filter((item) => item.targetId === challenge.id)).toEqual([
+        {
+          action: 'escrow_hold_captured',
+          targetId: challenge.id,
+          reason: 'The video was approved by mail.',
+          subjectUser: { id: target.id },
+          challengeName: 'Eat a lemon',
+          challengeSlug: challenge.slug,
+          amount: 1_500,
+          itemCount: null,
+        },
+      ]);
+    });
   });
 
   it('refuses UPDATE, DELETE and TRUNCATE in the database itself', async () => {

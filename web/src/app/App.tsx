@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { createBrowserRouter, RouterProvider } from 'react-router';
 import type { AppLanguage } from '../lib/locale';
 import { createVerifyingUserStore } from '../modules/auth/components/VerifyingUserProvider';
+import { setSuspensionNotice } from '../modules/auth/suspension';
 import { createToastStore } from '../ui/toast/toastStore';
 import { createApolloClient, createUnauthorizedHandler } from './apolloClient';
 import { AppProviders } from './AppProviders';
@@ -14,6 +15,8 @@ import { appRoutes } from './routes';
  * /challenge/create (its first step), with the log-in dialog open (docs/adr/0061).
  */
 export const UNAUTHORIZED_REDIRECT = '/challenge/create/step-1?modal=login-magic-link';
+/** Where a suspended person lands: the home page with the suspension dialog (issue 22). */
+export const SUSPENDED_REDIRECT = '/?modal=suspended';
 
 type AppRouter = ReturnType<typeof createBrowserRouter>;
 
@@ -43,8 +46,14 @@ export function createApp({
     // progress with it (spec: "clears all stores"), and start over.
     onUnauthorized: createUnauthorizedHandler(
       () => client.resetStore(),
-      () => {
+      (identifier) => {
         verifyingUser.set(null);
+        if (identifier === 'banned_user') {
+          // Not "your session has ended": the dialog says the account is suspended.
+          setSuspensionNotice({ kind: 'unknown' });
+          void router.navigate(SUSPENDED_REDIRECT);
+          return;
+        }
         void router.navigate(UNAUTHORIZED_REDIRECT);
         // Says why the log-in dialog is open (not shown to a visitor: a 401 answers a token).
         toasts.info(i18n.t('auth.toast.sessionEnded'));

@@ -1,5 +1,6 @@
 import { Outlet, ScrollRestoration } from 'react-router';
 import { AuthDialogs } from '../modules/auth/components/AuthDialogs';
+import { SessionRefreshNotice } from '../modules/auth/components/SessionRefreshNotice';
 import { IntroVideoDialog } from '../modules/intro/components/IntroVideoDialog';
 import { LocationGate } from '../modules/location/components/LocationGate';
 import { NewVersionNotice } from '../modules/shell/components/NewVersionNotice';
@@ -16,6 +17,7 @@ export function RootLayout() {
         <AuthDialogs />
         <IntroVideoDialog />
       </LocationGate>
+      <SessionRefreshNotice />
       <NewVersionNotice />
       <ScrollRestoration />
     </>

@@ -1,4 +1,5 @@
-import { ServerError } from '@apollo/client';
+import { ApolloLink, ServerError } from '@apollo/client';
+import { of } from 'rxjs';
 import { MockLink } from '@apollo/client/testing';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CurrentUserDocument } from '../modules/auth/graphql/CurrentUser';
@@ -118,6 +119,68 @@ describe('Apollo client error handling', () => {
   });
 });
 
+/**
+ * Issue 22, point 3: the spec's generic client retries on 408, 409, 425, 429, 500, 502, 503
+ * and 504, once for a read (a GraphQL query), never for a write (a mutation).
+ */
+describe('Apollo client retries', () => {
+  const failing = (status: number) => ({
+    request: { query: CurrentUserDocument },
+    error: new ServerError('Response not successful', {
+      response: new Response('busy', { status }),
+      bodyText: 'busy',
+    }),
+  });
+  const profile = {
+    request: { query: CurrentUserDocument },
+    result: {
+      data: {
+        getCurrentUserProfile: {
+          __typename: 'CurrentUserProfileResult',
+          status: { __typename: 'Status', success: false, identifier: 'unauthorized', message: '' },
+          profile: null,
+        },
+      },
+    },
+  };
+  beforeEach(() => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+  });
+  afterEach(() => {
+    vi.restoreAllMocks();
+  });
+
+  it.each([408, 409, 425, 429, 500, 502, 503, 504])(
+    'asks a query again once after %i',
+    async (status) => {
+      const { client } = setup([failing(status), profile]);
+      const answer = await client.query({ query: CurrentUserDocument });
+      expect(answer.error).toBeUndefined();
+      expect(answer.data?.getCurrentUserProfile?.status.identifier).toBe('unauthorized');
+    },
+  );
+
+  it('gives up after one retry, and does not retry other failures', async () => {
+    const twice = setup([failing(503), failing(503), profile]);
+    expect((await twice.client.query({ query: CurrentUserDocument })).error).toBeDefined();
+    const badRequest = setup([failing(400), profile]);
+    expect((await badRequest.client.query({ query: CurrentUserDocument })).error).toBeDefined();
+  });
+
+  it('never asks a mutation again', async () => {
+    const busy = {
+      request: { query: LoginDocument, variables: loginVariables },
+      error: new ServerError('Response not successful', {
+        response: new Response('busy', { status: 503 }),
+        bodyText: 'busy',
+      }),
+    };
+    const { client } = setup([busy, graphQLErrorMock([{ message: 'second' }])]);
+    const answer = await client.mutate({ mutation: LoginDocument, variables: loginVariables });
+    expect(ServerError.is(answer.error)).toBe(true);
+  });
+});
+
 describe('createUnauthorizedHandler', () => {
   it('navigates away and resets the store once per burst of 401s', () => {
     const reset = vi.fn(() => Promise.resolve());
@@ -132,5 +195,28 @@ describe('createUnauthorizedHandler', () => {
     now += 5000;
     handle();
     expect(navigate).toHaveBeenCalledTimes(2);
+  });
+});
+
+describe('trace context from the browser', () => {
+  it('sends a new W3C traceparent with every GraphQL request', async () => {
+    const seen: string[] = [];
+    const capture = new ApolloLink((operation) => {
+      const headers = (operation.getContext() as { headers?: Record<string, string> }).headers;
+      seen.push(headers?.['traceparent'] ?? '(none)');
+      return of({ data: { login: null } });
+    });
+    const client = createApolloClient({
+      toasts: createToastStore(),
+      i18n: createI18n('en'),
+      onUnauthorized: vi.fn(),
+      terminatingLink: capture,
+    });
+    await client.mutate({ mutation: LoginDocument, variables: loginVariables });
+    await client.mutate({ mutation: LoginDocument, variables: loginVariables });
+    expect(seen).toHaveLength(2);
+    for (const value of seen) expect(value).toMatch(/^00-[0-9a-f]{32}-[0-9a-f]{16}-01$/);
+    // A trace per request: the ids differ.
+    expect(seen[0]?.slice(3, 35)).not.toBe(seen[1]?.slice(3, 35));
   });
 });

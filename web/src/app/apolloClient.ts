@@ -7,10 +7,14 @@ import {
   ServerError,
 } from '@apollo/client';
 import { ErrorLink } from '@apollo/client/link/error';
+import { RetryLink } from '@apollo/client/link/retry';
+import { OperationTypeNode } from 'graphql';
 import type { i18n as I18n } from 'i18next';
 import { describeGraphQLErrors } from '../lib/errorMessages';
+import { serverErrorIdentifier } from '../lib/mutationOutcome';
 import type { ToastStore } from '../ui/toast/toastStore';
 import { appConfig } from './config';
+import { traceparentLink } from './traceparent';
 
 /**
  * Operation context flags understood by the links below. Pass them as `context` on a query or
@@ -24,8 +28,8 @@ export interface AppOperationContext {
 export interface CreateApolloClientOptions {
   toasts: ToastStore;
   i18n: I18n;
-  /** Called on an HTTP 401: the session is gone. */
-  onUnauthorized: () => void;
+  /** Called on an HTTP 401: the session is gone; `banned_user` when staff suspended the account. */
+  onUnauthorized: (identifier: string | null) => void;
   /** Replaces the HTTP transport (tests). */
   terminatingLink?: ApolloLink;
 }
@@ -37,6 +41,39 @@ function isUnauthorized(error: unknown, operation: ApolloLink.Operation): boolea
   return response instanceof Response && response.status === 401;
 }
 
+/** The spec's retryable answers: timeouts, conflicts, too early, too many, server trouble. */
+const RETRYABLE_STATUSES = new Set([408, 409, 425, 429, 500, 502, 503, 504]);
+
+function statusOf(error: unknown, operation: ApolloLink.Operation): number | null {
+  if (ServerError.is(error)) return error.statusCode;
+  const response: unknown = operation.getContext()['response'];
+  return response instanceof Response ? response.status : null;
+}
+
+/**
+ * The spec's generic client (issue 22, point 3): a read (a query) is asked once more after a
+ * retryable answer; a write (a mutation) never, since it may have taken effect. A short,
+ * jittered pause keeps a crowd of clients from coming back at the same moment.
+ */
+export function createRetryLink(delayMs = 400): RetryLink {
+  return new RetryLink({
+    delay: { initial: delayMs, max: delayMs * 2, jitter: true },
+    attempts: (attempt, operation, error) =>
+      attempt < 2 &&
+      operation.operationType === OperationTypeNode.QUERY &&
+      RETRYABLE_STATUSES.has(statusOf(error, operation) ?? 0),
+  });
+}
+
+/** The identifier the gateway gave a 401 (its body, or GraphQL errors). */
+function unauthorizedIdentifier(error: unknown): string | null {
+  if (CombinedGraphQLErrors.is(error)) {
+    const candidate = error.errors[0]?.extensions?.['identifier'];
+    return typeof candidate === 'string' ? candidate : null;
+  }
+  return serverErrorIdentifier(error);
+}
+
 export function createApolloClient({
   toasts,
   i18n,
@@ -45,7 +82,7 @@ export function createApolloClient({
 }: CreateApolloClientOptions): ApolloClient {
   const errorLink = new ErrorLink(({ error, operation }) => {
     if (isUnauthorized(error, operation)) {
-      onUnauthorized();
+      onUnauthorized(unauthorizedIdentifier(error));
       return;
     }
     const context = operation.getContext() as AppOperationContext;
@@ -63,7 +100,8 @@ export function createApolloClient({
     });
 
   return new ApolloClient({
-    link: ApolloLink.from([errorLink, httpLink]),
+    // The retry sits under the error link: only the final failure is reported.
+    link: ApolloLink.from([errorLink, createRetryLink(), traceparentLink, httpLink]),
     cache: new InMemoryCache(),
     clientAwareness: { name: appConfig.clientName, version: appConfig.clientVersion },
     defaultOptions: {
@@ -85,15 +123,15 @@ export function createApolloClient({
  */
 export function createUnauthorizedHandler(
   reset: () => Promise<unknown>,
-  navigate: () => void,
+  navigate: (identifier: string | null) => void,
   guardMs = 5000,
 ) {
   let lastHandledAt = Number.NEGATIVE_INFINITY;
-  return () => {
+  return (identifier: string | null = null) => {
     const now = Date.now();
     if (now - lastHandledAt < guardMs) return;
     lastHandledAt = now;
-    navigate();
+    navigate(identifier);
     void reset().catch(() => undefined);
   };
 }

@@ -12,6 +12,8 @@ export type MutationOutcome<TResult> =
       status: ResponseStatus | null;
       /** The transport or GraphQL error, if any. */
       error: unknown;
+      /** The unsuccessful answer itself, for what it says beyond its status. */
+      result?: TResult | null;
     };
 
 /**
@@ -26,7 +28,7 @@ export async function settleMutation<TData, TResult extends { status: ResponseSt
     const { data, error } = await run();
     const result = data ? pick(data) : null;
     if (!error && result?.status.success) return { ok: true, result };
-    return { ok: false, status: result?.status ?? null, error: error ?? null };
+    return { ok: false, status: result?.status ?? null, error: error ?? null, result };
   } catch (error) {
     return { ok: false, status: null, error };
   }

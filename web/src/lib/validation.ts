@@ -27,6 +27,11 @@ export function isValidPhoneNumber(value: string): boolean {
   return /^\+?[1-9]\d{7,14}$/.test(value.replace(/[\s().-]/g, ''));
 }
 
+/** A challenge's slug as the server makes them: lowercase words of letters and digits joined by dashes. */
+export function isValidSlug(value: string): boolean {
+  return value.length <= 120 && /^[a-z0-9]+(?:-[a-z0-9]+)*$/.test(value);
+}
+
 /** Usernames are public and permanent: 3 to 30 letters, digits, dots, dashes or underscores. */
 export function isValidUsername(value: string): boolean {
   return /^[a-zA-Z0-9._-]{3,30}$/.test(value.trim());

@@ -21,6 +21,7 @@ export const alice: CurrentUserProfile = {
   locale: 'en',
   roles: ['user'],
   hideAvailableAmount: false,
+  showPrivateChallenges: false,
 };
 
 function currentUserResult(profile: CurrentUserProfile | null) {

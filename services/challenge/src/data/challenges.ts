@@ -33,6 +33,11 @@ export interface ChallengeRecord {
   reviewStartedAt: Date | null;
   /** offline or removed by staff (moderation); null otherwise. */
   moderation: ChallengeModeration | null;
+  /** When staff took it offline: its timers stand still until it is back (docs/adr/0071). */
+  offlineSince: Date | null;
+  /** A solo proof registered before the expiration date, waiting for its processing. */
+  pendingVideoId: string | null;
+  pendingVideoAt: Date | null;
   createdAt: Date;
 }
 
@@ -58,6 +63,9 @@ const challengeFields = {
   acceptedAt: true,
   reviewStartedAt: true,
   moderation: true,
+  offlineSince: true,
+  pendingVideoId: true,
+  pendingVideoAt: true,
   createdAt: true,
 } as const;
 
@@ -119,6 +127,8 @@ export type TransitionFields = Partial<
     | 'acceptedAt'
     | 'reviewStartedAt'
     | 'challengedUserId'
+    | 'pendingVideoId'
+    | 'pendingVideoAt'
   >
 >;
 
@@ -264,19 +274,56 @@ export async function claimInvitations(
 }
 
 /**
- * Records what moderation did: offline only from nothing, removed from nothing or offline.
- * Returns the challenge as it is now, or null when it is unknown.
+ * Records what moderation did: offline only from nothing (and since when: `now`), removed from
+ * nothing or offline. Returns the challenge as it is now, or null when it is unknown.
  */
 export async function setModeration(
   tx: Transaction,
   id: string,
   moderation: ChallengeModeration,
+  now: Date,
 ): Promise<ChallengeRecord | null> {
   const from: (ChallengeModeration | null)[] =
     moderation === 'offline' ? [null] : [null, 'offline'];
   await tx.challenge.updateMany({
     where: { id, OR: from.map((value) => ({ moderation: value })) },
-    data: { moderation },
+    data: moderation === 'offline' ? { moderation, offlineSince: now } : { moderation },
   });
   return findChallengeById(tx, id);
+}
+
+/**
+ * Back online (docs/adr/0071): the moderation mark is cleared and the deadlines take the ones
+ * the caller moved by the offline time. Only while still offline (a removal stays); the caller
+ * holds the row's lock. Null when nothing changed.
+ */
+export async function bringBackOnline(
+  tx: Transaction,
+  id: string,
+  deadlines: Pick<ChallengeRecord, 'expirationDate' | 'reviewStartedAt'>,
+): Promise<ChallengeRecord | null> {
+  const [updated] = await tx.challenge.updateManyAndReturn({
+    where: { id, moderation: 'offline' },
+    data: { ...deadlines, moderation: null, offlineSince: null },
+    select: challengeFields,
+  });
+  return updated ?? null;
+}
+
+/**
+ * The registered proof of a solo challenge (docs/adr/0071): set while it is accepted, cleared
+ * when media reports that processing failed (only if it is still that video). The caller holds
+ * the row's lock.
+ */
+export async function setPendingVideo(
+  tx: Transaction,
+  id: string,
+  pending: { videoId: string; at: Date } | null,
+  onlyIfVideoId?: string,
+): Promise<boolean> {
+  const { count } = await tx.challenge.updateMany({
+    where: { id, ...(onlyIfVideoId ? { pendingVideoId: onlyIfVideoId } : {}) },
+    data: { pendingVideoId: pending?.videoId ?? null, pendingVideoAt: pending?.at ?? null },
+  });
+  return count === 1;
 }

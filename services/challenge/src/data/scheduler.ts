@@ -14,7 +14,9 @@ export async function tryLockScheduler(tx: Transaction): Promise<boolean> {
 /**
  * Challenges whose time is up, locked for this transaction (rows another transaction holds are
  * skipped, not waited for): open or accepted past their expiration date, and in review past the
- * owner's judging window. A duel after acceptance is lockDueDuels' (its sides decide).
+ * owner's judging window. A duel after acceptance is lockDueDuels' (its sides decide). Never one
+ * staff hid (its timers stand still while offline; a removed one was cancelled), nor an accepted
+ * one whose proof was registered before the date and is being processed (docs/adr/0071).
  */
 export async function lockDueChallenges(
   tx: Transaction,
@@ -27,9 +29,12 @@ export async function lockDueChallenges(
     SELECT id::text AS id,
            CASE WHEN status = 'review' THEN 'judgingWindowElapsed' ELSE 'expire' END AS due
       FROM challenges
-     WHERE (status = 'open' AND expiration_date <= ${now})
-        OR (challenge_type = 'solo' AND status = 'accepted' AND expiration_date <= ${now})
-        OR (challenge_type = 'solo' AND status = 'review' AND review_started_at <= ${reviewStartedBefore})
+     WHERE moderation IS NULL
+       AND ((status = 'open' AND expiration_date <= ${now})
+         OR (challenge_type = 'solo' AND status = 'accepted' AND expiration_date <= ${now}
+             AND pending_video_id IS NULL)
+         OR (challenge_type = 'solo' AND status = 'review'
+             AND review_started_at <= ${reviewStartedBefore}))
      ORDER BY expiration_date
      LIMIT ${limit}
        FOR UPDATE SKIP LOCKED`;
@@ -37,8 +42,8 @@ export async function lockDueChallenges(
 
 /**
  * Duels after acceptance whose time is up for a side (docs/adr/0032), locked as above: past the
- * expiration date with a side still waiting for its video, or a side in review past its judge's
- * window.
+ * expiration date with a side still waiting for its video (none registered, docs/adr/0071), or a
+ * side in review past its judge's window. Never one staff hid.
  */
 export async function lockDueDuels(
   tx: Transaction,
@@ -51,9 +56,11 @@ export async function lockDueDuels(
     SELECT c.id::text AS id
       FROM challenges c
      WHERE c.challenge_type = 'duel' AND c.status IN ('accepted', 'review', 'referee')
+       AND c.moderation IS NULL
        AND ((c.expiration_date <= ${now} AND EXISTS (
                SELECT 1 FROM challenge_sides s
-                WHERE s.challenge_id = c.id AND s.status = 'awaiting_video'))
+                WHERE s.challenge_id = c.id AND s.status = 'awaiting_video'
+                  AND s.pending_video_id IS NULL))
          OR EXISTS (
                SELECT 1 FROM challenge_sides s
                 WHERE s.challenge_id = c.id AND s.status = 'review'

@@ -14,6 +14,9 @@ export interface SideRecord {
   reason: string | null;
   judgedByReferee: boolean;
   failedComment: string | null;
+  /** The performer's proof registered before the expiration date, waiting for its processing. */
+  pendingVideoId: string | null;
+  pendingVideoAt: Date | null;
 }
 
 const sideFields = {
@@ -25,6 +28,8 @@ const sideFields = {
   reason: true,
   judgedByReferee: true,
   failedComment: true,
+  pendingVideoId: true,
+  pendingVideoAt: true,
 } as const;
 
 /** Both sides of a duel, made on its acceptance: the owner's and the challenged user's. */
@@ -48,7 +53,16 @@ export function findSides(db: Database | Transaction, challengeId: string): Prom
 }
 
 export type SideFields = Partial<
-  Pick<SideRecord, 'videoId' | 'reviewStartedAt' | 'reason' | 'judgedByReferee' | 'failedComment'>
+  Pick<
+    SideRecord,
+    | 'videoId'
+    | 'reviewStartedAt'
+    | 'reason'
+    | 'judgedByReferee'
+    | 'failedComment'
+    | 'pendingVideoId'
+    | 'pendingVideoAt'
+  >
 >;
 
 /** A side's change, made only while it is still in `from` (the caller holds the duel's lock). */
@@ -67,8 +81,45 @@ export async function changeSide(
 }
 
 /**
+ * A side's registered proof (docs/adr/0071): set while it awaits its video, cleared when media
+ * reports that processing failed (only if it is still that video). The caller holds the duel's
+ * lock.
+ */
+export async function setSidePendingVideo(
+  tx: Transaction,
+  side: Pick<SideRecord, 'challengeId' | 'performerId'>,
+  pending: { videoId: string; at: Date } | null,
+  onlyIfVideoId?: string,
+): Promise<boolean> {
+  const { count } = await tx.challengeSide.updateMany({
+    where: {
+      challengeId: side.challengeId,
+      performerId: side.performerId,
+      ...(onlyIfVideoId ? { pendingVideoId: onlyIfVideoId } : {}),
+    },
+    data: { pendingVideoId: pending?.videoId ?? null, pendingVideoAt: pending?.at ?? null },
+  });
+  return count === 1;
+}
+
+/** A side's judging window, moved when its duel comes back online (docs/adr/0071). */
+export async function setSideReviewStart(
+  tx: Transaction,
+  side: Pick<SideRecord, 'challengeId' | 'performerId'>,
+  reviewStartedAt: Date,
+): Promise<void> {
+  await tx.challengeSide.updateMany({
+    where: { challengeId: side.challengeId, performerId: side.performerId, status: 'review' },
+    data: { reviewStartedAt },
+  });
+}
+
+/**
  * The challenge, its row locked until the transaction ends: every change of a duel's sides holds
- * it, so two judgements of the two sides cannot both derive the duel's status from stale sides.
+ * it, so two judgements of the two sides cannot both derive the duel's status from stale sides;
+ * a proof's registration and the consumers that start or stop the timers hold it too, as does
+ * the scheduler (FOR UPDATE SKIP LOCKED), so an expiry never decides on a stale row
+ * (docs/adr/0071).
  */
 export async function lockChallenge(tx: Transaction, id: string): Promise<ChallengeRecord | null> {
   await tx.$queryRaw`SELECT 1 FROM challenges WHERE id = ${id}::uuid FOR UPDATE`;

@@ -139,7 +139,8 @@ export function checkTarget(
 ): void {
   if (target.id === owner.id) throw new AppError('owner_equals_challenged_user');
   if (target.banned || !target.challengeable) throw new AppError('user_not_challengeable');
-  if (target.minimumChallengeCents !== null && rewardCents < target.minimumChallengeCents) {
+  // Spec section 5: "only for amounts above that user's minimum amount".
+  if (target.minimumChallengeCents !== null && rewardCents <= target.minimumChallengeCents) {
     throw new AppError('minimal_challenge_value_invalid');
   }
 }

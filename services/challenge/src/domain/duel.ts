@@ -57,7 +57,12 @@ export function sideActorsOf(
 function fieldsFor(action: SideAction, request: SideRequest, now: Date): SideFields {
   switch (action) {
     case 'videoProcessed':
-      return { reviewStartedAt: now, videoId: request.videoId ?? null };
+      return {
+        reviewStartedAt: now,
+        videoId: request.videoId ?? null,
+        pendingVideoId: null,
+        pendingVideoAt: null,
+      };
     case 'reject':
       return { reason: parseReason(request.reason) };
     case 'refereeApprove':
@@ -192,7 +197,9 @@ function eventFor(
 /**
  * The scheduler's step for a duel after acceptance: past the expiration date a duel in which no
  * side has a video expires (each stake back); otherwise each side still without a video fails.
- * Each side in review past its judge's window counts as approved. Returns how many changes.
+ * A side whose proof was registered before the date (pendingVideoId) has one on its way: it waits
+ * for the processing (docs/adr/0071). Each side in review past its judge's window counts as
+ * approved. Returns how many changes.
  */
 export async function duelTimeUp(
   tx: Transaction,
@@ -206,7 +213,9 @@ export async function duelTimeUp(
   const { now } = options;
   const sides = await findSides(tx, challenge.id);
   const pastExpiry = challenge.expirationDate <= now;
-  if (pastExpiry && sides.every((side) => side.status === 'awaiting_video')) {
+  const withoutVideo = (side: SideRecord) =>
+    side.status === 'awaiting_video' && side.pendingVideoId === null;
+  if (pastExpiry && sides.every(withoutVideo)) {
     await options.expire();
     return 1;
   }
@@ -214,7 +223,7 @@ export async function duelTimeUp(
   const reviewStartedBefore = now.getTime() - options.judgingWindowMs;
   for (const side of sides) {
     const action: SideAction | null =
-      pastExpiry && side.status === 'awaiting_video'
+      pastExpiry && withoutVideo(side)
         ? 'expire'
         : side.status === 'review' &&
             side.reviewStartedAt &&

@@ -1,11 +1,13 @@
-import type { DomainEvent } from '@challenge/events';
+import { enqueueEvents, newEvent, type DomainEvent } from '@challenge/events';
 import { AppError } from '@challenge/kit';
 import type { Logger } from 'pino';
-import { findChallengeById, setModeration } from '../data/challenges.ts';
+import { bringBackOnline, findChallengeById, setModeration } from '../data/challenges.ts';
 import type { Transaction } from '../data/db.ts';
-import { lockChallenge } from '../data/sides.ts';
+import { findSides, lockChallenge, setSideReviewStart } from '../data/sides.ts';
 import { refereedSide, sideTransitionIn } from './duel.ts';
+import { challengeEventData } from './events.ts';
 import { transitionIn } from './status.ts';
+import { resumedAt } from './timers.ts';
 import { LIVE_STATUSES } from './transitions.ts';
 
 /**
@@ -13,29 +15,32 @@ import { LIVE_STATUSES } from './transitions.ts';
  * media's VideoProcessed (accepted -> review) and moderation's RefereeDecided (referee ->
  * completed or failed). Run inside the consumer's handleOnce transaction, so the change, its
  * event and the record of the handled event commit together. An event that no longer fits
- * (the challenge moved on, or the uploader is not its challenged user) changes nothing.
+ * (the challenge moved on, or the uploader is not its challenged user) changes nothing. `now` is
+ * the service's clock (the judging window starts then).
  */
 export async function applyVideoProcessed(
   tx: Transaction,
   event: DomainEvent<'VideoProcessed'>,
   logger: Logger,
+  now: Date,
 ): Promise<void> {
   const challenge = await findChallengeById(tx, event.data.challengeId);
   if (challenge?.challengeType === 'duel' && challenge.ownerId === event.data.uploadedBy) {
     // A duel's owner performs too: their video moves their own side (docs/adr/0032).
-    return applyDuelVideo(tx, event, logger);
+    return applyDuelVideo(tx, event, logger, now);
   }
   if (!challenge || challenge.challengedUserId !== event.data.uploadedBy) {
     logger.warn({ eventId: event.id }, 'VideoProcessed for no challenge of that uploader');
     return;
   }
-  if (challenge.challengeType === 'duel') return applyDuelVideo(tx, event, logger);
+  if (challenge.challengeType === 'duel') return applyDuelVideo(tx, event, logger, now);
   await refusalsLogged(logger, event.id, () =>
     transitionIn(tx, challenge, {
       action: 'videoProcessed',
       actors: ['system'],
       actorId: event.data.uploadedBy,
       videoId: event.data.videoId,
+      now,
     }),
   );
 }
@@ -82,16 +87,62 @@ export async function applyRefereeDecided(
 
 /**
  * Moderation took the challenge offline: hidden from everyone but staff (canView, the lists).
- * The money stays where the state puts it.
+ * The money stays where the state puts it, and its timers stand still from `now` (the service's
+ * clock) until it is back online (docs/adr/0071): its parties cannot act meanwhile.
  */
 export async function applyChallengeTakenOffline(
   tx: Transaction,
   event: DomainEvent<'ChallengeTakenOffline'>,
   logger: Logger,
+  now: Date,
 ): Promise<void> {
-  const challenge = await setModeration(tx, event.data.challengeId, 'offline');
+  const challenge = await setModeration(tx, event.data.challengeId, 'offline', now);
   if (!challenge)
     logger.warn({ eventId: event.id }, 'ChallengeTakenOffline for an unknown challenge');
+}
+
+/**
+ * Moderation brought an offline challenge back online (docs/adr/0071): its parties see it again,
+ * and every timer moves by the time it was offline, from `offlineSince` to `now` (the service's
+ * clock, the same as the scheduler's): the expiration date, the owner's judging window, each duel
+ * side's. So nobody gains or loses a minute because staff hid it. A removed challenge stays
+ * removed. Holds the row's lock, as the scheduler does, so no pass decides on the old deadlines.
+ */
+export async function applyChallengeBroughtBackOnline(
+  tx: Transaction,
+  event: DomainEvent<'ChallengeBroughtBackOnline'>,
+  logger: Logger,
+  now: Date,
+): Promise<void> {
+  const challenge = await lockChallenge(tx, event.data.challengeId);
+  if (challenge?.moderation !== 'offline' || !challenge.offlineSince) {
+    logger.warn({ eventId: event.id }, 'ChallengeBroughtBackOnline for no offline challenge');
+    return;
+  }
+  const since = challenge.offlineSince;
+  const back = await bringBackOnline(tx, challenge.id, {
+    expirationDate: resumedAt(challenge.expirationDate, since, now, 'deadline'),
+    reviewStartedAt:
+      challenge.status === 'review' && challenge.reviewStartedAt
+        ? resumedAt(challenge.reviewStartedAt, since, now, 'start')
+        : challenge.reviewStartedAt,
+  });
+  if (back && back.expirationDate.getTime() !== challenge.expirationDate.getTime()) {
+    // Wallet reports stakes held past the date it knows (docs/adr/0072): it hears the new one.
+    const expiresAt = back.expirationDate.toISOString();
+    await enqueueEvents(tx, [
+      newEvent('ChallengeExpirationChanged', {
+        aggregateId: challenge.id,
+        actorId: event.data.moderatorId,
+        data: { ...challengeEventData(back), expiresAt },
+      }),
+    ]);
+  }
+  for (const side of await findSides(tx, challenge.id)) {
+    if (side.status === 'review' && side.reviewStartedAt) {
+      await setSideReviewStart(tx, side, resumedAt(side.reviewStartedAt, since, now, 'start'));
+    }
+  }
 }
 
 /**
@@ -103,8 +154,9 @@ export async function applyChallengeRemoved(
   tx: Transaction,
   event: DomainEvent<'ChallengeRemoved'>,
   logger: Logger,
+  now: Date,
 ): Promise<void> {
-  const challenge = await setModeration(tx, event.data.challengeId, 'removed');
+  const challenge = await setModeration(tx, event.data.challengeId, 'removed', now);
   if (!challenge) {
     logger.warn({ eventId: event.id }, 'ChallengeRemoved for an unknown challenge');
     return;
@@ -115,6 +167,7 @@ export async function applyChallengeRemoved(
       action: 'remove',
       actors: ['system'],
       actorId: event.data.moderatorId,
+      now,
     }),
   );
 }
@@ -124,6 +177,7 @@ async function applyDuelVideo(
   tx: Transaction,
   event: DomainEvent<'VideoProcessed'>,
   logger: Logger,
+  now: Date,
 ): Promise<void> {
   await refusalsLogged(logger, event.id, () =>
     sideTransitionIn(tx, event.data.challengeId, {
@@ -132,6 +186,7 @@ async function applyDuelVideo(
       actors: ['system'],
       actorId: event.data.uploadedBy,
       videoId: event.data.videoId,
+      now,
     }),
   );
 }

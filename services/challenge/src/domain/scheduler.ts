@@ -1,6 +1,6 @@
 import { AppError, type EscrowClient } from '@challenge/kit';
 import type { Logger } from 'pino';
-import { deleteDrafts, findChallengeById } from '../data/challenges.ts';
+import { deleteDrafts, findChallengeById, type ChallengeRecord } from '../data/challenges.ts';
 import { transactionRunner, type Database } from '../data/db.ts';
 import {
   findStaleDrafts,
@@ -19,6 +19,8 @@ const BATCH = 100;
  * window become completed (silence counts as approval). Exactly once with any number of
  * instances: one instance at a time holds the advisory lock, the rows are locked FOR UPDATE SKIP
  * LOCKED, and each change is a conditional update with its event in the same transaction.
+ * Offline challenges and registered proofs being processed wait (docs/adr/0071): the query leaves
+ * them out, and the row re-read under its lock is checked again (`waits`).
  * Returns how many challenges changed (0 when another instance holds the lock).
  */
 export async function runSchedulerOnce(
@@ -35,7 +37,7 @@ export async function runSchedulerOnce(
       let changed = 0;
       for (const { id, due: action } of due) {
         const challenge = await findChallengeById(tx, id);
-        if (!challenge) continue;
+        if (!challenge || waits(challenge, action)) continue;
         try {
           await transitionIn(tx, challenge, { action, actors: ['system'], actorId: null, now });
           changed += 1;
@@ -48,7 +50,7 @@ export async function runSchedulerOnce(
       const duels = await lockDueDuels(tx, now, judgingWindowMs, BATCH);
       for (const id of duels) {
         const challenge = await findChallengeById(tx, id);
-        if (!challenge) continue;
+        if (!challenge || challenge.moderation) continue;
         try {
           changed += await duelTimeUp(tx, challenge, {
             now,
@@ -72,6 +74,16 @@ export async function runSchedulerOnce(
     total += pass.changed;
     if (!pass.more) return total;
   }
+}
+
+/**
+ * Whether a due challenge's time stands still: hidden by staff (its parties cannot act), or,
+ * for an expiry, a registered proof still being processed (docs/adr/0071).
+ */
+function waits(challenge: ChallengeRecord, action: 'expire' | 'judgingWindowElapsed'): boolean {
+  return (
+    challenge.moderation !== null || (action === 'expire' && challenge.pendingVideoId !== null)
+  );
 }
 
 /** A draft older than this is a creation that never finished: requests time out far sooner. */

@@ -109,7 +109,8 @@ function fieldsFor(
     case 'reject':
       return { reason: parseReason(input.reason) };
     case 'videoProcessed':
-      return { reviewStartedAt: now };
+      // The registered proof is in: nothing is pending any more (docs/adr/0071).
+      return { reviewStartedAt: now, pendingVideoId: null, pendingVideoAt: null };
     case 'refereeApprove':
       return { judgedByReferee: true };
     case 'refereeFail':

@@ -64,6 +64,11 @@ export const resolvers: GraphQLResolverMap<ChallengeContext> = {
   ...socialTypes,
   Query: {
     ...socialQuery,
+    challengeRules: (_parent, _args, context) =>
+      envelope(context.logger, async () => ({
+        rewardMinCents: context.rules.rewardMinCents,
+        rewardMaxCents: context.rules.rewardMaxCents,
+      })),
     getChallengesByStatus: (_parent, args, context) =>
       envelope(context.logger, async () => {
         const { input } = getChallengesByStatusArgs.parse(args);

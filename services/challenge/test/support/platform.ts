@@ -111,6 +111,8 @@ export interface Platform {
 export async function startPlatform(
   topicPrefix: string,
   rules: Partial<ChallengeRules> = {},
+  /** The clock of the timers' consumers and proof registrations (the scheduler is the test's). */
+  clock?: () => Date,
 ): Promise<Platform> {
   const wallet = await startWallet(topicPrefix);
   const challenge = await startTestService(
@@ -118,7 +120,9 @@ export async function startPlatform(
     (runtime, databaseUrl) =>
       buildApp(runtime, databaseUrl, {
         wallet: { internalUrl: wallet.url, internalApiToken: TEST_INTERNAL_API_TOKEN },
+        internalApiToken: TEST_INTERNAL_API_TOKEN,
         rules,
+        ...(clock ? { schedulerClock: clock } : {}),
       }),
     { topicPrefix },
   );

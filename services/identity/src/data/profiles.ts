@@ -61,7 +61,7 @@ export type ProfileChange = Partial<
     | 'minimumChallengeEnabled'
     | 'minimumChallengeValue'
   >
-> & { hideAvailableAmount?: boolean };
+> & { hideAvailableAmount?: boolean; showPrivateChallenges?: boolean };
 
 /** The stored avatar key, the user's row locked until the transaction ends. */
 export async function lockAvatarKey(tx: Transaction, id: string): Promise<string | null> {

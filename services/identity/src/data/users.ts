@@ -15,6 +15,8 @@ export interface UserRecord {
   showPrivateChallenges: boolean;
   hideAvailableAmount: boolean;
   banType: BanType | null;
+  bannedAt: Date | null;
+  banReason: string | null;
   deletionRequestedAt: Date | null;
   /** Tokens carry it (claim `sv`); a password change or reset raises it. */
   sessionVersion: number;
@@ -38,6 +40,8 @@ const userFields = {
   showPrivateChallenges: true,
   hideAvailableAmount: true,
   banType: true,
+  bannedAt: true,
+  banReason: true,
   deletionRequestedAt: true,
   sessionVersion: true,
 } as const;
@@ -99,7 +103,9 @@ export function updatePasswordHash(
 export function updateBan(
   tx: Transaction,
   id: string,
-  ban: { banType: BanType; bannedAt: Date } | { banType: null; bannedAt: null },
+  ban:
+    | { banType: BanType; bannedAt: Date; banReason: string | null }
+    | { banType: null; bannedAt: null; banReason: null },
 ): Promise<UserRecord> {
   return tx.user.update({
     where: { id },

@@ -76,9 +76,25 @@ async function findLoginCredentialsIn(db: Database, login: string) {
   return email.success ? findCredentialsByEmail(db, email.data) : null;
 }
 
+/**
+ * A suspended account's refusal, once the person proved who they are (password or code): it
+ * tells them since when and why (staff's reason), which the log-in results carry (ADR 82).
+ */
+export class SuspendedAccountError extends AppError {
+  constructor(readonly suspension: { type: string; reason: string | null; since: string | null }) {
+    super('banned_user');
+  }
+}
+
 /** A person may log in only while the account is neither banned nor being deleted. */
 function assertMayLogIn(user: UserRecord): void {
-  if (user.banType) throw new AppError('banned_user');
+  if (user.banType) {
+    throw new SuspendedAccountError({
+      type: user.banType,
+      reason: user.banReason,
+      since: user.bannedAt?.toISOString() ?? null,
+    });
+  }
   if (user.deletionRequestedAt) throw new AppError('account_deletion_requested');
 }
 

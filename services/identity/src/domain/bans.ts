@@ -54,8 +54,8 @@ export async function setBan(
   }
   await transactionRunner(deps.db)(async (tx) => {
     const ban = input.type
-      ? { banType: input.type, bannedAt: new Date() }
-      : { banType: null, bannedAt: null };
+      ? { banType: input.type, bannedAt: new Date(), banReason: input.reason ?? null }
+      : { banType: null, bannedAt: null, banReason: null };
     await updateBan(tx, user.id, ban);
     await enqueueEvents(tx, [
       input.type
@@ -67,7 +67,7 @@ export async function setBan(
         : newEvent('UserUnbanned', {
             aggregateId: user.id,
             actorId: actor.id,
-            data: { userId: user.id },
+            data: { userId: user.id, ...(input.reason ? { reason: input.reason } : {}) },
           }),
     ]);
   });

@@ -39,6 +39,8 @@ export const profileInput = z.object({
   bio: safeString().trim().max(500).nullish(),
   /** The wallet masks amounts (kept with the account, not per browser); true by default. */
   hideAvailableAmount: z.boolean().optional(),
+  /** The owner's profile lists include their private challenges; false by default. */
+  showPrivateChallenges: z.boolean().optional(),
 });
 export const minimalChallengeInput = z.object({
   minimumChallengeEnabled: z.boolean(),

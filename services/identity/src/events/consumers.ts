@@ -10,6 +10,7 @@ export function startConsumers(runtime: ServiceRuntime, db: Database): Promise<E
     groupId: CONSUMER,
     topics: [TOPICS.wallet],
     topicPrefix: runtime.topicPrefix,
+    tracer: runtime.tracer,
     logger: runtime.logger,
     handlers: {
       WalletBalanceChanged: async (event) => void (await recordWalletBalance(db, event)),

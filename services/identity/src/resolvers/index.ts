@@ -1,8 +1,17 @@
 import type { GraphQLResolverMap } from '@apollo/subgraph/dist/schema-helper/resolverMap.js';
-import { AppError, envelope, pageRequestSchema, requireRole, requireUser } from '@challenge/kit';
+import {
+  AppError,
+  envelope,
+  failStatus,
+  pageRequestSchema,
+  requireRole,
+  requireUser,
+  type Logger,
+} from '@challenge/kit';
 import { z } from 'zod';
 import { findUserById } from '../data/users.ts';
 import { setBan } from '../domain/bans.ts';
+import { SuspendedAccountError } from '../domain/auth.ts';
 import { verifyUserByModerator } from '../domain/lifecycle.ts';
 import { listBannedUsers, listUnverifiedUsers } from '../domain/staff-lists.ts';
 import { avatarField } from '../domain/avatars.ts';
@@ -84,7 +93,21 @@ const banInput = z.object({
   reason: safeString().max(800).nullish(),
 });
 /** Staff actions on one user (unban, verify). */
-const unbanInput = z.object({ userId: z.uuid() });
+/**
+ * The log-in mutations' envelope: a suspended account's refusal also says since when and why,
+ * for the person who just proved who they are (docs/adr/0082).
+ */
+const logInEnvelope = <T extends object>(logger: Logger, run: () => Promise<T>) =>
+  envelope(logger, async () => {
+    try {
+      return await run();
+    } catch (error) {
+      if (!(error instanceof SuspendedAccountError)) throw error;
+      return { status: failStatus('banned_user'), suspension: error.suspension };
+    }
+  });
+
+const unbanInput = z.object({ userId: z.uuid(), reason: safeString().trim().min(1).max(800) });
 /** The verification queue's outcomes: verify, or ban (hard unless said otherwise). */
 const verifyInput = z.object({
   userId: z.uuid(),
@@ -207,11 +230,15 @@ export const resolvers: GraphQLResolverMap<IdentityContext> = {
         context.auth.requestLoginLink(requestLoginLinkInput.parse(input)),
       ),
     verifyLoginLink: (_parent, { input }: Args, context) =>
-      envelope(context.logger, () => context.auth.verifyInbox(verifyLoginLinkInput.parse(input))),
+      logInEnvelope(context.logger, () =>
+        context.auth.verifyInbox(verifyLoginLinkInput.parse(input)),
+      ),
     verifyLoginCode: (_parent, { input }: Args, context) =>
-      envelope(context.logger, () => context.auth.verifyInbox(verifyLoginCodeInput.parse(input))),
+      logInEnvelope(context.logger, () =>
+        context.auth.verifyInbox(verifyLoginCodeInput.parse(input)),
+      ),
     verifyUser: (_parent, { input }: Args, context) =>
-      envelope(context.logger, () => {
+      logInEnvelope(context.logger, () => {
         const { code, hash, expires, ...form } = verifyUserInput.parse(input);
         const proof = code ? { code } : hash && expires ? { hash, expires } : null;
         if (!proof)
@@ -222,7 +249,7 @@ export const resolvers: GraphQLResolverMap<IdentityContext> = {
         return context.auth.verifyUser({ ...form, proof });
       }),
     login: (_parent, { input }: Args, context) =>
-      envelope(context.logger, () => context.auth.login(loginInput.parse(input))),
+      logInEnvelope(context.logger, () => context.auth.login(loginInput.parse(input))),
     logout: (_parent, _args, context) =>
       envelope(context.logger, async () => {
         await context.auth.logout(requireUser(context));
@@ -324,7 +351,8 @@ export const resolvers: GraphQLResolverMap<IdentityContext> = {
     unbanUser: (_parent, { input }: Args, context) =>
       envelope(context.logger, async () => {
         const actor = requireRole(context, ...STAFF);
-        await setBan(context, actor, { userId: unbanInput.parse(input).userId, type: null });
+        const { userId, reason } = unbanInput.parse(input);
+        await setBan(context, actor, { userId, type: null, reason });
         return {};
       }),
   },

@@ -1,3 +1,4 @@
+import { traceSqlAdapter } from '@challenge/kit/tracing';
 import { PrismaPg } from '@prisma/adapter-pg';
 import type { TransactionRunner } from '@challenge/events';
 import { PrismaClient } from './generated/client.ts';
@@ -6,7 +7,10 @@ export type Database = PrismaClient;
 export type Transaction = Parameters<Parameters<PrismaClient['$transaction']>[0]>[0];
 
 export function createDatabase(connectionString: string): Database {
-  return new PrismaClient({ adapter: new PrismaPg({ connectionString }) });
+  return new PrismaClient({
+    // Each statement a span under the request's (docs/adr/0080); as it is when tracing is off.
+    adapter: traceSqlAdapter(new PrismaPg({ connectionString }), connectionString),
+  });
 }
 
 export function transactionRunner(db: Database): TransactionRunner<Transaction> {

@@ -97,6 +97,11 @@ export async function deleteUnfinishedSession(
   return count === 1;
 }
 
+/** Removes a session whatever its state (a finished one whose video was refused). */
+export async function deleteSession(db: Database, id: string): Promise<void> {
+  await db.videoUploadSession.deleteMany({ where: { id } });
+}
+
 /** Any number for the advisory lock, the same in every replica of media. */
 const SWEEP_LOCK = 7_242_601;
 

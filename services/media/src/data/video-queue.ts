@@ -1,3 +1,10 @@
+import {
+  SpanKind,
+  contextFromHeaders,
+  inSpan,
+  tracerFor,
+  traceHeaders,
+} from '@challenge/kit/tracing';
 import { Queue, UnrecoverableError, Worker, type Job } from 'bullmq';
 import type { Logger } from 'pino';
 import { z } from 'zod';
@@ -12,11 +19,15 @@ export const VIDEO_QUEUE = 'video-processing';
 export const JOB_NAMES = { processVideo: 'process-video' } as const;
 
 interface JobPayloads {
-  [JOB_NAMES.processVideo]: { videoId: string };
+  /** `trace`: the W3C context of the upload that enqueued it (docs/adr/0080), if traced. */
+  [JOB_NAMES.processVideo]: { videoId: string; trace?: Record<string, string> };
 }
 type ProcessVideoJob = Job<JobPayloads['process-video'], unknown, 'process-video'>;
 
-const payloadSchema = z.object({ videoId: z.uuid() });
+const payloadSchema = z.object({
+  videoId: z.uuid(),
+  trace: z.record(z.string(), z.string()).optional(),
+});
 
 export interface VideoQueueSettings {
   redisUrl: string;
@@ -52,8 +63,13 @@ const connection = (redisUrl: string) => ({ url: redisUrl, maxRetriesPerRequest:
 
 export interface BullVideoQueue extends VideoProcessingQueue {
   readonly queue: Queue;
+  /** Jobs by state, for the queue-depth metric. */
+  depth(): Promise<Record<JobState, number>>;
   close(): Promise<void>;
 }
+
+export const JOB_STATES = ['waiting', 'prioritized', 'delayed', 'active', 'failed'] as const;
+export type JobState = (typeof JOB_STATES)[number];
 
 export function createVideoQueue(settings: VideoQueueSettings): BullVideoQueue {
   const queue = new Queue(VIDEO_QUEUE, {
@@ -63,7 +79,10 @@ export function createVideoQueue(settings: VideoQueueSettings): BullVideoQueue {
   return {
     queue,
     async enqueue(videoId, options = {}) {
-      const data = payloadSchema.parse({ videoId });
+      const trace = traceHeaders();
+      const data = payloadSchema.parse(
+        Object.keys(trace).length > 0 ? { videoId, trace } : { videoId },
+      );
       await queue.add(JOB_NAMES.processVideo, data, {
         // One job per video: enqueueing twice (a retried upload request, the sweep) adds nothing.
         jobId: videoId,
@@ -80,6 +99,13 @@ export function createVideoQueue(settings: VideoQueueSettings): BullVideoQueue {
       if (state === 'unknown') return 'missing';
       if (state === 'failed' || state === 'completed') return state;
       return 'pending';
+    },
+    async depth() {
+      const counts = await queue.getJobCounts(...JOB_STATES);
+      return Object.fromEntries(JOB_STATES.map((state) => [state, counts[state] ?? 0])) as Record<
+        JobState,
+        number
+      >;
     },
     close: () => queue.close(),
   };
@@ -105,15 +131,32 @@ export function startVideoWorker(
   handlers: VideoJobHandlers,
   logger: Logger,
 ): VideoWorker {
+  const tracer = tracerFor('media');
   const worker = new Worker(
     VIDEO_QUEUE,
     async (job: ProcessVideoJob) => {
       const payload = payloadSchema.safeParse(job.data);
       if (!payload.success) throw new UnrecoverableError('malformed job payload');
       const attempts = job.opts.attempts ?? 1;
-      await handlers.process(payload.data.videoId, {
-        lastAttempt: job.attemptsMade + 1 >= attempts,
-      });
+      // The job continues the upload's trace, however much later a worker takes it.
+      await inSpan(
+        tracer,
+        `process ${VIDEO_QUEUE}`,
+        {
+          kind: SpanKind.CONSUMER,
+          parent: contextFromHeaders(payload.data.trace),
+          attributes: {
+            'messaging.system': 'bullmq',
+            'messaging.destination.name': VIDEO_QUEUE,
+            'messaging.message.id': payload.data.videoId,
+            'job.attempt': job.attemptsMade + 1,
+          },
+        },
+        () =>
+          handlers.process(payload.data.videoId, {
+            lastAttempt: job.attemptsMade + 1 >= attempts,
+          }),
+      );
     },
     {
       connection: connection(queueSettings.redisUrl),

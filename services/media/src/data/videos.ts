@@ -152,6 +152,18 @@ export async function insertVideo(
   }
 }
 
+/**
+ * Removes a video whose upload challenge refused (docs/adr/0071), only while nothing has started
+ * on it (status uploaded); false when there was no such row.
+ */
+export async function deleteUploadedVideo(
+  db: Database | Transaction,
+  id: string,
+): Promise<boolean> {
+  const { count } = await db.challengeVideo.deleteMany({ where: { id, status: 'uploaded' } });
+  return count === 1;
+}
+
 /** What the processing worker needs of a video row. */
 export interface VideoToProcess {
   id: string;

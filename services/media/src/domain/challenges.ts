@@ -97,6 +97,18 @@ export async function hideChallenge(
   await requestRekey(tx, event.data.challengeId);
 }
 
+/**
+ * ChallengeBroughtBackOnline (docs/adr/0071): staff brought an offline challenge back, so its
+ * media is seen as before it was hidden. Links signed before the hiding stay dead (its objects
+ * moved); new ones name the new keys. Moderation never brings a removed challenge back.
+ */
+export async function showChallenge(
+  tx: Transaction,
+  event: DomainEvent<'ChallengeBroughtBackOnline'>,
+): Promise<void> {
+  await upsertChallengeAccess(tx, event.data.challengeId, { hiddenAt: null });
+}
+
 export const isParty = (
   access: ChallengeAccessRecord,
   viewer: Pick<AuthUser, 'id'> | null,

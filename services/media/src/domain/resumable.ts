@@ -2,6 +2,7 @@ import { AppError, type AuthUser } from '@challenge/kit';
 import { UPLOAD_PART_BYTES } from '../data/storage.ts';
 import {
   commitPart,
+  deleteSession,
   deleteSessions,
   deleteUnfinishedSession,
   findUploadSession,
@@ -23,6 +24,7 @@ import {
   checkMayUpload,
   originalVideoKey,
   recordUploadedVideo,
+  registerProofOrDiscard,
   uploadFailure,
   type UploadDeps,
 } from './uploads.ts';
@@ -157,6 +159,18 @@ export async function appendToSession(
       status: 'uploaded' as const,
     };
     await recordFinishedSession(deps, user, session, video);
+    try {
+      await registerProofOrDiscard(deps, {
+        videoId: video.id,
+        challengeId: session.challengeId,
+        performerId: user.id,
+        key: video.objectKey,
+      });
+    } catch (error) {
+      // Refused (docs/adr/0071): the session ends with its video; it is linked to it already.
+      await deleteSession(deps.db, session.id);
+      throw error;
+    }
     await queueVideo(deps, video);
     return { offset: length, videoId: video.id };
   } catch (error) {

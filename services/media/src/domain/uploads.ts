@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
-import { AppError, type AuthUser, type Logger } from '@challenge/kit';
+import { AppError, type AuthUser, type Logger, type ProofUploadClient } from '@challenge/kit';
 import {
   findChallengeAccess,
   lockChallengeAccess,
@@ -10,6 +10,7 @@ import { transactionRunner, type Database, type Transaction } from '../data/db.t
 import type { ObjectStorage } from '../data/storage.ts';
 import {
   SecondLiveVideoError,
+  deleteUploadedVideo,
   hasLiveVideoOf,
   insertVideo,
   type NewVideoRow,
@@ -52,6 +53,11 @@ export interface UploadDeps {
   storage: ObjectStorage;
   queue: VideoProcessingQueue;
   logger: Logger;
+  /**
+   * Challenge's registration of a completed proof upload (docs/adr/0071); absent only in tests
+   * of uploads alone (the composition root always has it).
+   */
+  proofUploads?: ProofUploadClient | null;
 }
 
 export interface CreatedVideo {
@@ -117,9 +123,57 @@ export async function createChallengeVideo(
     });
     throw error;
   }
+  await registerProofOrDiscard(deps, {
+    videoId,
+    challengeId: input.challengeId,
+    performerId: user.id,
+    key,
+  });
   await queueVideo(deps, video);
   const videoSource = await deps.storage.presignedGetUrl(key, VIDEO_URL_TTL_SECONDS);
   return { id: videoId, videoSource };
+}
+
+/** Challenge's answers that say the proof does not count (anything else: not answered). */
+const PROOF_REFUSALS: readonly string[] = [
+  'challenge_expired',
+  'invalid_action',
+  'challenge_not_found',
+];
+
+/**
+ * The upload is complete (every byte stored, its row `uploaded`, nothing queued yet): challenge
+ * registers it against the expiration date under the challenge's lock (docs/adr/0071).
+ * Refused (challenge_expired, invalid_action, challenge_not_found: nothing was registered), the
+ * upload does not count: its row and original are removed and the uploader hears why. Not
+ * answered (challenge unreachable, timed out, failed, or a misconfigured token: logged as an
+ * error), challenge may have registered it all the same, and a registration must never wait for
+ * a video that will not come: the video is kept and processed, as an unregistered one is (it
+ * moves the challenge only if it still waits). The row is written first for the same reason: a
+ * crash between the two leaves an unregistered video.
+ */
+export async function registerProofOrDiscard(
+  deps: UploadDeps,
+  upload: { videoId: string; challengeId: string; performerId: string; key: string },
+): Promise<void> {
+  if (!deps.proofUploads) return;
+  const { key, ...request } = upload;
+  try {
+    await deps.proofUploads.register(request);
+  } catch (error) {
+    if (!(error instanceof AppError && PROOF_REFUSALS.includes(error.identifier))) {
+      deps.logger.error(
+        { err: error, videoId: upload.videoId },
+        'challenge did not answer the registration of a proof upload; the video is kept',
+      );
+      return;
+    }
+    await deleteUploadedVideo(deps.db, upload.videoId);
+    await deps.storage.removeObject(key).catch((removeError: unknown) => {
+      deps.logger.warn({ err: removeError, key }, 'could not remove a refused upload');
+    });
+    throw error;
+  }
 }
 
 /**

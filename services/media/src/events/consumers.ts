@@ -14,13 +14,14 @@ import {
   CHALLENGE_EVENTS,
   hideChallenge,
   projectChallengeEvent,
+  showChallenge,
   type ChallengeEvent,
 } from '../domain/challenges.ts';
 import { findRekeyRequest } from '../data/rekeys.ts';
 
 /**
  * One consumer group for what media reads from others: the challenge projection (challenge.v1),
- * moderation's hiding of challenges (moderation.v1), and identity's profile changes and erasures
+ * moderation's hiding of challenges and bringing them back online (moderation.v1), and identity's profile changes and erasures
  * (identity.v1: pictures no profile uses any more are deleted, docs/adr/0049). Each projection
  * handler runs once per event id, in one transaction with its effect; deleting objects is
  * idempotent by itself.
@@ -66,6 +67,9 @@ export function challengeHandlers(deps: ChallengeHandlerDeps) {
       await handleOnce(transaction, MEDIA_GROUP, event.id, (tx) => hideChallenge(tx, event));
       await queueMove(event.data.challengeId);
     },
+    async show(event: DomainEvent<'ChallengeBroughtBackOnline'>): Promise<void> {
+      await handleOnce(transaction, MEDIA_GROUP, event.id, (tx) => showChallenge(tx, event));
+    },
   };
 }
 
@@ -75,11 +79,12 @@ export function startConsumers(
   storage: ObjectStorage,
   requestRekey?: RekeyRequester,
 ): Promise<EventConsumer> {
-  const { project, hide } = challengeHandlers({ db, logger: runtime.logger, requestRekey });
+  const { project, hide, show } = challengeHandlers({ db, logger: runtime.logger, requestRekey });
   return startEventConsumer({
     kafka: runtime.kafka,
     producer: runtime.producer,
     topicPrefix: runtime.topicPrefix,
+    tracer: runtime.tracer,
     logger: runtime.logger,
     groupId: MEDIA_GROUP,
     topics: [TOPICS.challenge, TOPICS.moderation, TOPICS.identity],
@@ -87,6 +92,7 @@ export function startConsumers(
       ...(Object.fromEntries(CHALLENGE_EVENTS.map((type) => [type, project])) as EventHandlers),
       ChallengeTakenOffline: hide,
       ChallengeRemoved: hide,
+      ChallengeBroughtBackOnline: show,
       UserProfileUpdated: async (event) =>
         void (await sweepAvatars(storage, event.data.userId, {
           keep: event.data.avatar,

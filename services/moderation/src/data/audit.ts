@@ -8,6 +8,9 @@ export interface AuditEntryRecord {
   targetType: string;
   targetId: string;
   reason: string | null;
+  subjectUserId: string | null;
+  amountCents: bigint | null;
+  itemCount: number | null;
   createdAt: Date;
 }
 
@@ -17,6 +20,9 @@ export interface NewAuditEntry {
   targetType: string;
   targetId: string;
   reason?: string | null;
+  subjectUserId?: string | null;
+  amountCents?: bigint | null;
+  itemCount?: number | null;
   createdAt?: Date;
 }
 
@@ -42,6 +48,9 @@ export async function findAuditPage(
           targetType: true,
           targetId: true,
           reason: true,
+          subjectUserId: true,
+          amountCents: true,
+          itemCount: true,
           createdAt: true,
         },
       }),
@@ -50,4 +59,35 @@ export async function findAuditPage(
     { isolationLevel: 'RepeatableRead' },
   );
   return { items, totalCount };
+}
+
+/**
+ * What the targets of a page of entries are about, in three queries: the challenges moderation
+ * knows (names and slugs), the reports (their challenge or user) and the referee cases (their
+ * challenge and performer).
+ */
+export async function findAuditTargets(
+  db: Database,
+  ids: { challenges: string[]; reports: string[]; cases: string[] },
+) {
+  const [reports, cases] = await Promise.all([
+    db.report.findMany({
+      where: { id: { in: ids.reports } },
+      select: { id: true, entityType: true, entityId: true },
+    }),
+    db.refereeCase.findMany({
+      where: { id: { in: ids.cases } },
+      select: { id: true, challengeId: true, performerId: true, challengedUserId: true },
+    }),
+  ]);
+  const challengeIds = [
+    ...ids.challenges,
+    ...reports.filter((r) => r.entityType === 'Challenge').map((r) => r.entityId),
+    ...cases.map((c) => c.challengeId),
+  ];
+  const challenges = await db.knownChallenge.findMany({
+    where: { id: { in: [...new Set(challengeIds)] } },
+    select: { id: true, name: true, slug: true },
+  });
+  return { reports, cases, challenges };
 }

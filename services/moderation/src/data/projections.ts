@@ -73,11 +73,15 @@ export function findKnownChallenge(
   });
 }
 
-/** Marks a challenge offline or removed unless it already is; true when this call changed it. */
+/**
+ * Marks a challenge offline (since `now`) or removed unless it already is; true when this call
+ * changed it.
+ */
 export async function setChallengeModeration(
   tx: Transaction,
   id: string,
   moderation: 'offline' | 'removed',
+  now: Date,
 ): Promise<boolean> {
   const allowedFrom = moderation === 'offline' ? [null] : [null, 'offline'];
   const { count } = await tx.knownChallenge.updateMany({
@@ -85,9 +89,28 @@ export async function setChallengeModeration(
       id,
       OR: allowedFrom.map((value) => ({ moderation: value })),
     },
-    data: { moderation },
+    data: moderation === 'offline' ? { moderation, offlineAt: now } : { moderation },
   });
   return count === 1;
+}
+
+/**
+ * Brings an offline challenge back online (docs/adr/0071). The row is locked first, so of two
+ * staff acting at once one does it and the other finds it online. Answers since when it was
+ * offline (null when taken offline before that was recorded), or null when it was not offline
+ * (online already, or removed: a removal is final).
+ */
+export async function clearOffline(
+  tx: Transaction,
+  id: string,
+): Promise<{ offlineAt: Date | null } | null> {
+  const [row] = await tx.$queryRaw<{ offlineAt: Date | null }[]>`
+    SELECT offline_at AS "offlineAt" FROM known_challenges
+     WHERE id = ${id}::uuid AND moderation = 'offline'
+       FOR UPDATE`;
+  if (!row) return null;
+  await tx.knownChallenge.update({ where: { id }, data: { moderation: null, offlineAt: null } });
+  return row;
 }
 
 export interface KnownUserRecord {

@@ -158,7 +158,8 @@ export async function tryLockEscalation(tx: Transaction): Promise<boolean> {
 
 /**
  * Marks open cases past their deadline as escalated, once each (rows another transaction holds
- * are skipped); returns the ones this call escalated.
+ * are skipped); returns the ones this call escalated. Not while staff keep the challenge offline:
+ * its deadline moves by the offline time when it comes back (docs/adr/0071).
  */
 export type EscalatedCase = Pick<
   RefereeCaseRecord,
@@ -175,9 +176,35 @@ export async function escalateOverdue(
      WHERE id IN (
        SELECT id FROM referee_cases
         WHERE status = 'open' AND escalated_at IS NULL AND deadline <= ${now}
+          AND NOT EXISTS (SELECT 1 FROM known_challenges k
+                           WHERE k.id = referee_cases.challenge_id AND k.moderation = 'offline')
         ORDER BY deadline
         LIMIT ${limit}
           FOR UPDATE SKIP LOCKED)
     RETURNING id::text AS id, challenge_id::text AS "challengeId", slug,
               challenge_name AS "challengeName", reward_cents AS "rewardCents", deadline`;
+}
+
+/**
+ * An offline spell from `offlineAt` to `now` is over (docs/adr/0071): each open, not escalated
+ * case of the challenge whose deadline was still to come gets as much more time.
+ */
+export async function moveOpenDeadlines(
+  tx: Transaction,
+  challengeId: string,
+  offlineAt: Date,
+  now: Date,
+): Promise<number> {
+  const offlineMs = Math.max(0, now.getTime() - offlineAt.getTime());
+  const open = await tx.refereeCase.findMany({
+    where: { challengeId, status: 'open', escalatedAt: null, deadline: { gt: offlineAt } },
+    select: { id: true, deadline: true },
+  });
+  for (const { id, deadline } of open) {
+    await tx.refereeCase.update({
+      where: { id },
+      data: { deadline: new Date(deadline.getTime() + offlineMs) },
+    });
+  }
+  return open.length;
 }

@@ -138,7 +138,7 @@ async function actOnChallenge(
     { outcome: OUTCOME[input.action], resolvedBy: actor.id, now },
   );
   if (!closed.some((each) => each.id === report.id)) return closed; // refused by the caller
-  if (await setChallengeModeration(tx, report.entityId, moderation)) {
+  if (await setChallengeModeration(tx, report.entityId, moderation, now)) {
     const data = { challengeId: report.entityId, moderatorId: actor.id, reportId: report.id };
     await enqueueEvents(tx, [
       input.action === 'remove'
@@ -187,6 +187,7 @@ export async function onUserUnbanned(tx: Transaction, event: DomainEvent<'UserUn
     action: 'user_unbanned',
     targetType: 'User',
     targetId: event.data.userId,
+    reason: event.data.reason ?? null,
     createdAt: new Date(event.occurredAt),
   });
 }
@@ -217,6 +218,46 @@ export async function onEscrowHoldResolved(
     targetType: 'Challenge',
     targetId: event.data.challengeId,
     reason: event.data.reason,
+    subjectUserId: event.data.payeeId,
+    amountCents: BigInt(event.data.amountCents),
+    createdAt: new Date(event.occurredAt),
+  });
+}
+
+/**
+ * Staff's actions on payouts in wallet (docs/adr/0082), from the events wallet writes in the
+ * transaction of each action: the SEPA export, a release after an IBAN change, a completion, a
+ * cancellation (with its reason). Each entry names the payee and the amount.
+ */
+export async function onPayoutAction(
+  tx: Transaction,
+  event: DomainEvent<'PayoutReleased' | 'PayoutCompleted' | 'PayoutCancelled'>,
+) {
+  const action = {
+    PayoutReleased: 'payout_released',
+    PayoutCompleted: 'payout_completed',
+    PayoutCancelled: 'payout_cancelled',
+  }[event.type];
+  await appendAudit(tx, {
+    actorId: uuidOrNull(event.actorId),
+    action,
+    targetType: 'PayoutRequest',
+    targetId: event.data.payoutId,
+    reason: event.type === 'PayoutCancelled' ? event.data.reason : null,
+    subjectUserId: event.data.userId,
+    amountCents: BigInt(event.data.amountCents),
+    createdAt: new Date(event.occurredAt),
+  });
+}
+
+export async function onPayoutsExported(tx: Transaction, event: DomainEvent<'PayoutsExported'>) {
+  await appendAudit(tx, {
+    actorId: uuidOrNull(event.actorId),
+    action: 'payouts_exported',
+    targetType: 'PayoutExport',
+    targetId: event.data.batch,
+    amountCents: BigInt(event.data.totalCents),
+    itemCount: event.data.payoutIds.length,
     createdAt: new Date(event.occurredAt),
   });
 }

@@ -10,6 +10,8 @@ import type { ServiceRuntime } from '@challenge/kit';
 import { transactionRunner, type Database, type Transaction } from '../data/db.ts';
 import {
   onEscrowHoldResolved,
+  onPayoutAction,
+  onPayoutsExported,
   onUserBanned,
   onUserUnbanned,
   onUserVerified,
@@ -28,7 +30,7 @@ import { openRefereeCase } from '../domain/referee.ts';
 /**
  * One consumer group for what moderation reads from others: the challenge projection and the
  * referee cases (challenge.v1), the users projection, bans and follows (identity.v1), staff's
- * escrow resolutions for the audit log (wallet.v1). Each handler runs once per event id, in one
+ * escrow resolutions and payout actions for the audit log (wallet.v1). Each handler runs once per event id, in one
  * transaction with its effect.
  */
 export const MODERATION_GROUP = 'moderation.events';
@@ -53,6 +55,7 @@ export function startConsumers(
     kafka: runtime.kafka,
     producer: runtime.producer,
     topicPrefix: runtime.topicPrefix,
+    tracer: runtime.tracer,
     logger: runtime.logger,
     groupId: MODERATION_GROUP,
     topics: [TOPICS.challenge, TOPICS.identity, TOPICS.wallet],
@@ -71,6 +74,10 @@ export function startConsumers(
       }),
       UserVerified: once(onUserVerified),
       EscrowHoldResolved: once(onEscrowHoldResolved),
+      PayoutReleased: once(onPayoutAction),
+      PayoutCompleted: once(onPayoutAction),
+      PayoutCancelled: once(onPayoutAction),
+      PayoutsExported: once(onPayoutsExported),
       UserDeleted: once(projectDeletedUser),
       UserFollowed: once(projectFollow),
       UserUnfollowed: once(projectFollow),

@@ -2,6 +2,7 @@ import { envelope, pageRequestSchema, requireRole, requireUser } from '@challeng
 import type { GraphQLResolverMap } from '@apollo/subgraph/dist/schema-helper/resolverMap.js';
 import { moderateReport, moderateReportInputSchema } from '../domain/actions.ts';
 import { listAuditEntries } from '../domain/audit.ts';
+import { bringBackOnlineInputSchema, bringChallengeBackOnline } from '../domain/offline.ts';
 import {
   decideInputSchema,
   decideRefereeCase,
@@ -20,7 +21,7 @@ import {
   reportListQuerySchema,
   type ReportView,
 } from '../domain/reports.ts';
-import type { AuditEntryRecord } from '../data/audit.ts';
+import type { AuditEntryView } from '../domain/audit.ts';
 import type { ModerationContext } from '../context.ts';
 
 const iso = (value: Date | null) => value?.toISOString() ?? null;
@@ -93,6 +94,16 @@ export const resolvers: GraphQLResolverMap<ModerationContext> = {
         const staff = requireRole(context, 'moderator', 'admin');
         return moderateReport(context.db, staff, moderateReportInputSchema.parse(args.input));
       }),
+    bringChallengeBackOnline: (_parent, args: { input: unknown }, context) =>
+      envelope(context.logger, async () => {
+        const staff = requireRole(context, 'moderator', 'admin');
+        await bringChallengeBackOnline(
+          context.db,
+          staff,
+          bringBackOnlineInputSchema.parse(args.input),
+        );
+        return {};
+      }),
     decideRefereeCase: (_parent, args: { input: unknown }, context) =>
       envelope(context.logger, async () => {
         const referee = requireRole(context, 'referee', 'admin');
@@ -123,7 +134,11 @@ export const resolvers: GraphQLResolverMap<ModerationContext> = {
     decidedAt: (record: RefereeCaseView) => iso(record.decidedAt),
   },
   AuditEntry: {
-    actor: (entry: AuditEntryRecord) => (entry.actorId ? { id: entry.actorId } : null),
-    createdAt: (entry: AuditEntryRecord) => iso(entry.createdAt),
+    actor: (entry: AuditEntryView) => (entry.actorId ? { id: entry.actorId } : null),
+    subjectUser: (entry: AuditEntryView) =>
+      entry.subjectUserId ? { id: entry.subjectUserId } : null,
+    amount: (entry: AuditEntryView) =>
+      entry.amountCents === null ? null : Number(entry.amountCents),
+    createdAt: (entry: AuditEntryView) => iso(entry.createdAt),
   },
 };

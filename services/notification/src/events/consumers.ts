@@ -92,6 +92,7 @@ export async function startConsumers(
     kafka: runtime.kafka,
     producer: runtime.producer,
     topicPrefix: runtime.topicPrefix,
+    tracer: runtime.tracer,
     logger: runtime.logger,
     maxAttempts: options.maxAttempts,
     retryBaseMs: options.retryBaseMs,

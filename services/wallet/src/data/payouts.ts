@@ -68,6 +68,7 @@ const payoutColumns = {
   cancelledAt: true,
   cancelReason: true,
   heldForReview: true,
+  ibanChangedAt: true,
   releasedAt: true,
 } as const;
 
@@ -91,6 +92,7 @@ export function insertPayout(
     amountCents: bigint;
     requestKey: string | null;
     heldForReview: boolean;
+    ibanChangedAt: Date | null;
   },
 ) {
   return tx.payoutRequest.create({
@@ -105,6 +107,7 @@ export function insertPayout(
       city: payout.city,
       countryCode: payout.countryCode,
       heldForReview: payout.heldForReview,
+      ibanChangedAt: payout.ibanChangedAt,
       requestKey: payout.requestKey,
     },
     select: payoutColumns,
@@ -173,6 +176,19 @@ export async function claimPayoutsForExport(
     orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
     select: payoutColumns,
   });
+}
+
+/** The open payouts an export leaves out: held after an IBAN change and not yet released. */
+export async function heldForReviewTotals(
+  tx: Transaction,
+): Promise<{ count: number; amountCents: bigint }> {
+  const where = { status: 'open' as const, heldForReview: true, releasedAt: null };
+  const sum = await tx.payoutRequest.aggregate({
+    _count: true,
+    _sum: { amountCents: true },
+    where,
+  });
+  return { count: sum._count, amountCents: sum._sum.amountCents ?? 0n };
 }
 
 export function markPayoutCancelled(tx: Transaction, id: string, staffId: string, reason: string) {

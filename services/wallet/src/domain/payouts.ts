@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { enqueueEvents, handleOnce, newEvent, type DomainEvent } from '@challenge/events';
 import {
   AppError,
+  failStatus,
   pageRequestSchema,
   pageWindow,
   paginationOf,
@@ -15,6 +16,7 @@ import { lockWallet } from '../data/payments.ts';
 import {
   claimPayoutsForExport,
   deletePaymentProfile,
+  heldForReviewTotals,
   findPaymentProfile,
   findPayoutByRequestKey,
   insertPayout,
@@ -192,6 +194,7 @@ export function payoutView(payout: PayoutRow) {
     cancelledAt: payout.cancelledAt?.toISOString() ?? null,
     cancelReason: payout.cancelReason,
     heldForReview: payout.heldForReview && payout.releasedAt === null,
+    ibanChangedAt: payout.heldForReview ? (payout.ibanChangedAt?.toISOString() ?? null) : null,
     releasedAt: payout.releasedAt?.toISOString() ?? null,
   };
 }
@@ -229,6 +232,7 @@ export async function requestPayout(
         amountCents,
         requestKey,
         heldForReview,
+        ibanChangedAt: heldForReview ? profile.ibanChangedAt : null,
       });
       await transferIn(tx, {
         idempotencyKey: `payout-request:${payout.id}`,
@@ -325,6 +329,19 @@ export async function cancelPayout(
         // The IBAN, as on the completion; the reason is staff's record, not the user's history.
         description: payout.iban,
       });
+      // For moderation's audit log (docs/adr/0082), committed with the cancellation.
+      await enqueueEvents(tx, [
+        newEvent('PayoutCancelled', {
+          aggregateId: payout.userId,
+          actorId: staffId,
+          data: {
+            payoutId: payout.id,
+            userId: payout.userId,
+            amountCents: Number(payout.amountCents),
+            reason: input.reason,
+          },
+        }),
+      ]);
       return payoutView(cancelled);
     }),
   );
@@ -341,7 +358,16 @@ export async function releasePayout(db: Database, staffId: string, payoutId: str
     if (!payout) throw new AppError('not_found', 'This payout request does not exist.');
     if (payout.status !== 'open') throw new AppError('payout_request_no_longer_open');
     if (!payout.heldForReview || payout.releasedAt) throw new AppError('redundant_mutation');
-    return payoutView(await markPayoutReleased(tx, payoutId, staffId));
+    const released = await markPayoutReleased(tx, payoutId, staffId);
+    // For moderation's audit log (docs/adr/0082), committed with the release.
+    await enqueueEvents(tx, [
+      newEvent('PayoutReleased', {
+        aggregateId: payout.userId,
+        actorId: staffId,
+        data: { payoutId, userId: payout.userId, amountCents: Number(payout.amountCents) },
+      }),
+    ]);
+    return payoutView(released);
   });
 }
 
@@ -367,10 +393,13 @@ export const exportInput = z
 /**
  * A SEPA credit-transfer file of the open payouts. Each payout goes into one file only unless
  * staff ask again for the exported ones (a lost file), so that a bank is never asked twice.
+ * The answer says how many payouts (and how much) it left out because they wait for a release
+ * after an IBAN change; the export is published for moderation's audit log (docs/adr/0082).
  */
 export async function exportPayoutRequests(
   db: Database,
   debtor: WalletConfig['sepaDebtor'],
+  staffId: string,
   input: z.output<typeof exportInput>,
   now = new Date(),
 ) {
@@ -383,8 +412,22 @@ export async function exportPayoutRequests(
       messageId,
       now,
     );
+    // Read after the claim, in its transaction: what this file left out.
+    const held = await heldForReviewTotals(tx);
+    const leftOut = {
+      heldForReviewCount: held.count,
+      heldForReviewAmount: toInt(held.amountCents),
+    };
     if (payouts.length === 0) {
-      throw new AppError('not_found', 'There are no open payout requests to export.');
+      return {
+        status: failStatus(
+          'not_found',
+          held.count === 0
+            ? 'There are no open payout requests to export.'
+            : `There is nothing to export: ${heldCountText(held.count)} held for review after a change of bank account. Release ${held.count === 1 ? 'it' : 'them'} once checked.`,
+        ),
+        ...leftOut,
+      };
     }
     const file = buildCreditTransferFile({
       version,
@@ -411,14 +454,31 @@ export async function exportPayoutRequests(
         remittanceInformation: `Challenge platform payout ${payout.id.slice(0, 8)}`,
       })),
     });
+    await enqueueEvents(tx, [
+      newEvent('PayoutsExported', {
+        aggregateId: messageId,
+        actorId: staffId,
+        data: {
+          batch: messageId,
+          payoutIds: payouts.map((payout) => payout.id),
+          totalCents: file.controlSumCents,
+          includeExported: input?.includeExported ?? false,
+          heldForReviewCount: held.count,
+        },
+      }),
+    ]);
     return {
       fileName: `${messageId}.${version}.xml`,
       xml: file.xml,
       payoutCount: file.numberOfTransactions,
       totalAmount: toInt(BigInt(file.controlSumCents)),
+      ...leftOut,
     };
   });
 }
+
+const heldCountText = (count: number) =>
+  count === 1 ? '1 payout request is' : `${count} payout requests are`;
 
 /**
  * An erased account's bank details go (GDPR); its payout requests stay, as the bookkeeping

@@ -14,6 +14,7 @@ export function startConsumers(runtime: ServiceRuntime, db: Database): Promise<E
     groupId: CONSUMER,
     topics: [TOPICS.identity, TOPICS.challenge],
     topicPrefix: runtime.topicPrefix,
+    tracer: runtime.tracer,
     logger: runtime.logger,
     handlers: {
       UserRegistered: (event) => openWalletForNewUser(db, event),

@@ -173,10 +173,11 @@ export const resolvers: GraphQLResolverMap<WalletContext> = {
       }),
     exportPayoutRequests: (_parent, args: { input?: unknown }, context) =>
       envelope(context.logger, async () => {
-        requireRole(context, ...STAFF);
+        const staff = requireRole(context, ...STAFF);
         return exportPayoutRequests(
           context.db,
           context.config.sepaDebtor,
+          staff.id,
           exportInput.parse(args.input),
         );
       }),

@@ -96,6 +96,17 @@ describe('the create-challenge draft', () => {
     expect(step2Problems({ ...ok, expirationDate: '2026-02-20' }, now)).toEqual([]);
   });
 
+  // Issue 22 (spec audit): the minimum is the server's configured one, once the client knows it.
+  it("step 2 holds the reward to the server's configured minimum, and says which", () => {
+    const now = new Date(2026, 0, 10, 12);
+    const ok = { ...defaultDraft(), tags: ['sport'], acceptCredit: true, amount: 0.5 };
+    expect(step2Problems(ok, now, { rewardMinCents: 100 })).toEqual([
+      { field: 'amount', key: 'amountTooLow', values: { minCents: 100 } },
+    ]);
+    expect(step2Problems({ ...ok, amount: 1 }, now, { rewardMinCents: 100 })).toEqual([]);
+    expect(step2Problems(ok, now)).toEqual([]);
+  });
+
   it('sends the reward as integer cents and one target', () => {
     const draft = {
       ...defaultDraft(),

@@ -35,6 +35,7 @@ export const NAME_MIN = 3;
 export const NAME_MAX = 100;
 export const DESCRIPTION_MIN = 3;
 export const DESCRIPTION_MAX = 300;
+/** The spec's client rule; the server's configured minimum replaces it once known (challengeRules). */
 export const AMOUNT_MIN = 0.1;
 export const WEEKS_MIN = 1;
 export const WEEKS_MAX = 9;
@@ -215,9 +216,24 @@ export function isoDay(date: Date): string {
  * weeks or a date in the future (at least a week away, within two months, as the server
  * checks), and at least one tag.
  */
-export function step2Problems(draft: ChallengeDraft, now = new Date()): DraftProblem[] {
+export function step2Problems(
+  draft: ChallengeDraft,
+  now = new Date(),
+  rules: { rewardMinCents: number } | null = null,
+): DraftProblem[] {
   const problems: DraftProblem[] = [];
-  if (!(draft.amount >= AMOUNT_MIN)) problems.push({ field: 'amount', key: 'amountTooLow' });
+  if (rules) {
+    // The server's configured minimum (issue 22): the same refusal before sending.
+    if (!(Math.round(draft.amount * 100) >= rules.rewardMinCents)) {
+      problems.push({
+        field: 'amount',
+        key: 'amountTooLow',
+        values: { minCents: rules.rewardMinCents },
+      });
+    }
+  } else if (!(draft.amount >= AMOUNT_MIN)) {
+    problems.push({ field: 'amount', key: 'amountTooLow', values: { minCents: 10 } });
+  }
   if (draft.expirationDate) {
     const moment = expirationMoment(draft.expirationDate);
     if (!moment || moment.getTime() <= now.getTime())

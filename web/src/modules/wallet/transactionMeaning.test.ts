@@ -23,9 +23,16 @@ describe('transaction meaning', () => {
     expect(transactionMeaning(movement('something_new', 1, 0))).toBe('other');
   });
 
-  it('shows the available change, or the pending change when only reserved money moved', () => {
-    expect(headlineChange(movement('escrow_hold', -500, 500))).toBe(-500);
+  // Issue 22, point 5: one reward, one line of money out. Holding a reward (or a payout) only
+  // sets money aside inside the wallet; it leaves the wallet once, when it is paid.
+  it('shows what came into or left the wallet: a reward or payout once, when it is paid', () => {
+    expect(headlineChange(movement('escrow_hold', -500, 500))).toBe(0);
+    expect(headlineChange(movement('escrow_capture', 0, -500))).toBe(-500);
+    expect(headlineChange(movement('escrow_release', 500, -500))).toBe(0);
+    expect(headlineChange(movement('payout_request', -2000, 2000))).toBe(0);
     expect(headlineChange(movement('payout_complete', 0, -2000))).toBe(-2000);
+    expect(headlineChange(movement('payout_cancel', 2000, -2000))).toBe(0);
+    expect(headlineChange(movement('escrow_capture', 500, 0))).toBe(500);
     expect(headlineChange(movement('top_up', 1000, 0))).toBe(1000);
   });
 });

@@ -48,11 +48,12 @@ export function transactionMeaning(
 }
 
 /**
- * The amount to show for a movement, in cents: the change of the available balance, or, when only
- * reserved money moved (a reward or payout leaving the pending balance), that change.
+ * The amount to show for a movement, in cents: what came into or left the wallet (available and
+ * reserved together). Holding a reward or asking a payout only sets money aside inside the
+ * wallet (0 here); the money leaves once, when the reward or payout is paid (issue 22, point 5).
  */
 export function headlineChange(
   transaction: Pick<WalletTransaction, 'availableChange' | 'frozenChange'>,
 ): number {
-  return transaction.availableChange !== 0 ? transaction.availableChange : transaction.frozenChange;
+  return transaction.availableChange + transaction.frozenChange;
 }

@@ -37,12 +37,12 @@ describe('toasts cover nothing (issue 22, point 13)', () => {
     const store = renderToasts();
     const band = () => document.documentElement.style.getPropertyValue('--toast-band');
     expect(band()).toBe('0px');
-    let id = '';
+    let id: number | null = null;
     act(() => {
-      id = store.success('Saved') ?? '';
+      id = store.success('Saved');
     });
     expect(band()).toBe('64px');
-    act(() => store.dismiss(id));
+    act(() => store.dismiss(id ?? -1));
     expect(band()).toBe('0px');
   });
 

@@ -5,6 +5,7 @@ import { useVerifyingUser } from '../hooks/useVerifyingUser';
 import { CompleteAccountDialog } from './CompleteAccountDialog';
 import { LoginMagicLinkDialog } from './LoginMagicLinkDialog';
 import { LoginUsernamePasswordDialog } from './LoginUsernamePasswordDialog';
+import { SuspendedDialog } from './SuspendedDialog';
 
 /**
  * Renders the dialog named by `?modal=`; at most one is open. A sign-up in progress (a verifying
@@ -30,6 +31,7 @@ export function AuthDialogs() {
       <LoginMagicLinkDialog open={!completeAccount && modal === 'login-magic-link'} />
       <LoginUsernamePasswordDialog open={!completeAccount && modal === 'login-username-password'} />
       <CompleteAccountDialog open={completeAccount} />
+      <SuspendedDialog open={!completeAccount && modal === 'suspended'} />
     </>
   );
 }

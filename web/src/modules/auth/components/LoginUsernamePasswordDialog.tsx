@@ -41,6 +41,7 @@ function PasswordLoginForm() {
     setFailure(null);
     const result = await login(username, password);
     if (result.ok) return closeModal();
+    if (result.text === null) return;
     setFailure(result);
     if (result.credentials) focusFirstInvalid();
   };

@@ -9,6 +9,8 @@ export interface CurrentUserProfile {
   locale: string | null;
   roles: string[];
   hideAvailableAmount: boolean | null;
+  /** The profile lists include the owner's private challenges (a setting, false by default). */
+  showPrivateChallenges: boolean | null;
 }
 
 export interface CurrentUserQuery {
@@ -37,6 +39,7 @@ export const CurrentUserDocument: TypedDocumentNode<CurrentUserQuery, CurrentUse
           locale
           roles
           hideAvailableAmount
+          showPrivateChallenges
         }
       }
     }

@@ -1,8 +1,10 @@
 import { gql, type TypedDocumentNode } from '@apollo/client';
 import type { ResponseStatus } from '../../../lib/graphql';
+import type { Suspension } from '../suspension';
 
 export interface LoginMutation {
-  login: { status: ResponseStatus } | null;
+  /** suspension: with banned_user, once the password proved who is logging in. */
+  login: { status: ResponseStatus; suspension?: Suspension | null } | null;
 }
 
 export interface LoginMutationVariables {
@@ -18,6 +20,11 @@ export const LoginDocument: TypedDocumentNode<LoginMutation, LoginMutationVariab
         success
         identifier
         message
+      }
+      suspension {
+        type
+        reason
+        since
       }
     }
   }

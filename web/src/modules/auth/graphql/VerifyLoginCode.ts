@@ -1,11 +1,13 @@
 import { gql, type TypedDocumentNode } from '@apollo/client';
 import type { ResponseStatus } from '../../../lib/graphql';
+import type { Suspension } from '../suspension';
 
 export interface VerifyLoginCodeMutation {
   verifyLoginCode: {
     isVerified: boolean | null;
     originUrl: string | null;
     status: ResponseStatus;
+    suspension?: Suspension | null;
   } | null;
 }
 
@@ -27,6 +29,11 @@ export const VerifyLoginCodeDocument: TypedDocumentNode<
         success
         identifier
         message
+      }
+      suspension {
+        type
+        reason
+        since
       }
     }
   }

@@ -1,5 +1,6 @@
 import { gql, type TypedDocumentNode } from '@apollo/client';
 import type { ResponseStatus } from '../../../lib/graphql';
+import type { Suspension } from '../suspension';
 
 export interface VerifyLoginLinkMutation {
   verifyLoginLink: {
@@ -7,6 +8,7 @@ export interface VerifyLoginLinkMutation {
     isVerified: boolean | null;
     originUrl: string | null;
     status: ResponseStatus;
+    suspension?: Suspension | null;
   } | null;
 }
 
@@ -28,6 +30,11 @@ export const VerifyLoginLinkDocument: TypedDocumentNode<
         success
         identifier
         message
+      }
+      suspension {
+        type
+        reason
+        since
       }
     }
   }

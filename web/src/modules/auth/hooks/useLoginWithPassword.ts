@@ -7,6 +7,7 @@ import { describeGraphQLErrors, errorText } from '../../../lib/errorMessages';
 import { serverErrorIdentifier } from '../../../lib/mutationOutcome';
 import { useToasts } from '../../../ui/toast/Toasts';
 import { LoginDocument } from '../graphql/Login';
+import { useShowSuspension } from '../suspension';
 
 const context: AppOperationContext = { suppressErrorToast: true };
 
@@ -14,7 +15,9 @@ const context: AppOperationContext = { suppressErrorToast: true };
 export type LoginResult =
   | { ok: true }
   /** `credentials`: the username (or e-mail address) and password do not match. */
-  | { ok: false; text: string; credentials: boolean };
+  | { ok: false; text: string; credentials: boolean }
+  /** Suspended: the suspension dialog replaced the form and says why. */
+  | { ok: false; text: null };
 
 const CREDENTIAL_FAILURES = new Set(['invalid_credentials', 'user_login_failed']);
 
@@ -28,6 +31,7 @@ export function useLoginWithPassword() {
   const toasts = useToasts();
   const client = useApolloClient();
   const [mutate, { loading }] = useMutation(LoginDocument, { context });
+  const showSuspension = useShowSuspension();
 
   // The gateway refuses with an HTTP error (429 rate limit, 403 geofence) that names its reason.
   const refusalText = useCallback(
@@ -53,6 +57,8 @@ export function useLoginWithPassword() {
           return { ok: true };
         }
         identifier = status?.identifier ?? null;
+        // Suspended: the suspension dialog says why, not "Login failed" (issue 22, point 4).
+        if (showSuspension(identifier, data?.login?.suspension)) return { ok: false, text: null };
         if (CombinedGraphQLErrors.is(error)) reason = describeGraphQLErrors(t, error.errors);
         else if (!error && status) reason = errorText(t, status.identifier, status.message);
         else reason = refusalText(error);
@@ -68,7 +74,7 @@ export function useLoginWithPassword() {
         credentials: identifier !== null && CREDENTIAL_FAILURES.has(identifier),
       };
     },
-    [client, mutate, refusalText, toasts, t],
+    [client, mutate, refusalText, showSuspension, toasts, t],
   );
 
   return { login, loading };

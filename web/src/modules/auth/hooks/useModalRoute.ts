@@ -10,6 +10,7 @@ export const MODAL_NAMES = [
   'login-magic-link',
   'login-username-password',
   'complete-account',
+  'suspended',
 ] as const;
 export type ModalName = (typeof MODAL_NAMES)[number];
 export const MODAL_PARAM = 'modal';

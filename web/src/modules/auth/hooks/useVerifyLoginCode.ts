@@ -5,6 +5,7 @@ import type { AppOperationContext } from '../../../app/apolloClient';
 import { describeFailure, failureIdentifier, settleMutation } from '../../../lib/mutationOutcome';
 import { useToasts } from '../../../ui/toast/Toasts';
 import { VerifyLoginCodeDocument } from '../graphql/VerifyLoginCode';
+import { useShowSuspension } from '../suspension';
 
 export type VerifyLoginCodeOutcome =
   | { kind: 'logged-in'; originUrl: string | null }
@@ -27,6 +28,7 @@ export function useVerifyLoginCode() {
   const toasts = useToasts();
   const client = useApolloClient();
   const [mutate, { loading }] = useMutation(VerifyLoginCodeDocument, { context });
+  const showSuspension = useShowSuspension();
 
   const verifyLoginCode = useCallback(
     async (email: string, code: string): Promise<VerifyLoginCodeOutcome> => {
@@ -42,13 +44,17 @@ export function useVerifyLoginCode() {
         return { kind: 'logged-in', originUrl: outcome.result.originUrl };
       }
       const identifier = failureIdentifier(outcome);
+      // Suspended: the suspension dialog says why, not the code field (issue 22, point 4).
+      if (showSuspension(identifier, outcome.result?.suspension)) {
+        return { kind: 'failed', text: null };
+      }
       const own = identifier && identifier in CODE_FAILURES ? identifier : null;
       const text = own
         ? t(CODE_FAILURES[own as keyof typeof CODE_FAILURES])
         : describeFailure(t, outcome, t('errors.generic_error'));
       return { kind: 'failed', text };
     },
-    [client, mutate, toasts, t],
+    [client, mutate, showSuspension, toasts, t],
   );
 
   return { verifyLoginCode, loading };

@@ -5,6 +5,7 @@ import type { AppOperationContext } from '../../../app/apolloClient';
 import { failureIdentifier, settleMutation } from '../../../lib/mutationOutcome';
 import { useToasts } from '../../../ui/toast/Toasts';
 import { VerifyLoginLinkDocument } from '../graphql/VerifyLoginLink';
+import { useShowSuspension } from '../suspension';
 
 // The page explains a failed link itself.
 const context: AppOperationContext = { suppressErrorToast: true };
@@ -22,6 +23,7 @@ export function useVerifyLoginLink() {
   const toasts = useToasts();
   const client = useApolloClient();
   const [mutate, { loading }] = useMutation(VerifyLoginLinkDocument, { context });
+  const showSuspension = useShowSuspension();
 
   const verifyLoginLink = useCallback(
     async (input: {
@@ -34,9 +36,12 @@ export function useVerifyLoginLink() {
         (data) => data.verifyLoginLink,
       );
       if (!outcome.ok) {
+        const identifier = failureIdentifier(outcome);
+        // Suspended: the dialog over the page says why (issue 22, point 4).
+        showSuspension(identifier, outcome.result?.suspension);
         return {
           kind: 'failed',
-          identifier: failureIdentifier(outcome),
+          identifier,
           message: outcome.status?.message ?? null,
           network: outcome.status === null,
         };
@@ -48,7 +53,7 @@ export function useVerifyLoginLink() {
       toasts.success(t('auth.toast.welcomeBack'));
       return { kind: 'logged-in', originUrl };
     },
-    [client, mutate, toasts, t],
+    [client, mutate, showSuspension, toasts, t],
   );
 
   return { verifyLoginLink, loading };

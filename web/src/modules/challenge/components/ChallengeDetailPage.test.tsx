@@ -191,6 +191,38 @@ describe('challenge detail', () => {
     expect(screen.queryByRole('button', { name: 'Approve video' })).toBeNull();
   });
 
+  /**
+   * Issue 22, point 2: "Approve video" paid in one click, far below the decision banner. It asks
+   * first, saying who gets how much, and the decision sits right under the banner.
+   */
+  it('asks before approving, saying who gets how much; the decision sits under the banner', async () => {
+    const sent: UpdateChallengeStatusMutationVariables[] = [];
+    const review = challengeOf({ status: 'review', proofPhrase: 'purple otter sings' });
+    renderApp({
+      path: '/challenge/juggle-ab12/detail',
+      mocks: [loggedInMock(), challengeMock(review), statusMock(sent), challengeMock(review)],
+    });
+    const approve = await screen.findByRole('button', { name: 'Approve video' });
+    const description = screen.getByRole('region', { name: 'The challenge' });
+    expect(approve.compareDocumentPosition(description) & Node.DOCUMENT_POSITION_FOLLOWING).toBe(
+      Node.DOCUMENT_POSITION_FOLLOWING,
+    );
+    fireEvent.click(approve);
+    const dialog = await screen.findByRole('dialog', { name: "Approve Bob de Vries's video?" });
+    expect(within(dialog).getByText(/Bob de Vries gets the reward of €12\.50/)).toBeTruthy();
+    expect(sent).toEqual([]);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Keep judging' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(sent).toEqual([]);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Approve video' }));
+    const again = await screen.findByRole('dialog', { name: "Approve Bob de Vries's video?" });
+    fireEvent.click(within(again).getByRole('button', { name: 'Yes, pay €12.50 to Bob de Vries' }));
+    await waitFor(() =>
+      expect(sent).toEqual([{ input: { slug: 'juggle-ab12', status: 'completed' } }]),
+    );
+  });
+
   it('gives the owner approve, reject, edit and cancel where the state allows them', async () => {
     const sent: UpdateChallengeStatusMutationVariables[] = [];
     renderApp({
@@ -337,6 +369,10 @@ describe('challenge detail', () => {
     expect(within(sides).getByText(/Video still to come/)).toBeTruthy();
     expect(screen.getByText("Judge Alice Jansen's video")).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Approve video' }));
+    // A duel's approval says what it means for both stakes.
+    const dialog = await screen.findByRole('dialog', { name: "Approve Alice Jansen's video?" });
+    expect(within(dialog).getByText(/Alice Jansen gets both stakes \(€25\.00\)/)).toBeTruthy();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Yes, approve it' }));
     await waitFor(() =>
       expect(sent).toEqual([{ input: { slug: 'juggle-ab12', status: 'completed' } }]),
     );

@@ -10,6 +10,8 @@ import {
   type MutationOutcome,
 } from '../../../lib/mutationOutcome';
 import { usePageMeta } from '../../../lib/usePageMeta';
+import { isValidSlug } from '../../../lib/validation';
+import { InvalidRouteParamsPage } from '../../errors/components/NotFoundPage';
 import { Avatar } from '../../../ui/Avatar';
 import { Button, ButtonAnchor, ButtonLink } from '../../../ui/Button';
 import { ChatIcon, MailIcon } from '../../../ui/icons';
@@ -75,8 +77,13 @@ function sideToJudge(challenge: ChallengeDetail, role: Role): ChallengeSide | un
 
 /** /challenge/{slug}/detail: the challenge in any state, with the actions of the viewer's role. */
 export function ChallengeDetailPage() {
-  const { t } = useTranslation();
   const { slug = '' } = useParams();
+  // Route validation first (spec section 4): no challenge can have this slug.
+  return isValidSlug(slug) ? <ChallengeDetail slug={slug} /> : <InvalidRouteParamsPage />;
+}
+
+function ChallengeDetail({ slug }: { slug: string }) {
+  const { t } = useTranslation();
   const { challenge, failure, requestFailed, loading, refetch } = useGetChallenge(slug);
   usePageMeta(challenge?.challengeName ?? t('pages.challengeDetail.title'));
 
@@ -206,6 +213,9 @@ function ChallengeView({
         ownerName={ownerName}
         challengedName={challengedName}
       />
+
+      {/* The judge's decision right under the banner that asks for it (issue 22, point 2). */}
+      <JudgeActions challenge={challenge} role={role} refetch={refetch} />
 
       {isDuel(challenge) && (challenge.sides ?? []).length > 0 ? (
         <DuelSides challenge={challenge} ownerName={ownerName} challengedName={challengedName} />
@@ -603,7 +613,6 @@ function Actions({
   };
 
   const busy = statusLoading || cancelLoading || updateLoading;
-  const judged = sideToJudge(challenge, role);
   const canShare = !['cancelled', 'expired', 'refused', 'failed'].includes(status);
   // The owner invites the challenged person while they have not answered; nobody else invites.
   const canInvite = role === 'owner' && (status === 'open' || status === 'draft');
@@ -626,42 +635,6 @@ function Actions({
           </Button>
           <Button variant="secondary" disabled={busy} onClick={() => setDialog('decline')}>
             {t('challenge.actions.decline')}
-          </Button>
-        </div>
-      ) : null}
-      {judged ? (
-        <div>
-          <p className={styles.partyRole}>
-            {t('duel.sides.judgeTitle', {
-              name: role === 'owner' ? nameOf(challenge.challengedUser!) : nameOf(challenge.owner),
-            })}
-          </p>
-          <p>{t('duel.sides.judgeText')}</p>
-          <div className={styles.actions}>
-            <Button
-              variant="action-gradient"
-              loading={statusLoading}
-              onClick={() => void changeStatus('completed', t('challenge.actions.approved'))}
-            >
-              {t('challenge.actions.approve')}
-            </Button>
-            <Button variant="secondary" disabled={busy} onClick={() => setDialog('reject')}>
-              {t('challenge.actions.reject')}
-            </Button>
-          </div>
-        </div>
-      ) : null}
-      {role === 'owner' && status === 'review' && !isDuel(challenge) ? (
-        <div className={styles.actions}>
-          <Button
-            variant="action-gradient"
-            loading={statusLoading}
-            onClick={() => void changeStatus('completed', t('challenge.actions.approved'))}
-          >
-            {t('challenge.actions.approve')}
-          </Button>
-          <Button variant="secondary" disabled={busy} onClick={() => setDialog('reject')}>
-            {t('challenge.actions.reject')}
           </Button>
         </div>
       ) : null}
@@ -740,19 +713,15 @@ function Actions({
       </div>
 
       <ReasonDialog
-        open={dialog === 'decline' || dialog === 'reject'}
-        kind={dialog === 'reject' ? 'reject' : 'decline'}
+        open={dialog === 'decline'}
+        kind="decline"
         loading={statusLoading}
         failure={failure}
         onClose={() => {
           setDialog(null);
           setFailure(null);
         }}
-        onSubmit={(reason) =>
-          dialog === 'reject'
-            ? changeStatus('referee', t('challenge.actions.rejected'), reason)
-            : changeStatus('refused', t('challenge.actions.declined'), reason)
-        }
+        onSubmit={(reason) => changeStatus('refused', t('challenge.actions.declined'), reason)}
       />
       <ShareByEmailDialog slug={slug} open={sharing} onClose={() => setSharing(false)} />
       <Modal
@@ -800,6 +769,112 @@ function Actions({
           }}
         />
       ) : null}
+    </section>
+  );
+}
+
+/**
+ * The judge's decision on a video in review (the owner's in a solo challenge, either party's on
+ * the other's side of a duel): right under the banner, and an approval asks first, saying who
+ * gets how much, because it pays at once and cannot be undone (issue 22, point 2).
+ */
+function JudgeActions({
+  challenge,
+  role,
+  refetch,
+}: {
+  challenge: ChallengeDetail;
+  role: Role;
+  refetch: () => Promise<void>;
+}) {
+  const { t, i18n } = useTranslation();
+  const toasts = useToasts();
+  const [dialog, setDialog] = useState<'approve' | 'reject' | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  const { updateChallengeStatus, loading } = useUpdateChallengeStatus();
+  const duelSide = sideToJudge(challenge, role);
+  const solo = role === 'owner' && challenge.status === 'review' && !isDuel(challenge);
+  if (!duelSide && !solo) return null;
+  // Whose video this is: the other party in a duel, the challenged user in a solo challenge.
+  const performer = role === 'challenged' ? challenge.owner : challenge.challengedUser;
+  const name = performer ? nameOf(performer) : t('challenge.someone');
+  const reward = formatAmount(challenge.challengeReward, i18n.language);
+
+  const decide = async (next: 'completed' | 'referee', success: string, reason?: string) => {
+    const outcome = await updateChallengeStatus({
+      slug: challenge.slug,
+      status: next,
+      ...(reason ? { reason } : {}),
+    });
+    if (!outcome.ok) {
+      setFailure(describeFailure(t, outcome));
+      return false;
+    }
+    setFailure(null);
+    setDialog(null);
+    toasts.success(success);
+    await refetch();
+    return true;
+  };
+
+  return (
+    <section className={layout.panel} aria-label={t('challenge.judge.title', { name })}>
+      <h2 className={layout.panelTitle}>{t('challenge.judge.title', { name })}</h2>
+      <p>{t('duel.sides.judgeText')}</p>
+      <div className={styles.actions}>
+        <Button variant="action-gradient" disabled={loading} onClick={() => setDialog('approve')}>
+          {t('challenge.actions.approve')}
+        </Button>
+        <Button variant="secondary" disabled={loading} onClick={() => setDialog('reject')}>
+          {t('challenge.actions.reject')}
+        </Button>
+      </div>
+      <Modal
+        open={dialog === 'approve'}
+        onClose={() => (loading ? undefined : setDialog(null))}
+        persistent={loading}
+        size="sm"
+        title={t('challenge.judge.confirmTitle', { name })}
+        footer={
+          <>
+            <Button variant="secondary" disabled={loading} onClick={() => setDialog(null)}>
+              {t('challenge.judge.keepJudging')}
+            </Button>
+            <Button
+              variant="primary"
+              loading={loading}
+              onClick={() => void decide('completed', t('challenge.actions.approved'))}
+            >
+              {duelSide
+                ? t('challenge.judge.confirmDuel')
+                : t('challenge.judge.confirmPay', { name, amount: reward })}
+            </Button>
+          </>
+        }
+      >
+        <p>
+          {duelSide
+            ? t('challenge.judge.duelText', {
+                name,
+                amount: reward,
+                both: formatAmount(challenge.challengeReward * 2, i18n.language),
+              })
+            : t('challenge.judge.soloText', { name, amount: reward })}
+        </p>
+        <p>{t('challenge.judge.final')}</p>
+        {failure ? <p role="alert">{failure}</p> : null}
+      </Modal>
+      <ReasonDialog
+        open={dialog === 'reject'}
+        kind="reject"
+        loading={loading}
+        failure={failure}
+        onClose={() => {
+          setDialog(null);
+          setFailure(null);
+        }}
+        onSubmit={(reason) => decide('referee', t('challenge.actions.rejected'), reason)}
+      />
     </section>
   );
 }

@@ -41,4 +41,24 @@ describe('not-found page', () => {
       await screen.findByRole('heading', { level: 1, name: 'Pagina niet gevonden: /nope' }),
     ).toBeTruthy();
   });
+
+  // Spec section 8: a route whose parameters fail validation is 404 "Page Not Found: {path}"
+  // (capital N and F, as the spec writes it), apart from the no-route text.
+  it('answers a route whose parameters fail validation with 404 "Page Not Found: {path}"', async () => {
+    renderApp({ path: '/challenge/Not_A_Slug!/detail', mocks: [loggedOutMock()] });
+    expect(
+      await screen.findByRole('heading', {
+        level: 1,
+        name: 'Page Not Found: /challenge/Not_A_Slug!/detail',
+      }),
+    ).toBeTruthy();
+    expect(screen.getByText('404')).toBeTruthy();
+  });
+
+  it('checks the profile username parameter too', async () => {
+    renderApp({ path: '/profile/a%20b%20c', mocks: [loggedOutMock()] });
+    expect(
+      await screen.findByRole('heading', { level: 1, name: /^Page Not Found: \/profile\// }),
+    ).toBeTruthy();
+  });
 });

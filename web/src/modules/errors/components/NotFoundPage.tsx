@@ -14,3 +14,19 @@ export function NotFoundPage() {
     />
   );
 }
+
+/**
+ * A route whose parameters fail validation (a slug or username no page can have): 404 "Page Not
+ * Found: {path}", the spec's own text for it (section 8), apart from the no-route text above.
+ */
+export function InvalidRouteParamsPage() {
+  const { t } = useTranslation();
+  const { pathname, search } = useLocation();
+  return (
+    <ErrorPage
+      identifier="page_not_found"
+      statusCode={404}
+      heading={t('errorPage.invalidRoutePath', { path: `${pathname}${search}` })}
+    />
+  );
+}

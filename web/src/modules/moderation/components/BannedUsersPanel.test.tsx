@@ -68,9 +68,16 @@ describe('moderator page: banned users', () => {
 
     fireEvent.click(screen.getByRole('button', { name: 'Unban @bob' }));
     const dialog = await screen.findByRole('dialog', { name: 'Unban @bob?' });
+    // Issue 22, point 6: an unban asks a reason, which the audit log keeps.
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Unban' }));
+    expect(await within(dialog).findByText('Give a reason for the unban.')).toBeTruthy();
+    expect(sent).toEqual([]);
+    fireEvent.change(within(dialog).getByLabelText('Reason (kept in the audit log)'), {
+      target: { value: ' Appeal accepted. ' },
+    });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Unban' }));
     expect(await screen.findByText('@bob is unbanned.')).toBeTruthy();
-    expect(sent).toEqual([{ input: { userId: 'u-2' } }]);
+    expect(sent).toEqual([{ input: { userId: 'u-2', reason: 'Appeal accepted.' } }]);
     expect(await screen.findByText('Nobody is banned.')).toBeTruthy();
 
     fireEvent.change(screen.getByLabelText('Ban'), { target: { value: 'soft' } });

@@ -3,7 +3,6 @@ import { useTranslation } from 'react-i18next';
 import { formatDate } from '../../../lib/dates';
 import { describeFailure } from '../../../lib/mutationOutcome';
 import { Button } from '../../../ui/Button';
-import { Modal } from '../../../ui/Modal';
 import { Notice, type NoticeTone } from '../../../ui/Notice';
 import { SelectField } from '../../../ui/SelectField';
 import layout from '../../../ui/layout.module.css';
@@ -12,6 +11,7 @@ import type { BanType } from '../graphql/Reports';
 import { useGetBannedUsers, useUnbanUser } from '../hooks/useBannedUsers';
 import { ColumnHeaders } from './ModeratorParts';
 import { PagedListView } from './PagedListView';
+import { REASON_MAX, ReasonDialog } from './ReasonDialog';
 import styles from './Moderator.module.css';
 
 type Message = { tone: NoticeTone; text: string };
@@ -122,6 +122,7 @@ export function BannedUsersPanel() {
   );
 }
 
+/** Lifts a ban after staff give their reason, which the audit log keeps (issue 22, point 6). */
 function UnbanDialog({
   user,
   onClose,
@@ -133,35 +134,29 @@ function UnbanDialog({
 }) {
   const { t } = useTranslation();
   const { unbanUser, loading } = useUnbanUser();
-  const [failure, setFailure] = useState<string | null>(null);
-  const confirm = async () => {
-    setFailure(null);
-    const outcome = await unbanUser(user.id);
+  const submit = async (reason: string) => {
+    const outcome = await unbanUser(user.id, reason);
     if (outcome.ok) {
       onDone({ tone: 'success', text: t('bannedUsers.done', { username: user.username }) });
-      return;
+      return null;
     }
-    setFailure(describeFailure(t, outcome));
+    return describeFailure(t, outcome) ?? t('errors.generic_error');
   };
   return (
-    <Modal
-      open
-      onClose={onClose}
+    <ReasonDialog
       title={t('bannedUsers.confirm', { username: user.username })}
+      submitLabel={t('bannedUsers.unban')}
+      cancelLabel={t('report.cancel')}
       size="sm"
-      footer={
-        <>
-          <Button variant="secondary" onClick={onClose}>
-            {t('report.cancel')}
-          </Button>
-          <Button variant="primary" loading={loading} onClick={() => void confirm()}>
-            {t('bannedUsers.unban')}
-          </Button>
-        </>
-      }
+      reasonLabel={t('bannedUsers.reason')}
+      reasonHint={null}
+      requiredMessage={t('bannedUsers.reasonRequired')}
+      tooLongMessage={t('bannedUsers.reasonTooLong', { max: REASON_MAX })}
+      loading={loading}
+      onClose={onClose}
+      onSubmit={submit}
     >
       <p>{t('bannedUsers.confirmText')}</p>
-      {failure ? <p role="alert">{failure}</p> : null}
-    </Modal>
+    </ReasonDialog>
   );
 }

@@ -13,6 +13,10 @@ import {
 } from '../graphql/ExportPayoutRequests';
 import { MoneyTotalsDocument, type MoneyTotals } from '../graphql/MoneyTotals';
 import {
+  ReleasePayoutRequestDocument,
+  type ReleasePayoutRequestMutationVariables,
+} from '../graphql/ReleasePayoutRequest';
+import {
   PayoutRequestsDocument,
   type PayoutRequest,
   type PayoutRequestsQueryVariables,
@@ -59,6 +63,8 @@ function payout(
     exportedAt: null,
     cancelledAt: null,
     cancelReason: null,
+    heldForReview: false,
+    ibanChangedAt: null,
     ...values,
   };
 }
@@ -136,7 +142,14 @@ function exportMock(
   return answerMock<ExportPayoutRequestsMutationVariables>(
     ExportPayoutRequestsDocument,
     () => true,
-    { exportPayoutRequests: { __typename: 'PayoutExportResult', ...answer } },
+    {
+      exportPayoutRequests: {
+        __typename: 'PayoutExportResult',
+        heldForReviewCount: 0,
+        heldForReviewAmount: 0,
+        ...answer,
+      },
+    },
     { onVariables: (variables) => sent.push(variables), times: Number.POSITIVE_INFINITY },
   );
 }
@@ -657,6 +670,80 @@ describe('moderator page: payouts', () => {
       expect(sent).toEqual([{ input: { format: 'pain.001.001.03', includeExported: true } }]),
     );
     await waitFor(() => expect(clicked[0]?.download).toBe('PAYOUTS.pain.001.001.03.xml'));
+  });
+
+  /**
+   * Issue 22, point 1: a payout held after an IBAN change showed as plain "Open", and "Download
+   * XML" then said there was nothing to export. The hold shows why and until when, with a
+   * Release action; the export says what it left out and why.
+   */
+  it('shows a held payout with why and until when, and releases it after confirming', async () => {
+    const held = payout({
+      id: 'p-9',
+      name: 'Dana Kok',
+      amount: 4000,
+      heldForReview: true,
+      ibanChangedAt: '2026-11-20T08:00:00.000Z',
+    });
+    const sent: ReleasePayoutRequestMutationVariables[] = [];
+    renderApp({
+      path: '/moderator?tab=payouts',
+      mocks: [
+        loggedInMock(admin),
+        payoutsMock(() => ({
+          items: [sent.length > 0 ? { ...held, heldForReview: false, ibanChangedAt: null } : held],
+        })),
+        exportMock([], {
+          status: statusOf(false, 'not_found', 'There is nothing to export.'),
+          fileName: null,
+          xml: null,
+          payoutCount: null,
+          totalAmount: null,
+          heldForReviewCount: 1,
+          heldForReviewAmount: 4000,
+        }),
+        answerMock<ReleasePayoutRequestMutationVariables>(
+          ReleasePayoutRequestDocument,
+          () => true,
+          {
+            releasePayoutRequest: {
+              __typename: 'PayoutRequestResult',
+              status: statusOf(true, 'ok', 'OK'),
+              payoutRequest: { ...payoutResult(held), heldForReview: false, ibanChangedAt: null },
+            },
+          },
+          { onVariables: (variables) => sent.push(variables) },
+        ),
+      ],
+    });
+    const table = await screen.findByRole('table', { name: 'Payout requests' });
+    expect(within(table).getByText('Held for review')).toBeTruthy();
+    expect(within(table).queryByText('Open')).toBeNull();
+    expect(plain(within(table).getByText(/The bank account was changed/).textContent)).toContain(
+      'Held until staff release it',
+    );
+
+    const form = screen.getByRole('form', { name: 'SEPA file for the bank' });
+    fireEvent.click(within(form).getByRole('button', { name: 'Download XML' }));
+    expect(plain((await within(form).findByText(/Nothing to export/)).textContent)).toBe(
+      'Nothing to export: the only open payout (€40.00) is held for review after a change of bank account. Release it below once checked.',
+    );
+
+    fireEvent.click(within(table).getByRole('button', { name: 'Release: Dana Kok, €40.00' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Release this payout?' });
+    expect(plain(dialog.textContent)).toContain('€40.00');
+    expect(plain(dialog.textContent)).toContain('User@user_p-9');
+    expect(sent).toEqual([]);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Yes, release it' }));
+    expect(
+      (
+        await screen.findAllByText(
+          'The payout of €40.00 to Dana Kok is released; it goes into the next SEPA file',
+        )
+      ).length,
+    ).toBeGreaterThan(0);
+    expect(sent).toEqual([{ id: 'p-9' }]);
+    await waitFor(() => expect(within(table).queryByText('Held for review')).toBeNull());
   });
 
   it('says so nicely when there is nothing to export', async () => {

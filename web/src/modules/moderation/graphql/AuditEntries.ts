@@ -8,6 +8,15 @@ export interface AuditEntry {
   targetType: string;
   targetId: string;
   reason: string | null;
+  /** Whom it concerned: the target user, a reported user, a payout's payee. */
+  subjectUser: { id: string; username: string } | null;
+  /** The challenge it concerned (directly, by a report or a referee case). */
+  challengeName: string | null;
+  challengeSlug: string | null;
+  /** Money actions, in cents. */
+  amount: number | null;
+  /** A SEPA export: how many payouts. */
+  itemCount: number | null;
   createdAt: string;
 }
 
@@ -46,6 +55,14 @@ export const AuditEntriesDocument: TypedDocumentNode<
         targetType
         targetId
         reason
+        subjectUser {
+          id
+          username
+        }
+        challengeName
+        challengeSlug
+        amount
+        itemCount
         createdAt
       }
       pagination {

@@ -53,7 +53,8 @@ export interface UnbanUserMutation {
 }
 
 export interface UnbanUserMutationVariables {
-  input: { userId: string };
+  /** reason: why, for the audit log (1 to 800 characters). */
+  input: { userId: string; reason: string };
 }
 
 /** Lifts a ban (identity; moderators cannot unban admins). */

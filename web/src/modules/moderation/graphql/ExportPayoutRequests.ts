@@ -12,6 +12,9 @@ export interface ExportPayoutRequestsMutation {
     payoutCount: number | null;
     /** Integer euro cents. */
     totalAmount: number | null;
+    /** Open payouts the file left out: held for review after an IBAN change. */
+    heldForReviewCount: number | null;
+    heldForReviewAmount: number | null;
   } | null;
 }
 
@@ -35,6 +38,8 @@ export const ExportPayoutRequestsDocument: TypedDocumentNode<
       xml
       payoutCount
       totalAmount
+      heldForReviewCount
+      heldForReviewAmount
     }
   }
 `;

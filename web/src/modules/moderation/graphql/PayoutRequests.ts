@@ -31,6 +31,10 @@ export interface PayoutRequest {
   exportedAt: string | null;
   cancelledAt: string | null;
   cancelReason: string | null;
+  /** Asked within 24 hours of an IBAN change: not exported nor paid until staff release it. */
+  heldForReview: boolean;
+  /** While held: when the bank account was changed (why it is held). */
+  ibanChangedAt: string | null;
 }
 
 export interface PayoutRequestsQuery {
@@ -71,6 +75,8 @@ export const PAYOUT_REQUEST_FIELDS = gql`
     exportedAt
     cancelledAt
     cancelReason
+    heldForReview
+    ibanChangedAt
   }
 `;
 

@@ -21,9 +21,9 @@ export function useGetBannedUsers(type: BanType, page: number) {
 export function useUnbanUser() {
   const [mutate, { loading }] = useMutation(UnbanUserDocument, { context });
   const unbanUser = useCallback(
-    (userId: string) =>
+    (userId: string, reason: string) =>
       settleMutation(
-        () => mutate({ variables: { input: { userId } } }),
+        () => mutate({ variables: { input: { userId, reason } } }),
         (data) => data.unbanUser,
       ),
     [mutate],

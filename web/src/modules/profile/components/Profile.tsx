@@ -33,9 +33,12 @@ import { ProfileListsDocument, type ProfileListField } from '../graphql/ProfileL
 import type { PublicProfile } from '../graphql/UserProfile';
 import { useFollowUser } from '../hooks/useFollowUser';
 import { useGetUserProfile } from '../hooks/useGetUserProfile';
+import { useShowPrivateChallenges } from '../hooks/useShowPrivateChallenges';
 import { useUnfollowUser } from '../hooks/useUnfollowUser';
 import { ChallengeUserButton } from './ChallengeUserButton';
 import { FollowsDialog, type FollowsList } from './FollowsDialog';
+import { isValidUsername } from '../../../lib/validation';
+import { InvalidRouteParamsPage } from '../../errors/components/NotFoundPage';
 import styles from './Profile.module.css';
 
 export const PROFILE_TABS = [
@@ -52,6 +55,8 @@ export const BIO_PREVIEW_LENGTH = 180;
 /** /profile/:username: who it is, who follows them, and tabs for the lists. */
 export function ProfileLayout() {
   const { username = '' } = useParams();
+  // Route validation first (spec section 5): no account can have this username.
+  if (!isValidUsername(username)) return <InvalidRouteParamsPage />;
   // A new username is a new page: no state (open dialogs, expanded bio) carries over.
   return <ProfileView key={username} username={username} />;
 }
@@ -293,7 +298,8 @@ function ProfileTabPage({ tab }: { tab: ProfileTab }) {
   const { username = '' } = useParams();
   const { user } = useGetCurrentUser();
   const own = user?.username.toLowerCase() === username.toLowerCase();
-  const [showPrivate, setShowPrivate] = useState(false);
+  // The account's setting (showPrivateChallenges), changed here and kept with the account.
+  const [showPrivate, setShowPrivate] = useShowPrivateChallenges(user?.showPrivateChallenges);
   const [page, setPage] = useState(1);
   const field = TAB_FIELDS[tab];
   const { data, previousData, loading, error, refetch } = useQuery(ProfileListsDocument, {

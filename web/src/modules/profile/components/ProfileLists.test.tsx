@@ -1,9 +1,13 @@
-import { fireEvent, screen, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { alice, answerMock, loggedInMock, loggedOutMock, statusOf } from '../../../test/mocks';
 import { renderApp } from '../../../test/renderApp';
 import { ProfileListsDocument, type ProfileListsVariables } from '../graphql/ProfileLists';
 import { UserProfileDocument } from '../graphql/UserProfile';
+import {
+  UpdateProfileDocument,
+  type UpdateProfileMutationVariables,
+} from '../../settings/graphql/UpdateProfile';
 import { PROFILE_LIST_PAGE_SIZE } from './Profile';
 
 const person = (id: string, username: string) => ({
@@ -111,15 +115,55 @@ describe('profile lists', () => {
 
   it('lets the owner show their private challenges', async () => {
     const sent: ProfileListsVariables[] = [];
+    const saved: UpdateProfileMutationVariables[] = [];
     renderApp({
       path: '/profile/alice/completed-challenges',
-      mocks: [loggedInMock(alice), profileMock(alice.id, 'alice'), listsMock('alice', sent)],
+      mocks: [
+        loggedInMock(alice),
+        profileMock(alice.id, 'alice'),
+        listsMock('alice', sent),
+        answerMock<UpdateProfileMutationVariables>(
+          UpdateProfileDocument,
+          () => true,
+          {
+            updateProfile: {
+              __typename: 'UpdateProfileResult',
+              status: statusOf(true, 'ok', 'OK'),
+              displayName: alice.displayName,
+              bio: null,
+              avatar: null,
+            },
+          },
+          { onVariables: (variables) => saved.push(variables) },
+        ),
+      ],
     });
     const list = await screen.findByRole('list', { name: 'Completed challenges' });
     expect(within(list).queryByText('Secret feat')).toBeNull();
     fireEvent.click(screen.getByRole('checkbox', { name: 'Show my private challenges' }));
     expect(await screen.findByRole('link', { name: 'Secret feat' })).toBeTruthy();
     expect(sent.at(-1)).toMatchObject({ showPrivate: true });
+    // The choice is the account's setting (showPrivateChallenges), saved with it.
+    await waitFor(() => expect(saved).toEqual([{ input: { showPrivateChallenges: true } }]));
+  });
+
+  // Issue 22 (spec audit): showPrivateChallenges is a setting that the profile reads.
+  it("reads the account's showPrivateChallenges setting", async () => {
+    const sent: ProfileListsVariables[] = [];
+    renderApp({
+      path: '/profile/alice/completed-challenges',
+      mocks: [
+        loggedInMock({ ...alice, showPrivateChallenges: true }),
+        profileMock(alice.id, 'alice'),
+        listsMock('alice', sent),
+      ],
+    });
+    expect(await screen.findByRole('link', { name: 'Secret feat' })).toBeTruthy();
+    expect(
+      screen.getByRole<HTMLInputElement>('checkbox', { name: 'Show my private challenges' })
+        .checked,
+    ).toBe(true);
+    expect(sent[0]).toMatchObject({ showPrivate: true });
   });
 
   it('says when a list is empty', async () => {

@@ -206,7 +206,12 @@ describe('settings: payout details', () => {
     expect(sent).toHaveLength(1);
   });
 
-  it('asks for the password when the IBAN is replaced, and sends the proof with the details', async () => {
+  /**
+   * Issue 22, point 7: changing the IBAN asked for the password only after Save, already in
+   * error. The saved IBAN is locked; "Change bank account" asks for the password first and says
+   * why, then the field opens and the proof goes with the details.
+   */
+  it('asks for the password up front, saying why, before the IBAN can be replaced', async () => {
     const sent: UpdateProfilePaymentInformationMutationVariables[] = [];
     const confirmed: ReauthenticateMutationVariables[] = [];
     renderApp({
@@ -230,19 +235,30 @@ describe('settings: payout details', () => {
       ],
     });
     const details = await form();
-    // Other details change without it.
+    // The saved IBAN is locked; other details change without the password.
+    expect(within(details).getByLabelText('IBAN').hasAttribute('readonly')).toBe(true);
     expect(within(details).queryByLabelText('Your password')).toBeNull();
-    fill(details, 'IBAN', 'DE89 3704 0044 0532 0130 00');
-    fill(details, 'BIC', 'COBADEFFXXX');
-    fireEvent.click(within(details).getByRole('button', { name: 'Save payout details' }));
-    expect(within(details).getByText('This field is required')).toBeTruthy();
-    expect(sent).toEqual([]);
-    fill(details, 'Your password', 'Sturdy-Pass-42');
-    fireEvent.click(within(details).getByRole('button', { name: 'Save payout details' }));
-    expect(await screen.findByText('Your payout details have been saved')).toBeTruthy();
+    fireEvent.click(within(details).getByRole('button', { name: 'Change bank account' }));
+
+    const dialog = await screen.findByRole('dialog', { name: 'Confirm it’s you' });
+    expect(within(dialog).getByText(/whoever changes it receives your payouts/)).toBeTruthy();
+    // No error before anything was tried.
+    expect(within(dialog).getByLabelText('Your password').getAttribute('aria-invalid')).not.toBe(
+      'true',
+    );
+    fill(dialog, 'Your password', 'Sturdy-Pass-42');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Confirm' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(confirmed).toEqual([
       { input: { purpose: 'payment_profile', password: 'Sturdy-Pass-42' } },
     ]);
+
+    const iban = within(details).getByLabelText('IBAN');
+    expect(iban.hasAttribute('readonly')).toBe(false);
+    fill(details, 'IBAN', 'DE89 3704 0044 0532 0130 00');
+    fill(details, 'BIC', 'COBADEFFXXX');
+    fireEvent.click(within(details).getByRole('button', { name: 'Save payout details' }));
+    expect(await screen.findByText('Your payout details have been saved')).toBeTruthy();
     expect(sent).toHaveLength(1);
     expect(sent[0]!.input).toMatchObject({
       paymentAccountNumber: 'DE89370400440532013000',

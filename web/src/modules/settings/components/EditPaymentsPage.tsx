@@ -8,6 +8,7 @@ import { usePageMeta } from '../../../lib/usePageMeta';
 import { isValidPhoneNumber } from '../../../lib/validation';
 import { Button, ButtonLink } from '../../../ui/Button';
 import { Input } from '../../../ui/Input';
+import { Modal } from '../../../ui/Modal';
 import { Notice } from '../../../ui/Notice';
 import { PageLoader } from '../../../ui/PageLoader';
 import { PasswordInput } from '../../../ui/PasswordInput';
@@ -64,12 +65,13 @@ export function EditPaymentsPage() {
 function PaymentProfileForm({ profile }: { profile: PaymentProfile }) {
   const { t, i18n } = useTranslation();
   const titleId = useId();
+  const ibanId = useId();
   const toasts = useToasts();
   const formRef = useRef<HTMLFormElement>(null);
   const { updateProfilePaymentInformation, loading: saving } = useUpdateProfilePaymentInformation();
-  const { reauthenticate, loading: confirming } = useReauthenticate();
-  const loading = saving || confirming;
-  const [password, setPassword] = useState('');
+  const [proof, setProof] = useState<string | null>(null);
+  const [unlocking, setUnlocking] = useState(false);
+  const loading = saving;
   const [saved, setSaved] = useState(() => toValues(profile));
   const [values, setValues] = useState(saved);
   const [touched, setTouched] = useState<Partial<Record<PaymentProfileKey, boolean>>>({});
@@ -80,13 +82,14 @@ function PaymentProfileForm({ profile }: { profile: PaymentProfile }) {
   const [justCompleted, setJustCompleted] = useState(false);
   const countries = useMemo(() => europeanCountryOptions(i18n.language), [i18n.language]);
 
-  // Replacing a saved IBAN by another needs the password again (the server checks it).
+  // A saved IBAN is replaced only after the password (the server checks the proof): it is
+  // asked up front, through "Change bank account", never after Save (issue 22, point 7).
+  const hasSavedIban = saved.paymentAccountNumber.trim() !== '';
+  const ibanLocked = hasSavedIban && proof === null;
   const replacesIban =
-    saved.paymentAccountNumber.trim() !== '' &&
+    hasSavedIban &&
     compactBankCode(values.paymentAccountNumber) !== compactBankCode(saved.paymentAccountNumber);
   const errors = validate(values, t);
-  const passwordError =
-    replacesIban && submitted && !password ? t('payments.errors.required') : undefined;
   const dirty = PAYMENT_PROFILE_KEYS.some((key) => values[key].trim() !== saved[key].trim());
   const wasIncomplete = missingPaymentFields(profile).length > 0;
   const shown = (key: PaymentProfileKey) => (submitted || touched[key] ? errors[key] : undefined);
@@ -112,24 +115,21 @@ function PaymentProfileForm({ profile }: { profile: PaymentProfile }) {
       formRef.current?.querySelector<HTMLElement>(`[name="${invalid}"]`)?.focus();
       return;
     }
-    if (replacesIban && !password) {
-      formRef.current?.querySelector<HTMLElement>('[name="currentPassword"]')?.focus();
-      return;
-    }
     if (!dirty || loading) return;
     setServerError(null);
-    let reauthProof: string | undefined;
-    if (replacesIban) {
-      const confirmed = await reauthenticate({ purpose: 'payment_profile', password });
-      if (!confirmed.ok) {
-        const text = describeFailure(t, confirmed);
-        if (text) setServerError({ text, detail: null });
-        return;
-      }
-      reauthProof = confirmed.result.proof ?? undefined;
-    }
+    const reauthProof = replacesIban ? (proof ?? undefined) : undefined;
     const outcome = await updateProfilePaymentInformation({ ...toInput(values), reauthProof });
     if (!outcome.ok) {
+      // The confirmation lasts ten minutes: an expired one is asked for again.
+      if (replacesIban && outcome.status?.identifier === 'invalid_credentials') {
+        setProof(null);
+        setValues((previous) => ({
+          ...previous,
+          paymentAccountNumber: saved.paymentAccountNumber,
+        }));
+        setServerError({ text: t('payments.confirm.expired'), detail: null });
+        return;
+      }
       const text = describeFailure(t, outcome);
       const message = outcome.status?.message?.trim() || null;
       // "Not valid" alone does not say what to fix; the server's message names the field.
@@ -145,7 +145,7 @@ function PaymentProfileForm({ profile }: { profile: PaymentProfile }) {
     setValues(next);
     setTouched({});
     setSubmitted(false);
-    setPassword('');
+    setProof(null);
     setJustCompleted(wasIncomplete && missingPaymentFields(toInput(next)).length === 0);
     toasts.success(t('payments.saved'));
   };
@@ -177,14 +177,27 @@ function PaymentProfileForm({ profile }: { profile: PaymentProfile }) {
           {...field('paymentName')}
         />
         <div className={paymentStyles.bankRow}>
-          <Input
-            label={t('payments.fields.paymentAccountNumber')}
-            autoComplete="off"
-            autoCapitalize="characters"
-            spellCheck={false}
-            placeholder="NL91 ABNA 0417 1643 00"
-            {...field('paymentAccountNumber')}
-          />
+          <div className={paymentStyles.ibanField}>
+            <Input
+              id={ibanId}
+              label={t('payments.fields.paymentAccountNumber')}
+              autoComplete="off"
+              autoCapitalize="characters"
+              spellCheck={false}
+              placeholder="NL91 ABNA 0417 1643 00"
+              {...field('paymentAccountNumber')}
+              readOnly={ibanLocked}
+              status={shown('paymentAccountNumber') ? 'error' : ibanLocked ? 'hint' : 'none'}
+              message={
+                shown('paymentAccountNumber') ?? (ibanLocked ? t('payments.confirm.locked') : null)
+              }
+            />
+            {ibanLocked ? (
+              <Button variant="secondary" size="sm" onClick={() => setUnlocking(true)}>
+                {t('payments.confirm.change')}
+              </Button>
+            ) : null}
+          </div>
           <Input
             label={t('payments.fields.paymentBic')}
             autoComplete="off"
@@ -235,22 +248,6 @@ function PaymentProfileForm({ profile }: { profile: PaymentProfile }) {
           message={shown('phoneNumber') ?? t('payments.hints.phoneNumber')}
         />
 
-        {replacesIban ? (
-          <PasswordInput
-            label={t('payments.confirm.password')}
-            name="currentPassword"
-            autoComplete="current-password"
-            required
-            value={password}
-            onChange={(event) => {
-              setPassword(event.target.value);
-              setServerError(null);
-            }}
-            status={passwordError ? 'error' : 'hint'}
-            message={passwordError ?? t('payments.confirm.hint')}
-          />
-        ) : null}
-
         {serverError ? (
           <Notice tone="error" title={t('payments.failedTitle')}>
             <p>{serverError.text}</p>
@@ -277,7 +274,89 @@ function PaymentProfileForm({ profile }: { profile: PaymentProfile }) {
           </Button>
         </div>
       </form>
+      {unlocking ? (
+        <ConfirmIdentityDialog
+          onClose={() => setUnlocking(false)}
+          onConfirmed={(given) => {
+            setProof(given);
+            setUnlocking(false);
+            setServerError(null);
+            // The field opens for the new IBAN.
+            window.setTimeout(() => document.getElementById(ibanId)?.focus(), 0);
+          }}
+        />
+      ) : null}
     </div>
+  );
+}
+
+/**
+ * Asks for the password before the bank account can change, and says why: whoever changes it
+ * receives the payouts. The proof (ten minutes, this session) goes with the saved details.
+ */
+function ConfirmIdentityDialog({
+  onClose,
+  onConfirmed,
+}: {
+  onClose: () => void;
+  onConfirmed: (proof: string) => void;
+}) {
+  const { t } = useTranslation();
+  const formId = useId();
+  const { reauthenticate, loading } = useReauthenticate();
+  const [password, setPassword] = useState('');
+  const [submitted, setSubmitted] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  const problem = submitted && !password ? t('payments.errors.required') : null;
+
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    setSubmitted(true);
+    if (!password || loading) return;
+    const confirmed = await reauthenticate({ purpose: 'payment_profile', password });
+    if (!confirmed.ok) {
+      setFailure(describeFailure(t, confirmed) ?? t('errors.generic_error'));
+      return;
+    }
+    if (confirmed.result.proof) onConfirmed(confirmed.result.proof);
+    else setFailure(t('errors.generic_error'));
+  };
+
+  return (
+    <Modal
+      open
+      onClose={onClose}
+      size="sm"
+      title={t('payments.confirm.title')}
+      description={t('payments.confirm.why')}
+      footer={
+        <>
+          <Button variant="secondary" onClick={onClose}>
+            {t('payments.confirm.cancel')}
+          </Button>
+          <Button type="submit" form={formId} variant="primary" loading={loading}>
+            {t('payments.confirm.submit')}
+          </Button>
+        </>
+      }
+    >
+      <form id={formId} onSubmit={submit} noValidate>
+        <PasswordInput
+          label={t('payments.confirm.password')}
+          name="currentPassword"
+          autoComplete="current-password"
+          autoFocus
+          required
+          value={password}
+          onChange={(event) => {
+            setPassword(event.target.value);
+            setFailure(null);
+          }}
+          status={problem || failure ? 'error' : 'none'}
+          message={problem ?? failure}
+        />
+      </form>
+    </Modal>
   );
 }
 

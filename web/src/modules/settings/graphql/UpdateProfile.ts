@@ -21,6 +21,8 @@ export interface UpdateProfileMutationVariables {
     avatar?: null;
     /** The wallet's show/hide amounts choice; omit to leave it. */
     hideAvailableAmount?: boolean;
+    /** Whether the owner's profile lists include their private challenges; omit to leave it. */
+    showPrivateChallenges?: boolean;
   };
 }
 

@@ -103,12 +103,9 @@ function TransactionRow({
   const headline = headlineChange(transaction);
   const challenge = transaction.challenge;
   const date = new Date(transaction.createdAt);
-  // The pending balance moved too (a reward or payout reserved or released): say so.
-  const pendingChange =
-    transaction.availableChange !== 0 && transaction.frozenChange !== 0
-      ? transaction.frozenChange
-      : null;
-  const fromPending = transaction.availableChange === 0 && transaction.frozenChange !== 0;
+  // Money set aside or given back inside the wallet: no money in or out, so no signed amount.
+  const moved = headline === 0 ? transaction.frozenChange : 0;
+  const fromReserved = headline < 0 && transaction.availableChange === 0;
 
   return (
     <li className={styles.row}>
@@ -137,21 +134,22 @@ function TransactionRow({
         )}
       </div>
       <div className={styles.amounts}>
-        <Amount
-          className={cx(styles.amount, headline > 0 && styles.positive)}
-          cents={headline}
-          hidden={hidden}
-          signed
-        />
-        {pendingChange !== null ? (
-          // Money moved between the balances: say where it went, without a second sign that
-          // would read as a contradiction beside the first ("-€10.00" and "+€10.00").
+        {moved !== 0 ? (
+          // Set aside or given back: one unsigned amount that says where it went.
           <span className={styles.pending}>
-            {t(pendingChange > 0 ? 'wallet.history.nowPending' : 'wallet.history.backFromPending')}{' '}
-            <Amount cents={Math.abs(pendingChange)} hidden={hidden} />
+            {t(moved > 0 ? 'wallet.history.setAside' : 'wallet.history.backToAvailable')}{' '}
+            <Amount cents={Math.abs(moved)} hidden={hidden} />
           </span>
-        ) : fromPending ? (
-          <span className={styles.pending}>{t('wallet.history.fromPending')}</span>
+        ) : (
+          <Amount
+            className={cx(styles.amount, headline > 0 && styles.positive)}
+            cents={headline}
+            hidden={hidden}
+            signed
+          />
+        )}
+        {fromReserved ? (
+          <span className={styles.pending}>{t('wallet.history.paidFromReserved')}</span>
         ) : null}
       </div>
     </li>

@@ -111,9 +111,17 @@ describe('wallet page', () => {
     const amountIn = (name: string) =>
       plain(within(screen.getByRole('region', { name })).getByText(/€/).textContent);
     expect(plain(within(available).getByText(/€/).textContent)).toBe('€1,234.56');
-    expect(amountIn('Pending')).toBe('€45.00');
-    expect(amountIn('Total')).toBe('€1,279.56');
+    // Issue 22, point 5: the open payout is not counted twice. Of the €45.00 reserved, €20.00
+    // is the open payout; €25.00 is held for challenges. The cards add up to the total.
+    expect(amountIn('Held for challenges')).toBe('€25.00');
     expect(amountIn('Open payout')).toBe('€20.00');
+    expect(amountIn('Total')).toBe('€1,279.56');
+    expect(screen.queryByRole('region', { name: 'Pending' })).toBeNull();
+    expect(
+      within(screen.getByRole('region', { name: 'Total' })).getByText(
+        'Available, held for challenges and open payouts together.',
+      ),
+    ).toBeTruthy();
   });
 
   it('formats in Dutch for a Dutch user interface', async () => {
@@ -282,24 +290,27 @@ describe('wallet page: transaction history', () => {
     expect(texts[0]).toContain('Card payment reversed by your bank');
     expect(texts[0]).toContain('-€10.00');
     expect(texts[1]).toContain('Payout paid to your bank account');
-    expect(texts[1]).toContain('From pending');
+    expect(texts[1]).toContain('-€20.00');
+    expect(texts[1]).toContain('From money set aside earlier');
+    // Issue 22, point 5: asking a payout (or holding a reward) sets money aside inside the
+    // wallet; it leaves once, when it is paid. So no signed amount on the request.
     expect(texts[2]).toContain('Payout requested');
-    // Out of the available balance, into the pending one: no "-20" beside a "+20".
-    expect(texts[2]).toContain('-€20.00');
-    expect(texts[2]).toContain('Now pending: €20.00');
-    expect(texts[2]).not.toContain('+€20.00');
+    expect(texts[2]).toContain('Set aside: €20.00');
+    expect(texts[2]).not.toMatch(/[-+]€/);
     expect(texts[3]).toContain('Top-up refunded to your card');
     expect(texts[3]).toContain('-€3.00');
     expect(texts[4]).toContain('Reward returned from Cold shower for a week');
-    expect(texts[4]).toContain('+€5.00');
-    expect(texts[4]).toContain('Back from pending: €5.00');
-    expect(texts[4]).not.toContain('-€5.00');
+    expect(texts[4]).toContain('Back to available: €5.00');
+    expect(texts[4]).not.toMatch(/[-+]€/);
     expect(texts[5]).toContain('Reward received for Sing in public');
     expect(texts[5]).toContain('+€7.00');
     expect(texts[6]).toContain('Reward held for Cold shower for a week');
-    expect(texts[6]).toContain('-€5.00');
+    expect(texts[6]).toContain('Set aside: €5.00');
+    expect(texts[6]).not.toMatch(/[-+]€/);
     expect(texts[7]).toContain('Top-up');
     expect(texts[7]).toContain('+€50.00');
+    // Of one reward's two movements for its owner, only the payment is money out.
+    expect(texts.filter((text) => text.includes('-€5.00'))).toEqual([]);
 
     const link = within(rows[6]!).getByRole('link', { name: 'Cold shower for a week' });
     expect(link.getAttribute('href')).toBe('/challenge/cold-shower/detail');

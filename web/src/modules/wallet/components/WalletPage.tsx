@@ -54,22 +54,24 @@ export function WalletPage() {
             cents={wallet.availableAmount}
             hidden={hidden}
           />
+          {/* The reserved money is the open payouts and what running challenges hold: each
+              shown once, so that the cards add up to the total (issue 22, point 5). */}
           <BalanceCard
-            label={t('wallet.pending')}
-            hint={t('wallet.balances.pendingHint')}
-            cents={wallet.freezeAmount}
-            hidden={hidden}
-          />
-          <BalanceCard
-            label={t('wallet.total')}
-            hint={t('wallet.totalHint')}
-            cents={wallet.totalAmount}
+            label={t('wallet.heldForChallenges')}
+            hint={t('wallet.balances.heldHint')}
+            cents={Math.max(0, wallet.freezeAmount - wallet.openPayoutAmount)}
             hidden={hidden}
           />
           <BalanceCard
             label={t('wallet.balances.openPayout')}
             hint={t('wallet.balances.openPayoutHint')}
             cents={wallet.openPayoutAmount}
+            hidden={hidden}
+          />
+          <BalanceCard
+            label={t('wallet.total')}
+            hint={t('wallet.totalHint')}
+            cents={wallet.totalAmount}
             hidden={hidden}
           />
         </div>

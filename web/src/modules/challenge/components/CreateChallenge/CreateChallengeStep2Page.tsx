@@ -30,6 +30,7 @@ import {
   type DraftField,
 } from '../../draft';
 import { useChallengeDraft } from '../../hooks/useChallengeDraft';
+import { useChallengeRules } from '../../hooks/useChallengeRules';
 import { useCreateChallenge } from '../../hooks/useCreateChallenge';
 import styles from './CreateChallenge.module.css';
 import { CreatedPanel, type Created } from './CreatedPanel';
@@ -54,7 +55,8 @@ export function CreateChallengeStep2Page() {
   const [created, setCreated] = useState<Created | null>(null);
   const titleId = useId();
   const now = new Date();
-  const problems = step2Problems(draft, now);
+  const rules = useChallengeRules();
+  const problems = step2Problems(draft, now, rules);
   const problemText = useProblemText(problems);
   const shown = (field: DraftField) => (submitted ? problemText(field) : undefined);
   const step1Ok = step1Problems(draft, { username: user?.username ?? null }).length === 0;

@@ -27,11 +27,24 @@ export function ExportForm({ onExported }: { onExported: () => void }) {
     if (loading) return;
     setMessage(null);
     const outcome = await exportPayoutRequests({ format, includeExported });
-    const nothing = {
-      tone: 'info' as const,
-      text: t('moderator.payouts.export.nothing'),
-      detail: includeExported ? null : t('moderator.payouts.export.nothingHint'),
-    };
+    // What the file left out, and why: payouts held after a change of bank account.
+    const held = outcome.result;
+    const heldCount = held?.heldForReviewCount ?? 0;
+    const heldAmount = formatAmount(held?.heldForReviewAmount ?? 0, i18n.language);
+    const nothing: Message =
+      heldCount > 0
+        ? {
+            tone: 'warning',
+            text: t('moderator.payouts.export.nothingHeld', {
+              count: heldCount,
+              amount: heldAmount,
+            }),
+          }
+        : {
+            tone: 'info',
+            text: t('moderator.payouts.export.nothing'),
+            detail: includeExported ? null : t('moderator.payouts.export.nothingHint'),
+          };
     if (!outcome.ok) {
       // The wallet answers not_found when no open payout is left to put in a file.
       if (failureIdentifier(outcome) === 'not_found') return setMessage(nothing);
@@ -57,6 +70,10 @@ export function ExportForm({ onExported }: { onExported: () => void }) {
         count: payoutCount,
         amount: formatAmount(totalAmount ?? 0, i18n.language),
       }),
+      detail:
+        heldCount > 0
+          ? t('moderator.payouts.export.leftOut', { count: heldCount, amount: heldAmount })
+          : null,
     });
     onExported();
   };

@@ -16,11 +16,13 @@ export function PayoutTable({
   busy,
   onMarkPaid,
   onCancel,
+  onRelease,
 }: {
   items: PayoutRequest[];
   busy: boolean;
   onMarkPaid: (payout: PayoutRequest) => void;
   onCancel: (payout: PayoutRequest) => void;
+  onRelease: (payout: PayoutRequest) => void;
 }) {
   const { t, i18n } = useTranslation();
   const language = i18n.language;
@@ -73,17 +75,29 @@ export function PayoutTable({
                 {date(payout.createdAt)}
               </td>
               <td role="cell" data-label={columns.status}>
-                <span
-                  className={
-                    payout.status === 'open' || payout.status === 'exported'
-                      ? styles.badgeOpen
-                      : styles.badgeDone
-                  }
-                >
-                  {(STATUSES as readonly string[]).includes(payout.status)
-                    ? t(`moderator.payouts.status.${payout.status as (typeof STATUSES)[number]}`)
-                    : payout.status}
-                </span>
+                {payout.heldForReview ? (
+                  // Why it waits and until when (issue 22, point 1): not "Open" like the others.
+                  <>
+                    <span className={styles.badgeHeld}>{t('moderator.payouts.held')}</span>
+                    <span className={styles.secondary}>
+                      {t('moderator.payouts.heldWhy', {
+                        date: payout.ibanChangedAt ? date(payout.ibanChangedAt) : '',
+                      })}
+                    </span>
+                  </>
+                ) : (
+                  <span
+                    className={
+                      payout.status === 'open' || payout.status === 'exported'
+                        ? styles.badgeOpen
+                        : styles.badgeDone
+                    }
+                  >
+                    {(STATUSES as readonly string[]).includes(payout.status)
+                      ? t(`moderator.payouts.status.${payout.status as (typeof STATUSES)[number]}`)
+                      : payout.status}
+                  </span>
+                )}
                 {payout.cancelledAt ? (
                   <span className={styles.secondary}>
                     {t('moderator.payouts.cancelledAt', { date: date(payout.cancelledAt) })}
@@ -100,6 +114,19 @@ export function PayoutTable({
                 ) : null}
               </td>
               <td role="cell" data-label={columns.actions} className={styles.actionsCell}>
+                {payout.heldForReview && payout.status === 'open' ? (
+                  <Button
+                    variant="primary"
+                    size="sm"
+                    onClick={() => onRelease(payout)}
+                    aria-label={t('moderator.payouts.releaseFor', {
+                      name: payout.name,
+                      amount: formatAmount(payout.amount, language),
+                    })}
+                  >
+                    {t('moderator.payouts.release')}
+                  </Button>
+                ) : null}
                 {payout.status === 'exported' ? (
                   <Button
                     variant="secondary"

@@ -12,6 +12,7 @@ import { ExportForm } from './ExportForm';
 import { MarkPaidDialog } from './MarkPaidDialog';
 import type { Message } from './payoutMessage';
 import { PayoutTable } from './PayoutTable';
+import { ReleaseDialog } from './ReleaseDialog';
 
 const FILTERS: readonly PayoutStatusFilter[] = ['open', 'exported', 'done', 'cancelled', 'all'];
 
@@ -28,9 +29,11 @@ export function PayoutsPanel() {
   const [message, setMessage] = useState<Message | null>(null);
   const [confirming, setConfirming] = useState<PayoutRequest | null>(null);
   const [cancelling, setCancelling] = useState<PayoutRequest | null>(null);
+  const [releasing, setReleasing] = useState<PayoutRequest | null>(null);
   const finish = (result: Message) => {
     setConfirming(null);
     setCancelling(null);
+    setReleasing(null);
     setMessage(result);
     void list.refetch();
   };
@@ -102,11 +105,16 @@ export function PayoutsPanel() {
               setMessage(null);
               setCancelling(payout);
             }}
+            onRelease={(payout) => {
+              setMessage(null);
+              setReleasing(payout);
+            }}
           />
         )}
       </PagedListView>
 
       <MarkPaidDialog payout={confirming} onClose={() => setConfirming(null)} onDone={finish} />
+      <ReleaseDialog payout={releasing} onClose={() => setReleasing(null)} onDone={finish} />
       {cancelling ? (
         <CancelPayoutDialog
           key={cancelling.id}
