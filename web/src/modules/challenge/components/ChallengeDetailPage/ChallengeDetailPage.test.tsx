@@ -1,26 +1,26 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { FakeXhr } from '../../../test/fakeXhr';
-import { alice, answerMock, loggedInMock, statusOf } from '../../../test/mocks';
-import { currentUrl, renderApp } from '../../../test/renderApp';
+import { FakeXhr } from '../../../../test/fakeXhr';
+import { alice, answerMock, loggedInMock, statusOf } from '../../../../test/mocks';
+import { currentUrl, renderApp } from '../../../../test/renderApp';
 import {
   CreateReportDocument,
   type CreateReportMutationVariables,
-} from '../../moderation/graphql/CreateReport';
-import { DRAFT_STORAGE_KEY } from '../draft';
-import { ChallengeBySlugDocument, type ChallengeDetail } from '../graphql/ChallengeBySlug';
-import { ChallengeVideosDocument, type ChallengeVideo } from '../graphql/ChallengeVideos';
-import { MAX_VIDEO_BYTES } from '../videoUpload';
-import { LIVE_POLL_MS } from '../hooks/useGetChallenge';
-import { PROCESSING_POLL_MS } from './ChallengeVideo';
+} from '../../../moderation/graphql/CreateReport';
+import { DRAFT_STORAGE_KEY } from '../../draft';
+import { ChallengeBySlugDocument, type ChallengeDetail } from '../../graphql/ChallengeBySlug';
+import { ChallengeVideosDocument, type ChallengeVideo } from '../../graphql/ChallengeVideos';
+import { MAX_VIDEO_BYTES } from '../../videoUpload';
+import { LIVE_POLL_MS } from '../../hooks/useGetChallenge';
+import { PROCESSING_POLL_MS } from '../ChallengeVideo';
 import {
   UpdateChallengeDocument,
   type UpdateChallengeMutationVariables,
-} from '../graphql/UpdateChallenge';
+} from '../../graphql/UpdateChallenge';
 import {
   UpdateChallengeStatusDocument,
   type UpdateChallengeStatusMutationVariables,
-} from '../graphql/UpdateChallengeStatus';
+} from '../../graphql/UpdateChallengeStatus';
 
 const bob = {
   __typename: 'User',
