@@ -142,29 +142,20 @@ export function Actions({
           </Button>
         ) : null}
         {canInvite ? (
-          <>
-            <ButtonAnchor
-              variant="secondary"
-              size="sm"
-              href={`https://wa.me/?text=${encodeURIComponent(shareText)}`}
-              target="_blank"
-              rel="noopener noreferrer"
-              iconStart={<ChatIcon size={16} />}
-            >
-              {t('challenge.share.whatsapp')}
-            </ButtonAnchor>
-            <ButtonAnchor
-              variant="secondary"
-              size="sm"
-              href={`mailto:?subject=${encodeURIComponent(challenge.challengeName)}&body=${encodeURIComponent(shareText)}`}
-              iconStart={<MailIcon size={16} />}
-            >
-              {t('challenge.share.email')}
-            </ButtonAnchor>
-          </>
+          <ButtonAnchor
+            variant="secondary"
+            size="sm"
+            href={`https://wa.me/?text=${encodeURIComponent(shareText)}`}
+            target="_blank"
+            rel="noopener noreferrer"
+            iconStart={<ChatIcon size={16} />}
+          >
+            {t('challenge.share.whatsapp')}
+          </ButtonAnchor>
         ) : null}
         {canShare && role === 'owner' ? (
-          // Invitations by e-mail are the owner's (the server refuses others); anyone copies the link.
+          // The one e-mail action (issue 22, point 14): the platform's invitation, the owner's only
+          // (the server refuses others); anyone copies the link.
           <Button
             variant="secondary"
             size="sm"
