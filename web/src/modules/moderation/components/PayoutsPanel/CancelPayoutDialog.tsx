@@ -2,7 +2,6 @@ import { useTranslation } from 'react-i18next';
 import { errorText } from '../../../../lib/errorMessages';
 import { formatAmount } from '../../../../lib/money';
 import { describeFailure, failureIdentifier } from '../../../../lib/mutationOutcome';
-import { useToasts } from '../../../../ui/toast/Toasts';
 import type { PayoutRequest } from '../../graphql/PayoutRequests';
 import { useCancelPayoutRequest } from '../../hooks/useCancelPayoutRequest';
 import styles from '../Moderator.module.css';
@@ -23,7 +22,6 @@ export function CancelPayoutDialog({
   onDone: (message: Message) => void;
 }) {
   const { t, i18n } = useTranslation();
-  const toasts = useToasts();
   const { cancelPayoutRequest, loading } = useCancelPayoutRequest();
   const amount = formatAmount(payout.amount, i18n.language);
 
@@ -32,7 +30,6 @@ export function CancelPayoutDialog({
     const outcome = await cancelPayoutRequest(payout.id, reason);
     if (outcome.ok) {
       const text = t('moderator.payouts.cancelled', { name: payout.name, amount });
-      toasts.success(text);
       onDone({ tone: 'success', text });
       return null;
     }

@@ -5,7 +5,6 @@ import { formatAmount } from '../../../../lib/money';
 import { describeFailure, failureIdentifier } from '../../../../lib/mutationOutcome';
 import { Button } from '../../../../ui/Button';
 import { Modal } from '../../../../ui/Modal';
-import { useToasts } from '../../../../ui/toast/Toasts';
 import type { PayoutRequest } from '../../graphql/PayoutRequests';
 import { useSetPayoutRequestAsCompleted } from '../../hooks/useSetPayoutRequestAsCompleted';
 import styles from '../Moderator.module.css';
@@ -22,7 +21,6 @@ export function MarkPaidDialog({
   onDone: (message: Message) => void;
 }) {
   const { t, i18n } = useTranslation();
-  const toasts = useToasts();
   const { setPayoutRequestAsCompleted, loading } = useSetPayoutRequestAsCompleted();
   const amount = payout ? formatAmount(payout.amount, i18n.language) : '';
 
@@ -30,7 +28,6 @@ export function MarkPaidDialog({
     if (!payout) return;
     const outcome = await setPayoutRequestAsCompleted(payout.id);
     if (outcome.ok) {
-      toasts.success(t('moderator.payouts.markedPaid', { name: payout.name, amount }));
       onDone({
         tone: 'success',
         text: t('moderator.payouts.markedPaid', { name: payout.name, amount }),

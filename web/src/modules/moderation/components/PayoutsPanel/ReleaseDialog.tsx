@@ -4,7 +4,6 @@ import { formatAmount } from '../../../../lib/money';
 import { describeFailure } from '../../../../lib/mutationOutcome';
 import { Button } from '../../../../ui/Button';
 import { Modal } from '../../../../ui/Modal';
-import { useToasts } from '../../../../ui/toast/Toasts';
 import type { PayoutRequest } from '../../graphql/PayoutRequests';
 import { useReleasePayoutRequest } from '../../hooks/useReleasePayoutRequest';
 import styles from '../Moderator.module.css';
@@ -21,7 +20,6 @@ export function ReleaseDialog({
   onDone: (message: Message) => void;
 }) {
   const { t, i18n } = useTranslation();
-  const toasts = useToasts();
   const { releasePayoutRequest, loading } = useReleasePayoutRequest();
   const amount = payout ? formatAmount(payout.amount, i18n.language) : '';
 
@@ -30,7 +28,6 @@ export function ReleaseDialog({
     const outcome = await releasePayoutRequest(payout.id);
     if (outcome.ok) {
       const text = t('moderator.payouts.released', { name: payout.name, amount });
-      toasts.success(text);
       onDone({ tone: 'success', text });
       return;
     }
