@@ -67,4 +67,11 @@ describe('locale files', () => {
       expect(texts.get('challenge.startOne')).toBe(texts.get('nav.startChallenge'));
     }
   });
+
+  it('Dutch says "challenge" throughout, never also "uitdaging", and "Gevolgd" for Following (issue 22, point 14)', () => {
+    const mixed = [...dutch].filter(([, text]) => /uitdaging/i.test(text)).map(([key]) => key);
+    expect(mixed).toEqual([]);
+    expect(dutch.get('nav.discoverFollowing')).toBe('Gevolgd');
+    expect(dutch.get('discover.following.title')).toBe('Gevolgd');
+  });
 });

@@ -363,9 +363,9 @@ describe('create challenge, step 2', () => {
       ],
     });
     const form = await screen.findByRole('form', { name: 'Challengedetails' });
-    fireEvent.click(await within(form).findByRole('button', { name: 'Uitdaging versturen' }));
+    fireEvent.click(await within(form).findByRole('button', { name: 'Challenge versturen' }));
     const alert = await within(form).findByRole('alert');
-    expect(alert.textContent).toContain('Je uitdaging is niet verstuurd');
+    expect(alert.textContent).toContain('Je challenge is niet verstuurd');
     expect(within(alert).queryByRole('link')).toBeNull();
   });
 
