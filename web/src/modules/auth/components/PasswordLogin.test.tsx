@@ -36,6 +36,22 @@ describe('username and password login', () => {
     expect(await within(sidebar).findByRole('link', { name: /Alice Jansen/ })).toBeTruthy();
   });
 
+  it("takes the account's language at log-in (issue 22, point 14)", async () => {
+    const { session, mocks } = sessionMocks(null);
+    renderApp({
+      path: '/cookies?modal=login-username-password',
+      mocks: [...mocks, loginMock(true, 'ok', () => (session.user = { ...alice, locale: 'nl' }))],
+    });
+    await logIn();
+    const sidebar = await screen.findByRole(
+      'complementary',
+      { name: 'Zijbalk' },
+      { timeout: 5000 },
+    );
+    expect(await within(sidebar).findByRole('link', { name: /Alice Jansen/ })).toBeTruthy();
+    expect(document.documentElement.lang).toBe('nl');
+  });
+
   it('says "Login failed: <reason>" on the password field, not in a toast, and stays open', async () => {
     const { mocks } = sessionMocks(null);
     renderApp({

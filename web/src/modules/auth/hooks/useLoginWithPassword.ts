@@ -6,6 +6,7 @@ import type { AppOperationContext } from '../../../app/apolloClient';
 import { describeGraphQLErrors, errorText } from '../../../lib/errorMessages';
 import { serverErrorIdentifier } from '../../../lib/mutationOutcome';
 import { useToasts } from '../../../ui/toast/Toasts';
+import { useTakeAccountLanguage } from '../accountLanguage';
 import { LoginDocument } from '../graphql/Login';
 import { useShowSuspension } from '../suspension';
 
@@ -30,6 +31,7 @@ export function useLoginWithPassword() {
   const { t } = useTranslation();
   const toasts = useToasts();
   const client = useApolloClient();
+  const takeAccountLanguage = useTakeAccountLanguage();
   const [mutate, { loading }] = useMutation(LoginDocument, { context });
   const showSuspension = useShowSuspension();
 
@@ -53,6 +55,7 @@ export function useLoginWithPassword() {
         const status = data?.login?.status;
         if (!error && status?.success) {
           await client.resetStore().catch(() => undefined);
+          await takeAccountLanguage();
           toasts.success(t('auth.toast.welcomeBack'));
           return { ok: true };
         }
@@ -74,7 +77,7 @@ export function useLoginWithPassword() {
         credentials: identifier !== null && CREDENTIAL_FAILURES.has(identifier),
       };
     },
-    [client, mutate, refusalText, showSuspension, toasts, t],
+    [client, takeAccountLanguage, mutate, refusalText, showSuspension, toasts, t],
   );
 
   return { login, loading };

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { AppOperationContext } from '../../../app/apolloClient';
 import { describeFailure, failureIdentifier, settleMutation } from '../../../lib/mutationOutcome';
 import { useToasts } from '../../../ui/toast/Toasts';
+import { useTakeAccountLanguage } from '../accountLanguage';
 import { VerifyLoginCodeDocument } from '../graphql/VerifyLoginCode';
 import { useShowSuspension } from '../suspension';
 
@@ -27,6 +28,7 @@ export function useVerifyLoginCode() {
   const { t } = useTranslation();
   const toasts = useToasts();
   const client = useApolloClient();
+  const takeAccountLanguage = useTakeAccountLanguage();
   const [mutate, { loading }] = useMutation(VerifyLoginCodeDocument, { context });
   const showSuspension = useShowSuspension();
 
@@ -40,6 +42,7 @@ export function useVerifyLoginCode() {
         if (!outcome.result.isVerified) return { kind: 'needs-account' };
         // A new identity: everything cached so far belongs to the logged-out visitor.
         await client.resetStore().catch(() => undefined);
+        await takeAccountLanguage();
         toasts.success(t('auth.toast.welcomeBack'));
         return { kind: 'logged-in', originUrl: outcome.result.originUrl };
       }
@@ -54,7 +57,7 @@ export function useVerifyLoginCode() {
         : describeFailure(t, outcome, t('errors.generic_error'));
       return { kind: 'failed', text };
     },
-    [client, mutate, showSuspension, toasts, t],
+    [client, takeAccountLanguage, mutate, showSuspension, toasts, t],
   );
 
   return { verifyLoginCode, loading };
