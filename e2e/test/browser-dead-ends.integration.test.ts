@@ -37,14 +37,8 @@ describe('dead ends in the browser', () => {
     await platform?.stop();
   });
 
-  /** axe at both widths, then the screenshots of `name`, back at phone width. */
-  async function check(page: Page, name: string, { fullPage = true } = {}): Promise<void> {
-    for (const size of [...SIZES].reverse()) {
-      await page.setViewportSize(size);
-      await expectNoAxeViolations(page, `${name} at ${size.name} width`);
-    }
-    await shoot(page, name, { fullPage });
-  }
+  /** axe at both widths and the screenshots of `name` (shoot), back at phone width. */
+  const check = shoot;
 
   const isFocused = async (locator: Locator) =>
     locator.evaluate((element) => element === element.ownerDocument.activeElement);
