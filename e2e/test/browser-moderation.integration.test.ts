@@ -299,7 +299,7 @@ describe('moderation in the browser', () => {
     await page.goto(`${platform.origin}/moderator?tab=money`);
     const nlRow = page.getByRole('row').filter({ hasText: another });
     await nlRow.getByText('De challenge is onbekend').waitFor();
-    await nlRow.getByRole('button', { name: /Handel de/ }).click();
+    await nlRow.getByRole('button', { name: /^Afhandelen: / }).click();
     const nlDialog = page.getByRole('dialog', { name: 'Gereserveerd geld afhandelen' });
     // Submitted without a reason: the dialog says so and nothing moves.
     await nlDialog.getByRole('button', { name: /teruggeven/ }).click();
