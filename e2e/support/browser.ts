@@ -93,12 +93,14 @@ export class Browsers {
 
 /**
  * The whole page at phone and at desktop width, then back to the phone, saved as
- * `<name>-phone.png` and `<name>-desktop.png`. A dialog is shot as the screen shows it (the page
- * under it does not scroll while it is open): pass `fullPage: false`.
+ * `<name>-phone.png` and `<name>-desktop.png`, after axe-core found no violation of any impact
+ * at that width (issue 22: every screen a browser test visits). A dialog is shot as the screen
+ * shows it (the page under it does not scroll while it is open): pass `fullPage: false`.
  */
 export async function shoot(page: Page, name: string, { fullPage = true } = {}): Promise<void> {
   for (const size of [...SIZES].reverse()) {
     await page.setViewportSize(size);
+    await expectNoAxeViolations(page, `${name} at ${size.name} width`);
     // From the top: a page scrolled by a click drew its sticky bars mid-page in the picture.
     await page.evaluate('window.scrollTo(0, 0)');
     await page.screenshot({

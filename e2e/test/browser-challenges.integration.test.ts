@@ -148,7 +148,7 @@ describe('challenges in the browser', () => {
     await challengedPage.goto(`${platform.origin}/challenge-dashboard`);
     await challengedPage.getByRole('link', { name }).waitFor();
     await shoot(challengedPage, 'nl-dashboard-challenged-ongoing');
-  });
+  }, 300_000);
 
   it('the challenged person declines with a reason: the owner sees it and has the reward back', async () => {
     const [owner, challenged] = await Promise.all([adult(FUNDS), adult()]);
@@ -186,7 +186,7 @@ describe('challenges in the browser', () => {
     await ownerPage.goto(`${platform.origin}/challenge-dashboard`);
     await ownerPage.getByRole('heading', { name: 'No challenges running' }).waitFor();
     await shoot(ownerPage, 'dashboard-owner-empty');
-  });
+  }, 180_000);
 
   /** The challenge through the API, as `as` sees it. */
   async function challengeAs(as: Person, slug: string) {

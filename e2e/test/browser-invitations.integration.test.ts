@@ -83,11 +83,11 @@ describe('invitations by e-mail in the browser', () => {
   it("offers the invitation by e-mail on the owner's challenge page only", async () => {
     const ownerPage = await browsers.pageOf(owner);
     await ownerPage.goto(`${platform.origin}/challenge/${encodeURIComponent(slug)}/detail`);
-    await ownerPage.getByRole('button', { name: 'Share by e-mail' }).waitFor();
+    await ownerPage.getByRole('button', { name: 'Invite by e-mail' }).waitFor();
     const fan = await person(platform);
     const fanPage = await browsers.pageOf(fan);
     await fanPage.goto(`${platform.origin}/challenge/${encodeURIComponent(slug)}/detail`);
     await fanPage.getByRole('button', { name: 'Copy link' }).waitFor();
-    expect(await fanPage.getByRole('button', { name: 'Share by e-mail' }).count()).toBe(0);
+    expect(await fanPage.getByRole('button', { name: 'Invite by e-mail' }).count()).toBe(0);
   });
 });

@@ -223,7 +223,7 @@ describe('moderation in the browser', () => {
 
     const page: Page = await browsers.pageOf(referee);
     await page.goto(`${platform.origin}/moderator`);
-    await heading(page, 'Moderator dashboard').waitFor();
+    await heading(page, 'Referee dashboard').waitFor();
     // A referee reaches the disputes only: the open cases and the refused videos (ADR 57).
     const tabs = page.getByRole('tab');
     await page.getByRole('tab', { name: 'Referee' }).click();
@@ -287,7 +287,7 @@ describe('moderation in the browser', () => {
 
     // The audit log (moderation, from wallet's EscrowHoldResolved) names the admin and the reason.
     await page.getByRole('tab', { name: 'Audit log' }).click();
-    const entry = page.getByRole('row').filter({ hasText: 'escrow_hold_released' });
+    const entry = page.getByRole('row').filter({ hasText: 'Gave held money back to its staker' });
     await entry.getByText('Its creation failed: ticket 42').waitFor({ timeout: 20_000 });
     await shoot(page, 'moderation-audit-escrow');
 
@@ -299,7 +299,7 @@ describe('moderation in the browser', () => {
     await page.goto(`${platform.origin}/moderator?tab=money`);
     const nlRow = page.getByRole('row').filter({ hasText: another });
     await nlRow.getByText('De challenge is onbekend').waitFor();
-    await nlRow.getByRole('button', { name: /Handel de/ }).click();
+    await nlRow.getByRole('button', { name: /^Afhandelen: / }).click();
     const nlDialog = page.getByRole('dialog', { name: 'Gereserveerd geld afhandelen' });
     // Submitted without a reason: the dialog says so and nothing moves.
     await nlDialog.getByRole('button', { name: /teruggeven/ }).click();

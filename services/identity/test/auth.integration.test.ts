@@ -334,6 +334,25 @@ describe('identity: log-in, sign-up and passwords', () => {
       expect(reused.errors![0]!.extensions!.identifier).toBe('unauthorized');
     });
 
+    it('takes the e-mail address in place of the username, and refuses it wrong as it refuses a username', async () => {
+      const address = email();
+      const username = `em_${randomUUID().slice(0, 6)}`;
+      await signUp(address, { username });
+      const ok = await call(LOGIN, { username: ` ${address.toUpperCase()} `, password: PASSWORD });
+      expect(ok.data!.login.status.success).toBe(true);
+      const token = ok.data!.login.accessToken as string;
+      expect((await call(ME, undefined, token)).data!.getCurrentUserProfile.profile.username).toBe(
+        username,
+      );
+
+      const wrong = await call(LOGIN, { username: address, password: 'Wrong-Pass-42' });
+      const unknown = await call(LOGIN, { username: email(), password: PASSWORD });
+      const malformed = await call(LOGIN, { username: 'not@an@address', password: PASSWORD });
+      expect(wrong.data!.login).toEqual(unknown.data!.login);
+      expect(malformed.data!.login).toEqual(unknown.data!.login);
+      expect(wrong.data!.login.status.identifier).toBe('invalid_credentials');
+    });
+
     it('resets a forgotten password once, ending every session; unknown addresses get the same answer', async () => {
       const address = email();
       const username = `rs_${randomUUID().slice(0, 6)}`;

@@ -144,6 +144,36 @@ describe('paginatedListOfUnverifiedUsers and moderatorVerifyUser', () => {
     }
   });
 
+  it('lists newest first and finds an account by part of its username or e-mail address, in any case (issue 22, point 12)', async () => {
+    const mark = randomUUID().slice(0, 8);
+    const older = await seedUser(identity.app.db, {
+      username: `old_${mark}`,
+      email: `older-${mark}@example.test`,
+    });
+    const newer = await seedUser(identity.app.db, {
+      username: `new_${mark}`,
+      email: `newer-${mark}@example.test`,
+    });
+    const ids = async (input: Record<string, unknown>) => {
+      const { data } = await call(UNVERIFIED, { input: { itemsPerPage: 100, ...input } }, admin);
+      expect(data?.paginatedListOfUnverifiedUsers.status.identifier).toBe('ok');
+      return (data?.paginatedListOfUnverifiedUsers.items as { id: string }[]).map(
+        (item) => item.id,
+      );
+    };
+    const all = await ids({});
+    expect(all.indexOf(newer.id)).toBeGreaterThanOrEqual(0);
+    expect(all.indexOf(newer.id)).toBeLessThan(all.indexOf(older.id));
+    expect(await ids({ search: mark.toUpperCase() })).toEqual([newer.id, older.id]);
+    expect(await ids({ search: `OLD_${mark}` })).toEqual([older.id]);
+    expect(await ids({ search: `  newer-${mark}@EXAMPLE ` })).toEqual([newer.id]);
+    // LIKE's own characters match themselves only.
+    expect(await ids({ search: `%${mark}` })).toEqual([]);
+    expect(await ids({ search: `old_${mark}`.replace('_', '%') })).toEqual([]);
+    const long = await call(UNVERIFIED, { input: { search: 'x'.repeat(101) } }, admin);
+    expect(long.data?.paginatedListOfUnverifiedUsers.status.identifier).toBe('invalid_input');
+  });
+
   it('refuses a moderator who would ban an admin through the verification queue', async () => {
     const other = await seedUser(identity.app.db, { roles: ['admin'] });
     const refused = await call(

@@ -67,4 +67,27 @@ describe('locale files', () => {
       expect(texts.get('challenge.startOne')).toBe(texts.get('nav.startChallenge'));
     }
   });
+
+  it('Dutch says "challenge" throughout, never also "uitdaging", and "Gevolgd" for Following (issue 22, point 14)', () => {
+    const mixed = [...dutch].filter(([, text]) => /uitdaging/i.test(text)).map(([key]) => key);
+    expect(mixed).toEqual([]);
+    expect(dutch.get('nav.discoverFollowing')).toBe('Gevolgd');
+    expect(dutch.get('discover.following.title')).toBe('Gevolgd');
+  });
+
+  it("a control's accessible name holds its visible label (axe: label-content-name-mismatch)", () => {
+    // `<action>For` names a button whose text is `<action>` ("Resolve" → "Resolve the €1.00 held
+    // from @x"): speech users say what they see. The Dutch "Handel de … af" did not hold
+    // "Afhandelen". `publicCard.byFor` is a byline, not a control's name.
+    for (const texts of [english, dutch]) {
+      const mismatched = [...texts]
+        .filter(([key]) => key.endsWith('For') && key !== 'challenge.publicCard.byFor')
+        .filter(([key, name]) => {
+          const label = texts.get(key.slice(0, -'For'.length));
+          return label !== undefined && !name.toLowerCase().includes(label.toLowerCase());
+        })
+        .map(([key]) => key);
+      expect(mismatched).toEqual([]);
+    }
+  });
 });

@@ -1,4 +1,5 @@
 import { fireEvent, render, screen } from '@testing-library/react';
+import { useState } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { describe, expect, it, vi } from 'vitest';
 import { createI18n } from '../app/i18n';
@@ -70,5 +71,36 @@ describe('Modal', () => {
     const { dialog } = renderModal({ size: 'lg', position: 'bottom' });
     expect(dialog.className).toContain('lg');
     expect(dialog.className).toContain('bottom');
+  });
+
+  it("adds no banner or contentinfo landmark beside the page's own (axe: one banner on phones)", () => {
+    renderModal({ footer: <button type="button">ok</button> });
+    expect(screen.queryAllByRole('banner')).toHaveLength(0);
+    expect(screen.queryAllByRole('contentinfo')).toHaveLength(0);
+  });
+
+  it('gives focus back to the opener when it closes, even when a field inside took focus first', () => {
+    function Opener() {
+      const [open, setOpen] = useState(false);
+      return (
+        <I18nextProvider i18n={createI18n('en')}>
+          <button type="button" onClick={() => setOpen(true)}>
+            open it
+          </button>
+          <Modal open={open} title="Title" onClose={() => setOpen(false)}>
+            {/* React focuses an autoFocus field while it commits, before the dialog's effects. */}
+            <input aria-label="first" autoFocus />
+          </Modal>
+        </I18nextProvider>
+      );
+    }
+    render(<Opener />);
+    const opener = screen.getByRole('button', { name: 'open it' });
+    opener.focus();
+    fireEvent.click(opener);
+    expect(document.activeElement).toBe(screen.getByLabelText('first'));
+    fireEvent.keyDown(screen.getByRole('dialog'), { key: 'Escape' });
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(document.activeElement).toBe(opener);
   });
 });

@@ -2,6 +2,7 @@ import {
   useEffect,
   useId,
   useRef,
+  useState,
   type KeyboardEvent,
   type MouseEvent,
   type ReactNode,
@@ -78,10 +79,13 @@ function ModalDialog({
   const descriptionId = useId();
   const panelRef = useRef<HTMLDivElement>(null);
   const pointerDownOnBackdrop = useRef(false);
+  // Read while rendering: React focuses an autoFocus field inside while it commits, before any
+  // effect of this dialog runs, and the opener would be lost.
+  const [previouslyFocused] = useState(() =>
+    document.activeElement instanceof HTMLElement ? document.activeElement : null,
+  );
 
   useEffect(() => {
-    const previouslyFocused =
-      document.activeElement instanceof HTMLElement ? document.activeElement : null;
     lockBody();
     const panel = panelRef.current;
     if (panel && !panel.contains(document.activeElement)) {
@@ -93,7 +97,7 @@ function ModalDialog({
       unlockBody();
       if (previouslyFocused?.isConnected) previouslyFocused.focus();
     };
-  }, []);
+  }, [previouslyFocused]);
 
   const handleKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     if (event.key === 'Escape') {

@@ -1,4 +1,5 @@
 import { LIST_DEPTH_MAX } from '@challenge/kit';
+import type { Prisma } from './generated/client.ts';
 import type { BanType } from './generated/enums.ts';
 import type { Database } from './db.ts';
 
@@ -44,23 +45,35 @@ export interface UnverifiedUserRecord {
 }
 
 /**
- * One page of the verification queue, oldest first: accounts no moderator verified yet that are
- * neither banned nor on their way out.
+ * One page of the verification queue, newest first (the console's staff look for who just
+ * signed up): accounts no moderator verified yet that are neither banned nor on their way out,
+ * narrowed to a part of the username or e-mail address when `search` is given.
  */
 export async function findUnverifiedPage(
   db: Database,
   window: { skip: number; take: number },
+  search: string | null = null,
 ): Promise<{ items: UnverifiedUserRecord[]; totalCount: number }> {
-  const where = {
+  // Prisma passes `contains` to ILIKE as it is: its wildcards would match anything.
+  const part = search?.replace(/[\\%_]/g, (character) => `\\${character}`);
+  const where: Prisma.UserWhereInput = {
     verifiedAt: null,
     banType: null,
-    status: { in: ['active' as const, 'awaiting_verification' as const] },
+    status: { in: ['active', 'awaiting_verification'] },
+    ...(part
+      ? {
+          OR: [
+            { username: { contains: part, mode: 'insensitive' } },
+            { email: { contains: part, mode: 'insensitive' } },
+          ],
+        }
+      : {}),
   };
   const [items, totalCount] = await db.$transaction(
     [
       db.user.findMany({
         where,
-        orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
+        orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
         skip: window.skip,
         take: window.take,
         select: {

@@ -81,6 +81,13 @@ export function findCredentialsByUsername(
   });
 }
 
+export function findCredentialsByEmail(
+  db: Database,
+  email: string,
+): Promise<UserCredentials | null> {
+  return db.user.findUnique({ where: { email }, select: { ...userFields, passwordHash: true } });
+}
+
 export function findCredentialsById(db: Database, id: string): Promise<UserCredentials | null> {
   return db.user.findUnique({ where: { id }, select: { ...userFields, passwordHash: true } });
 }

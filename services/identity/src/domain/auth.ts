@@ -24,6 +24,7 @@ import {
 } from '../data/password-resets.ts';
 import {
   findCredentialsById,
+  findCredentialsByEmail,
   findCredentialsByUsername,
   findUserByEmail,
   updatePasswordHash,
@@ -66,6 +67,13 @@ export interface LoginOutcome {
   isVerified: boolean;
   accessToken: string | null;
   originUrl: string | null;
+}
+
+/** The account a log-in names, by username or e-mail address; null for none. */
+async function findLoginCredentialsIn(db: Database, login: string) {
+  if (!login.includes('@')) return findCredentialsByUsername(db, login);
+  const email = emailSchema.safeParse(login);
+  return email.success ? findCredentialsByEmail(db, email.data) : null;
 }
 
 /**
@@ -268,8 +276,12 @@ export function createAuth(deps: AuthDeps) {
       return { accessToken: await issueToken(user) };
     },
 
+    /**
+     * `username` may be the account's e-mail address too: a username never holds an "@"
+     * (usernameSchema), so the two cannot be mistaken for each other.
+     */
     async login(input: { username: string; password: string }): Promise<{ accessToken: string }> {
-      const user = await findCredentialsByUsername(db, input.username);
+      const user = await findLoginCredentialsIn(db, input.username);
       // Unknown user and wrong password answer alike, after the same amount of hashing work.
       if (!(await secrets.verifyPassword(user?.passwordHash ?? null, input.password)) || !user) {
         throw new AppError('invalid_credentials');

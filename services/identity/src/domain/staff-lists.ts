@@ -19,13 +19,15 @@ export async function listBannedUsers(
 }
 
 /**
- * The verification queue with what identity knows (e-mail, username, phone number, birthday);
- * the payment fields are wallet's, resolved through federation on `user`.
+ * The verification queue with what identity knows (e-mail, username, phone number, birthday),
+ * newest first, narrowed to accounts whose username or e-mail address holds `search`; the
+ * payment fields are wallet's, resolved through federation on `user`.
  */
 export async function listUnverifiedUsers(
   db: Database,
   page: PageRequest,
+  search: string | null = null,
 ): Promise<{ items: UnverifiedUserRecord[]; pagination: Pagination }> {
-  const { items, totalCount } = await findUnverifiedPage(db, pageWindow(page));
+  const { items, totalCount } = await findUnverifiedPage(db, pageWindow(page), search);
   return { items, pagination: paginationOf(page, totalCount) };
 }

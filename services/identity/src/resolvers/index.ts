@@ -92,7 +92,6 @@ const banInput = z.object({
   type: z.enum(['soft', 'hard']),
   reason: safeString().max(800).nullish(),
 });
-/** Staff actions on one user (unban, verify). */
 /**
  * The log-in mutations' envelope: a suspended account's refusal also says since when and why,
  * for the person who just proved who they are (docs/adr/0083).
@@ -107,6 +106,7 @@ const logInEnvelope = <T extends object>(logger: Logger, run: () => Promise<T>) 
     }
   });
 
+/** Staff actions on one user (unban, verify). */
 const unbanInput = z.object({ userId: z.uuid(), reason: safeString().trim().min(1).max(800) });
 /** The verification queue's outcomes: verify, or ban (hard unless said otherwise). */
 const verifyInput = z.object({
@@ -122,6 +122,14 @@ const verifyInput = z.object({
   reason: safeString().max(800).nullish(),
 });
 const bannedListArgs = pageRequestSchema.extend({ type: z.enum(['soft', 'hard']) });
+/** The verification queue, optionally narrowed to a part of a username or e-mail address. */
+const unverifiedListInput = pageRequestSchema.extend({
+  search: safeString()
+    .trim()
+    .max(100)
+    .nullish()
+    .transform((value) => value || null),
+});
 const iso = (value: Date | null) => value?.toISOString() ?? null;
 
 const followInput = z.object({ username: safeString().min(1).max(100) });
@@ -152,10 +160,8 @@ export const resolvers: GraphQLResolverMap<IdentityContext> = {
       items: [],
       ...(await envelope(context.logger, async () => {
         requireRole(context, ...STAFF);
-        const result = await listUnverifiedUsers(
-          context.db,
-          pageRequestSchema.parse(args.input ?? {}),
-        );
+        const { search, ...page } = unverifiedListInput.parse(args.input ?? {});
+        const result = await listUnverifiedUsers(context.db, page, search);
         return {
           ...result,
           items: result.items.map((user) => ({

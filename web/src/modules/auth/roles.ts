@@ -22,3 +22,8 @@ export function isAdmin(roles: readonly string[] | null | undefined): boolean {
 export function isStaff(roles: readonly string[] | null | undefined): boolean {
   return hasRole(roles, 'admin') || hasRole(roles, 'moderator') || hasRole(roles, 'referee');
 }
+
+/** A referee who is neither moderator nor admin: the console is a referee's (its title too). */
+export function isRefereeOnly(roles: readonly string[] | null | undefined): boolean {
+  return hasRole(roles, 'referee') && !hasRole(roles, 'moderator') && !hasRole(roles, 'admin');
+}

@@ -143,6 +143,16 @@ export interface DraftViewer {
  * Step 1 (spec section 5): a target, and name and description of at least 3 characters with a
  * description of at most 300.
  */
+/**
+ * The username a username-target draft names, as it is looked up (no "@", trimmed), when the
+ * form itself has nothing against it; null otherwise (nothing to look up).
+ */
+export function lookupUsername(draft: ChallengeDraft, viewer: DraftViewer = {}): string | null {
+  if (draft.target !== 'username') return null;
+  const targetRefused = step1Problems(draft, viewer).some((problem) => problem.field === 'target');
+  return targetRefused ? null : draft.challengedUsername.trim().replace(/^@/, '');
+}
+
 export function step1Problems(draft: ChallengeDraft, viewer: DraftViewer = {}): DraftProblem[] {
   const problems: DraftProblem[] = [];
   if (draft.target === 'username') {

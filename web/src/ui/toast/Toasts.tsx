@@ -1,6 +1,7 @@
 import {
   createContext,
   useContext,
+  useLayoutEffect,
   useRef,
   useState,
   useSyncExternalStore,
@@ -30,17 +31,34 @@ export function useToasts(): ToastStore {
   return store;
 }
 
-/** Top-right stack of toasts. Errors are announced assertively, the rest politely. */
+/**
+ * Toasts in a band of their own at the top of the screen (right-aligned from 640 px, the spec's
+ * top-right). Its height is published as `--toast-band`, by which the page, its sticky bars,
+ * dialogs and the phone menu move down while a toast shows: a toast covers nothing (ADR 84).
+ * Errors are announced assertively, the rest politely.
+ */
 function ToastViewport({ store }: { store: ToastStore }) {
   const { t } = useTranslation();
   const toasts = useSyncExternalStore(store.subscribe, store.getSnapshot, store.getSnapshot);
+  const band = useRef<HTMLDivElement>(null);
+  useLayoutEffect(() => {
+    const publish = () =>
+      document.documentElement.style.setProperty(
+        '--toast-band',
+        `${band.current?.offsetHeight ?? 0}px`,
+      );
+    publish();
+    // A narrower window wraps a message onto more lines.
+    window.addEventListener('resize', publish);
+    return () => window.removeEventListener('resize', publish);
+  }, [toasts]);
   return (
     <section className={styles.viewport} aria-label={t('ui.toast.region')}>
-      <ol className={styles.list}>
+      <div ref={band} className={styles.list} data-toast-band>
         {toasts.map((toast) => (
           <ToastItem key={toast.id} toast={toast} store={store} />
         ))}
-      </ol>
+      </div>
     </section>
   );
 }
@@ -54,14 +72,14 @@ function ToastItem({ toast, store }: { toast: Toast; store: ToastStore }) {
   const [dragging, setDragging] = useState(false);
   const drag = useRef<{ startX: number; width: number } | null>(null);
 
-  const onPointerDown = (event: PointerEvent<HTMLLIElement>) => {
+  const onPointerDown = (event: PointerEvent<HTMLDivElement>) => {
     if (event.button !== 0 || (event.target as HTMLElement).closest('button')) return;
     drag.current = { startX: event.clientX, width: event.currentTarget.offsetWidth };
     setDragging(true);
     event.currentTarget.setPointerCapture?.(event.pointerId);
     store.pause(toast.id);
   };
-  const onPointerMove = (event: PointerEvent<HTMLLIElement>) => {
+  const onPointerMove = (event: PointerEvent<HTMLDivElement>) => {
     if (drag.current) setOffset(event.clientX - drag.current.startX);
   };
   const endDrag = () => {
@@ -86,7 +104,7 @@ function ToastItem({ toast, store }: { toast: Toast; store: ToastStore }) {
       <AlertIcon size={18} />
     );
   return (
-    <li
+    <div
       className={cx(styles.toast, styles[toast.kind], dragging && styles.dragging)}
       style={
         offset
@@ -116,6 +134,6 @@ function ToastItem({ toast, store }: { toast: Toast; store: ToastStore }) {
       >
         <CloseIcon size={16} />
       </button>
-    </li>
+    </div>
   );
 }

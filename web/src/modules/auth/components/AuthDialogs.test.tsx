@@ -75,6 +75,28 @@ describe('dialog routing by ?modal=', () => {
     expect(currentUrl(router)).toBe('/terms');
   });
 
+  it('gives focus back to the button that opened it, after a switch between the two dialogs too', async () => {
+    renderApp({ path: '/terms', mocks: [loggedOutMock()] });
+    const sidebar = await screen.findByRole('complementary', { name: 'Sidebar' });
+    const opener = await within(sidebar).findByRole('button', { name: 'Log in' });
+    opener.focus();
+    fireEvent.click(opener);
+    fireEvent.keyDown(await magicLinkDialog(), { key: 'Escape' });
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(document.activeElement).toBe(opener);
+
+    opener.focus();
+    fireEvent.click(opener);
+    const switchButton = within(await magicLinkDialog()).getByRole('button', {
+      name: 'Log in with a password',
+    });
+    switchButton.focus();
+    fireEvent.click(switchButton);
+    fireEvent.keyDown(await passwordDialog(), { key: 'Escape' });
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(document.activeElement).toBe(opener);
+  });
+
   it('ignores an unknown modal value', async () => {
     renderApp({ path: '/terms?modal=something-else', mocks: [loggedOutMock()] });
     expect(
@@ -98,24 +120,35 @@ describe('dialog routing by ?modal=', () => {
 });
 
 describe('magic-link form', () => {
-  it('validates the e-mail address and keeps the button disabled while it is invalid', async () => {
+  it('says "Value is not a valid email address" on the field when sent, and keeps focus there', async () => {
     renderApp({ path: '/terms?modal=login-magic-link', mocks: [loggedOutMock()] });
     const dialog = await magicLinkDialog();
     const input = within(dialog).getByLabelText<HTMLInputElement>('E-mail address');
     const submit = within(dialog).getByRole<HTMLButtonElement>('button', {
       name: 'Send me a login link',
     });
-    expect(submit.disabled).toBe(true);
+    // Not in error before anything was typed or sent.
+    expect(input.getAttribute('aria-invalid')).toBeNull();
 
-    fireEvent.change(input, { target: { value: 'not-an-email' } });
-    fireEvent.blur(input);
-    expect(within(dialog).getByText('Value is not a valid email address')).toBeTruthy();
+    fireEvent.change(input, { target: { value: 'sam@example' } });
+    expect(within(dialog).queryByText('Value is not a valid email address')).toBeNull();
+    // A disabled button would swallow Enter and the click without a word.
+    submit.focus();
+    fireEvent.click(submit);
+    const message = await within(dialog).findByText('Value is not a valid email address');
     expect(input.getAttribute('aria-invalid')).toBe('true');
-    expect(submit.disabled).toBe(true);
+    expect(input.getAttribute('aria-describedby')).toContain(message.closest('p')?.id);
+    await waitFor(() => expect(document.activeElement).toBe(input));
 
     fireEvent.change(input, { target: { value: 'sam@example.com' } });
     expect(within(dialog).queryByText('Value is not a valid email address')).toBeNull();
-    expect(submit.disabled).toBe(false);
+  });
+
+  it('asks for the e-mail address when sent empty', async () => {
+    renderApp({ path: '/terms?modal=login-magic-link', mocks: [loggedOutMock()] });
+    const dialog = await magicLinkDialog();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Send me a login link' }));
+    expect(await within(dialog).findByText('Value is required')).toBeTruthy();
   });
 
   it('submits on Enter, then puts the e-mail in the URL and asks for the code', async () => {
@@ -153,17 +186,16 @@ describe('magic-link form', () => {
 });
 
 describe('username and password form', () => {
-  it('needs both fields before it can be submitted', async () => {
+  it('says which field is missing when sent, and focuses it', async () => {
     renderApp({ path: '/terms?modal=login-username-password', mocks: [loggedOutMock()] });
     const dialog = await passwordDialog();
-    const submit = within(dialog).getByRole<HTMLButtonElement>('button', { name: 'Log in' });
-    expect(submit.disabled).toBe(true);
-    fireEvent.change(within(dialog).getByLabelText('Username'), { target: { value: 'sam' } });
-    expect(submit.disabled).toBe(true);
-    fireEvent.change(within(dialog).getByLabelText('Password'), {
-      target: { value: 'S3cret!pass' },
-    });
-    expect(submit.disabled).toBe(false);
+    const username = within(dialog).getByLabelText('Username or e-mail address');
+    fireEvent.change(username, { target: { value: 'sam' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Log in' }));
+    const password = within(dialog).getByLabelText('Password');
+    await waitFor(() => expect(password.getAttribute('aria-invalid')).toBe('true'));
+    expect(within(dialog).getByText('Value is required')).toBeTruthy();
+    await waitFor(() => expect(document.activeElement).toBe(password));
   });
 
   it('toggles the password between hidden and visible', async () => {

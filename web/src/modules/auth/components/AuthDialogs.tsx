@@ -1,5 +1,6 @@
+import { useEffect, useRef } from 'react';
 import { useLocation } from 'react-router';
-import { useModalRoute } from '../hooks/useModalRoute';
+import { restoreRouteDialogFocus, useModalRoute } from '../hooks/useModalRoute';
 import { useVerifyingUser } from '../hooks/useVerifyingUser';
 import { CompleteAccountDialog } from './CompleteAccountDialog';
 import { LoginMagicLinkDialog } from './LoginMagicLinkDialog';
@@ -17,6 +18,14 @@ export function AuthDialogs() {
   // Never on the terms page: people must be able to read what they are asked to accept.
   const completeAccount =
     pathname !== '/terms' && (modal === 'complete-account' || verifying !== null);
+  const anyOpen =
+    completeAccount || modal === 'login-magic-link' || modal === 'login-username-password';
+  // Focus goes back where the person was once the last of these dialogs closed.
+  const wasOpen = useRef(anyOpen);
+  useEffect(() => {
+    if (wasOpen.current && !anyOpen) restoreRouteDialogFocus();
+    wasOpen.current = anyOpen;
+  }, [anyOpen]);
   return (
     <>
       <LoginMagicLinkDialog open={!completeAccount && modal === 'login-magic-link'} />

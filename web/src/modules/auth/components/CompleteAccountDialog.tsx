@@ -10,6 +10,7 @@ import { Input } from '../../../ui/Input';
 import { Modal } from '../../../ui/Modal';
 import { PasswordInput } from '../../../ui/PasswordInput';
 import { useToasts } from '../../../ui/toast/Toasts';
+import { useFocusFirstInvalid } from '../../../ui/useFocusFirstInvalid';
 import {
   COMPLETE_ACCOUNT_FIELDS,
   EMPTY_COMPLETE_ACCOUNT,
@@ -107,11 +108,16 @@ function CompleteAccountForm({
   const { logout } = useLogoutUser();
   const { verifyUser, loading } = useVerifyUser();
   const [values, setValues] = useState<CompleteAccountValues>(EMPTY_COMPLETE_ACCOUNT);
+  // A field is touched once it was changed and left (or ticked): typing is not yet a mistake,
+  // and neither is passing through an empty field. Sending shows every problem.
   const [touched, setTouched] = useState<ReadonlySet<CompleteAccountField>>(new Set());
+  const [edited, setEdited] = useState<ReadonlySet<CompleteAccountField>>(new Set());
+  const [submitted, setSubmitted] = useState(false);
+  const { ref: formRef, focusFirstInvalid } = useFocusFirstInvalid();
 
   const now = today();
   const verdict = validateCompleteAccount(values, now);
-  const showAll = TEXT_FIELDS.every((field) => touched.has(field));
+  const showAll = submitted || TEXT_FIELDS.every((field) => touched.has(field));
   const visibleError = (field: CompleteAccountField) =>
     touched.has(field) || showAll ? verdict.errors[field] : undefined;
   const listed = COMPLETE_ACCOUNT_FIELDS.flatMap((field) => {
@@ -124,18 +130,25 @@ function CompleteAccountForm({
     return key ? t(`auth.completeAccount.errors.${key}`) : undefined;
   };
   const status = (field: CompleteAccountField) => (visibleError(field) ? 'error' : 'none');
-  const disabled = !verdict.valid || touched.size === 0;
 
   const touch = (field: CompleteAccountField) =>
     setTouched((previous) => (previous.has(field) ? previous : new Set(previous).add(field)));
+  /** Leaving a field: touched when it was changed. */
+  const leave = (field: CompleteAccountField) => {
+    if (edited.has(field)) touch(field);
+  };
   const change = <K extends CompleteAccountField>(field: K, value: CompleteAccountValues[K]) => {
     setValues((previous) => ({ ...previous, [field]: value }));
-    touch(field);
+    setEdited((previous) => (previous.has(field) ? previous : new Set(previous).add(field)));
   };
 
+  // Submit is never disabled (a disabled button says nothing of why): sending too early lists
+  // every problem and takes focus to the first field at fault (docs/adr/0084).
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (disabled || loading) return;
+    setSubmitted(true);
+    if (!verdict.valid) return focusFirstInvalid();
+    if (loading) return;
     const proof =
       verifying.type === 'code'
         ? { code: verifying.code }
@@ -166,7 +179,13 @@ function CompleteAccountForm({
   };
 
   return (
-    <form className={styles.form} onSubmit={submit} noValidate aria-describedby={`${formId}-lead`}>
+    <form
+      ref={formRef}
+      className={styles.form}
+      onSubmit={submit}
+      noValidate
+      aria-describedby={`${formId}-lead`}
+    >
       <p id={`${formId}-lead`} className={styles.lead}>
         <Trans
           i18nKey="auth.completeAccount.lead"
@@ -190,7 +209,7 @@ function CompleteAccountForm({
         maxLength={30}
         value={values.username}
         onChange={(event) => change('username', event.target.value)}
-        onBlur={() => touch('username')}
+        onBlur={() => leave('username')}
         status={status('username')}
         message={errorMessage('username')}
         aria-describedby={`${formId}-username-tip`}
@@ -204,7 +223,7 @@ function CompleteAccountForm({
         max={formatCalendarDate(now)}
         value={values.birthday}
         onChange={(event) => change('birthday', event.target.value)}
-        onBlur={() => touch('birthday')}
+        onBlur={() => leave('birthday')}
         status={visibleError('birthday') ? 'error' : 'hint'}
         message={errorMessage('birthday') ?? t('auth.completeAccount.birthdayHint')}
       />
@@ -215,7 +234,7 @@ function CompleteAccountForm({
         required
         value={values.password}
         onChange={(event) => change('password', event.target.value)}
-        onBlur={() => touch('password')}
+        onBlur={() => leave('password')}
         status={visibleError('password') ? 'error' : 'hint'}
         message={errorMessage('password') ?? t('auth.completeAccount.passwordHint')}
       />
@@ -226,7 +245,7 @@ function CompleteAccountForm({
         required
         value={values.repeatPassword}
         onChange={(event) => change('repeatPassword', event.target.value)}
-        onBlur={() => touch('repeatPassword')}
+        onBlur={() => leave('repeatPassword')}
         status={status('repeatPassword')}
         message={errorMessage('repeatPassword')}
       />
@@ -238,7 +257,7 @@ function CompleteAccountForm({
         inputMode="tel"
         value={values.phoneNumber}
         onChange={(event) => change('phoneNumber', event.target.value)}
-        onBlur={() => touch('phoneNumber')}
+        onBlur={() => leave('phoneNumber')}
         status={status('phoneNumber')}
         message={errorMessage('phoneNumber')}
         placeholder={t('auth.completeAccount.phoneNumberPlaceholder')}
@@ -255,7 +274,10 @@ function CompleteAccountForm({
         }
         name="acceptTerms"
         checked={values.acceptTerms}
-        onChange={(event) => change('acceptTerms', event.target.checked)}
+        onChange={(event) => {
+          change('acceptTerms', event.target.checked);
+          touch('acceptTerms');
+        }}
         status={status('acceptTerms')}
         message={errorMessage('acceptTerms')}
       />
@@ -278,7 +300,7 @@ function CompleteAccountForm({
         <Button variant="secondary" onClick={onCancel}>
           {t('auth.completeAccount.cancel')}
         </Button>
-        <Button type="submit" variant="action-gradient" disabled={disabled} loading={loading}>
+        <Button type="submit" variant="action-gradient" loading={loading}>
           {t('auth.completeAccount.submit')}
         </Button>
       </div>

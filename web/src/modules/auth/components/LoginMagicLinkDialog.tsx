@@ -6,6 +6,7 @@ import { Button } from '../../../ui/Button';
 import { Input } from '../../../ui/Input';
 import { MailIcon } from '../../../ui/icons';
 import { Modal } from '../../../ui/Modal';
+import { useFocusFirstInvalid } from '../../../ui/useFocusFirstInvalid';
 import { originUrlFor, safeInternalPath } from '../safePath';
 import { useModalRoute } from '../hooks/useModalRoute';
 import { useRequestLoginLink } from '../hooks/useRequestLoginLink';
@@ -36,6 +37,7 @@ function EmailStep() {
   const { requestLoginLink, loading } = useRequestLoginLink();
   const [email, setEmail] = useState('');
   const [touched, setTouched] = useState(false);
+  const { ref, focusFirstInvalid } = useFocusFirstInvalid();
 
   const valid = isValidEmail(email);
   const error = !touched
@@ -49,14 +51,15 @@ function EmailStep() {
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     setTouched(true);
-    if (!valid || loading) return;
+    if (!valid) return focusFirstInvalid();
+    if (loading) return;
     if (await requestLoginLink(email, originUrlFor(location.pathname))) {
       setLoginEmail(email.trim());
     }
   };
 
   return (
-    <form className={styles.form} onSubmit={submit} noValidate>
+    <form ref={ref} className={styles.form} onSubmit={submit} noValidate>
       <p className={styles.lead}>{t('auth.magicLink.description')}</p>
       <EmailField
         value={email}
@@ -64,14 +67,9 @@ function EmailStep() {
         onBlur={() => setTouched(email !== '' || touched)}
         error={error}
       />
-      <Button
-        type="submit"
-        variant="action-gradient"
-        size="lg"
-        block
-        disabled={!valid}
-        loading={loading}
-      >
+      {/* Not disabled while invalid: a disabled button swallows Enter and the click without
+          a word; sending says what is wrong instead (docs/adr/0084). */}
+      <Button type="submit" variant="action-gradient" size="lg" block loading={loading}>
         {t('auth.magicLink.submit')}
       </Button>
       <div className={styles.divider}>
@@ -92,11 +90,23 @@ function CodeStep({ email }: { email: string }) {
   const { setVerifying } = useVerifyingUser();
   const { verifyLoginCode, loading } = useVerifyLoginCode();
   const [code, setCode] = useState('');
+  /** What is wrong with the code, on its field: missing, or what the server said of it. */
+  const [error, setError] = useState<string | null>(null);
+  const { ref, focusFirstInvalid } = useFocusFirstInvalid();
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (code.trim() === '' || loading) return;
+    if (loading) return;
+    if (code.trim() === '') {
+      setError(t('validation.required'));
+      return focusFirstInvalid();
+    }
     const outcome = await verifyLoginCode(email, code);
+    if (outcome.kind === 'failed') {
+      setError(outcome.text);
+      if (outcome.text) focusFirstInvalid();
+      return;
+    }
     if (outcome.kind === 'needs-account') {
       // A new address: the code proves the inbox; the account form follows (code kept in memory).
       setVerifying({ type: 'code', email, code: code.trim() });
@@ -109,7 +119,7 @@ function CodeStep({ email }: { email: string }) {
   };
 
   return (
-    <form className={styles.form} onSubmit={submit} noValidate>
+    <form ref={ref} className={styles.form} onSubmit={submit} noValidate>
       <div className={styles.sent}>
         <span className={styles.sentIcon} aria-hidden="true">
           <MailIcon size={22} />
@@ -130,18 +140,14 @@ function CodeStep({ email }: { email: string }) {
         autoFocus
         required
         value={code}
-        onChange={(event) => setCode(event.target.value)}
-        status="hint"
-        message={t('auth.magicLink.codeHint')}
+        onChange={(event) => {
+          setCode(event.target.value);
+          setError(null);
+        }}
+        status={error ? 'error' : 'hint'}
+        message={error ?? t('auth.magicLink.codeHint')}
       />
-      <Button
-        type="submit"
-        variant="action-gradient"
-        size="lg"
-        block
-        disabled={code.trim() === ''}
-        loading={loading}
-      >
+      <Button type="submit" variant="action-gradient" size="lg" block loading={loading}>
         {t('auth.magicLink.confirmCode')}
       </Button>
       <Button variant="tertiary" block onClick={() => setLoginEmail(null)}>

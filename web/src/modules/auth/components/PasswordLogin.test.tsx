@@ -14,7 +14,9 @@ function loginMock(success: boolean, identifier: string | null, onSuccess?: () =
 
 async function logIn() {
   const dialog = await screen.findByRole('dialog', { name: 'Log in with your password' });
-  fireEvent.change(within(dialog).getByLabelText('Username'), { target: { value: ' alice ' } });
+  fireEvent.change(within(dialog).getByLabelText('Username or e-mail address'), {
+    target: { value: ' alice ' },
+  });
   fireEvent.change(within(dialog).getByLabelText('Password'), { target: { value: 'Secret-1' } });
   fireEvent.click(within(dialog).getByRole('button', { name: 'Log in' }));
   return dialog;
@@ -34,7 +36,23 @@ describe('username and password login', () => {
     expect(await within(sidebar).findByRole('link', { name: /Alice Jansen/ })).toBeTruthy();
   });
 
-  it('says "Login failed: <reason>" and stays open', async () => {
+  it("takes the account's language at log-in (issue 22, point 14)", async () => {
+    const { session, mocks } = sessionMocks(null);
+    renderApp({
+      path: '/cookies?modal=login-username-password',
+      mocks: [...mocks, loginMock(true, 'ok', () => (session.user = { ...alice, locale: 'nl' }))],
+    });
+    await logIn();
+    const sidebar = await screen.findByRole(
+      'complementary',
+      { name: 'Zijbalk' },
+      { timeout: 5000 },
+    );
+    expect(await within(sidebar).findByRole('link', { name: /Alice Jansen/ })).toBeTruthy();
+    expect(document.documentElement.lang).toBe('nl');
+  });
+
+  it('says "Login failed: <reason>" on the password field, not in a toast, and stays open', async () => {
     const { mocks } = sessionMocks(null);
     // Spec section 4: a failed login clears the local stores, the create draft included.
     window.localStorage.setItem(
@@ -45,11 +63,19 @@ describe('username and password login', () => {
       path: '/cookies?modal=login-username-password',
       mocks: [...mocks, loginMock(false, 'invalid_credentials')],
     });
-    await logIn();
-    expect(
-      await screen.findByText('Login failed: The username or password is incorrect.'),
-    ).toBeTruthy();
-    expect(screen.getByRole('dialog', { name: 'Log in with your password' })).toBeTruthy();
+    const dialog = await logIn();
+    const message = await within(dialog).findByText(
+      'Login failed: The username or password is incorrect.',
+    );
+    const password = within(dialog).getByLabelText('Password');
+    expect(password.getAttribute('aria-invalid')).toBe('true');
+    expect(password.getAttribute('aria-describedby')).toContain(message.closest('p')?.id);
+    await waitFor(() => expect(document.activeElement).toBe(password));
+    const toasts = screen.getByRole('region', { name: 'Notifications' });
+    expect(within(toasts).queryByText(/Login failed/)).toBeNull();
+    // Typing again takes the old verdict away.
+    fireEvent.change(password, { target: { value: 'Secret-2' } });
+    expect(password.getAttribute('aria-invalid')).toBeNull();
     expect(window.localStorage.getItem('challenge-draft')).toBeNull();
   });
 
@@ -88,11 +114,13 @@ describe('username and password login refused by the gateway', () => {
         },
       ],
     });
-    await logIn();
+    const dialog = await logIn();
     expect(
-      await screen.findByText(
-        'Login failed: Too many attempts. Please wait a moment and try again.',
-      ),
+      (
+        await within(dialog).findByText(
+          'Login failed: Too many attempts. Please wait a moment and try again.',
+        )
+      ).closest('[role="alert"]'),
     ).toBeTruthy();
   });
 });

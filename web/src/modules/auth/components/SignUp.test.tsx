@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { MockLink } from '@apollo/client/testing';
 import { describe, expect, it } from 'vitest';
@@ -202,13 +204,17 @@ describe('magic-link code step', () => {
       ],
     });
     await enterCode();
-    expect(
-      await screen.findByText(
-        'That code is not right. Check the code in the e-mail and try again.',
-      ),
-    ).toBeTruthy();
+    const dialog = screen.getByRole('dialog', { name: 'Check your inbox' });
+    // On the field itself (not only in a toast that leaves after five seconds).
+    const message = await within(dialog).findByText(
+      'That code is not right. Check the code in the e-mail and try again.',
+    );
+    const code = within(dialog).getByLabelText('Login code');
+    expect(code.getAttribute('aria-invalid')).toBe('true');
+    expect(code.getAttribute('aria-describedby')).toContain(message.closest('p')?.id);
+    const toasts = screen.getByRole('region', { name: 'Notifications' });
+    expect(within(toasts).queryByText(/That code is not right/)).toBeNull();
     expect(screen.queryByText('The username or password is incorrect.')).toBeNull();
-    expect(screen.getByRole('dialog', { name: 'Check your inbox' })).toBeTruthy();
     expect(window.localStorage.getItem('challenge-draft')).toBeNull();
   });
 
@@ -229,16 +235,23 @@ describe('magic-link code step', () => {
 });
 
 describe('complete-account validation', () => {
-  it('keeps submit disabled until touched and valid, and lists each problem in a red list', async () => {
+  it('opens and types without errors; a field says what is wrong once left, and lists them in a red list', async () => {
     const { dialog } = await signUpByCode();
-    expect(submitButton(dialog).disabled).toBe(true);
     expect(listedErrors(dialog)).toEqual([]);
+    const password = within(dialog).getByLabelText('Password');
+    // Typing is not yet a mistake: nothing is said before the field is left.
+    fireEvent.change(password, { target: { value: 'w' } });
+    expect(password.getAttribute('aria-invalid')).toBeNull();
+    expect(listedErrors(dialog)).toEqual([]);
+    // Passing through an empty field is not one either.
+    fireEvent.blur(within(dialog).getByLabelText('Username'));
+    expect(within(dialog).getByLabelText('Username').getAttribute('aria-invalid')).toBeNull();
 
     fill(dialog, { username: 'sam', password: 'weakpass' });
     expect(listedErrors(dialog)).toEqual([
       'Your password must have at least 8 characters, with an uppercase letter, a lowercase letter, a number and a special character',
     ]);
-    expect(within(dialog).getByLabelText('Password').getAttribute('aria-invalid')).toBe('true');
+    expect(password.getAttribute('aria-invalid')).toBe('true');
 
     fill(dialog, { password: 'Str0ng!pass', repeatPassword: 'Str0ng!pasS' });
     expect(listedErrors(dialog)).toContain('Passwords do not match');
@@ -249,14 +262,37 @@ describe('complete-account validation', () => {
     // With every text field visited, the unticked terms are listed too.
     fill(dialog, { repeatPassword: 'Str0ng!pass', birthday: birthdayYearsAgo(30) });
     expect(listedErrors(dialog)).toEqual(['Please accept the terms and conditions']);
-    expect(submitButton(dialog).disabled).toBe(true);
 
     fill(dialog, { phoneNumber: '12' });
     expect(listedErrors(dialog)).toContain('Please enter a valid phone number');
 
     fill(dialog, { phoneNumber: '', acceptTerms: true });
     expect(listedErrors(dialog)).toEqual([]);
-    expect(submitButton(dialog).disabled).toBe(false);
+  });
+
+  it('sent too early: every problem is listed and focus goes to the first field at fault', async () => {
+    const sent: VerifyUserMutationVariables[] = [];
+    const { dialog } = await signUpByCode([verifyUserMock({ success: true }, sent)]);
+    fill(dialog, { username: 'sam', password: 'Str0ng!pass' });
+    submitButton(dialog).focus();
+    fireEvent.click(submitButton(dialog));
+    await waitFor(() =>
+      expect(document.activeElement).toBe(within(dialog).getByLabelText('Birthday')),
+    );
+    expect(listedErrors(dialog)).toEqual([
+      'Please enter your birthday',
+      'Please repeat your password',
+      'Please accept the terms and conditions',
+    ]);
+    expect(sent).toEqual([]);
+  });
+
+  it('the username tooltip opens above the field, not over it', () => {
+    // The tooltip's own stylesheet: jsdom lays nothing out, so the rule is what can be checked.
+    const css = readFileSync(resolve(__dirname, '../../../ui/InfoTooltip.module.css'), 'utf8');
+    const rule = /\.tooltip \{([^}]*)\}/.exec(css)?.[1] ?? '';
+    expect(rule).toMatch(/bottom: calc\(100% \+/);
+    expect(rule).not.toMatch(/top: calc\(100% \+/);
   });
 
   it('shows each reason under its own field, not only in the list below', async () => {
@@ -292,11 +328,10 @@ describe('complete-account validation', () => {
       'You must be at least 16 years old to create an account',
     ]);
     expect(within(dialog).getByLabelText('Birthday').getAttribute('aria-invalid')).toBe('true');
-    expect(submitButton(dialog).disabled).toBe(true);
 
     fill(dialog, { birthday: birthdayYearsAgo(16) });
     expect(listedErrors(dialog)).toEqual([]);
-    expect(submitButton(dialog).disabled).toBe(false);
+    expect(within(dialog).getByLabelText('Birthday').getAttribute('aria-invalid')).toBeNull();
   });
 
   it('refuses a birthday in the future', async () => {

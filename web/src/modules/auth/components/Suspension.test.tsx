@@ -48,7 +48,9 @@ describe('a suspended account', () => {
       ],
     });
     const login = await screen.findByRole('dialog', { name: 'Log in with your password' });
-    fireEvent.change(within(login).getByLabelText('Username'), { target: { value: 'alice' } });
+    fireEvent.change(within(login).getByLabelText('Username or e-mail address'), {
+      target: { value: 'alice' },
+    });
     fireEvent.change(within(login).getByLabelText('Password'), { target: { value: 'Secret-1' } });
     fireEvent.click(within(login).getByRole('button', { name: 'Log in' }));
 

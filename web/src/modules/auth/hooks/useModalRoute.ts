@@ -20,6 +20,31 @@ export function isModalName(value: unknown): value is ModalName {
   return typeof value === 'string' && (MODAL_NAMES as readonly string[]).includes(value);
 }
 
+/**
+ * The element that opened the route dialog now open. Kept here, not in the dialog: switching
+ * between the login dialogs and on to complete-account replaces the dialog, and the element
+ * focused when the next one opens is inside the one that leaves.
+ */
+let routeDialogOpener: HTMLElement | null = null;
+
+function rememberOpener() {
+  const active = document.activeElement;
+  routeDialogOpener = active instanceof HTMLElement && active !== document.body ? active : null;
+}
+
+/**
+ * After the last route dialog closed: focus goes back to its opener, or, when that is gone (the
+ * log-in box after logging in, a closed phone menu) or the dialog came with the URL, to the main
+ * content, so that it is never left on the body.
+ */
+export function restoreRouteDialogFocus() {
+  const opener = routeDialogOpener;
+  routeDialogOpener = null;
+  if (opener?.isConnected) opener.focus();
+  else if (document.activeElement === document.body || !document.activeElement)
+    document.getElementById('main-content')?.focus();
+}
+
 export function useModalRoute() {
   const [searchParams, setSearchParams] = useSearchParams();
   const value = searchParams.get(MODAL_PARAM);
@@ -39,7 +64,10 @@ export function useModalRoute() {
 
   /** Opens a dialog as a new history entry, so Back closes it. */
   const openModal = useCallback(
-    (name: ModalName) => update((params) => params.set(MODAL_PARAM, name), false),
+    (name: ModalName) => {
+      rememberOpener();
+      update((params) => params.set(MODAL_PARAM, name), false);
+    },
     [update],
   );
   /**

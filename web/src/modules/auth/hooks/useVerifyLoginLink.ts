@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { AppOperationContext } from '../../../app/apolloClient';
 import { failureIdentifier, settleMutation } from '../../../lib/mutationOutcome';
 import { useToasts } from '../../../ui/toast/Toasts';
+import { useTakeAccountLanguage } from '../accountLanguage';
 import { VerifyLoginLinkDocument } from '../graphql/VerifyLoginLink';
 import { clearLocalStores } from '../localStores';
 import { useShowSuspension } from '../suspension';
@@ -23,6 +24,7 @@ export function useVerifyLoginLink() {
   const { t } = useTranslation();
   const toasts = useToasts();
   const client = useApolloClient();
+  const takeAccountLanguage = useTakeAccountLanguage();
   const [mutate, { loading }] = useMutation(VerifyLoginLinkDocument, { context });
   const showSuspension = useShowSuspension();
 
@@ -53,10 +55,11 @@ export function useVerifyLoginLink() {
       if (!isVerified) return { kind: 'needs-account', originUrl };
       // A new identity: everything cached so far belongs to the logged-out visitor.
       await client.resetStore().catch(() => undefined);
+      await takeAccountLanguage();
       toasts.success(t('auth.toast.welcomeBack'));
       return { kind: 'logged-in', originUrl };
     },
-    [client, mutate, showSuspension, toasts, t],
+    [client, takeAccountLanguage, mutate, showSuspension, toasts, t],
   );
 
   return { verifyLoginLink, loading };

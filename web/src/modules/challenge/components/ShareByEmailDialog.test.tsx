@@ -110,7 +110,7 @@ describe('share by e-mail', () => {
         ),
       ],
     });
-    fireEvent.click(await screen.findByRole('button', { name: 'Share by e-mail' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Invite by e-mail' }));
     const field = await screen.findByLabelText('E-mail addresses');
     fireEvent.click(screen.getByRole('button', { name: 'Send' }));
     expect(await screen.findByText('Enter at least one e-mail address.')).toBeTruthy();
@@ -140,7 +140,7 @@ describe('share by e-mail', () => {
         }),
       ],
     });
-    fireEvent.click(await screen.findByRole('button', { name: 'Share by e-mail' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Invite by e-mail' }));
     fireEvent.change(await screen.findByLabelText('E-mail addresses'), {
       target: { value: 'dan@example.nl' },
     });
@@ -152,13 +152,13 @@ describe('share by e-mail', () => {
   it('is not offered to a visitor', async () => {
     renderApp({ path, mocks: [loggedOutMock(), ...mocks()] });
     expect(await screen.findByRole('button', { name: 'Copy link' })).toBeTruthy();
-    expect(screen.queryByRole('button', { name: 'Share by e-mail' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Invite by e-mail' })).toBeNull();
   });
 
   it('is not offered to a user who is not the owner', async () => {
     const bob = { ...alice, id: 'u-2b', username: 'bobby', displayName: null };
     renderApp({ path, mocks: [loggedInMock(bob), ...mocks()] });
     expect(await screen.findByRole('button', { name: 'Copy link' })).toBeTruthy();
-    expect(screen.queryByRole('button', { name: 'Share by e-mail' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Invite by e-mail' })).toBeNull();
   });
 });

@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import { createContext, useContext, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { errorText } from '../../../lib/errorMessages';
@@ -28,11 +28,25 @@ const CHALLENGE_LIST: Record<Exclude<DiscoverSection, 'users'>, DiscoverChalleng
 };
 
 /** The list of one discover entry, a page at a time. Remount (key) it to start at page 1. */
-export function DiscoverList({ section }: { section: DiscoverSection }) {
-  return section === 'users' ? (
-    <UsersList />
-  ) : (
-    <ChallengesList section={section} list={CHALLENGE_LIST[section]} />
+/**
+ * The list of a discover section. `emptyHeading`: the level of an empty list's title, one below
+ * the section's title (h1 for someone logged in, h2 under a visitor's hero; axe: heading-order).
+ */
+export function DiscoverList({
+  section,
+  emptyHeading = 'h3',
+}: {
+  section: DiscoverSection;
+  emptyHeading?: EmptyHeading;
+}) {
+  return (
+    <EmptyHeadingContext.Provider value={emptyHeading}>
+      {section === 'users' ? (
+        <UsersList />
+      ) : (
+        <ChallengesList section={section} list={CHALLENGE_LIST[section]} />
+      )}
+    </EmptyHeadingContext.Provider>
   );
 }
 
@@ -159,10 +173,14 @@ function PagedList<T>({
   );
 }
 
+type EmptyHeading = 'h2' | 'h3';
+const EmptyHeadingContext = createContext<EmptyHeading>('h3');
+
 function Empty({ title, text, children }: { title: string; text: string; children: ReactNode }) {
+  const Heading = useContext(EmptyHeadingContext);
   return (
     <div className={challengeStyles.empty}>
-      <h3 className={layout.panelTitle}>{title}</h3>
+      <Heading className={layout.panelTitle}>{title}</Heading>
       <p className={challengeStyles.emptyText}>{text}</p>
       {children}
     </div>

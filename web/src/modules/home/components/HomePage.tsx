@@ -40,7 +40,7 @@ export function HomePage() {
           </Title>
         </div>
         <p className={styles.discoverText}>{t(`discover.${section}.description`)}</p>
-        <DiscoverList key={section} section={section} />
+        <DiscoverList key={section} section={section} emptyHeading={hero ? 'h3' : 'h2'} />
       </section>
     </div>
   );

@@ -90,4 +90,21 @@ describe('settings guidelines', () => {
     expect(screen.getByText(/bank account in your own name/)).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Read the terms and conditions' })).toBeTruthy();
   });
+
+  it('shows a visitor the community guidelines in the terms, with no link behind the log-in (issue 22, point 14)', async () => {
+    renderApp({ path: '/terms', mocks: [loggedOutMock()] });
+    const community = await screen.findByRole('region', { name: /Community/ });
+    for (const title of ['Do', 'Do not', 'Money and compliance']) {
+      expect(within(community).getByRole('heading', { level: 3, name: title })).toBeTruthy();
+    }
+    expect(within(community).getByText(/bank account in your own name/)).toBeTruthy();
+    const links = screen.getAllByRole('link').map((link) => link.getAttribute('href'));
+    expect(links.filter((href) => href?.startsWith('/settings'))).toEqual([]);
+  });
+
+  it('leads from the contact page to the public guidelines (issue 22, point 14)', async () => {
+    renderApp({ path: '/contact', mocks: [loggedOutMock()] });
+    const link = await screen.findByRole('link', { name: 'Community guidelines' });
+    expect(link.getAttribute('href')).toBe('/terms#terms-community');
+  });
 });

@@ -75,9 +75,9 @@ export function TermsPage() {
             </p>
           ) : null}
           {section === 'community' ? (
-            <p>
-              <Link to="/settings/guidelines">{t('legal.terms.guidelinesLink')}</Link>
-            </p>
+            // The guidelines themselves, public like the terms (issue 22, point 14): the settings
+            // page that also shows them is behind the log-in.
+            <Guidelines termsLink={false} />
           ) : null}
         </section>
       ))}
@@ -146,8 +146,11 @@ const GUIDELINE_SECTIONS = {
   compliance: ['i1', 'i2', 'i3'],
 } as const;
 
-/** The community guidelines and compliance rules (settings' guidelines page uses it). */
-export function Guidelines() {
+/**
+ * The community guidelines and compliance rules (the terms' community section and settings'
+ * guidelines page); `termsLink` false inside the terms themselves.
+ */
+export function Guidelines({ termsLink = true }: { termsLink?: boolean }) {
   const { t } = useTranslation();
   return (
     <div className={styles.guidelines}>
@@ -168,9 +171,11 @@ export function Guidelines() {
           </ul>
         </section>
       ))}
-      <p>
-        <Link to="/terms">{t('legal.guidelines.termsLink')}</Link>
-      </p>
+      {termsLink ? (
+        <p>
+          <Link to="/terms">{t('legal.guidelines.termsLink')}</Link>
+        </p>
+      ) : null}
     </div>
   );
 }
@@ -218,7 +223,7 @@ export function ContactPage() {
         <h2 className={styles.sectionTitle}>{t('legal.contact.rulesTitle')}</h2>
         <ul className={styles.links}>
           <li>
-            <Link to="/settings/guidelines">{t('legal.contact.guidelinesLink')}</Link>
+            <Link to="/terms#terms-community">{t('legal.contact.guidelinesLink')}</Link>
           </li>
           <li>
             <Link to="/terms">{t('legal.contact.termsLink')}</Link>

@@ -6,7 +6,7 @@ import { usePageMeta } from '../../../lib/usePageMeta';
 import { PageHeader } from '../../../ui/PageHeader';
 import { useScrollSelectedIntoView } from '../../../ui/useScrollSelectedIntoView';
 import { useGetCurrentUser } from '../../auth/hooks/useGetCurrentUser';
-import { hasRole, isAdmin } from '../../auth/roles';
+import { hasRole, isAdmin, isRefereeOnly } from '../../auth/roles';
 import { AuditLogPanel } from './AuditLogPanel';
 import { BannedUsersPanel } from './BannedUsersPanel';
 import { MoneyStatisticsPanel } from './MoneyStatisticsPanel';
@@ -54,9 +54,12 @@ export function sectionsFor(roles: readonly string[] | null | undefined): Modera
  */
 export function ModeratorPage() {
   const { t } = useTranslation();
-  usePageMeta(t('pages.moderator.title'));
-  const [params, setParams] = useSearchParams();
   const { user } = useGetCurrentUser();
+  // A referee who is not also a moderator or admin has a referee's console (issue 22, point 14).
+  const refereeOnly = isRefereeOnly(user?.roles);
+  const title = refereeOnly ? t('pages.referee.title') : t('pages.moderator.title');
+  usePageMeta(title);
+  const [params, setParams] = useSearchParams();
   const sections = sectionsFor(user?.roles);
   const requested = params.get('tab');
   const current: ModeratorSection =
@@ -104,7 +107,10 @@ export function ModeratorPage() {
 
   return (
     <div className={styles.page}>
-      <PageHeader title={t('pages.moderator.title')} subtitle={t('moderator.subtitle')} />
+      <PageHeader
+        title={title}
+        subtitle={refereeOnly ? t('moderator.refereeSubtitle') : t('moderator.subtitle')}
+      />
       <div className={styles.tabsScroller} ref={strip} data-tab-strip>
         <div
           className={styles.tabs}

@@ -10,7 +10,6 @@ import { Button } from '../../../ui/Button';
 import { Notice, type NoticeTone } from '../../../ui/Notice';
 import { SelectField } from '../../../ui/SelectField';
 import layout from '../../../ui/layout.module.css';
-import { useToasts } from '../../../ui/toast/Toasts';
 import type { EscrowHold } from '../graphql/EscrowReconciliation';
 import type { MoneyTotals } from '../graphql/MoneyTotals';
 import type { EscrowResolution } from '../graphql/ResolveEscrowHold';
@@ -333,7 +332,6 @@ function ResolveHoldDialog({
   onDone: (message: Message) => void;
 }) {
   const { t, i18n } = useTranslation();
-  const toasts = useToasts();
   const { resolveEscrowHold, loading } = useResolveEscrowHold();
   const [outcome, setOutcome] = useState<EscrowResolution>('release');
   const amount = formatAmount(hold.amount, i18n.language);
@@ -357,7 +355,6 @@ function ResolveHoldDialog({
           : 'moderator.money.escrow.captured',
         { amount, username: payee.username },
       );
-      toasts.success(text);
       onDone({ tone: 'success', text });
       return null;
     }

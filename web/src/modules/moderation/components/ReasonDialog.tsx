@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '../../../ui/Button';
 import { TextArea } from '../../../ui/Input';
 import { Modal } from '../../../ui/Modal';
+import { useFocusFirstInvalid } from '../../../ui/useFocusFirstInvalid';
 import styles from './Moderator.module.css';
 
 /** The server's limit of a staff reason (moderation's and wallet's, counted as the server counts). */
@@ -61,6 +62,7 @@ export function ReasonDialog({
   const [reason, setReason] = useState('');
   const [checked, setChecked] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
+  const { ref: formRef, focusFirstInvalid } = useFocusFirstInvalid();
   const trimmed = reason.trim();
   const invalid = askReason && (trimmed.length === 0 || trimmed.length > REASON_MAX);
   const reasonError = !askReason
@@ -79,7 +81,8 @@ export function ReasonDialog({
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     setChecked(true);
-    if (loading || invalid) return;
+    if (invalid) return focusFirstInvalid();
+    if (loading) return;
     setFailure(null);
     setFailure(await onSubmit(askReason ? trimmed : ''));
   };
@@ -103,6 +106,7 @@ export function ReasonDialog({
       }
     >
       <form
+        ref={formRef}
         id={formId}
         className={styles.reportForm}
         onSubmit={(event) => void submit(event)}
@@ -116,9 +120,10 @@ export function ReasonDialog({
             rows={3}
             value={reason}
             onChange={(event) => setReason(event.target.value)}
-            // Without a hint, leaving the field says what is wrong with it at once.
+            // Without a hint, leaving a field one typed in says what is wrong with it at once
+            // (passing through it on the way to Cancel is no mistake).
             onBlur={() => {
-              if (hint === null) setChecked(true);
+              if (hint === null && reason !== '') setChecked(true);
             }}
             status={reasonError ? 'error' : hint === null ? 'none' : 'hint'}
             message={reasonError ?? hint}

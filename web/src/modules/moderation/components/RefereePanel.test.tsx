@@ -116,6 +116,14 @@ function decideMock(
 }
 
 describe('moderator page: referee cases', () => {
+  it("is a referee's console, titled for the role (issue 22, point 14)", async () => {
+    renderApp({ path: '/moderator', mocks: [loggedInMock(referee), casesMock({ items: [] })] });
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Referee dashboard' }),
+    ).toBeTruthy();
+    expect(document.title).toContain('Referee dashboard');
+  });
+
   it('shows the case: the owner’s reason, the proof phrase, the video and that it is overdue', async () => {
     renderApp({
       path: '/moderator',

@@ -1,4 +1,4 @@
-import { fireEvent, screen, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { alice, answerMock, loggedInMock, loggedOutMock, statusOf } from '../../../test/mocks';
 import { currentUrl, renderApp } from '../../../test/renderApp';
@@ -86,9 +86,16 @@ describe('report a user from their profile', () => {
     fireEvent.change(within(dialog).getByLabelText('Reason'), {
       target: { value: 'harassment' },
     });
+    send.focus();
     fireEvent.click(send);
     expect(await within(dialog).findByText('Please provide details for your report.')).toBeTruthy();
     expect(sent).toEqual([]);
+    // Focus goes to the field to fill in, not left on the button.
+    await waitFor(() =>
+      expect(document.activeElement).toBe(
+        within(dialog).getByLabelText('Details (required for this reason)'),
+      ),
+    );
 
     const details = within(dialog).getByLabelText('Details (required for this reason)');
     fireEvent.change(details, { target: { value: 'x'.repeat(801) } });

@@ -7,6 +7,7 @@ import { TextArea } from '../../../ui/Input';
 import { Modal } from '../../../ui/Modal';
 import { Notice } from '../../../ui/Notice';
 import { SelectField } from '../../../ui/SelectField';
+import { useFocusFirstInvalid } from '../../../ui/useFocusFirstInvalid';
 import {
   REASONS_NEEDING_DETAILS,
   REPORT_DETAILS_MAX,
@@ -78,6 +79,7 @@ export function ReportDialog({
   const [alreadyReported, setAlreadyReported] = useState(false);
   const [sent, setSent] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
+  const { ref: formRef, focusFirstInvalid } = useFocusFirstInvalid();
 
   const trimmed = details.trim();
   const length = Array.from(trimmed).length;
@@ -93,8 +95,9 @@ export function ReportDialog({
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     setSubmitted(true);
-    if (loading || reason === '' || (needsDetails && length === 0)) return;
-    if (length > REPORT_DETAILS_MAX) return;
+    if (reason === '' || (needsDetails && length === 0) || length > REPORT_DETAILS_MAX)
+      return focusFirstInvalid();
+    if (loading) return;
     setFailure(null);
     const outcome = await createReport({
       entityType,
@@ -183,6 +186,7 @@ export function ReportDialog({
       }
     >
       <form
+        ref={formRef}
         id={formId}
         className={styles.reportForm}
         onSubmit={(event) => void submit(event)}

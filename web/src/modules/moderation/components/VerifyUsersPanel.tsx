@@ -1,13 +1,15 @@
-import { useId, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDate } from '../../../lib/dates';
 import { formatIban } from '../../../lib/iban';
 import { describeFailure } from '../../../lib/mutationOutcome';
 import { Button } from '../../../ui/Button';
+import { Input } from '../../../ui/Input';
 import { Notice, type NoticeTone } from '../../../ui/Notice';
 import { SelectField } from '../../../ui/SelectField';
 import layout from '../../../ui/layout.module.css';
 import type { BanType } from '../graphql/Reports';
+import { useGetCurrentUser } from '../../auth/hooks/useGetCurrentUser';
 import type { UnverifiedUser } from '../graphql/UnverifiedUsers';
 import { useGetUnverifiedUsers, useModeratorVerifyUser } from '../hooks/useUnverifiedUsers';
 import { ColumnHeaders } from './ModeratorParts';
@@ -18,12 +20,29 @@ import styles from './Moderator.module.css';
 type Message = { tone: NoticeTone; text: string };
 type Choice = 'verify' | 'ban';
 
-/** Accounts waiting for verification, with identity's and wallet's fields: verify or ban. */
+/** How long typing rests before the list is asked again. */
+const SEARCH_DELAY_MS = 300;
+
+/**
+ * Accounts waiting for verification, newest first, with identity's and wallet's fields, found
+ * by part of a username or e-mail address: verify or ban. Nobody decides on their own account
+ * (the server refuses it too, ADR 70).
+ */
 export function VerifyUsersPanel() {
   const { t, i18n } = useTranslation();
   const titleId = useId();
+  const { user: me } = useGetCurrentUser();
   const [page, setPage] = useState(1);
-  const list = useGetUnverifiedUsers(page);
+  const [typed, setTyped] = useState('');
+  const [search, setSearch] = useState('');
+  useEffect(() => {
+    const timer = window.setTimeout(() => {
+      setSearch(typed);
+      setPage(1);
+    }, SEARCH_DELAY_MS);
+    return () => window.clearTimeout(timer);
+  }, [typed]);
+  const list = useGetUnverifiedUsers(page, search);
   const [acting, setActing] = useState<{ user: UnverifiedUser; choice: Choice } | null>(null);
   const [message, setMessage] = useState<Message | null>(null);
   const columns = {
@@ -46,6 +65,22 @@ export function VerifyUsersPanel() {
         </h2>
         <p className={styles.sectionText}>{t('verifyUsers.text')}</p>
       </div>
+      <div className={styles.listHeader}>
+        <Input
+          className={styles.filter}
+          type="search"
+          label={t('verifyUsers.search')}
+          name="search"
+          autoComplete="off"
+          value={typed}
+          onChange={(event) => setTyped(event.target.value)}
+        />
+        {list.pagination ? (
+          <p className={styles.count} aria-live="polite">
+            {t('verifyUsers.count', { count: list.pagination.totalCount })}
+          </p>
+        ) : null}
+      </div>
       {message ? (
         <Notice tone={message.tone}>
           <p>{message.text}</p>
@@ -55,7 +90,13 @@ export function VerifyUsersPanel() {
         list={list}
         page={page}
         onPage={setPage}
-        empty={<p className={styles.empty}>{t('verifyUsers.empty')}</p>}
+        empty={
+          <p className={styles.empty}>
+            {search.trim()
+              ? t('verifyUsers.noMatch', { search: search.trim() })
+              : t('verifyUsers.empty')}
+          </p>
+        }
         loadFailedTitle={t('verifyUsers.loadFailed')}
         pagesLabel={t('verifyUsers.pages')}
       >
@@ -100,24 +141,28 @@ export function VerifyUsersPanel() {
                         )}
                       </td>
                       <td role="cell" data-label={columns.actions} className={styles.actionsCell}>
-                        <div className={styles.rowActions}>
-                          <Button
-                            variant="primary"
-                            size="sm"
-                            onClick={() => act(user, 'verify')}
-                            aria-label={t('verifyUsers.verifyUser', { username: user.username })}
-                          >
-                            {t('verifyUsers.verify')}
-                          </Button>
-                          <Button
-                            variant="secondary"
-                            size="sm"
-                            onClick={() => act(user, 'ban')}
-                            aria-label={t('verifyUsers.banUser', { username: user.username })}
-                          >
-                            {t('verifyUsers.ban')}
-                          </Button>
-                        </div>
+                        {user.id === me?.id ? (
+                          <p className={styles.secondary}>{t('verifyUsers.ownAccount')}</p>
+                        ) : (
+                          <div className={styles.rowActions}>
+                            <Button
+                              variant="primary"
+                              size="sm"
+                              onClick={() => act(user, 'verify')}
+                              aria-label={t('verifyUsers.verifyUser', { username: user.username })}
+                            >
+                              {t('verifyUsers.verify')}
+                            </Button>
+                            <Button
+                              variant="secondary"
+                              size="sm"
+                              onClick={() => act(user, 'ban')}
+                              aria-label={t('verifyUsers.banUser', { username: user.username })}
+                            >
+                              {t('verifyUsers.ban')}
+                            </Button>
+                          </div>
+                        )}
                       </td>
                     </tr>
                   );
@@ -187,9 +232,11 @@ function DecisionDialog({
           name="banType"
           value={banType}
           onChange={(event) => setBanType(event.target.value === 'soft' ? 'soft' : 'hard')}
+          status="hint"
+          message={t(`verifyUsers.banTypes.${banType}Means`)}
         >
-          <option value="hard">{t('bannedUsers.types.hard')}</option>
-          <option value="soft">{t('bannedUsers.types.soft')}</option>
+          <option value="hard">{t('verifyUsers.banTypes.hard')}</option>
+          <option value="soft">{t('verifyUsers.banTypes.soft')}</option>
         </SelectField>
       ) : (
         <p>{t('verifyUsers.verifyText')}</p>

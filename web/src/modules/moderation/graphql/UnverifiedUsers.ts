@@ -32,10 +32,11 @@ export interface UnverifiedUsersQuery {
 }
 
 export interface UnverifiedUsersQueryVariables {
-  input: { page: number; itemsPerPage?: number };
+  /** `search`: part of the username or e-mail address, in any case. */
+  input: { page: number; itemsPerPage?: number; search?: string };
 }
 
-/** Moderators and admins: accounts not verified yet, oldest first, with wallet's payment fields. */
+/** Moderators and admins: accounts not verified yet, newest first, with wallet's payment fields. */
 export const UnverifiedUsersDocument: TypedDocumentNode<
   UnverifiedUsersQuery,
   UnverifiedUsersQueryVariables

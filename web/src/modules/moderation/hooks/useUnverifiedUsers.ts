@@ -12,11 +12,17 @@ import { usePagedList } from './usePagedList';
 export const UNVERIFIED_PER_PAGE = 20;
 const context: AppOperationContext = { suppressErrorToast: true };
 
-/** One page of accounts waiting for verification, oldest first. */
-export function useGetUnverifiedUsers(page: number) {
+/** One page of accounts waiting for verification, newest first, narrowed by `search` if any. */
+export function useGetUnverifiedUsers(page: number, search: string) {
   return usePagedList(
     UnverifiedUsersDocument,
-    { input: { page, itemsPerPage: UNVERIFIED_PER_PAGE } },
+    {
+      input: {
+        page,
+        itemsPerPage: UNVERIFIED_PER_PAGE,
+        ...(search.trim() ? { search: search.trim() } : {}),
+      },
+    },
     (data) => data.paginatedListOfUnverifiedUsers,
   );
 }

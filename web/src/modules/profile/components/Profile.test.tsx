@@ -60,6 +60,42 @@ function profileFailureMock(username: string, identifier: string) {
 }
 
 describe('profile page', () => {
+  it('"Challenge @bob" starts step 1 with bob filled in; nobody is offered to challenge themselves', async () => {
+    window.localStorage.removeItem('challenge-draft');
+    const { router, unmount } = renderApp({
+      path: '/profile/bob',
+      mocks: [loggedInMock(), profileMock({ profile: bob })],
+    });
+    fireEvent.click(await screen.findByRole('button', { name: 'Challenge @bob' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/challenge/create/step-1'));
+    const form = await screen.findByRole('form', { name: 'Send your Challenge' });
+    expect(within(form).getByLabelText<HTMLInputElement>('Username').value).toBe('bob');
+    expect(within(form).getByRole('radio', { name: 'A friend by username' })).toHaveProperty(
+      'checked',
+      true,
+    );
+    unmount();
+
+    renderApp({
+      path: '/profile/alice',
+      mocks: [
+        loggedInMock(),
+        profileMock({ profile: { ...bob, id: alice.id, username: 'alice' } }),
+      ],
+    });
+    expect(await screen.findByRole('link', { name: 'Edit profile' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /^Challenge @/ })).toBeNull();
+  });
+
+  it('offers no challenge to someone who takes none', async () => {
+    renderApp({
+      path: '/profile/bob',
+      mocks: [loggedOutMock(), profileMock({ profile: { ...bob, challengeable: false } })],
+    });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Bob de Vries' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Challenge @bob' })).toBeNull();
+  });
+
   it('shows who it is, with follower counts', async () => {
     renderApp({ path: '/profile/bob', mocks: [loggedOutMock(), profileMock({ profile: bob })] });
     expect(await screen.findByRole('heading', { level: 1, name: 'Bob de Vries' })).toBeTruthy();

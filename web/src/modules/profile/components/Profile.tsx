@@ -35,6 +35,7 @@ import { useFollowUser } from '../hooks/useFollowUser';
 import { useGetUserProfile } from '../hooks/useGetUserProfile';
 import { useShowPrivateChallenges } from '../hooks/useShowPrivateChallenges';
 import { useUnfollowUser } from '../hooks/useUnfollowUser';
+import { ChallengeUserButton } from './ChallengeUserButton';
 import { FollowsDialog, type FollowsList } from './FollowsDialog';
 import { isValidUsername } from '../../../lib/validation';
 import { InvalidRouteParamsPage } from '../../errors/components/NotFoundPage';
@@ -164,12 +165,17 @@ function ProfileHeader({
           >
             {t('profile.editProfile')}
           </ButtonLink>
-        ) : user ? (
+        ) : (
           <>
-            <FollowButton profile={profile} onChanged={onChanged} />
-            <ReportButton entityType="User" entityId={profile.id} name={name} />
+            {profile.challengeable ? <ChallengeUserButton username={profile.username} /> : null}
+            {user ? (
+              <>
+                <FollowButton profile={profile} onChanged={onChanged} />
+                <ReportButton entityType="User" entityId={profile.id} name={name} />
+              </>
+            ) : null}
           </>
-        ) : null}
+        )}
       </div>
       <FollowsDialog
         list={list}

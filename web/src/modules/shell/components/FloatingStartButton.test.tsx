@@ -22,6 +22,13 @@ describe('floating start-a-challenge button', () => {
     expect(button.textContent).toBe('Start a challenge');
   });
 
+  it('sits, tooltip and all, in a landmark of its own (axe: all content in landmarks)', async () => {
+    renderApp({ path: '/challenge/creative-dare/detail', mocks: [loggedOutMock()] });
+    const button = await screen.findByTestId('floating-start-button');
+    const landmark = screen.getByRole('navigation', { name: 'Quick start' });
+    expect(landmark.contains(button)).toBe(true);
+  });
+
   it.each(['/challenge/create/step-1', '/challenge/create/step-2'])(
     'is hidden on %s',
     async (path) => {

@@ -90,13 +90,17 @@ describe('sidebar', () => {
   });
 
   it('leads moderators and referees to their part of the console too', async () => {
-    for (const role of ['moderator', 'referee']) {
+    for (const [role, name] of [
+      ['moderator', 'Moderator dashboard'],
+      // A referee's console is named for the role (issue 22, point 14).
+      ['referee', 'Referee dashboard'],
+    ] as const) {
       const { unmount } = renderApp({
         path: '/',
         mocks: [loggedInMock({ ...alice, roles: ['user', role] })],
       });
       const sidebar = await findSidebar();
-      const link = await within(sidebar).findByRole('link', { name: 'Moderator dashboard' });
+      const link = await within(sidebar).findByRole('link', { name });
       expect(link.getAttribute('href')).toBe('/moderator');
       unmount();
     }

@@ -23,7 +23,7 @@ import type { CurrentUserProfile } from '../../auth/graphql/CurrentUser';
 import { displayNameOf, useGetCurrentUser } from '../../auth/hooks/useGetCurrentUser';
 import { useLogoutUser } from '../../auth/hooks/useLogoutUser';
 import { useModalRoute } from '../../auth/hooks/useModalRoute';
-import { isStaff } from '../../auth/roles';
+import { isRefereeOnly, isStaff } from '../../auth/roles';
 import {
   DISCOVER_PARAM,
   parseDiscoverSection,
@@ -143,7 +143,11 @@ function UserNavigation({ user }: { user: CurrentUserProfile }) {
           label={t('nav.settings')}
         />
         {isStaff(user.roles) ? (
-          <NavItem to="/moderator" icon={<ShieldIcon />} label={t('nav.moderator')} />
+          <NavItem
+            to="/moderator"
+            icon={<ShieldIcon />}
+            label={isRefereeOnly(user.roles) ? t('nav.referee') : t('nav.moderator')}
+          />
         ) : null}
       </ul>
     </nav>

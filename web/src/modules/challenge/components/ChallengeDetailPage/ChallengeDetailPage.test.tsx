@@ -1,26 +1,26 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { FakeXhr } from '../../../test/fakeXhr';
-import { alice, answerMock, loggedInMock, statusOf } from '../../../test/mocks';
-import { currentUrl, renderApp } from '../../../test/renderApp';
+import { FakeXhr } from '../../../../test/fakeXhr';
+import { alice, answerMock, loggedInMock, statusOf } from '../../../../test/mocks';
+import { currentUrl, renderApp } from '../../../../test/renderApp';
 import {
   CreateReportDocument,
   type CreateReportMutationVariables,
-} from '../../moderation/graphql/CreateReport';
-import { DRAFT_STORAGE_KEY } from '../draft';
-import { ChallengeBySlugDocument, type ChallengeDetail } from '../graphql/ChallengeBySlug';
-import { ChallengeVideosDocument, type ChallengeVideo } from '../graphql/ChallengeVideos';
-import { MAX_VIDEO_BYTES } from '../videoUpload';
-import { LIVE_POLL_MS } from '../hooks/useGetChallenge';
-import { PROCESSING_POLL_MS } from './ChallengeVideo';
+} from '../../../moderation/graphql/CreateReport';
+import { DRAFT_STORAGE_KEY } from '../../draft';
+import { ChallengeBySlugDocument, type ChallengeDetail } from '../../graphql/ChallengeBySlug';
+import { ChallengeVideosDocument, type ChallengeVideo } from '../../graphql/ChallengeVideos';
+import { MAX_VIDEO_BYTES } from '../../videoUpload';
+import { LIVE_POLL_MS } from '../../hooks/useGetChallenge';
+import { PROCESSING_POLL_MS } from '../ChallengeVideo';
 import {
   UpdateChallengeDocument,
   type UpdateChallengeMutationVariables,
-} from '../graphql/UpdateChallenge';
+} from '../../graphql/UpdateChallenge';
 import {
   UpdateChallengeStatusDocument,
   type UpdateChallengeStatusMutationVariables,
-} from '../graphql/UpdateChallengeStatus';
+} from '../../graphql/UpdateChallengeStatus';
 
 const bob = {
   __typename: 'User',
@@ -424,7 +424,7 @@ describe('challenge detail', () => {
     });
   });
 
-  it('offers invitations by WhatsApp and e-mail', async () => {
+  it('offers invitations by WhatsApp and one by e-mail, through the platform (issue 22, point 14)', async () => {
     renderApp({
       path: '/challenge/juggle-ab12/detail',
       mocks: [loggedInMock(), challengeMock(challengeOf())],
@@ -433,12 +433,14 @@ describe('challenge detail', () => {
     expect(whatsapp.getAttribute('href')).toMatch(
       /^https:\/\/wa\.me\/\?text=.*juggle-ab12%2Fdetail/,
     );
-    expect(screen.getByRole('link', { name: 'Invite by e-mail' }).getAttribute('href')).toMatch(
-      /^mailto:\?subject=Juggle%20three%20balls&body=/,
-    );
     expect(screen.getByRole('button', { name: 'Cancel challenge' })).toBeTruthy();
-    // The owner also invites by e-mail through the platform (shareChallengeLink with addresses).
-    expect(screen.getByRole('button', { name: 'Share by e-mail' })).toBeTruthy();
+    // One e-mail action, not a mailto link beside the platform's invitation (shareChallengeLink).
+    expect(screen.queryByRole('link', { name: /e-mail/ })).toBeNull();
+    expect(screen.getAllByRole('button', { name: /e-mail/ }).map((b) => b.textContent)).toEqual([
+      'Invite by e-mail',
+    ]);
+    fireEvent.click(screen.getByRole('button', { name: 'Invite by e-mail' }));
+    expect(await screen.findByRole('dialog', { name: 'Invite by e-mail' })).toBeTruthy();
   });
 
   it('puts the decision of the challenged user under the challenge, with no empty video slot', async () => {
@@ -456,9 +458,8 @@ describe('challenge detail', () => {
     // Inviting is the owner's (the challenged user is the one invited); the link can be copied.
     expect(screen.getByRole('button', { name: 'Copy link' })).toBeTruthy();
     expect(screen.queryByRole('link', { name: 'Invite by WhatsApp' })).toBeNull();
-    expect(screen.queryByRole('link', { name: 'Invite by e-mail' })).toBeNull();
     // The platform's e-mail invitation too: the server refuses it to anyone but the owner.
-    expect(screen.queryByRole('button', { name: 'Share by e-mail' })).toBeNull();
+    expect(screen.queryByRole('button', { name: /e-mail/ })).toBeNull();
   });
 
   it('shows the video slot once the challenge is accepted, and no invitations any more', async () => {

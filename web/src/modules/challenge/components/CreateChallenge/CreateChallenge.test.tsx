@@ -1,12 +1,45 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { answerMock, loggedInMock, loggedOutMock, statusOf } from '../../../test/mocks';
-import { currentUrl, renderApp } from '../../../test/renderApp';
-import { DRAFT_STORAGE_KEY, defaultDraft, type ChallengeDraft } from '../draft';
+import { answerMock, loggedInMock, loggedOutMock, statusOf } from '../../../../test/mocks';
+import { currentUrl, renderApp } from '../../../../test/renderApp';
+import { DRAFT_STORAGE_KEY, defaultDraft, type ChallengeDraft } from '../../draft';
+import { ChallengeTargetDocument } from '../../graphql/ChallengeTarget';
 import {
   CreateChallengeDocument,
   type CreateChallengeMutationVariables,
-} from '../graphql/CreateChallenge';
+} from '../../graphql/CreateChallenge';
+
+/** getUserProfile as step 1 asks it: a known person (challengeable or not) or nobody. */
+function targetMock(
+  username: string,
+  answer: 'found' | 'not-challengeable' | 'unknown',
+  asked: string[] = [],
+) {
+  return answerMock(
+    ChallengeTargetDocument,
+    { username },
+    {
+      getUserProfile: {
+        __typename: 'UserProfileResult',
+        status:
+          answer === 'unknown'
+            ? statusOf(false, 'user_not_found', 'not found')
+            : statusOf(true, 'ok', 'OK'),
+        profile:
+          answer === 'unknown'
+            ? null
+            : {
+                __typename: 'PublicProfile',
+                id: `id-${username}`,
+                username,
+                displayName: 'Bob Builder',
+                challengeable: answer === 'found',
+              },
+      },
+    },
+    { times: 5, onVariables: () => asked.push(username) },
+  );
+}
 
 function storeDraft(change: Partial<ChallengeDraft>) {
   window.localStorage.setItem(DRAFT_STORAGE_KEY, JSON.stringify({ ...defaultDraft(), ...change }));
@@ -104,6 +137,65 @@ describe('create challenge, step 1', () => {
     });
     fireEvent.click(within(form).getByRole('button', { name: 'Next: details' }));
     await waitFor(() => expect(currentUrl(router)).toBe('/challenge/create/step-2'));
+  });
+});
+
+describe('create challenge, step 1: the person is looked up there (issue 22, point 8)', () => {
+  it('says at once that a username names nobody, and Next stays on step 1 with focus on it', async () => {
+    storeDraft({ ...readyStep1, challengedUsername: '' });
+    const { router } = renderApp({
+      path: '/challenge/create/step-1',
+      mocks: [loggedInMock(), targetMock('nobody_here', 'unknown')],
+    });
+    const form = await screen.findByRole('form', { name: 'Send your Challenge' });
+    const field = within(form).getByLabelText('Username');
+    fireEvent.change(field, { target: { value: '@nobody_here' } });
+    // Debounced: no key press is sent, the pause after typing is.
+    expect(
+      await within(form).findByText(
+        'There is no user @nobody_here. Check the spelling, or challenge them by e-mail.',
+      ),
+    ).toBeTruthy();
+    expect(field.getAttribute('aria-invalid')).toBe('true');
+    within(form).getByRole('button', { name: 'Next: details' }).focus();
+    fireEvent.click(within(form).getByRole('button', { name: 'Next: details' }));
+    await waitFor(() => expect(document.activeElement).toBe(field));
+    expect(currentUrl(router)).toBe('/challenge/create/step-1');
+  });
+
+  it('names the person found, and refuses one who takes no challenges', async () => {
+    storeDraft({ ...readyStep1, challengedUsername: '' });
+    renderApp({
+      path: '/challenge/create/step-1',
+      mocks: [loggedInMock(), targetMock('bob', 'found'), targetMock('carl', 'not-challengeable')],
+    });
+    const form = await screen.findByRole('form', { name: 'Send your Challenge' });
+    const field = within(form).getByLabelText('Username');
+    fireEvent.change(field, { target: { value: 'bob' } });
+    expect(await within(form).findByText('Found: Bob Builder (@bob)')).toBeTruthy();
+    fireEvent.change(field, { target: { value: 'carl' } });
+    expect(
+      await within(form).findByText('@carl does not accept challenges at the moment.'),
+    ).toBeTruthy();
+  });
+
+  it('Next says the new step and moves focus to its heading; problems take focus to the first field', async () => {
+    storeDraft({ ...readyStep1, name: '' });
+    const { router } = renderApp({
+      path: '/challenge/create/step-1',
+      mocks: [loggedInMock(), targetMock('bob', 'found')],
+    });
+    const form = await screen.findByRole('form', { name: 'Send your Challenge' });
+    fireEvent.click(within(form).getByRole('button', { name: 'Next: details' }));
+    await waitFor(() => expect(document.activeElement).toBe(within(form).getByLabelText('Title')));
+    fireEvent.change(within(form).getByLabelText('Title'), { target: { value: 'Juggle' } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Next: details' }));
+    await waitFor(() => expect(currentUrl(router)).toBe('/challenge/create/step-2'));
+    const heading = await screen.findByRole('heading', { level: 1, name: 'Challenge Details' });
+    await waitFor(() => expect(document.activeElement).toBe(heading));
+    expect(screen.getByRole('status', { name: '' }).textContent).toBe(
+      'Step 2 of 2: Challenge Details',
+    );
   });
 });
 
@@ -271,9 +363,9 @@ describe('create challenge, step 2', () => {
       ],
     });
     const form = await screen.findByRole('form', { name: 'Challengedetails' });
-    fireEvent.click(await within(form).findByRole('button', { name: 'Uitdaging versturen' }));
+    fireEvent.click(await within(form).findByRole('button', { name: 'Challenge versturen' }));
     const alert = await within(form).findByRole('alert');
-    expect(alert.textContent).toContain('Je uitdaging is niet verstuurd');
+    expect(alert.textContent).toContain('Je challenge is niet verstuurd');
     expect(within(alert).queryByRole('link')).toBeNull();
   });
 

@@ -1,0 +1,46 @@
+import { useTranslation } from 'react-i18next';
+import { errorText } from '../../../../lib/errorMessages';
+import { usePageMeta } from '../../../../lib/usePageMeta';
+import { Button, ButtonLink } from '../../../../ui/Button';
+import layout from '../../../../ui/layout.module.css';
+import { PageLoader } from '../../../../ui/PageLoader';
+import { useGetChallenge } from '../../hooks/useGetChallenge';
+import styles from '../Challenge.module.css';
+import { ChallengeView } from './ChallengeView';
+
+export function ChallengeDetail({ slug }: { slug: string }) {
+  const { t } = useTranslation();
+  const { challenge, failure, requestFailed, loading, refetch } = useGetChallenge(slug);
+  usePageMeta(challenge?.challengeName ?? t('pages.challengeDetail.title'));
+
+  if (loading) return <PageLoader />;
+  if (!challenge) {
+    const notFound =
+      failure?.identifier === 'challenge_not_found' || failure?.identifier === 'invalid_slug';
+    return (
+      <section className={layout.messageCard}>
+        <h1 className={layout.panelTitle}>
+          {notFound ? t('challenge.detail.notFoundTitle') : t('challenge.detail.loadFailed')}
+        </h1>
+        <p className={layout.panelText}>
+          {notFound
+            ? t('challenge.detail.notFoundText')
+            : failure
+              ? errorText(t, failure.identifier, failure.message)
+              : t('toast.networkError')}
+        </p>
+        <div className={styles.actions}>
+          {!notFound && (failure || requestFailed) ? (
+            <Button variant="secondary" onClick={() => void refetch()}>
+              {t('challenge.retry')}
+            </Button>
+          ) : null}
+          <ButtonLink to="/challenge/create/step-1" variant="action-gradient">
+            {t('challenge.startOne')}
+          </ButtonLink>
+        </div>
+      </section>
+    );
+  }
+  return <ChallengeView challenge={challenge} refetch={refetch} />;
+}

@@ -1,0 +1,2 @@
+/** The challenge page, for the routes (one chunk). */
+export { ChallengeDetailPage } from './ChallengeDetailPage';

@@ -1,0 +1,2 @@
+/** The console's Payouts tab. */
+export { PayoutsPanel } from './PayoutsPanel';
