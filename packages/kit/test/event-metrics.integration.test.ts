@@ -134,8 +134,12 @@ describe('event metrics', () => {
 
 describe('consumer lag', () => {
   it('counts the messages waiting behind a handler that is stuck on one', async () => {
+    // Topics of its own: the test above leaves a UserVerified on one partition of `prefix`'s
+    // identity topic, which this group (from the beginning) would also wait behind.
+    const lagPrefix = `${prefix}lag.`;
+    await ensureTopics(admin, lagPrefix);
     const registry = new Registry();
-    registerEventMetrics(registry, { kafka, admin, topicPrefix: prefix });
+    registerEventMetrics(registry, { kafka, admin, topicPrefix: lagPrefix });
     const userId = randomUUID();
     const verified = () =>
       newEvent('UserVerified', { aggregateId: userId, actorId: null, data: { userId } });
@@ -146,12 +150,12 @@ describe('consumer lag', () => {
       producer,
       groupId: 'lag',
       topics: [TOPICS.identity],
-      topicPrefix: prefix,
+      topicPrefix: lagPrefix,
       logger,
       handlers: { UserVerified: () => stuck },
     });
     try {
-      const topic = physicalTopic(TOPICS.identity, prefix);
+      const topic = physicalTopic(TOPICS.identity, lagPrefix);
       // One key: one partition, in order. The first message holds the handler; four wait.
       const [sent] = await producer.send({
         topic,
@@ -161,7 +165,7 @@ describe('consumer lag', () => {
           value: JSON.stringify(verified()),
         })),
       });
-      const group = `${prefix}lag`;
+      const group = `${lagPrefix}lag`;
       const partition = String(sent!.partition);
       await eventually(async () => {
         expect(
@@ -177,7 +181,7 @@ describe('consumer lag', () => {
     } finally {
       release();
       await lagConsumer.stop();
-      await admin.deleteGroups([`${prefix}lag`]).catch(() => undefined);
+      await admin.deleteGroups([`${lagPrefix}lag`]).catch(() => undefined);
     }
   });
 });

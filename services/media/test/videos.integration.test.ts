@@ -23,6 +23,10 @@ import {
 import type { AuthUser } from '@challenge/kit';
 import { createThumbnailLoader } from '../src/domain/thumbnails.ts';
 import type { Database } from '../src/data/db.ts';
+import { PRESIGN_WINDOW_SECONDS } from '../src/data/storage.ts';
+
+/** A one-hour link is signed at its window's start, so it lives the hour plus one window. */
+const ONE_HOUR_SIGNED = String(3600 + PRESIGN_WINDOW_SECONDS);
 
 const topicPrefix = uniqueTopicPrefix();
 const storageConfig = { ...stack.s3, bucket: 'challenge-media-test' };
@@ -152,8 +156,8 @@ describe('Challenge.challengeVideos', () => {
     expect(download.headers.get('content-disposition')).toBe(
       `attachment; filename="challenge-video-${older.id}.mp4"`,
     );
-    // Signed for one hour.
-    expect(new URL(first.videoSource).searchParams.get('X-Amz-Expires')).toBe('3600');
+    // Signed for one hour from any moment of its signing window (docs/adr/0081).
+    expect(new URL(first.videoSource).searchParams.get('X-Amz-Expires')).toBe(ONE_HOUR_SIGNED);
   });
 
   it('answers an empty list for a challenge without ready videos, and for an id that is no uuid', async () => {
@@ -630,7 +634,7 @@ describe('Challenge.thumbnailUrl: the cards of a list in one query', () => {
       const visible = card.kind === 'public' || card.kind === 'failed-only';
       if (visible && card.thumbnail) {
         expect(await (await fetch(urls[index]!)).text()).toBe(`thumbnail ${card.id}`);
-        expect(new URL(urls[index]!).searchParams.get('X-Amz-Expires')).toBe('3600');
+        expect(new URL(urls[index]!).searchParams.get('X-Amz-Expires')).toBe(ONE_HOUR_SIGNED);
       } else {
         expect(urls[index], card.kind).toBeNull();
       }
