@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { Outlet, ScrollRestoration } from 'react-router';
 import { useHydrated } from '../lib/useHydrated';
 import { useModalRoute } from '../modules/auth/hooks/useModalRoute';
@@ -32,11 +33,16 @@ export function RootLayout() {
   const hydrated = useHydrated();
   const { modal } = useModalRoute();
   const { verifying } = useVerifyingUser();
+  // Loaded when first asked for, then kept: the closing dialog's effect gives focus back to the
+  // button that opened it, which it cannot do once unmounted.
+  const wanted = modal !== null || verifying !== null;
+  const [authDialogsLoaded, setAuthDialogsLoaded] = useState(wanted);
+  if (wanted && !authDialogsLoaded) setAuthDialogsLoaded(true);
   return (
     <>
       <LocationGate>
         <Outlet />
-        {modal !== null || verifying !== null ? <AuthDialogs /> : null}
+        {authDialogsLoaded ? <AuthDialogs /> : null}
         <IntroVideoDialog />
       </LocationGate>
       <SessionRefreshNotice />
