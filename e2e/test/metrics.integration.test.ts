@@ -124,13 +124,18 @@ describe('/metrics shows the outbox backlog and the job queue depth', () => {
   it('counts the video jobs waiting for a worker', async () => {
     const depth = (series: Map<string, number>, state: string) =>
       series.get(`job_queue_jobs{queue="video-processing",state="${state}",service="media"}`);
+    // Every video job has a priority (per-user fairness, ADR 73): BullMQ keeps such jobs in
+    // `prioritized`, not `waiting`; both are the backlog no worker has started.
+    const backlog = (series: Map<string, number>) =>
+      (depth(series, 'waiting') ?? 0) + (depth(series, 'prioritized') ?? 0);
     const before = await scrape();
-    expect(depth(before, 'waiting')).toBe(0);
+    expect(backlog(before)).toBe(0);
     expect(depth(before, 'active')).toBe(0);
     await media.app.videoQueue.enqueue(randomUUID());
     await media.app.videoQueue.enqueue(randomUUID());
     const after = await scrape();
-    expect(depth(after, 'waiting')).toBe(2);
+    expect(depth(after, 'prioritized')).toBe(2);
+    expect(backlog(after)).toBe(2);
     expect(depth(after, 'failed')).toBe(0);
   });
 });

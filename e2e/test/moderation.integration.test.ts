@@ -576,17 +576,37 @@ describe('one path for a referee decision, one conflict rule for staff (ADR 70)'
       expect(found).toHaveLength(1);
       return found;
     });
+    // Moderation learns of the follow from identity's event. Until then the fan is no follower
+    // to it, so the wait goes through a decoy case of the same party: deciding the decoy early
+    // does no harm here (later tries are redundant_mutation), and once it is refused as a
+    // follower's, moderation knows.
+    const decoy = await challengeIn(platform, 'referee', {
+      owner: await person(platform, { cents: 10_000 }),
+      challenged,
+    });
+    const [decoyCase] = await eventually(async () => {
+      const found = await casesOf(referee, decoy.id);
+      expect(found).toHaveLength(1);
+      return found;
+    });
     await eventually(async () => {
       const refused = await send(
         platform,
         DECIDE,
-        { input: { caseId: item!.id, decision: 'approve', reason: 'My friend did it.' } },
+        { input: { caseId: decoyCase!.id, decision: 'approve', reason: 'Probe.' } },
         fan,
       );
-      expect(refused.data?.decideRefereeCase.status).toMatchObject({
-        identifier: 'access_denied',
-        message: 'You cannot judge a challenge of someone you follow.',
-      });
+      expect(refused.data?.decideRefereeCase.status.identifier).toBe('access_denied');
+    });
+    const refused = await send(
+      platform,
+      DECIDE,
+      { input: { caseId: item!.id, decision: 'approve', reason: 'My friend did it.' } },
+      fan,
+    );
+    expect(refused.data?.decideRefereeCase.status).toMatchObject({
+      identifier: 'access_denied',
+      message: 'You cannot judge a challenge of someone you follow.',
     });
     // The challenge service's own operation is no back door, for the fan or any referee.
     for (const who of [fan, referee, admin]) {
