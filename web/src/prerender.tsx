@@ -52,7 +52,7 @@ export const PRERENDERED_PAGES: readonly PrerenderedPage[] = [
   { pattern: '/contact', module: LEGAL },
   {
     pattern: '/challenge/:slug/detail',
-    module: 'src/modules/challenge/components/ChallengeDetailPage.tsx',
+    module: 'src/modules/challenge/components/ChallengeDetailPage/index.ts',
   },
   { pattern: '/profile/:username/ongoing-challenges', module: PROFILE },
   { pattern: '/profile/:username/completed-challenges', module: PROFILE },
