@@ -98,6 +98,13 @@ export class Browsers {
  * shows it (the page under it does not scroll while it is open): pass `fullPage: false`.
  */
 export async function shoot(page: Page, name: string, { fullPage = true } = {}): Promise<void> {
+  // A page's code loads after the shell (ADR 81): its level-one heading says it is there. One
+  // that never comes is axe's page-has-heading-one below.
+  await page
+    .locator('h1')
+    .first()
+    .waitFor({ state: 'attached', timeout: 15_000 })
+    .catch(() => undefined);
   for (const size of [...SIZES].reverse()) {
     await page.setViewportSize(size);
     await expectNoAxeViolations(page, `${name} at ${size.name} width`);
