@@ -1,13 +1,10 @@
 import { useTranslation } from 'react-i18next';
 import { errorText } from '../../../../lib/errorMessages';
-import { formatIban } from '../../../../lib/iban';
 import { formatAmount } from '../../../../lib/money';
 import { describeFailure, failureIdentifier } from '../../../../lib/mutationOutcome';
-import { Button } from '../../../../ui/Button';
-import { Modal } from '../../../../ui/Modal';
 import type { PayoutRequest } from '../../graphql/PayoutRequests';
 import { useSetPayoutRequestAsCompleted } from '../../hooks/useSetPayoutRequestAsCompleted';
-import styles from '../Moderator.module.css';
+import { PayoutConfirmDialog } from './PayoutConfirmDialog';
 import { serverDetail, type Message } from './payoutMessage';
 
 /** Asks before marking a payout as paid: it moves the money out of the wallet for good. */
@@ -52,38 +49,15 @@ export function MarkPaidDialog({
   };
 
   return (
-    <Modal
-      open={payout !== null}
-      onClose={() => (loading ? undefined : onClose())}
-      persistent={loading}
-      size="sm"
+    <PayoutConfirmDialog
+      payout={payout}
+      amount={amount}
       title={t('moderator.payouts.confirmTitle')}
-      footer={
-        <>
-          <Button variant="secondary" onClick={onClose} disabled={loading}>
-            {t('moderator.payouts.cancel')}
-          </Button>
-          <Button variant="primary" onClick={() => void confirm()} loading={loading}>
-            {t('moderator.payouts.confirm')}
-          </Button>
-        </>
-      }
-    >
-      {payout ? (
-        <div className={styles.confirm}>
-          <dl className={styles.facts}>
-            <dt>{t('moderator.payouts.columns.user')}</dt>
-            <dd>@{payout.user.username}</dd>
-            <dt>{t('moderator.payouts.columns.accountHolder')}</dt>
-            <dd>{payout.name}</dd>
-            <dt>{t('moderator.payouts.columns.amount')}</dt>
-            <dd className={styles.money}>{amount}</dd>
-            <dt>{t('moderator.payouts.columns.iban')}</dt>
-            <dd className={styles.iban}>{formatIban(payout.accountNumber)}</dd>
-          </dl>
-          <p>{t('moderator.payouts.confirmText')}</p>
-        </div>
-      ) : null}
-    </Modal>
+      text={t('moderator.payouts.confirmText')}
+      confirmLabel={t('moderator.payouts.confirm')}
+      loading={loading}
+      onClose={onClose}
+      onConfirm={() => void confirm()}
+    />
   );
 }

@@ -1,12 +1,9 @@
 import { useTranslation } from 'react-i18next';
-import { formatIban } from '../../../../lib/iban';
 import { formatAmount } from '../../../../lib/money';
 import { describeFailure } from '../../../../lib/mutationOutcome';
-import { Button } from '../../../../ui/Button';
-import { Modal } from '../../../../ui/Modal';
 import type { PayoutRequest } from '../../graphql/PayoutRequests';
 import { useReleasePayoutRequest } from '../../hooks/useReleasePayoutRequest';
-import styles from '../Moderator.module.css';
+import { PayoutConfirmDialog } from './PayoutConfirmDialog';
 import { serverDetail, type Message } from './payoutMessage';
 
 /** Asks before releasing a held payout: who gets how much, and what to check first. */
@@ -41,38 +38,15 @@ export function ReleaseDialog({
   };
 
   return (
-    <Modal
-      open={payout !== null}
-      onClose={() => (loading ? undefined : onClose())}
-      persistent={loading}
-      size="sm"
+    <PayoutConfirmDialog
+      payout={payout}
+      amount={amount}
       title={t('moderator.payouts.releaseTitle')}
-      footer={
-        <>
-          <Button variant="secondary" onClick={onClose} disabled={loading}>
-            {t('moderator.payouts.cancel')}
-          </Button>
-          <Button variant="primary" onClick={() => void confirm()} loading={loading}>
-            {t('moderator.payouts.releaseConfirm')}
-          </Button>
-        </>
-      }
-    >
-      {payout ? (
-        <div className={styles.confirm}>
-          <dl className={styles.facts}>
-            <dt>{t('moderator.payouts.columns.user')}</dt>
-            <dd>@{payout.user.username}</dd>
-            <dt>{t('moderator.payouts.columns.accountHolder')}</dt>
-            <dd>{payout.name}</dd>
-            <dt>{t('moderator.payouts.columns.amount')}</dt>
-            <dd className={styles.money}>{amount}</dd>
-            <dt>{t('moderator.payouts.columns.iban')}</dt>
-            <dd className={styles.iban}>{formatIban(payout.accountNumber)}</dd>
-          </dl>
-          <p>{t('moderator.payouts.releaseText')}</p>
-        </div>
-      ) : null}
-    </Modal>
+      text={t('moderator.payouts.releaseText')}
+      confirmLabel={t('moderator.payouts.releaseConfirm')}
+      loading={loading}
+      onClose={onClose}
+      onConfirm={() => void confirm()}
+    />
   );
 }
