@@ -1,6 +1,6 @@
 import {
-  useEffect,
   useId,
+  useLayoutEffect,
   useRef,
   useState,
   type KeyboardEvent,
@@ -85,7 +85,9 @@ function ModalDialog({
     document.activeElement instanceof HTMLElement ? document.activeElement : null,
   );
 
-  useEffect(() => {
+  // A layout effect: focus moves in with the dialog and back out as it goes, in the same commit,
+  // never left on the body for a frame (a screen reader would announce the page).
+  useLayoutEffect(() => {
     lockBody();
     const panel = panelRef.current;
     if (panel && !panel.contains(document.activeElement)) {

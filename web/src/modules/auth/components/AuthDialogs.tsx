@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useLayoutEffect, useRef } from 'react';
 import { useLocation } from 'react-router';
 import { restoreRouteDialogFocus, useModalRoute } from '../hooks/useModalRoute';
 import { useVerifyingUser } from '../hooks/useVerifyingUser';
@@ -22,7 +22,7 @@ export function AuthDialogs() {
     completeAccount || modal === 'login-magic-link' || modal === 'login-username-password';
   // Focus goes back where the person was once the last of these dialogs closed.
   const wasOpen = useRef(anyOpen);
-  useEffect(() => {
+  useLayoutEffect(() => {
     if (wasOpen.current && !anyOpen) restoreRouteDialogFocus();
     wasOpen.current = anyOpen;
   }, [anyOpen]);
