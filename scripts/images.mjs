@@ -18,8 +18,9 @@
  * localhost/challenge-platform/node:<version>-bookworm-slim-offline and reused.
  *
  * Running: docker and podman run each image as a container on the host network with a read-only
- * root filesystem and a tmpfs /tmp; buildah runs the image's entry point in a working container
- * (`buildah run --isolation chroot`, host network). Each service gets npm start's environment
+ * root filesystem and a tmpfs /tmp; with buildah, the working container's root filesystem is
+ * bound read-only with a tmpfs /tmp and the entry point runs chrooted there as the image's user
+ * (host network; `readOnlyRun`). Each service gets npm start's environment
  * (scripts/lib/platform.mjs) with free ports, its own databases (images_<service>, migrated by
  * the migrations image first) and a topic prefix, all removed afterwards. Then the image's
  * HEALTHCHECK command is run inside it, and the gateway must serve the SPA.
@@ -308,7 +309,47 @@ function imageConfig(image) {
     entrypoint: config?.Entrypoint ?? [],
     cmd: config?.Cmd ?? [],
     healthcheck: config?.Healthcheck?.Test ?? null,
+    env: Object.fromEntries(
+      (config?.Env ?? []).map((pair) => [
+        pair.slice(0, pair.indexOf('=')),
+        pair.slice(pair.indexOf('=') + 1),
+      ]),
+    ),
+    user: config?.User || '0:0',
+    workingDir: config?.WorkingDir || '/',
   };
+}
+
+const shellQuote = (value) => `'${String(value).replaceAll("'", `'\\''`)}'`;
+
+/**
+ * How buildah's image runs here, as a container engine with `--read-only --tmpfs /tmp` would run
+ * it: `buildah run` has no read-only root, so the working container's root filesystem is
+ * mounted, bound read-only in a mount namespace of its own (with a tmpfs /tmp, /dev and /proc),
+ * and the entry point runs chrooted there as the image's user, in its working directory, with
+ * its environment. A write outside /tmp fails as it would in the cluster
+ * (readOnlyRootFilesystem). The files (host path -> path inside) are bound read-only.
+ */
+function readOnlyRun(container, config, files) {
+  const root = must('buildah', ['mount', container]);
+  const inside = (target) => shellQuote(path.posix.join(root, target));
+  const script = [
+    'set -e',
+    `mount --bind ${shellQuote(root)} ${shellQuote(root)}`,
+    ...Object.entries(files).flatMap(([from, to]) => [
+      `mkdir -p ${inside(path.posix.dirname(to))}`,
+      `touch ${inside(to)}`,
+      `mount --bind -o ro ${shellQuote(from)} ${inside(to)}`,
+    ]),
+    `mount -o remount,bind,ro ${shellQuote(root)}`,
+    `mount -t tmpfs -o mode=1777,size=512m tmpfs ${inside('/tmp')}`,
+    `mount --rbind /dev ${inside('/dev')}`,
+    `mount -t proc proc ${inside('/proc')}`,
+    `exec chroot --userspec=${shellQuote(config.user)} ${shellQuote(root)} /bin/sh -c ${shellQuote(
+      `cd ${shellQuote(config.workingDir)} && exec "$@"`,
+    )} sh ${[...config.entrypoint, ...config.cmd].map(shellQuote).join(' ')}`,
+  ].join('\n');
+  return ['unshare', ['--mount', '--fork', '/bin/sh', '-c', script]];
 }
 
 const running = [];
@@ -318,30 +359,16 @@ const running = [];
  * handle with its output, a way to run a command inside and to stop it.
  */
 function start(name, image, vars, files = {}) {
-  const { entrypoint, cmd } = imageConfig(image);
+  const config = imageConfig(image);
   const envArgs = Object.entries(vars).flatMap(([key, value]) => ['--env', `${key}=${value}`]);
   let spawnArgs;
+  let spawnEnv = process.env;
   let container = null;
   if (engine === 'buildah') {
     container = must('buildah', ['from', '--name', `challenge-${name}-${process.pid}`, image]);
-    const mounts = Object.entries(files).flatMap(([from, to]) => ['--volume', `${from}:${to}:ro`]);
-    spawnArgs = [
-      'buildah',
-      [
-        'run',
-        '--isolation',
-        'chroot',
-        // tini is PID 1 in a real container; here it is a child, told to reap as a subreaper.
-        ...envArgs,
-        '--env',
-        'TINI_SUBREAPER=1',
-        ...mounts,
-        container,
-        '--',
-        ...entrypoint,
-        ...cmd,
-      ],
-    ];
+    spawnArgs = readOnlyRun(container, config, files);
+    // tini is PID 1 in a real container; here it is a child, told to reap as a subreaper.
+    spawnEnv = { PATH: process.env.PATH, ...config.env, ...vars, TINI_SUBREAPER: '1' };
   } else {
     container = `challenge-${name}-${process.pid}`;
     const mounts = Object.entries(files).flatMap(([from, to]) => ['-v', `${from}:${to}:ro`]);
@@ -363,7 +390,11 @@ function start(name, image, vars, files = {}) {
       ],
     ];
   }
-  const child = spawn(...spawnArgs, { detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(...spawnArgs, {
+    detached: true,
+    env: spawnEnv,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let output = '';
   child.stdout.on('data', (chunk) => (output += chunk));
   child.stderr.on('data', (chunk) => (output += chunk));
@@ -413,7 +444,10 @@ function start(name, image, vars, files = {}) {
       for (let waited = 0; waited < 30_000 && inside.some(alive); waited += 500)
         await new Promise((resolve) => setTimeout(resolve, 500));
       for (const { pid } of inside.filter(alive)) process.kill(pid, 'SIGKILL');
-      if (engine === 'buildah') run('buildah', ['rm', container]);
+      if (engine === 'buildah') {
+        run('buildah', ['umount', container]);
+        run('buildah', ['rm', container]);
+      }
     },
   };
   running.push(handle);
@@ -487,9 +521,16 @@ async function runImages() {
     for (const { service, handle } of started) {
       const ms = await waitReady(handle, `http://127.0.0.1:${ports[service]}/readyz`);
       const health = checkHealth(service, handle);
-      report.images[service] = { ...report.images[service], readySeconds: seconds(ms), health };
+      const root = rootFilesystem(handle.child.pid);
+      if (root === 'writable') throw new Error(`${service} runs on a writable root filesystem`);
+      report.images[service] = {
+        ...report.images[service],
+        readySeconds: seconds(ms),
+        health,
+        rootFilesystem: root,
+      };
       console.log(
-        `images    ${service.padEnd(13)} /readyz answered 200 after ${seconds(ms)} s; HEALTHCHECK ${health}`,
+        `images    ${service.padEnd(13)} /readyz answered 200 after ${seconds(ms)} s on a ${root} root; HEALTHCHECK ${health}`,
       );
     }
     if (runGateway) {
@@ -530,9 +571,16 @@ async function runImages() {
           `the gateway image did not answer through identity, wallet, moderation and challenge: ${JSON.stringify(answer)}`,
         );
       const health = checkHealth('gateway', handle);
-      report.images.gateway = { ...report.images.gateway, readySeconds: seconds(ms), health };
+      const root = rootFilesystem(handle.child.pid);
+      if (root === 'writable') throw new Error('the gateway runs on a writable root filesystem');
+      report.images.gateway = {
+        ...report.images.gateway,
+        readySeconds: seconds(ms),
+        health,
+        rootFilesystem: root,
+      };
       console.log(
-        `images    gateway       /readyz answered 200 after ${seconds(ms)} s; serves the SPA and a query through four subgraphs; HEALTHCHECK ${health}`,
+        `images    gateway       /readyz answered 200 after ${seconds(ms)} s on a ${root} root; serves the SPA and a query through four subgraphs; HEALTHCHECK ${health}`,
       );
     }
     // Resident memory of each image's process, started and idle (the query above aside).
@@ -554,23 +602,49 @@ async function runImages() {
 }
 
 /**
- * VmRSS (MiB) of the service's Node process among the descendants of `pid` (the engine's process:
- * docker and podman run it elsewhere, so null there).
+ * The service's Node process among the descendants of `pid` (the engine's process: docker and
+ * podman run it elsewhere, so null there).
  */
-function residentMiB(pid) {
+function serviceProcess(pid) {
   for (const candidate of descendantsOf(pid)) {
     try {
       // Node itself, not tini (PID 1 of the image), whose arguments name the bundle too.
       const [command, ...args] = fs.readFileSync(`/proc/${candidate}/cmdline`, 'utf8').split('\0');
-      if (path.basename(command) !== 'node' || !args.some((arg) => arg.endsWith('dist/index.js')))
-        continue;
-      const kib = /VmRSS:\s+(\d+)/.exec(fs.readFileSync(`/proc/${candidate}/status`, 'utf8'))?.[1];
-      if (kib) return Math.round(Number(kib) / 1024);
+      if (path.basename(command) === 'node' && args.some((arg) => arg.endsWith('dist/index.js')))
+        return candidate;
     } catch {
       /* gone */
     }
   }
   return null;
+}
+
+/** VmRSS (MiB) of the service's Node process, or null. */
+function residentMiB(pid) {
+  const node = serviceProcess(pid);
+  try {
+    const kib = node && /VmRSS:\s+(\d+)/.exec(fs.readFileSync(`/proc/${node}/status`, 'utf8'))?.[1];
+    return kib ? Math.round(Number(kib) / 1024) : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * How the service's process sees its root filesystem: 'read-only' or 'writable' (its mount
+ * options, from its own mount table), or 'not seen' where the engine runs it elsewhere.
+ */
+function rootFilesystem(pid) {
+  const node = serviceProcess(pid);
+  if (!node) return 'not seen';
+  // mountinfo: id parent major:minor root mount-point options ...; the last "/" mount wins.
+  const root = fs
+    .readFileSync(`/proc/${node}/mountinfo`, 'utf8')
+    .split('\n')
+    .map((line) => line.split(' '))
+    .filter((fields) => fields[4] === '/')
+    .at(-1);
+  return root?.[5]?.split(',').includes('ro') ? 'read-only' : 'writable';
 }
 
 /** The processes below `pid` (children, their children, ...), from /proc. */
