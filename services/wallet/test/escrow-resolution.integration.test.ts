@@ -244,11 +244,18 @@ describe('escrow reconciliation: stray holds reported and resolved by staff', ()
     await holdFor(over);
     await publish(over, ['ChallengeCreated']);
     await publish(over, ['ChallengeCompleted'], { challengedUserId: randomUUID() });
-    const result = await resolve({
+    const capture = {
       challengeId: over.challengeId,
       outcome: 'capture',
       reason: 'The video was approved; the completion named a wrong user',
-    });
+    };
+    // Neither party of the challenge settles it, staff or not (the staff conflict rule).
+    for (const party of [owner, performer]) {
+      const refused = await resolve(capture, { id: party, roles: ['admin'] });
+      expect(refused.status.identifier).toBe('access_denied');
+    }
+    expect(await balances(wallet.app, owner)).toEqual({ available: 0, frozen: 700 });
+    const result = await resolve(capture);
     expect(result).toMatchObject({
       status: { success: true },
       hold: { status: 'captured', payee: { id: performer }, amount: 700 },

@@ -138,6 +138,14 @@ describe('wallet: changing the payout IBAN', () => {
 
     const byUser = await graphql(wallet.url, RELEASE, { id: held.id }, { token });
     expect(byUser.data!.releasePayoutRequest.status.identifier).toBe('access_denied');
+    // A staff member's own payout after their own IBAN change is for a colleague to check.
+    const bySelf = await graphql(
+      wallet.url,
+      RELEASE,
+      { id: held.id },
+      { id: user, roles: ['moderator'] },
+    );
+    expect(bySelf.data!.releasePayoutRequest.status.identifier).toBe('access_denied');
     const released = await graphql(wallet.url, RELEASE, { id: held.id }, STAFF);
     expect(released.data!.releasePayoutRequest).toMatchObject({
       status: { success: true },

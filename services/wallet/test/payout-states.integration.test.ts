@@ -206,6 +206,25 @@ describe('payout states: one file per payout, completion after export, staff can
     expect(paymentsIn(again.data?.exportPayoutRequests.xml ?? '')).not.toContain(e2e(returned));
   });
 
+  it('lets no staff member complete or cancel their own payout request', async () => {
+    const user = await userWithProfile(5_000);
+    const self = { id: user, roles: ['admin' as const] };
+    const id = await payout(user, 2_000);
+    const refused = {
+      identifier: 'access_denied',
+      message: 'You cannot act on your own payout request.',
+    };
+    const cancel = await graphql(wallet.url, CANCEL, { id, reason: 'Mine.' }, self);
+    expect(cancel.data!.cancelPayoutRequest.status).toMatchObject(refused);
+    expect(paymentsIn((await exportAll()).xml)).toContain(e2e(id));
+    const complete = await graphql(wallet.url, COMPLETE, { id }, self);
+    expect(complete.data!.setPayoutRequestAsCompleted.status).toMatchObject(refused);
+    expect(await walletOf(user)).toMatchObject({ availableAmount: 3_000, freezeAmount: 2_000 });
+    // A colleague may.
+    const done = await graphql(wallet.url, COMPLETE, { id }, STAFF);
+    expect(done.data!.setPayoutRequestAsCompleted.payoutRequest.status).toBe('done');
+  });
+
   it('lets one of a racing cancel and completion win, never both', async () => {
     for (let round = 0; round < 4; round += 1) {
       const user = await userWithProfile(4_000);

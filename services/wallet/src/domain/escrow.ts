@@ -532,6 +532,13 @@ export function resolveStrayHold(
           'This stake is not reported (any more): its challenge settles it.',
         );
       }
+      // The staff conflict rule (docs/adr/0070): nobody settles a stake they staked or could get.
+      if (staffId === hold.ownerId || staffId === stray.captureToId) {
+        throw new AppError(
+          'access_denied',
+          'You cannot settle a stake of a challenge you take part in.',
+        );
+      }
       const payeeId = outcome === 'release' ? hold.ownerId : stray.captureToId;
       if (!payeeId || (outcome === 'capture' && payeeId === hold.ownerId)) {
         throw new AppError(

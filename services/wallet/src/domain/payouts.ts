@@ -253,6 +253,17 @@ export async function requestPayout(
   );
 }
 
+/**
+ * Staff never act on their own payout request (the staff conflict rule, docs/adr/0070): a held
+ * payout after their own IBAN change, its completion or its cancellation is a colleague's to
+ * check. Read under the payout's row lock, with the request it guards.
+ */
+function refuseOwnPayout(staffId: string, payout: { userId: string }) {
+  if (payout.userId === staffId) {
+    throw new AppError('access_denied', 'You cannot act on your own payout request.');
+  }
+}
+
 /** Staff confirm the transfer went out: the frozen money leaves the wallet, once. */
 export async function completePayout(db: Database, staffId: string, payoutId: string) {
   if (!z.uuid().safeParse(payoutId).success) throw new AppError('not_found');
@@ -260,6 +271,7 @@ export async function completePayout(db: Database, staffId: string, payoutId: st
     transactionRunner(db)(async (tx) => {
       const payout = await lockPayout(tx, payoutId);
       if (!payout) throw new AppError('not_found', 'This payout request does not exist.');
+      refuseOwnPayout(staffId, payout);
       if (payout.status === 'open') {
         // Only a payout in a SEPA file can have been paid by the bank.
         throw new AppError(
@@ -315,6 +327,7 @@ export async function cancelPayout(
     transactionRunner(db)(async (tx) => {
       const payout = await lockPayout(tx, input.id);
       if (!payout) throw new AppError('not_found', 'This payout request does not exist.');
+      refuseOwnPayout(staffId, payout);
       if (payout.status !== 'open' && payout.status !== 'exported') {
         throw new AppError('payout_request_no_longer_open');
       }
@@ -356,6 +369,7 @@ export async function releasePayout(db: Database, staffId: string, payoutId: str
   return transactionRunner(db)(async (tx) => {
     const payout = await lockPayout(tx, payoutId);
     if (!payout) throw new AppError('not_found', 'This payout request does not exist.');
+    refuseOwnPayout(staffId, payout);
     if (payout.status !== 'open') throw new AppError('payout_request_no_longer_open');
     if (!payout.heldForReview || payout.releasedAt) throw new AppError('redundant_mutation');
     const released = await markPayoutReleased(tx, payoutId, staffId);
