@@ -4,6 +4,7 @@ import {
   expirationOf,
   newSlug,
   normaliseTags,
+  oneLine,
   parseInvitedEmails,
 } from '../src/domain/create.ts';
 import { isValidSlug } from '../src/domain/slugs.ts';
@@ -74,6 +75,18 @@ describe('expirationOf', () => {
     );
     expect(() => expirationOf({ expirationDate: at(3 * day) }, now)).toThrow(
       refusal('error_creating_challenge_object'),
+    );
+  });
+});
+
+describe('oneLine (a title)', () => {
+  it('makes line breaks, tabs and invisible characters one space', () => {
+    expect(oneLine('  Juggle\nthree\r\n\toranges\u2028now  ')).toBe('Juggle three oranges now');
+    expect(oneLine('Zero\u200bwidth\u202eright-to-left\u0007bell')).toBe(
+      'Zero width right-to-left bell',
+    );
+    expect(oneLine('Één keer 🎉 springen 👨\u200d👩\u200d👧')).toBe(
+      'Één keer 🎉 springen 👨\u200d👩\u200d👧',
     );
   });
 });

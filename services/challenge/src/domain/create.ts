@@ -65,6 +65,16 @@ function invalid(message: string): never {
   throw new AppError('invalid_input', message);
 }
 
+/**
+ * A title is one line: every run of white space (line breaks and tabs among it) and every
+ * control or invisible format character but the emoji joiner becomes one space, so that a title never breaks a card,
+ * an e-mail's subject or a notification into lines, nor hides text.
+ */
+export function oneLine(value: string): string {
+  // The zero-width joiner stays: it joins emoji sequences (a family is one picture).
+  return value.replace(/(?:[\s\p{Cc}]|(?!\u200d)\p{Cf})+/gu, ' ').trim();
+}
+
 /** Trimmed, without a leading '#', lower-cased, without repeats; at least one. */
 export function normaliseTags(tags: readonly string[]): string[] {
   const names = [
@@ -207,7 +217,7 @@ export async function createChallenges(
   if (owner.banned) throw new AppError('banned_user');
   if (!isAdult(owner, now)) throw new AppError('unavailable_too_young');
 
-  const name = input.challengeName.trim();
+  const name = oneLine(input.challengeName);
   const description = input.challengeDescription.trim();
   if (!name) invalid('Please add a title');
   if (!description) invalid('Please add a description');
