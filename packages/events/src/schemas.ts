@@ -175,9 +175,18 @@ export const EVENT_TYPES = {
    * The owner moved the expiration date of an open challenge (updateChallenge). No money moves;
    * wallet keeps the date to report stakes held past it (docs/adr/0072).
    */
+  /**
+   * The expiration date moved (the owner's edit, a challenge back online), or its timers stopped
+   * or went on: `timersPaused` (added for offline challenges, docs/adr/0071) is true from the
+   * moment staff take it offline until it is back, while nothing can expire it; absent means
+   * unchanged. Wallet's reconciliation reads both.
+   */
   ChallengeExpirationChanged: {
     topic: TOPICS.challenge,
-    data: challengeEvent({ expiresAt: z.iso.datetime({ offset: true }) }),
+    data: challengeEvent({
+      expiresAt: z.iso.datetime({ offset: true }),
+      timersPaused: z.boolean().optional(),
+    }),
   },
   ChallengeRefused: { topic: TOPICS.challenge, data: challengeEvent({ reason }) },
   /** The proof video is processed and the owner must judge it (status review). */

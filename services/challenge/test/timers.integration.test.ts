@@ -491,13 +491,23 @@ describe('a challenge staff took offline', () => {
     await bringBack(challenge.id, later(start, 4 * WEEK));
     const moved = later(challenge.expirationDate, 4 * WEEK - DAY);
     expect((await rowOf(challenge.id)).expirationDate).toEqual(moved);
-    // Wallet hears the new date (its reconciliation reports stakes held past it, ADR 72), once.
+    // Wallet hears that the timers stood still, then the new date (its reconciliation reports
+    // stakes held past their date, ADR 72, but not while nothing can expire them), each once.
     const changed = await db().outboxEvent.findMany({
       where: { key: challenge.id, type: 'ChallengeExpirationChanged' },
+      orderBy: { seq: 'asc' },
     });
     expect(
-      changed.map((row) => (row.payload as { data: { expiresAt: string } }).data.expiresAt),
-    ).toEqual([moved.toISOString()]);
+      changed.map(
+        (row) => (row.payload as { data: { expiresAt: string; timersPaused: boolean } }).data,
+      ),
+    ).toEqual([
+      expect.objectContaining({
+        expiresAt: challenge.expirationDate.toISOString(),
+        timersPaused: true,
+      }),
+      expect.objectContaining({ expiresAt: moved.toISOString(), timersPaused: false }),
+    ]);
     await pass(later(moved, -60_000));
     expect((await rowOf(challenge.id)).status).toBe('accepted');
     await pass(moved);

@@ -318,6 +318,38 @@ describe('escrow reconciliation: stray holds reported and resolved by staff', ()
     expect(await balances(wallet.app, owner)).toEqual({ available: 600, frozen: 0 });
   });
 
+  it('leaves out a stake whose challenge is offline (its timers stand still), past its date or not', async () => {
+    const owner = await userWithBalance(wallet.app, 400);
+    const past = new Date(Date.now() - HOUR).toISOString();
+    const offline = challenge(owner, 400, randomUUID(), { expiresAt: new Date(Date.now() - HOUR) });
+    await holdFor(offline);
+    await publish(offline, ['ChallengeCreated', 'ChallengeAccepted']);
+    const reported = async () =>
+      (await report()).holdsWithoutLiveChallenge.filter(
+        (row: { challengeId: string }) => row.challengeId === offline.challengeId,
+      );
+    expect(await reported()).toHaveLength(1); // past its date, timers running: stray
+    await publish(offline, ['ChallengeExpirationChanged'], { expiresAt: past, timersPaused: true });
+    expect(await reported()).toEqual([]);
+    const release = { challengeId: offline.challengeId, outcome: 'release', reason: 'Looks stuck' };
+    expect((await resolve(release)).status.identifier).toBe('invalid_action');
+    expect(await balances(wallet.app, owner)).toEqual({ available: 0, frozen: 400 });
+    // Back online with the date moved by the offline time: still live, still not stray.
+    const later = new Date(Date.now() + 14 * 24 * HOUR).toISOString();
+    await publish(offline, ['ChallengeExpirationChanged'], {
+      expiresAt: later,
+      timersPaused: false,
+    });
+    expect(await reported()).toEqual([]);
+    // Back online without time left: reported again.
+    await publish(offline, ['ChallengeExpirationChanged'], {
+      expiresAt: past,
+      timersPaused: false,
+    });
+    expect(await reported()).toHaveLength(1);
+    await publish(offline, ['ChallengeExpired']);
+  });
+
   it('refuses a live hold, a missing reason and anyone but staff', async () => {
     const owner = await userWithBalance(wallet.app, 200);
     const live = challenge(owner, 200, null);

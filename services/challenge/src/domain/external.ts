@@ -97,8 +97,24 @@ export async function applyChallengeTakenOffline(
   now: Date,
 ): Promise<void> {
   const challenge = await setModeration(tx, event.data.challengeId, 'offline', now);
-  if (!challenge)
+  if (!challenge) {
     logger.warn({ eventId: event.id }, 'ChallengeTakenOffline for an unknown challenge');
+    return;
+  }
+  if (challenge.moderation !== 'offline') return; // removed meanwhile: it ended as removed
+  // Wallet reports stakes held past their date (docs/adr/0072): one whose timers stand still is
+  // not stray, and staff must not be offered to settle it while it can still go on.
+  await enqueueEvents(tx, [
+    newEvent('ChallengeExpirationChanged', {
+      aggregateId: challenge.id,
+      actorId: event.data.moderatorId,
+      data: {
+        ...challengeEventData(challenge),
+        expiresAt: challenge.expirationDate.toISOString(),
+        timersPaused: true,
+      },
+    }),
+  ]);
 }
 
 /**
@@ -127,14 +143,18 @@ export async function applyChallengeBroughtBackOnline(
         ? resumedAt(challenge.reviewStartedAt, since, now, 'start')
         : challenge.reviewStartedAt,
   });
-  if (back && back.expirationDate.getTime() !== challenge.expirationDate.getTime()) {
-    // Wallet reports stakes held past the date it knows (docs/adr/0072): it hears the new one.
-    const expiresAt = back.expirationDate.toISOString();
+  if (back) {
+    // Wallet reports stakes held past the date it knows (docs/adr/0072): it hears the new one,
+    // and that the timers run again.
     await enqueueEvents(tx, [
       newEvent('ChallengeExpirationChanged', {
         aggregateId: challenge.id,
         actorId: event.data.moderatorId,
-        data: { ...challengeEventData(back), expiresAt },
+        data: {
+          ...challengeEventData(back),
+          expiresAt: back.expirationDate.toISOString(),
+          timersPaused: false,
+        },
       }),
     ]);
   }

@@ -288,7 +288,8 @@ export function strayHolds(
     WHERE h.status = 'held' AND h.created_at < ${before}
       AND (s.challenge_id IS NULL
         OR NOT (s.status = ANY(${[...liveStatuses]}::text[]))
-        OR (s.status = ANY(${[...expiringStatuses]}::text[]) AND s.expires_at < ${before}))
+        OR (s.status = ANY(${[...expiringStatuses]}::text[]) AND s.expires_at < ${before}
+            AND NOT s.timers_paused))
       AND (${only?.challengeId ?? null}::uuid IS NULL
         OR (h.challenge_id = ${only?.challengeId ?? null}::uuid AND h.party = ${only?.party ?? null}::"HoldParty"))
     ORDER BY h.created_at`;
@@ -301,11 +302,13 @@ export function strayHolds(
 export async function recordExpiration(
   tx: Transaction,
   challengeId: string,
-  expiresAt: Date,
+  change: { expiresAt: Date; timersPaused?: boolean },
   at: Date,
 ): Promise<void> {
   await tx.$executeRaw`
-    UPDATE challenge_states SET expires_at = ${expiresAt}
+    UPDATE challenge_states
+       SET expires_at = ${change.expiresAt},
+           timers_paused = COALESCE(${change.timersPaused ?? null}::boolean, timers_paused)
      WHERE challenge_id = ${challengeId}::uuid AND updated_at <= ${at}`;
 }
 

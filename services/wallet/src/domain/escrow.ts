@@ -381,7 +381,10 @@ export async function onChallengeEvent(
   );
 }
 
-/** The owner moved an open challenge's expiration date: kept for the reconciliation. */
+/**
+ * The expiration date moved, or the timers stopped (offline) or went on: kept for the
+ * reconciliation, unless a newer event of the challenge was recorded since.
+ */
 export async function onExpirationChanged(
   db: Database,
   event: DomainEvent<'ChallengeExpirationChanged'>,
@@ -390,7 +393,7 @@ export async function onExpirationChanged(
     recordExpiration(
       tx,
       event.data.challengeId,
-      new Date(event.data.expiresAt),
+      { expiresAt: new Date(event.data.expiresAt), timersPaused: event.data.timersPaused },
       new Date(event.occurredAt),
     ),
   );
