@@ -6,11 +6,11 @@
 //   npm run load -- day                           (against npm start's platform)
 //   k6 run -e BASE_URL=... -e INBOX_URL=... -e PROFILE=smoke -e MAX_VUS=20 load-tests/day.js
 import { demoStaff, readDemoUsers } from './lib/accounts.js';
-import { PROFILE, SUMMARY_TREND_STATS, maxVus, scenario, thresholds } from './lib/common.js';
+import { SUMMARY_TREND_STATS, maxVus, scenario, thresholds } from './lib/common.js';
 import { moneyAfter, moneyBefore } from './lib/ledger.js';
-import { MONEY_P95, moneyJourney, prepareMoney, requireMoneyClip } from './money.js';
-import { REFEREE_P95, prepareReferee, refereeJourney } from './referee.js';
-import { prepareSignIn, signInJourney } from './sign-in.js';
+import { MONEY_P95, moneyJourney, requireMoneyClip } from './money.js';
+import { REFEREE_P95, refereeJourney } from './referee.js';
+import { signInJourney } from './sign-in.js';
 import { VISITOR_P95, visit } from './visitors.js';
 
 const VUS = maxVus(20);
@@ -19,7 +19,6 @@ const DEMO_USERS = readDemoUsers((file) => open(file));
 /** Each journey's share of the virtual users. */
 const WEIGHTS = { visitors: 0.5, signIn: 0.2, money: 0.2, referee: 0.1 };
 const height = (journey) => Math.max(1, Math.round(VUS * WEIGHTS[journey]));
-const vusOf = (journey) => (PROFILE === 'smoke' ? 1 : height(journey));
 
 const journeyScenario = (journey, exec, smokeIterations) =>
   scenario(height(journey), { exec, smokeIterations });
@@ -58,16 +57,13 @@ export function setup() {
   return {
     staff,
     money: moneyBefore(staff.admin),
-    accounts: prepareSignIn(vusOf('signIn')),
-    pairs: prepareMoney(vusOf('money')),
-    trios: prepareReferee(vusOf('referee')),
   };
 }
 
 export const visitors = () => visit();
-export const signIn = (data) => signInJourney(data.accounts);
-export const money = (data) => moneyJourney(data.pairs);
-export const referee = (data) => refereeJourney(data.trios, data.staff);
+export const signIn = () => signInJourney();
+export const money = () => moneyJourney();
+export const referee = (data) => refereeJourney(data.staff);
 
 export function teardown(data) {
   moneyAfter(data.staff.admin, data.money);

@@ -38,18 +38,16 @@ export const options = {
   summaryTrendStats: SUMMARY_TREND_STATS,
 };
 
-/** An owner and a challenged person for each of `vus` virtual users. */
-export function prepareMoney(vus) {
-  const everyone = people(2 * vus, 'signup', 'money');
-  const pairs = [];
-  for (let i = 0; i < vus; i += 1)
-    pairs.push({ owner: everyone[2 * i], challenged: everyone[2 * i + 1] });
-  return pairs;
-}
+/** This virtual user's owner and challenged person, signed up on its first round. */
+let pair = null;
 
 /** One round: top up the reward, dare, accept, prove, approve. */
-export function moneyJourney(pairs) {
-  const { owner, challenged } = pairs[(__VU - 1) % pairs.length];
+export function moneyJourney() {
+  if (!pair) {
+    const [owner, challenged] = people(2, 'signup', 'money');
+    pair = { owner, challenged };
+  }
+  const { owner, challenged } = pair;
   if (!topUp(owner.token, REWARD_CENTS)) return;
   const challenge = challengeInReview(
     owner,
@@ -68,15 +66,11 @@ export const requireMoneyClip = () => requireClip(CLIP);
 export function setup() {
   requireClip(CLIP);
   const staff = demoStaff(DEMO_USERS);
-  return {
-    staff,
-    money: moneyBefore(staff.admin),
-    pairs: prepareMoney(PROFILE === 'smoke' ? 1 : VUS),
-  };
+  return { staff, money: moneyBefore(staff.admin) };
 }
 
-export default function (data) {
-  moneyJourney(data.pairs);
+export default function () {
+  moneyJourney();
 }
 
 export function teardown(data) {

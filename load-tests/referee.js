@@ -42,23 +42,16 @@ export const options = {
   summaryTrendStats: SUMMARY_TREND_STATS,
 };
 
-/** An owner, a challenged person and a reporter for each of `vus` virtual users. */
-export function prepareReferee(vus) {
-  const everyone = people(3 * vus, 'signup', 'referee');
-  const trios = [];
-  for (let i = 0; i < vus; i += 1) {
-    trios.push({
-      owner: everyone[3 * i],
-      challenged: everyone[3 * i + 1],
-      reporter: everyone[3 * i + 2],
-    });
-  }
-  return trios;
-}
+/** This virtual user's owner, challenged person and reporter, signed up on its first round. */
+let trio = null;
 
 /** One disputed challenge: rejected, reported and dismissed, decided by the referee. */
-export function refereeJourney(trios, staff) {
-  const { owner, challenged, reporter } = trios[(__VU - 1) % trios.length];
+export function refereeJourney(staff) {
+  if (!trio) {
+    const [owner, challenged, reporter] = people(3, 'signup', 'referee');
+    trio = { owner, challenged, reporter };
+  }
+  const { owner, challenged, reporter } = trio;
   if (!ensureFunds(owner)) return;
   const challenge = challengeInReview(
     owner,
@@ -76,15 +69,11 @@ export function refereeJourney(trios, staff) {
 export function setup() {
   requireClip(CLIP);
   const staff = demoStaff(DEMO_USERS);
-  return {
-    staff,
-    money: moneyBefore(staff.admin),
-    trios: prepareReferee(PROFILE === 'smoke' ? 1 : VUS),
-  };
+  return { staff, money: moneyBefore(staff.admin) };
 }
 
 export default function (data) {
-  refereeJourney(data.trios, data.staff);
+  refereeJourney(data.staff);
 }
 
 export function teardown(data) {

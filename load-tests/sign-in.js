@@ -1,6 +1,6 @@
 // Signing in, as the web does it: a password log-in, or a log-in link by e-mail (its link, or its
 // six-digit code, read from the dev SMTP catcher's inbox), then the first signed-in question and
-// a log-out. The accounts are made in setup() through the sign-up mail.
+// a log-out. Each virtual user signs up (through the sign-up mail) on its first visit.
 //   npm run load -- sign-in                       (against npm start's platform)
 //   k6 run -e BASE_URL=... -e INBOX_URL=... -e PROFILE=smoke -e MAX_VUS=10 load-tests/sign-in.js
 import { sleep } from 'k6';
@@ -12,24 +12,20 @@ const VUS = maxVus(10);
 export const options = {
   scenarios: { signIn: scenario(VUS, { smokeIterations: 3 }) },
   thresholds: thresholds({ signup: 1000, password: 1000, link: 500 }),
-  setupTimeout: '5m',
   summaryTrendStats: SUMMARY_TREND_STATS,
 };
 
-/** Accounts for `vus` virtual users (each uses its own, as a person uses one browser). */
-export function prepareSignIn(vus) {
-  const accounts = [];
-  for (let i = 0; i < vus; i += 1) {
-    const person = signUp('signup', 'signin');
-    if (!person) throw new Error('sign-up failed (run with -e DEBUG=1 to see the answers)');
-    accounts.push(person);
-  }
-  return accounts;
-}
+/**
+ * This virtual user's account, made through the sign-up mail on its first visit: each virtual
+ * user is one person with one browser, so no two sign in to one account at once.
+ */
+let mine = null;
 
 /** One visit: by password, by the mail's link, or by its code, in turn. */
-export function signInJourney(accounts) {
-  const person = accounts[(__VU - 1) % accounts.length];
+export function signInJourney() {
+  if (!mine) mine = signUp('signup', 'signin');
+  const person = mine;
+  if (!person) return;
   const way = __ITER % 3;
   const token =
     way === 0
@@ -39,10 +35,6 @@ export function signInJourney(accounts) {
   if (PROFILE !== 'smoke') sleep(1 + Math.random() * 2);
 }
 
-export function setup() {
-  return { accounts: prepareSignIn(PROFILE === 'smoke' ? 1 : VUS) };
-}
-
-export default function (data) {
-  signInJourney(data.accounts);
+export default function () {
+  signInJourney();
 }
