@@ -3,7 +3,15 @@
 //   npm run load -- visitors                       (against npm start's platform)
 //   k6 run -e BASE_URL=... -e PROFILE=smoke -e MAX_VUS=50 load-tests/visitors.js
 import { sleep } from 'k6';
-import { PROFILE, gql, page, scenario, thresholds } from './lib/common.js';
+import {
+  PROFILE,
+  SUMMARY_TREND_STATS,
+  gql,
+  maxVus,
+  page,
+  scenario,
+  thresholds,
+} from './lib/common.js';
 
 const CARD =
   'slug challengeName challengeReward status challengeType challengeLikesCount thumbnailUrl owner { username displayName avatar }';
@@ -13,14 +21,18 @@ const CHALLENGE = `query ($input: GetChallengeBySlugInput!) { getChallengeBySlug
 const COMMENTS = `query ($input: GetChallengeCommentsInput!) { getChallengeComments(input: $input) { status { success } } }`;
 const PROFILE_QUERY = `query ($username: String!) { getUserProfile(username: $username) { status { success } profile { username followersCount runningChallengesCount runningChallenges(page: 1, itemsPerPage: 12) { ${CARD} } } } }`;
 
+export const VISITOR_P95 = { page: 300, discover: 300, challenge: 300, profile: 300 };
+
 export const options = {
-  scenarios: { visitors: scenario() },
-  thresholds: thresholds({ page: 300, discover: 300, challenge: 300, profile: 300 }),
+  scenarios: { visitors: scenario(maxVus(50)) },
+  thresholds: thresholds(VISITOR_P95),
+  summaryTrendStats: SUMMARY_TREND_STATS,
 };
 
 const think = () => sleep(PROFILE === 'smoke' ? 0 : 1 + Math.random() * 2);
 
-export default function () {
+/** One visit: the home page and discover lists, a challenge, its owner's profile. */
+export function visit() {
   page('/', 'page');
   const list = ['all', 'solo', 'duel'][Math.floor(Math.random() * 3)];
   const discovered = gql('discover', 'discoverChallenges', DISCOVER, { input: { list } });
@@ -35,4 +47,8 @@ export default function () {
   think();
   gql('profile', 'getUserProfile', PROFILE_QUERY, { username: card.owner.username });
   think();
+}
+
+export default function () {
+  visit();
 }
