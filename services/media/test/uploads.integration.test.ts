@@ -305,3 +305,62 @@ describe('one live video per performer (docs/adr/0073)', () => {
     expect(await liveVideos(who)).toHaveLength(1);
   });
 });
+
+describe('an upload right after the acceptance (media hears of it by event)', () => {
+  /** A challenge media still knows as open, to be accepted by `user`. */
+  async function justAccepted(type: 'solo' | 'duel') {
+    const user = { id: randomUUID(), roles: ['user' as const] };
+    const challengeId = randomUUID();
+    await upsertChallengeAccess(service.app.db, challengeId, {
+      ownerId: randomUUID(),
+      challengedUserId: user.id,
+      status: 'open',
+      visibility: 'private',
+      challengeType: type,
+    });
+    return { user, challengeId, token: await tokenFor(user) };
+  }
+
+  it('waits a moment for the acceptance to arrive instead of refusing the performer', async () => {
+    for (const type of ['solo', 'duel'] as const) {
+      const who = await justAccepted(type);
+      const accepted = new Promise((resolve) => setTimeout(resolve, 300)).then(() =>
+        upsertChallengeAccess(service.app.db, who.challengeId, { status: 'accepted' }),
+      );
+      const session = await tusSession(who);
+      await accepted;
+      expect((await completeTus(who, session)).status).toBe(204);
+      expect(await liveVideos(who)).toHaveLength(1);
+    }
+  });
+
+  it('still refuses once the moment has passed, and refuses a stranger', async () => {
+    const who = await justAccepted('solo');
+    const refusal = await fetch(tus(), {
+      method: 'POST',
+      headers: {
+        ...fromGateway(),
+        authorization: `Bearer ${who.token}`,
+        'tus-resumable': '1.0.0',
+        'upload-length': String(MP4.length),
+        'upload-metadata': `challengeId ${b64(who.challengeId)},ownVideoConfirmed ${b64('true')}`,
+      },
+    });
+    expect(refusal.status).toBe(409);
+    const stranger = {
+      user: { id: randomUUID(), roles: ['user' as const] },
+      challengeId: who.challengeId,
+    };
+    const refused = await fetch(tus(), {
+      method: 'POST',
+      headers: {
+        ...fromGateway(),
+        authorization: `Bearer ${await tokenFor(stranger.user)}`,
+        'tus-resumable': '1.0.0',
+        'upload-length': String(MP4.length),
+        'upload-metadata': `challengeId ${b64(who.challengeId)},ownVideoConfirmed ${b64('true')}`,
+      },
+    });
+    expect(refused.status).toBe(404);
+  });
+});

@@ -182,13 +182,25 @@ export async function registerProofOrDiscard(
  * previous video of it is still on its way or already in (one proof at a time per performer).
  */
 export async function checkMayUpload(
-  db: Database | Transaction,
+  db: Database,
   user: AuthUser,
   challengeId: string,
 ): Promise<void> {
-  decideMayUpload(await findChallengeAccess(db, challengeId), user);
+  let access = await findChallengeAccess(db, challengeId);
+  // Media hears of an acceptance by event: a performer who uploads at once may be a moment ahead
+  // of it. Only then (an open challenge whose challenged user asks) it reads again for a moment
+  // before refusing; anyone else is answered at once. Challenge itself decides at the last byte.
+  for (const waitMs of ACCEPTANCE_WAITS_MS) {
+    if (access?.status !== 'open' || access.challengedUserId !== user.id) break;
+    await new Promise((resolve) => setTimeout(resolve, waitMs));
+    access = await findChallengeAccess(db, challengeId);
+  }
+  decideMayUpload(access, user);
   if (await hasLiveVideoOf(db, challengeId, user.id)) throw secondVideo();
 }
+
+/** About three seconds in all: far more than the event takes, short enough to answer. */
+const ACCEPTANCE_WAITS_MS = [100, 200, 300, 400, 500, 500, 500, 500] as const;
 
 function decideMayUpload(access: ChallengeAccessRecord | null, user: AuthUser): void {
   if (!mayViewChallenge(access, user)) throw new AppError('challenge_not_found');
