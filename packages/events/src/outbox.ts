@@ -191,10 +191,11 @@ export function startOutboxRelay(options: OutboxRelayOptions): OutboxRelay {
     running ??= (async () => {
       let total = 0;
       try {
+        // A short batch was all there was; what commits later wakes the relay (or its poll).
         for (
           let published = await publishBatch();
           published > 0;
-          published = await publishBatch()
+          published = published < batchSize ? 0 : await publishBatch()
         ) {
           total += published;
         }
