@@ -95,7 +95,7 @@ export interface OutboxRelay {
    * another replica holds the publishing lock: that replica publishes them).
    */
   flush(): Promise<number>;
-  /** Shortens the wait: call after a commit that enqueued events. */
+  /** Publishes after `wakeDelayMs` instead of the next poll (publishAfterCommit calls it). */
   wake(): void;
   stop(): Promise<void>;
 }
@@ -106,6 +106,11 @@ export interface OutboxRelayOptions {
   topicPrefix: string;
   logger: Logger;
   pollIntervalMs?: number;
+  /**
+   * How long a wake-up waits before it publishes (default 20 ms), so that the commits of a busy
+   * moment share one flush instead of one flush each.
+   */
+  wakeDelayMs?: number;
   batchSize?: number;
   /** Published rows older than this are deleted (they are only kept for inspection). */
   retentionMs?: number;
@@ -119,11 +124,12 @@ const RELAY_LOCK = 7_242_002;
 export function startOutboxRelay(options: OutboxRelayOptions): OutboxRelay {
   const { transaction, producer, topicPrefix, logger } = options;
   const pollIntervalMs = options.pollIntervalMs ?? 200;
+  const wakeDelayMs = options.wakeDelayMs ?? 20;
   const batchSize = options.batchSize ?? 200;
   const retentionMs = options.retentionMs ?? 7 * 24 * 60 * 60 * 1000;
   const tracer = options.tracer ?? eventsTracer();
   let stopped = false;
-  let wakeUp: (() => void) | null = null;
+  let sleeping: { timer: NodeJS.Timeout; resolve: () => void; cut: boolean } | null = null;
   // Set by a wake-up that came while a flush ran: that flush may have read before the commit.
   let woken = false;
   let lastCleanup = 0;
@@ -207,9 +213,18 @@ export function startOutboxRelay(options: OutboxRelayOptions): OutboxRelay {
     return running;
   };
 
+  const sleep = (ms: number, cut: boolean) =>
+    new Promise<void>((resolve) => {
+      sleeping = { timer: setTimeout(resolve, ms), resolve, cut };
+    }).finally(() => (sleeping = null));
   const wake = () => {
     woken = true;
-    wakeUp?.();
+    // The first wake-up shortens the poll's wait to the delay; later ones change nothing.
+    if (sleeping && !sleeping.cut) {
+      clearTimeout(sleeping.timer);
+      sleeping.timer = setTimeout(sleeping.resolve, wakeDelayMs);
+      sleeping.cut = true;
+    }
   };
   relaysInProcess.add(wake);
 
@@ -224,15 +239,7 @@ export function startOutboxRelay(options: OutboxRelayOptions): OutboxRelay {
         logger.error({ err: error }, 'outbox relay failed; retrying');
       }
       if (stopped) break;
-      if (woken) continue;
-      await new Promise<void>((resolve) => {
-        const timer = setTimeout(resolve, pollIntervalMs);
-        wakeUp = () => {
-          clearTimeout(timer);
-          resolve();
-        };
-      });
-      wakeUp = null;
+      await (woken ? sleep(wakeDelayMs, true) : sleep(pollIntervalMs, false));
     }
   })();
 
@@ -242,7 +249,10 @@ export function startOutboxRelay(options: OutboxRelayOptions): OutboxRelay {
     async stop() {
       stopped = true;
       relaysInProcess.delete(wake);
-      wakeUp?.();
+      if (sleeping) {
+        clearTimeout(sleeping.timer);
+        sleeping.resolve();
+      }
       await loop;
     },
   };
