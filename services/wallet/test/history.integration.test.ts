@@ -24,7 +24,8 @@ describe('wallet history and money totals', () => {
   beforeAll(async () => {
     wallet = await startWallet(topicPrefix);
     const db = wallet.app.db;
-    for (const user of [owner, friend]) await transactionRunner(db)((tx) => insertWalletOnce(tx, user));
+    for (const user of [owner, friend])
+      await transactionRunner(db)((tx) => insertWalletOnce(tx, user));
     await transfer(db, {
       idempotencyKey: 'top-up-1',
       kind: 'top_up',
