@@ -61,6 +61,11 @@ export interface EventConsumerOptions {
    */
   partitionsConsumedConcurrently?: number;
   /**
+   * Keys of one partition's batch handled at the same time (default 8); each key's events one
+   * after the other, in order.
+   */
+  keysConcurrently?: number;
+  /**
    * Handler attempts before a failing message is parked although its error looks transient.
    * Default: never (retried until it succeeds); money consumers must keep the default.
    */
@@ -119,13 +124,28 @@ export function consumerStats(kafka: Kafka): ConsumerStats[] {
   return [...(statsSources.get(kafka) ?? [])].map((source) => source());
 }
 
+interface Retrying {
+  offset: string;
+  attempts: number;
+  sinceMs: number;
+}
+
 interface PartitionState {
   topic: string;
   partition: number;
   lag: number | null;
   position: string | null;
-  retrying: { offset: string; attempts: number; sinceMs: number } | null;
+  /** The messages whose handler failed and that are read again, by offset. */
+  failing: Map<string, Retrying>;
 }
+
+/** The failing message the partition is held at: the lowest offset. */
+const firstFailing = (state: PartitionState): Retrying | null =>
+  [...state.failing.values()].reduce<Retrying | null>(
+    (first, entry) =>
+      !first || BigInt(entry.offset) < BigInt(first.offset) ? { ...entry } : first,
+    null,
+  );
 
 type Outcome = { done: true } | { done: false; retryInMs: number };
 const DONE: Outcome = { done: true };
@@ -139,6 +159,7 @@ export async function startEventConsumer(options: EventConsumerOptions): Promise
   const { kafka, producer, topicPrefix, logger } = options;
   const maxAttempts = options.maxAttempts ?? Number.POSITIVE_INFINITY;
   const retryBaseMs = options.retryBaseMs ?? 250;
+  const keysConcurrently = Math.max(1, options.keysConcurrently ?? 8);
   const retryMaxMs = options.retryMaxMs ?? 30_000;
   const tracer = options.tracer ?? eventsTracer();
   const groupId = `${topicPrefix}${options.groupId}`;
@@ -157,7 +178,7 @@ export async function startEventConsumer(options: EventConsumerOptions): Promise
     const key = `${topic}|${partition}`;
     let state = partitions.get(key);
     if (!state) {
-      state = { topic, partition, lag: null, position: null, retrying: null };
+      state = { topic, partition, lag: null, position: null, failing: new Map() };
       partitions.set(key, state);
     }
     return state;
@@ -232,7 +253,7 @@ export async function startEventConsumer(options: EventConsumerOptions): Promise
     }
     const handler = options.handlers[event.type] as ((e: DomainEvent) => Promise<void>) | undefined;
     if (!handler) return DONE;
-    const previous = state.retrying?.offset === message.offset ? state.retrying : null;
+    const previous = state.failing.get(message.offset) ?? null;
     const attempts = (previous?.attempts ?? 0) + 1;
     try {
       await inConsumeSpan(tracer, { topic, partition, ...message }, event, () => handler(event));
@@ -242,25 +263,25 @@ export async function startEventConsumer(options: EventConsumerOptions): Promise
           'event handled after retries',
         );
       }
-      state.retrying = null;
+      state.failing.delete(message.offset);
       return DONE;
     } catch (error) {
       const message_ = (error as Error)?.message ?? String(error);
       if (isUnhandleableError(error)) {
-        state.retrying = null;
+        state.failing.delete(message.offset);
         await park(topic, partition, message, 'unhandleable', `handler refused: ${message_}`);
         return DONE;
       }
       if (attempts >= maxAttempts) {
-        state.retrying = null;
+        state.failing.delete(message.offset);
         await park(topic, partition, message, 'attempts-exhausted', `handler failed: ${message_}`);
         return DONE;
       }
-      state.retrying = {
+      state.failing.set(message.offset, {
         offset: message.offset,
         attempts,
         sinceMs: previous?.sinceMs ?? Date.now(),
-      };
+      });
       const retryInMs = retryDelayMs(attempts, retryBaseMs, retryMaxMs);
       logger.warn(
         { err: error, eventId: event.id, type: event.type, topic, partition, attempts, retryInMs },
@@ -281,40 +302,73 @@ export async function startEventConsumer(options: EventConsumerOptions): Promise
   });
   await consumer.run({
     partitionsConsumedConcurrently: options.partitionsConsumedConcurrently ?? 4,
-    // Offsets are resolved one message at a time, only once it is handled or parked.
+    // Offsets are resolved only up to the first message not yet handled or parked; kafkajs
+    // commits them once the batch is done (one commit per batch, not per message).
     eachBatchAutoResolve: false,
-    eachBatch: async ({
-      batch,
-      resolveOffset,
-      heartbeat,
-      pause,
-      isRunning,
-      isStale,
-      commitOffsetsIfNecessary,
-    }) => {
+    eachBatch: async ({ batch, resolveOffset, heartbeat, pause, isRunning, isStale }) => {
       const { topic, partition } = batch;
       const state = stateOf(topic, partition);
+      // One chain per key, in the partition's order: a key's events one after the other, other
+      // keys side by side (docs/adr/0093). Order across keys is chance (which partition a key
+      // hashes to), so no consumer may depend on it.
+      const chains = new Map<string, KafkaMessage[]>();
       for (const message of batch.messages) {
-        if (!isRunning() || isStale()) return;
-        const outcome = await handle(topic, partition, message, state);
-        if (!outcome.done) {
-          // Pause this partition alone, read this message again after the backoff. The group
-          // keeps heart-beating through the other partitions' fetches, so nothing rebalances, and
-          // the committed offset stays at this message whatever happens meanwhile.
-          const resume = pause();
-          consumer.seek({ topic, partition, offset: message.offset });
-          const timer = setTimeout(() => {
-            resumeTimers.delete(timer);
-            resume();
-          }, outcome.retryInMs);
-          resumeTimers.add(timer);
-          return;
+        const key = message.key?.toString('latin1') ?? '';
+        const chain = chains.get(key);
+        if (chain) chain.push(message);
+        else chains.set(key, [message]);
+      }
+      const done = new Set<string>();
+      let failed: { offset: string; retryInMs: number } | null = null;
+      const stopping = () => failed !== null || !isRunning() || isStale();
+      const queue = [...chains.values()];
+      const worker = async () => {
+        for (let chain = queue.shift(); chain; chain = queue.shift()) {
+          for (const message of chain) {
+            if (stopping()) return;
+            const outcome = await handle(topic, partition, message, state);
+            if (!outcome.done) {
+              // The first failure of the batch (by offset) is the one read again.
+              if (!failed || BigInt(message.offset) < BigInt(failed.offset)) {
+                failed = { offset: message.offset, retryInMs: outcome.retryInMs };
+              }
+              break; // the rest of this key waits for it
+            }
+            done.add(message.offset);
+            await heartbeat();
+          }
         }
-        resolveOffset(message.offset);
-        state.lag = Math.max(0, Number(batch.highWatermark) - Number(message.offset) - 1);
-        state.position = String(Number(message.offset) + 1);
-        await commitOffsetsIfNecessary();
-        await heartbeat();
+      };
+      await Promise.all(Array.from({ length: Math.min(keysConcurrently, queue.length) }, worker));
+
+      // Resolve the handled prefix: every message before it is handled or parked.
+      let position: KafkaMessage | null = null;
+      for (const message of batch.messages) {
+        if (!done.has(message.offset)) break;
+        position = message;
+      }
+      if (position) {
+        resolveOffset(position.offset);
+        state.lag = Math.max(0, Number(batch.highWatermark) - Number(position.offset) - 1);
+        state.position = String(Number(position.offset) + 1);
+        for (const offset of state.failing.keys()) {
+          if (BigInt(offset) <= BigInt(position.offset)) state.failing.delete(offset);
+        }
+      }
+      const retry = failed as { offset: string; retryInMs: number } | null;
+      if (retry && isRunning() && !isStale()) {
+        // Pause this partition alone and read it again from the first message not handled
+        // after the backoff (a later one already handled comes again: handlers are
+        // idempotent). The group keeps heart-beating through the other partitions' fetches, so
+        // nothing rebalances, and the committed offset stays before that message.
+        const first = batch.messages.find((message) => !done.has(message.offset))!;
+        const resume = pause();
+        consumer.seek({ topic, partition, offset: first.offset });
+        const timer = setTimeout(() => {
+          resumeTimers.delete(timer);
+          resume();
+        }, retry.retryInMs);
+        resumeTimers.add(timer);
       }
     },
   });
@@ -327,7 +381,7 @@ export async function startEventConsumer(options: EventConsumerOptions): Promise
       partition: state.partition,
       lag: state.lag,
       position: state.position,
-      retrying: state.retrying && { ...state.retrying },
+      retrying: firstFailing(state),
     })),
     parked: [...parked.values()].map((entry) => ({ ...entry })),
   });

@@ -279,6 +279,60 @@ describe('event consumer', () => {
     );
   });
 
+  it("handles other keys of the partition while one key's event is in hand, and each key's events in order", async () => {
+    const [keyA, keyB] = [randomUUID(), randomUUID()];
+    const [a1, b1, a2, b2] = [verified(keyA), verified(keyB), verified(keyA), verified(keyB)];
+    let releaseA!: () => void;
+    const bHandled = new Promise<void>((resolve) => (releaseA = resolve));
+    const handled: string[] = [];
+    await consume('by-key', {
+      UserVerified: async (event) => {
+        // a1 is held until b1 is handled: one message at a time per partition never gets there.
+        if (event.id === a1.id) await bHandled;
+        if ([a1.id, b1.id, a2.id, b2.id].includes(event.id)) handled.push(event.id);
+        if (event.id === b1.id) releaseA();
+      },
+    });
+    // One partition, the keys interleaved.
+    await produce(keyA, [json(a1)], { partition: 0 });
+    await produce(keyB, [json(b1)], { partition: 0 });
+    await produce(keyA, [json(a2)], { partition: 0 });
+    await produce(keyB, [json(b2)], { partition: 0 });
+    try {
+      await eventually(() => expect(handled).toHaveLength(4), 10_000);
+    } finally {
+      releaseA(); // the old code holds a1 forever otherwise, and the consumer never stops
+    }
+    expect(handled.indexOf(b1.id)).toBeLessThan(handled.indexOf(a1.id));
+    expect(handled.indexOf(a1.id)).toBeLessThan(handled.indexOf(a2.id));
+    expect(handled.indexOf(b1.id)).toBeLessThan(handled.indexOf(b2.id));
+  });
+
+  it('after a failing event, handles it again and every later event of the partition at least once, in order per key', async () => {
+    const [keyA, keyB] = [randomUUID(), randomUUID()];
+    const [a1, b1, a2, b2] = [verified(keyA), verified(keyB), verified(keyA), verified(keyB)];
+    const ours = new Set([a1.id, b1.id, a2.id, b2.id]);
+    let failures = 0;
+    const handled: string[] = [];
+    await consume('by-key-retry', {
+      UserVerified: async (event) => {
+        if (event.id === a1.id && ++failures <= 2) throw new Error('database away');
+        if (ours.has(event.id)) handled.push(event.id);
+      },
+    });
+    await produce(keyA, [json(a1)], { partition: 2 });
+    await produce(keyB, [json(b1)], { partition: 2 });
+    await produce(keyA, [json(a2)], { partition: 2 });
+    await produce(keyB, [json(b2)], { partition: 2 });
+    await eventually(() => expect(new Set(handled)).toEqual(ours));
+    expect(failures).toBe(3);
+    // a2 waits for a1 whatever was redelivered; b's events may come twice (handlers are idempotent).
+    expect(handled.filter((id) => id === a1.id)).toHaveLength(1);
+    expect(handled.indexOf(a1.id)).toBeLessThan(handled.indexOf(a2.id));
+    expect(handled.indexOf(b1.id)).toBeLessThan(handled.indexOf(b2.id));
+    expect(handled.filter((id) => id === a2.id)).toHaveLength(1);
+  });
+
   it("parks an event type that came on another service's topic at once, with its headers, and never handles it", async () => {
     const key = randomUUID();
     // WalletCreated belongs on wallet.v1: on identity.v1 it is forged or misrouted.

@@ -2,7 +2,13 @@ import { randomUUID } from 'node:crypto';
 import type { Producer } from 'kafkajs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createIdempotentProducer } from '../src/kafka.ts';
-import { enqueueEvents, newEvent, startOutboxRelay, type OutboxRelay } from '../src/outbox.ts';
+import {
+  enqueueEvents,
+  newEvent,
+  publishAfterCommit,
+  startOutboxRelay,
+  type OutboxRelay,
+} from '../src/outbox.ts';
 import type { DomainEvent } from '../src/schemas.ts';
 import { TOPICS } from '../src/topics.ts';
 import {
@@ -202,5 +208,34 @@ describe('outbox relay', () => {
       );
     await eventually(async () => expect(await ids()).not.toContain(old.id));
     expect(await ids()).toContain(recent.id);
+  });
+});
+
+// Last in the file: a commit through publishAfterCommit wakes every relay of the process.
+describe('outbox relay woken by a commit', () => {
+  it('publishes what a transaction committed through publishAfterCommit at once, without waiting for its poll', async () => {
+    const r = await relay(); // polls every ten minutes
+    await r.flush();
+    const user = randomUUID();
+    const event = verified(user);
+    await publishAfterCommit(db.transaction)((tx) => enqueueEvents(tx, [event]));
+    await eventually(async () => expect(await unpublished()).toBe(0), 10_000);
+    const read = await readTopic(topics.prefix, TOPICS.identity);
+    expect(read.filter((m) => m.key?.toString() === user).map((m) => idOf(m))).toEqual([event.id]);
+  });
+
+  it('wakes nothing for a transaction that rolled back; its events are never published', async () => {
+    const r = await relay();
+    await r.flush();
+    const user = randomUUID();
+    await expect(
+      publishAfterCommit(db.transaction)(async (tx) => {
+        await enqueueEvents(tx, [verified(user)]);
+        throw new Error('rolled back');
+      }),
+    ).rejects.toThrow('rolled back');
+    expect(await r.flush()).toBe(0);
+    const read = await readTopic(topics.prefix, TOPICS.identity);
+    expect(read.filter((m) => m.key?.toString() === user)).toEqual([]);
   });
 });

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { WalletApp } from '../src/app.ts';
 import { startWallet } from './support.ts';
 import { transactionRunner } from '../src/data/db.ts';
-import { insertWallet } from '../src/data/wallets.ts';
+import { insertWalletOnce } from '../src/data/wallets.ts';
 import { transfer } from '../src/domain/ledger.ts';
 
 const HISTORY = `query($page: Int, $itemsPerPage: Int) { getWalletTransactions(page: $page, itemsPerPage: $itemsPerPage) {
@@ -24,7 +24,8 @@ describe('wallet history and money totals', () => {
   beforeAll(async () => {
     wallet = await startWallet(topicPrefix);
     const db = wallet.app.db;
-    for (const user of [owner, friend]) await transactionRunner(db)((tx) => insertWallet(tx, user));
+    for (const user of [owner, friend])
+      await transactionRunner(db)((tx) => insertWalletOnce(tx, user));
     await transfer(db, {
       idempotencyKey: 'top-up-1',
       kind: 'top_up',

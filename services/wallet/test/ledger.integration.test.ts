@@ -5,7 +5,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDatabase, transactionRunner, type Database } from '../src/data/db.ts';
 import { ledgerTotals } from '../src/data/ledger.ts';
-import { insertWallet } from '../src/data/wallets.ts';
+import { insertWalletOnce } from '../src/data/wallets.ts';
 import { transfer, type TransferRequest } from '../src/domain/ledger.ts';
 import { expectLedgerBalanced } from './support.ts';
 
@@ -23,7 +23,7 @@ afterAll(async () => {
 
 async function newUsers(count: number): Promise<string[]> {
   const ids = Array.from({ length: count }, () => randomUUID());
-  for (const id of ids) await transactionRunner(db)((tx) => insertWallet(tx, id));
+  for (const id of ids) await transactionRunner(db)((tx) => insertWalletOnce(tx, id));
   return ids;
 }
 

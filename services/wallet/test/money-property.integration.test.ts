@@ -5,7 +5,7 @@ import { createTestDatabase, testWalletConfig, type TestDatabase } from '@challe
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDatabase, transactionRunner, type Database } from '../src/data/db.ts';
-import { insertWallet } from '../src/data/wallets.ts';
+import { insertWalletOnce } from '../src/data/wallets.ts';
 import {
   holdReward,
   onChallengeEvent,
@@ -104,7 +104,7 @@ describe('money invariants under random concurrent operations', () => {
       fc.asyncProperty(fc.array(operation, { minLength: 1, maxLength: 30 }), async (operations) => {
         const users = Array.from({ length: 3 }, () => randomUUID());
         for (const user of users) {
-          await transactionRunner(db)((tx) => insertWallet(tx, user));
+          await transactionRunner(db)((tx) => insertWalletOnce(tx, user));
           await updatePaymentProfile(
             { db },
             { id: user },

@@ -9,7 +9,7 @@ import {
 import { buildApp, type WalletApp } from '../src/app.ts';
 import type { WalletConfig } from '../src/config.ts';
 import { transactionRunner, type Database } from '../src/data/db.ts';
-import { insertWallet } from '../src/data/wallets.ts';
+import { insertWalletOnce } from '../src/data/wallets.ts';
 import { transfer } from '../src/domain/ledger.ts';
 import { PAYMENT_WEBHOOK_PATH } from '../src/http/routes.ts';
 
@@ -38,7 +38,7 @@ export async function startWallet(
 /** A user with a wallet holding `cents` (a top-up straight into the ledger). */
 export async function userWithBalance(app: WalletApp, cents: number): Promise<string> {
   const userId = randomUUID();
-  await transactionRunner(app.db)((tx) => insertWallet(tx, userId));
+  await transactionRunner(app.db)((tx) => insertWalletOnce(tx, userId));
   if (cents > 0) {
     await transfer(app.db, {
       idempotencyKey: `seed-top-up:${userId}`,

@@ -1,6 +1,6 @@
 import { traceSqlAdapter } from '@challenge/kit/tracing';
 import { PrismaPg } from '@prisma/adapter-pg';
-import type { TransactionRunner } from '@challenge/events';
+import { publishAfterCommit, type TransactionRunner } from '@challenge/events';
 import { PrismaClient } from './generated/client.ts';
 
 export type Database = PrismaClient;
@@ -14,7 +14,8 @@ export function createDatabase(connectionString: string): Database {
 }
 
 export function transactionRunner(db: Database): TransactionRunner<Transaction> {
-  return (work) => db.$transaction(work, { maxWait: 10_000, timeout: 30_000 });
+  // A commit that enqueued events wakes the outbox relay at once (docs/adr/0093).
+  return publishAfterCommit((work) => db.$transaction(work, { maxWait: 10_000, timeout: 30_000 }));
 }
 
 export async function pingDatabase(db: Database): Promise<void> {

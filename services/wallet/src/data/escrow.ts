@@ -64,22 +64,31 @@ export async function insertVoid(
     ON CONFLICT DO NOTHING`;
 }
 
-export async function isVoided(
+/**
+ * What a hold must know once the challenge's money lock is held, in one round trip: whether
+ * this attempt was voided, and the challenge's status as wallet last recorded it (null: wallet
+ * has not seen the challenge yet). Both change only under that lock, so they stay true until
+ * the transaction ends.
+ */
+export async function findHoldContext(
   tx: Transaction,
   challengeId: string,
   party: HoldParty,
   attemptKey: string,
-): Promise<boolean> {
-  const found = await tx.escrowVoid.findUnique({
-    where: { challengeId_party_attemptKey: { challengeId, party, attemptKey } },
-    select: { createdAt: true },
-  });
-  return found !== null;
+): Promise<{ voided: boolean; challengeStatus: string | null }> {
+  const [row] = await tx.$queryRaw<{ voided: boolean; challengeStatus: string | null }[]>`
+    SELECT EXISTS (SELECT 1 FROM escrow_voids
+                    WHERE challenge_id = ${challengeId}::uuid AND party = ${party}::"HoldParty"
+                      AND attempt_key = ${attemptKey}) AS voided,
+           (SELECT status FROM challenge_states
+             WHERE challenge_id = ${challengeId}::uuid) AS "challengeStatus"`;
+  return { voided: row?.voided ?? false, challengeStatus: row?.challengeStatus ?? null };
 }
 
 /**
- * Inserts the hold unless the challenge already has one for this staker or this party; true
- * when this call created it.
+ * Inserts the hold unless the challenge already has one for this staker or this party; the new
+ * row when this call created it (this transaction's own row: no other can lock or see it before
+ * the commit), null otherwise.
  */
 export async function insertHoldOnce(
   tx: Transaction,
@@ -87,13 +96,18 @@ export async function insertHoldOnce(
     HoldRow,
     'challengeId' | 'ownerId' | 'party' | 'amountCents' | 'slug' | 'challengeName' | 'attemptKey'
   >,
-): Promise<boolean> {
-  const inserted = await tx.$executeRaw`
+): Promise<HoldRow | null> {
+  const [row] = await tx.$queryRaw<HoldRow[]>`
     INSERT INTO escrow_holds (challenge_id, owner_id, party, amount_cents, slug, challenge_name, attempt_key)
     VALUES (${hold.challengeId}::uuid, ${hold.ownerId}::uuid, ${hold.party}::"HoldParty", ${hold.amountCents},
             ${hold.slug}, ${hold.challengeName}, ${hold.attemptKey})
-    ON CONFLICT DO NOTHING`;
-  return inserted === 1;
+    ON CONFLICT DO NOTHING
+    RETURNING challenge_id::text AS "challengeId", owner_id::text AS "ownerId", party::text AS party,
+              amount_cents AS "amountCents", slug, challenge_name AS "challengeName",
+              status::text AS status, payee_id::text AS "payeeId", created_at AS "createdAt",
+              voided_at AS "voidedAt", attempt_key AS "attemptKey", cycle,
+              resolved_by::text AS "resolvedBy"`;
+  return row ?? null;
 }
 
 /**

@@ -12,20 +12,27 @@ export interface WalletOverview {
   withdrawnCents: bigint;
 }
 
-/** Creates the wallet and its two ledger accounts (available, frozen) at zero. */
-export async function insertWallet(tx: Transaction, userId: string): Promise<{ walletId: string }> {
-  const wallet = await tx.wallet.create({ data: { userId }, select: { id: true } });
-  await tx.ledgerAccount.createMany({
-    data: [
-      { userId, kind: 'user_available' },
-      { userId, kind: 'user_frozen' },
-    ],
-  });
-  return { walletId: wallet.id };
-}
-
-export async function walletExists(tx: Transaction, userId: string): Promise<boolean> {
-  return (await tx.wallet.count({ where: { userId } })) > 0;
+/**
+ * Creates the wallet and its two ledger accounts (available, frozen) at zero in one statement,
+ * unless the user has a wallet: null then. The unique user id decides between two concurrent
+ * calls (the second waits for the first's commit and inserts nothing).
+ */
+export async function insertWalletOnce(
+  tx: Transaction,
+  userId: string,
+): Promise<{ walletId: string } | null> {
+  const [wallet] = await tx.$queryRaw<{ walletId: string }[]>`
+    WITH wallet AS (
+      INSERT INTO wallets (id, user_id) VALUES (gen_random_uuid(), ${userId}::uuid)
+      ON CONFLICT (user_id) DO NOTHING
+      RETURNING id, user_id
+    ), accounts AS (
+      INSERT INTO ledger_accounts (id, kind, user_id)
+      SELECT gen_random_uuid(), kind::"AccountKind", wallet.user_id
+        FROM wallet, unnest(ARRAY['user_available', 'user_frozen']) AS kind
+    )
+    SELECT id::text AS "walletId" FROM wallet`;
+  return wallet ?? null;
 }
 
 /**

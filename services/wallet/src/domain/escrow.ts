@@ -6,9 +6,9 @@ import { lockWallets, userBalances } from '../data/ledger.ts';
 import {
   findChallengeState,
   findHold,
+  findHoldContext,
   insertHoldOnce,
   insertVoid,
-  isVoided,
   liveChallengesWithoutHold,
   lockChallengeMoney,
   lockHold,
@@ -88,18 +88,21 @@ export function holdReward(db: Database, request: EscrowHoldRequest): Promise<Es
   return retryOnConflict(() =>
     transactionRunner(db)(async (tx) => {
       await lockChallengeMoney(tx, request.challengeId);
-      if (await isVoided(tx, request.challengeId, party, attemptKey)) {
+      // Read under the lock: a void and the challenge's status change only under it.
+      const context = await findHoldContext(tx, request.challengeId, party, attemptKey);
+      if (context.voided) {
         throw new AppError('invalid_action', 'This attempt was given back: it holds nothing.');
       }
+      const state = context.challengeStatus === null ? null : { status: context.challengeStatus };
       const created = await insertHoldOnce(tx, {
         ...request,
         party,
         attemptKey,
         amountCents: BigInt(request.amountCents),
       });
-      const hold = await lockHold(tx, request.challengeId, party);
-      if (!hold) throw new Error('the hold just inserted is missing');
-      const state = await findChallengeState(tx, request.challengeId);
+      // A hold this call did not create belongs to an earlier attempt: locked before it is read.
+      const hold = created ?? (await lockHold(tx, request.challengeId, party));
+      if (!hold) throw new Error('the hold of this challenge is missing');
       if (!created) {
         if (hold.ownerId !== request.ownerId || hold.amountCents !== BigInt(request.amountCents)) {
           throw new AppError('invalid_input', 'This challenge already holds a different reward.');

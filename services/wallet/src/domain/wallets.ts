@@ -1,7 +1,7 @@
 import { AppError } from '@challenge/kit';
 import { enqueueEvents, handleOnce, newEvent, type DomainEvent } from '@challenge/events';
 import { transactionRunner, type Database, type Transaction } from '../data/db.ts';
-import { findWalletOverview, insertWallet, walletExists } from '../data/wallets.ts';
+import { findWalletOverview, insertWalletOnce } from '../data/wallets.ts';
 import type { Limits } from '../config.ts';
 import { toInt } from './history.ts';
 import { limitsView, startOfMonth } from './limits.ts';
@@ -30,8 +30,9 @@ export async function ensureWallet(
   userId: string,
   actorId: string | null,
 ): Promise<void> {
-  if (await walletExists(tx, userId)) return;
-  const { walletId } = await insertWallet(tx, userId);
+  const wallet = await insertWalletOnce(tx, userId);
+  if (!wallet) return;
+  const { walletId } = wallet;
   await enqueueEvents(tx, [
     newEvent('WalletCreated', { aggregateId: walletId, actorId, data: { walletId, userId } }),
   ]);
