@@ -2,7 +2,10 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { ApolloServer, type ApolloServerPlugin } from '@apollo/server';
 import { ApolloServerPluginDrainHttpServer } from '@apollo/server/plugin/drainHttpServer';
-import { ApolloServerPluginInlineTraceDisabled } from '@apollo/server/plugin/disabled';
+import {
+  ApolloServerPluginCacheControlDisabled,
+  ApolloServerPluginInlineTraceDisabled,
+} from '@apollo/server/plugin/disabled';
 import { buildSubgraphSchema } from '@apollo/subgraph';
 import type { GraphQLResolverMap } from '@apollo/subgraph/dist/schema-helper/resolverMap.js';
 import express, { type Express, type RequestHandler } from 'express';
@@ -140,6 +143,9 @@ export async function createSubgraph<TContext extends RequestContext>(
     plugins: [
       ApolloServerPluginDrainHttpServer({ httpServer }),
       ApolloServerPluginInlineTraceDisabled(),
+      // No field carries a cache hint: Apollo's cache policy would only wrap every resolver in a
+      // hook and answer no-store, which the gateway works out itself (docs/adr/0096).
+      ApolloServerPluginCacheControlDisabled(),
       metricsPlugin(metrics),
       graphqlSpanPlugin(),
     ],
