@@ -13,7 +13,9 @@
  *    side of a side-by-side benchmark runs; BEFORE_NODE: the Node the memory benchmark's "before"
  *    side runs on.
  *  - BENCH_CPU_PROFILE: a folder; the gateway benchmark then runs every process with --cpu-prof
- *    and writes each profile and its top functions there.
+ *    and writes each profile and its top functions there; BENCH_CONNECTIONS (1 or 20) runs only
+ *    its cases at that many connections (a profile of one load level), BENCH_REPEATS overrides
+ *    the repetitions.
  *  - The bank test with faults (test/chaos.integration.test.ts, `npm run chaos`): CHAOS_MINUTES
  *    of workload by CHAOS_USERS people, a fault every CHAOS_EVERY_MS to twice that.
  */
@@ -62,6 +64,8 @@ export const env = {
   beforeCheckout: text('BEFORE_CHECKOUT'),
   beforeNode: text('BEFORE_NODE'),
   benchCpuProfile: text('BENCH_CPU_PROFILE'),
+  benchConnections: positiveInteger('BENCH_CONNECTIONS', undefined),
+  benchRepeats: positiveInteger('BENCH_REPEATS', undefined),
   chaosMinutes: positiveInteger('CHAOS_MINUTES', 1)!,
   chaosUsers: positiveInteger('CHAOS_USERS', 6)!,
   chaosEveryMs: positiveInteger('CHAOS_EVERY_MS', 6_000)!,

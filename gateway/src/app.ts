@@ -5,9 +5,9 @@ import path from 'node:path';
 import { ApolloGateway } from '@apollo/gateway';
 import { ApolloServer } from '@apollo/server';
 import { ApolloServerPluginDrainHttpServer } from '@apollo/server/plugin/drainHttpServer';
-import { expressMiddleware } from '@as-integrations/express5';
 import {
   createMetrics,
+  graphqlHttp,
   graphqlSpanPlugin,
   httpErrorHandler,
   httpServerSpans,
@@ -285,17 +285,15 @@ export async function buildGateway(options: GatewayOptions): Promise<Gateway> {
     uploadLimit((req) => Boolean(req.is('multipart/form-data'))),
     // Multipart uploads stream on to media here; JSON requests go on to Apollo.
     forwardUploads(media),
-    expressMiddleware(apollo, {
-      context: async ({ req, res }) => {
-        const auth = res.locals.auth as Authentication;
-        return {
-          requestId: requestIdOf(res),
-          token: auth.token,
-          user: auth.user,
-          clientIp: req.ip ?? 'unknown',
-          secureCookies: cookiesAreSecure(req, production),
-        };
-      },
+    graphqlHttp(apollo, async ({ req, res }) => {
+      const auth = res.locals.auth as Authentication;
+      return {
+        requestId: requestIdOf(res),
+        token: auth.token,
+        user: auth.user,
+        clientIp: req.ip ?? 'unknown',
+        secureCookies: cookiesAreSecure(req, production),
+      };
     }),
   );
   app.use(httpErrorHandler(logger));

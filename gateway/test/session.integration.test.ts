@@ -142,6 +142,14 @@ describe('session cookie', () => {
     expect(byReferer.body.data.whoAmI.userId).toBe(platform.userId('dave'));
   });
 
+  it('never lets a signed-in answer be cached: no-store, though the subgraph sends no header (docs/adr/0096)', async () => {
+    const token = await tokenFor({ id: platform.userId('dave') });
+    const answer = await post(base, WHO_AM_I, {}, browser(token));
+    expect(answer.body.data.whoAmI.userId).toBe(platform.userId('dave'));
+    expect(answer.headers.get('cache-control')).toBe('no-store');
+    expect(answer.headers.get('etag')).toBeNull();
+  });
+
   it('prefers a bearer Authorization header over the cookie, and needs no Origin for it', async () => {
     const cookieToken = await tokenFor({ id: platform.userId('erin') });
     const headerToken = await tokenFor({ id: platform.userId('frank') });

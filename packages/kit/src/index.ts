@@ -9,6 +9,7 @@ export * from './logger.ts';
 export * from './metrics.ts';
 export * from './redis.ts';
 export * from './subgraph.ts';
+export * from './graphql-http.ts';
 export * from './runtime.ts';
 export * from './service.ts';
 export * from './access.ts';

@@ -2,10 +2,12 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { ApolloServer, type ApolloServerPlugin } from '@apollo/server';
 import { ApolloServerPluginDrainHttpServer } from '@apollo/server/plugin/drainHttpServer';
-import { ApolloServerPluginInlineTraceDisabled } from '@apollo/server/plugin/disabled';
+import {
+  ApolloServerPluginCacheControlDisabled,
+  ApolloServerPluginInlineTraceDisabled,
+} from '@apollo/server/plugin/disabled';
 import { buildSubgraphSchema } from '@apollo/subgraph';
 import type { GraphQLResolverMap } from '@apollo/subgraph/dist/schema-helper/resolverMap.js';
-import { expressMiddleware } from '@as-integrations/express5';
 import express, { type Express, type RequestHandler } from 'express';
 import { GraphQLError, type DocumentNode } from 'graphql';
 import type { Logger } from 'pino';
@@ -18,6 +20,7 @@ import { httpErrorHandler } from './http-errors.ts';
 import type { Lifecycle } from './lifecycle.ts';
 import { requestIdOf, requestIds } from './logger.ts';
 import { createMetrics, type Metrics } from './metrics.ts';
+import { graphqlHttp } from './graphql-http.ts';
 import { graphqlSpanPlugin, httpServerSpans, tracerFor } from './tracing.ts';
 
 /** What every resolver receives; a service adds its own dependencies through `extend`. */
@@ -140,6 +143,9 @@ export async function createSubgraph<TContext extends RequestContext>(
     plugins: [
       ApolloServerPluginDrainHttpServer({ httpServer }),
       ApolloServerPluginInlineTraceDisabled(),
+      // No field carries a cache hint: Apollo's cache policy would only wrap every resolver in a
+      // hook and answer no-store, which the gateway works out itself (docs/adr/0096).
+      ApolloServerPluginCacheControlDisabled(),
       metricsPlugin(metrics),
       graphqlSpanPlugin(),
     ],
@@ -166,27 +172,25 @@ export async function createSubgraph<TContext extends RequestContext>(
     // Before the body is read or the token verified: nobody but the gateway gets further.
     fromGateway,
     express.json({ limit: '1mb' }),
-    expressMiddleware(apollo, {
-      context: async ({ req, res }) => {
-        const requestId = requestIdOf(res);
-        const base: RequestContext = {
-          user: null,
-          requestId,
-          logger,
-        };
-        const token = bearerToken(req.get('authorization'));
-        if (token) {
-          try {
-            base.user = await options.verifier.verify(token);
-            await options.checkUser?.(base.user);
-          } catch (error) {
-            if (error instanceof AppError) throw unauthenticated(error);
-            if (error instanceof AuthStateUnavailableError) throw unavailable(logger, error);
-            throw error;
-          }
+    graphqlHttp(apollo, async ({ req, res }) => {
+      const requestId = requestIdOf(res);
+      const base: RequestContext = {
+        user: null,
+        requestId,
+        logger,
+      };
+      const token = bearerToken(req.get('authorization'));
+      if (token) {
+        try {
+          base.user = await options.verifier.verify(token);
+          await options.checkUser?.(base.user);
+        } catch (error) {
+          if (error instanceof AppError) throw unauthenticated(error);
+          if (error instanceof AuthStateUnavailableError) throw unavailable(logger, error);
+          throw error;
         }
-        return options.extend(base);
-      },
+      }
+      return options.extend(base);
     }),
   );
 

@@ -184,6 +184,23 @@ describe('subgraph', () => {
     expect((await graphql(app.url, '{ me }')).json<GraphQLBody>()).toEqual({ data: { me: null } });
   });
 
+  it('answers GraphQL with its length, no ETag and no cache policy: no hash of every body, no hook on every field (docs/adr/0096)', async () => {
+    const res = await graphql(app.url, '{ me }');
+    expect(res.status).toBe(200);
+    expect(res.json<GraphQLBody>()).toEqual({ data: { me: null } });
+    expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(res.headers['content-length']).toBe(String(Buffer.byteLength(res.body)));
+    expect(res.headers.etag).toBeUndefined();
+    // Nor a cache policy worked out field by field: nothing here is cacheable (the gateway says
+    // no-store to the browser itself).
+    expect(res.headers['cache-control']).toBeUndefined();
+    // The query string still reaches Apollo: a GET query runs (with Apollo's CSRF header).
+    const get = await http(`${app.url}?query=${encodeURIComponent('{ me }')}`, {
+      headers: { [GATEWAY_SECRET_HEADER]: GATEWAY_SECRET, 'apollo-require-preflight': '1' },
+    });
+    expect(get.json<GraphQLBody>()).toEqual({ data: { me: null } });
+  });
+
   it('refuses a forged bearer token with HTTP 401 and identifier unauthorized', async () => {
     const { token } = await forger.issue({ id: randomUUID(), roles: ['admin'] });
     for (const bad of [token, 'not-a-jwt']) {

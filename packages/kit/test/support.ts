@@ -2,7 +2,7 @@
  * Local test helpers. This package sits below @challenge/testing in the dependency graph, so it
  * cannot use that package (a cycle); these are the few pieces its tests need.
  */
-import { request } from 'node:http';
+import { request, type IncomingHttpHeaders } from 'node:http';
 import { exportPKCS8, exportSPKI, generateKeyPair } from 'jose';
 import { pino, type Logger } from 'pino';
 import { GATEWAY_SECRET_HEADER } from '../src/gateway-credential.ts';
@@ -42,6 +42,7 @@ export async function rsaKeyPair(): Promise<KeyPair> {
 
 export interface HttpResponse {
   status: number;
+  headers: IncomingHttpHeaders;
   body: string;
   json<T = Record<string, unknown>>(): T;
 }
@@ -64,7 +65,12 @@ export function http(
         res.on('error', reject);
         res.on('end', () => {
           const body = Buffer.concat(chunks).toString('utf8');
-          resolve({ status: res.statusCode ?? 0, body, json: <T>() => JSON.parse(body) as T });
+          resolve({
+            status: res.statusCode ?? 0,
+            headers: res.headers,
+            body,
+            json: <T>() => JSON.parse(body) as T,
+          });
         });
       },
     );
