@@ -12,6 +12,7 @@ import { repoRoot } from '../../scripts/lib/stack-config.mjs';
 import { env } from '../src/env.ts';
 import { Bank, isTransport } from '../support/chaos/bank.ts';
 import { FaultDriver, PostgresFaults, WebhookFaults } from '../support/chaos/faults.ts';
+import { PrivateKafka } from '../support/chaos/kafka.ts';
 import { asProcesses, ModelSystem } from '../support/model/system.ts';
 import {
   bundleLauncher,
@@ -41,10 +42,14 @@ describe('the bank test with faults', () => {
   let system: ModelSystem;
   const webhooks = new WebhookFaults(() => `${platform.origin}/api/payments/webhook`);
   const postgres = new PostgresFaults();
+  // A broker of the run's own, which the driver restarts (the shared one is never stopped).
+  const kafka = env.chaosKafka === 'private' ? new PrivateKafka() : null;
   const log = (line: string) => console.log(`chaos: ${line}`);
 
   beforeAll(async () => {
-    await Promise.all([webhooks.start(), postgres.start()]);
+    await Promise.all([webhooks.start(), postgres.start(), kafka?.start()]);
+    if (kafka)
+      log(`a private Kafka on ${kafka.brokers.join(',')}, up in ${kafka.counts.startMs[0]} ms`);
     const keys = await testKeys();
     platform = await startProcessPlatform(bundleLauncher(repoRoot), {
       supervise: true,
@@ -59,15 +64,19 @@ describe('the bank test with faults', () => {
         ...(name === 'media' ? { UPLOAD_SWEEP_INTERVAL_MS: '20000' } : {}),
         // Every process reaches PostgreSQL through the proxy the driver restarts.
         ...(vars.DATABASE_URL ? { DATABASE_URL: postgres.through(vars.DATABASE_URL) } : {}),
+        ...(kafka && vars.KAFKA_BROKERS ? { KAFKA_BROKERS: kafka.brokers.join(',') } : {}),
       }),
     });
-    system = await ModelSystem.start(asProcesses(platform));
+    system = await ModelSystem.start(asProcesses(platform), {
+      ...(kafka ? { brokers: kafka.brokers } : {}),
+    });
   }, 300_000);
 
   afterAll(async () => {
     await system?.stop();
     await webhooks.stop();
     await postgres.stop();
+    await kafka?.stop();
   });
 
   it(`${env.chaosMinutes} minute(s) of ${USERS} people while processes are killed`, async () => {
@@ -77,6 +86,7 @@ describe('the bank test with faults', () => {
       platform,
       postgres,
       env.chaosEveryMs,
+      kafka,
       async () => {
         const consumed = system.messages.filter((message) => REDELIVERED.includes(message.topic));
         const message = consumed[Math.floor(Math.random() * consumed.length)];
@@ -91,6 +101,7 @@ describe('the bank test with faults', () => {
     faults.stop();
     webhooks.active = false;
     log('faults stopped; waiting for every process, the videos and the events to settle');
+    await kafka?.ready();
     await platform.allReady();
     await bank.videosSettled();
     await system.settle();
@@ -113,9 +124,13 @@ describe('the bank test with faults', () => {
       `kills: ${faults.totalKills} ${JSON.stringify(faults.kills)}`,
       `restarts by the supervisor: ${Object.values(restarts).reduce((a, b) => a + b, 0)} ${JSON.stringify(restarts)}`,
       `PostgreSQL restarts: ${postgres.counts.restarts} (${postgres.counts.cut} connections cut, ${postgres.counts.refused} refused)`,
+      kafka
+        ? `Kafka restarts: ${faults.kafkaRestarts} (back after ${kafka.counts.startMs.slice(1).join(', ')} ms)`
+        : 'Kafka restarts: none (the shared broker, CHAOS_KAFKA=shared)',
       `webhooks: ${JSON.stringify(webhooks.counts)}`,
       `redeliveries: ${faults.redelivered} events sent again by the driver, ${Math.max(0, republished(system) - faults.redelivered)} published twice by an outbox (a kill between its send and its mark)`,
       `challenges: ${[...result.challenges].map(([name, count]) => `${count} ${name}`).join(', ')}; ${result.drafts} drafts left for the stale-draft sweep`,
+      `payouts: ${JSON.stringify(result.payouts.byStatus)}, ${result.payouts.held} held for review after an IBAN change`,
       'operations by answer:',
       ...[...bank.answers].map(
         ([operation, byAnswer]) =>
@@ -126,6 +141,7 @@ describe('the bank test with faults', () => {
     if (result.problems.length) log(`violations:\n  ${result.problems.join('\n  ')}`);
 
     expect(faults.totalKills).toBeGreaterThan(0);
+    if (kafka) expect(faults.kafkaRestarts).toBeGreaterThan(0);
     expect(result.problems).toEqual([]);
     // No answer of the platform is a 5xx without a catalogue identifier, and none hung.
     const unexplained = [...bank.answers].flatMap(([operation, byAnswer]) =>
