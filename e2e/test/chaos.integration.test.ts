@@ -1,3 +1,5 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import {
   STALE_DRAFT_MS,
   giveBackStaleAcceptances,
@@ -35,6 +37,7 @@ import {
  */
 
 const USERS = env.chaosUsers;
+const LOG_DIR = path.join(import.meta.dirname, '../test-results/chaos');
 const STARTING_CENTS = 5_000;
 
 describe('the bank test with faults', () => {
@@ -73,6 +76,14 @@ describe('the bank test with faults', () => {
   }, 300_000);
 
   afterAll(async () => {
+    // What each process logged (warnings and errors), kept to find the cause of a finding.
+    if (platform) {
+      mkdirSync(LOG_DIR, { recursive: true });
+      for (const each of platform.processes) {
+        writeFileSync(path.join(LOG_DIR, `${each.name}.log`), each.output());
+      }
+      log(`the processes' logs are in ${LOG_DIR}`);
+    }
     await system?.stop();
     await webhooks.stop();
     await postgres.stop();

@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto';
 import { seedPassword, type createDatabase } from '@challenge/identity/seed';
-import { seedPassword } from '@challenge/identity/seed';
 import type { Account, Answer, ModelSystem } from '../model/system.ts';
 
 /**
