@@ -18,6 +18,7 @@ import { PrivateKafka } from '../support/chaos/kafka.ts';
 import { asProcesses, ModelSystem } from '../support/model/system.ts';
 import {
   bundleLauncher,
+  ONE_ADDRESS_LIMITS,
   startProcessPlatform,
   type ProcessPlatform,
 } from '../support/processes.ts';
@@ -56,6 +57,9 @@ describe('the bank test with faults', () => {
     const keys = await testKeys();
     platform = await startProcessPlatform(bundleLauncher(repoRoot), {
       supervise: true,
+      // Every request comes from 127.0.0.1 and the per-address counters live in the shared Redis:
+      // the people's re-authentications (an IBAN change) would refuse each other and other runs.
+      limits: { ...ONE_ADDRESS_LIMITS, RATE_LIMIT_REAUTHENTICATE: '-/-/1m' },
       env: (name, vars) => ({
         ...vars,
         // The test's tokens (tokenFor) are signed with the test key pair.
