@@ -334,7 +334,7 @@ describe('card top-ups whose webhooks never arrive (found by the bank test, ADR 
     await sandbox(`${providerPaymentId}/status`, { status: 'paid' });
     await eventually(async () => {
       expect(await balances(wallet.app, user)).toEqual({ available: 1500, frozen: 0 });
-    }, 60_000);
+    }, 45_000);
     // Paid now: later passes no longer ask about it, and the one transfer is the top-up's own.
     const topUp = await wallet.app.db.topUpPayment.findUniqueOrThrow({ where: { id: topUpId } });
     expect(topUp.status).toBe('paid');
