@@ -3,7 +3,7 @@
  * longer than `npm test` runs it. Starts the local stack when needed, builds the bundles, then
  * runs the test file alone with its options as environment variables:
  *
- *   npm run chaos -- --minutes 30 [--users 10] [--every-ms 5000]
+ *   npm run chaos -- --minutes 30 [--users 10] [--every-ms 5000] [--kafka private|shared]
  */
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
@@ -15,10 +15,11 @@ const { values } = parseArgs({
     minutes: { type: 'string' },
     users: { type: 'string' },
     'every-ms': { type: 'string' },
+    kafka: { type: 'string' },
   },
 });
 
-bootstrap();
+await bootstrap();
 const { repoRoot } = await import('./lib/stack-config.mjs');
 const { ensureStack } = await import('./lib/stack/index.mjs');
 await ensureStack({ quiet: true });
@@ -36,6 +37,7 @@ const set = (name, value) => {
 set('CHAOS_MINUTES', values.minutes);
 set('CHAOS_USERS', values.users);
 set('CHAOS_EVERY_MS', values['every-ms']);
+set('CHAOS_KAFKA', values.kafka);
 const result = spawnSync('npx', ['vitest', 'run', 'test/chaos.integration.test.ts'], {
   cwd: path.join(repoRoot, 'e2e'),
   stdio: 'inherit',

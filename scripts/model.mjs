@@ -24,7 +24,7 @@ const { values } = parseArgs({
   },
 });
 
-bootstrap();
+await bootstrap();
 const { repoRoot } = await import('./lib/stack-config.mjs');
 const { ensureStack } = await import('./lib/stack/index.mjs');
 await ensureStack({ quiet: true });

@@ -17,7 +17,8 @@
  *    its cases at that many connections (a profile of one load level), BENCH_REPEATS overrides
  *    the repetitions.
  *  - The bank test with faults (test/chaos.integration.test.ts, `npm run chaos`): CHAOS_MINUTES
- *    of workload by CHAOS_USERS people, a fault every CHAOS_EVERY_MS to twice that.
+ *    of workload by CHAOS_USERS people, a fault every CHAOS_EVERY_MS to twice that; CHAOS_KAFKA
+ *    `private` (default: a broker of the run's own, restarted by the driver) or `shared`.
  */
 function positiveInteger(name: string, fallback: number | undefined): number | undefined {
   const raw = process.env[name];
@@ -69,4 +70,6 @@ export const env = {
   chaosMinutes: positiveInteger('CHAOS_MINUTES', 1)!,
   chaosUsers: positiveInteger('CHAOS_USERS', 6)!,
   chaosEveryMs: positiveInteger('CHAOS_EVERY_MS', 6_000)!,
+  /** `private`: a broker of the run's own that the driver restarts (ADR 95); `shared`: the stack's, never restarted. */
+  chaosKafka: oneOf('CHAOS_KAFKA', ['private', 'shared'] as const, 'private'),
 };

@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readFileSync, readdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { BUNDLE_COMMAND } from '../../scripts/lib/platform.mjs';
@@ -53,6 +53,13 @@ describe('one Node everywhere (docs/adr/0075-node-24.md), running the same bundl
       satisfies(process.versions.node, `^${nodeRuntime.minimum}`),
       `running on Node ${process.versions.node}`,
     ).toBe(true);
+  });
+
+  it('every script waits for the bootstrap (else it runs twice: on this Node and on the pinned one)', () => {
+    const unawaited = readdirSync(path.join(repoRoot, 'scripts'))
+      .filter((file) => file.endsWith('.mjs'))
+      .filter((file) => /^(?!\s*await\b).*\bbootstrap\(\)/m.test(read(`scripts/${file}`)));
+    expect(unawaited).toEqual([]);
   });
 
   it('accepts every locked package that npm installs here: no EBADENGINE warning from npm ci', () => {

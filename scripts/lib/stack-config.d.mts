@@ -10,6 +10,15 @@ export declare const env: Readonly<{
 export declare const repoRoot: string;
 export declare const localDir: string;
 export declare const cacheDir: string;
+/** The stack's Kafka: its address, and the version whose jars it keeps under cacheDir. */
+export declare const kafka: Readonly<{
+  host: string;
+  port: number;
+  controllerPort: number;
+  version: string;
+  slf4jVersion: string;
+  heap: string[];
+}>;
 export declare function stackUrls(): {
   postgresAdminUrl: string;
   databaseUrl: (dbName: string) => string;

@@ -9,12 +9,14 @@ import {
   type Party,
 } from '../model/state.ts';
 import type { Account, Answer, ModelSystem } from '../model/system.ts';
+import { Payouts } from './payouts.ts';
 
 /**
  * The bank test's workload (issue 19, ADR 91): many people at once doing what the model-based
  * test's commands do (top up through the sandbox, create solo and duel challenges, accept,
- * decline, upload a real clip, approve, reject, cancel; referees deciding cases in the console's
- * operation; a moderator taking challenges offline and removing them), each choosing what fits
+ * decline, upload a real clip, approve, reject, cancel, withdraw to the bank; referees deciding
+ * cases in the console's operation; a moderator taking challenges offline and removing them; staff
+ * paying out as the console's payouts panel does: payouts.ts), each choosing what fits
  * the platform's state as it reads it, while faults strike. No answer is predicted (two people act
  * on one challenge at once, and a killed process answers nothing); every answer is counted by
  * operation and identifier. At the end the same invariants as the model-based test, with the
@@ -46,11 +48,15 @@ export class Bank {
   readonly paid = new Map<string, { count: number; cents: number }>();
   private users: Account[] = [];
   private deadline = 0;
+  /** Withdrawals: people's payout requests and staff paying them out (ADR 95). */
+  private readonly payouts: Payouts;
 
   constructor(
     readonly system: ModelSystem,
     private readonly log: (line: string) => void = () => {},
-  ) {}
+  ) {
+    this.payouts = new Payouts(system, (operation, answer) => this.record(operation, answer));
+  }
 
   /** Whether the last answer was no answer at all (the gateway is down): the next waits longer. */
   private unanswered = false;
@@ -88,6 +94,7 @@ export class Bank {
         }, 60_000),
       ),
     );
+    await this.payouts.open(this.users);
   }
 
   private async rows(): Promise<{ challenges: Row[]; sides: Map<string, Map<string, string>> }> {
@@ -125,7 +132,11 @@ export class Bank {
         (row) =>
           status.includes(row.status) && (role === 'owner' ? row.owner : row.challenged) === me.id,
       );
-    const choice = random(20);
+    const choice = random(22);
+    if (choice >= 20) {
+      await this.payouts.step(me);
+      return;
+    }
     if (choice < 1) {
       const outcome = pickOne(['paid', 'paid', 'paid', 'failed', 'canceled'] as const)!;
       await this.topUp(me, pickOne([500, 1000])!, outcome);
@@ -284,6 +295,7 @@ export class Bank {
       ...this.users.map((user) => loop(() => this.step(user), 300)),
       loop(() => this.refereeStep(), 1_000),
       loop(() => this.moderatorStep(), 8_000),
+      loop(() => this.payouts.staffStep(), 4_000),
     ]);
     this.log(
       `workload over: ${[...this.answers.values()].reduce((sum, byAnswer) => sum + [...byAnswer.values()].reduce((a, b) => a + b, 0), 0)} operations`,
@@ -316,6 +328,7 @@ export class Bank {
     problems: string[];
     drafts: number;
     challenges: Map<string, number>;
+    payouts: { byStatus: Record<string, number>; held: number };
   }> {
     const { challenges, sides } = await this.rows();
     const keyOf = new Map(this.users.map((user, index) => [user.id, `u${index}`]));
@@ -393,7 +406,14 @@ export class Bank {
       const name = `${row.type} ${row.status}${row.moderation ? ` (${row.moderation})` : ''}`;
       ends.set(name, (ends.get(name) ?? 0) + 1);
     }
-    return { problems, drafts: drafts.length, challenges: ends };
+    const payouts = await this.payouts.problems(this.users, this.paid);
+    problems.push(...payouts.problems);
+    return {
+      problems,
+      drafts: drafts.length,
+      challenges: ends,
+      payouts: { byStatus: payouts.byStatus, held: payouts.held },
+    };
   }
 
   /** A unique tag for log lines of this run. */

@@ -2,6 +2,7 @@ import { createServer as createHttpServer, type Server, type ServerResponse } fr
 import { createServer as createTcpServer, connect, type Socket } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import type { ProcessName, ProcessPlatform } from '../processes.ts';
+import type { PrivateKafka } from './kafka.ts';
 
 /**
  * The faults of the bank test (issue 19, ADR 91): processes SIGKILLed mid-batch (the supervisor
@@ -166,15 +167,21 @@ export const KILLABLE: ProcessName[] = [
   'identity',
 ];
 
+/** Every how many strikes the broker is restarted (the third, then every eighth after it). */
+const KAFKA_EVERY = 8;
+
 /**
  * Every `everyMs` (plus up to as much again at random) one fault: mostly a SIGKILL of a process
- * (each once per round of seven, in a random order), sometimes a PostgreSQL restart; with each, three consumed events sent again. Counts
- * what it did.
+ * (each once per round of seven, in a random order), sometimes a PostgreSQL restart, and with a
+ * private broker (ADR 95) a Kafka restart (SIGKILL and start: the third strike, then every
+ * eighth); with each, three consumed events sent again. Counts what it did.
  */
 export class FaultDriver {
   readonly kills: Record<string, number> = {};
   postgresRestarts = 0;
+  kafkaRestarts = 0;
   redelivered = 0;
+  private strikes = 0;
   private timer: NodeJS.Timeout | null = null;
   private round: ProcessName[] = [];
   private stopped = false;
@@ -183,6 +190,8 @@ export class FaultDriver {
     private readonly platform: ProcessPlatform,
     private readonly postgres: PostgresFaults | null,
     private readonly everyMs: number,
+    /** A broker of the run's own, restarted now and then; null on the shared one (never stopped). */
+    private readonly kafka: PrivateKafka | null,
     /** Sends one consumed event again (false when there is none yet). */
     private readonly redeliver: () => Promise<boolean>,
     private readonly log: (line: string) => void = () => {},
@@ -209,6 +218,16 @@ export class FaultDriver {
         (sent) => void (sent && (this.redelivered += 1)),
         () => undefined,
       );
+    }
+    this.strikes += 1;
+    if (this.kafka && this.strikes % KAFKA_EVERY === 3) {
+      this.kafkaRestarts += 1;
+      this.log('fault: Kafka restarts (SIGKILL, then started again on its data)');
+      void this.kafka.restart().then(
+        () => this.log('Kafka is back'),
+        (error: Error) => this.log(`Kafka did not come back: ${error.message}`),
+      );
+      return;
     }
     if (this.postgres && Math.random() < 0.15) {
       this.postgresRestarts += 1;

@@ -196,7 +196,14 @@ export class ModelSystem {
 
   static async start(
     platform?: ModelPlatform,
-    { groups = 8 }: { groups?: number } = {},
+    {
+      groups = 8,
+      brokers = stack.kafkaBrokers,
+    }: {
+      groups?: number;
+      /** The platform's Kafka (the bank test may run a broker of its own: ADR 95). */
+      brokers?: string[];
+    } = {},
   ): Promise<ModelSystem> {
     const [started, clip] = await Promise.all([
       platform ?? startPlatform().then(inProcess),
@@ -204,7 +211,7 @@ export class ModelSystem {
     ]);
     const kafka = new Kafka({
       clientId: 'model-test',
-      brokers: stack.kafkaBrokers,
+      brokers,
       logLevel: logLevel.NOTHING,
     });
     const admin = kafka.admin();

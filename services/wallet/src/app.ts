@@ -49,6 +49,7 @@ export async function buildApp(runtime: ServiceRuntime, config: WalletConfig): P
     config.reconciliation,
     runtime.logger,
     app.subgraph.metrics.registry,
+    { ...topUps, logger: runtime.logger },
   );
   runtime.lifecycle.onStop('escrow reconciliation', () => reconciliation.stop());
   return { ...app, db, provider };

@@ -302,3 +302,44 @@ describe('card top-ups in production: only live payments are money', () => {
     expect(await wallet.app.db.ledgerTransfer.count({ where: { kind: 'top_up' } })).toBe(0);
   });
 });
+
+describe('card top-ups whose webhooks never arrive (found by the bank test, ADR 95)', () => {
+  const topicPrefix = uniqueTopicPrefix();
+  let wallet: Awaited<ReturnType<typeof startWallet>>;
+
+  beforeAll(async () => {
+    wallet = await startWallet(topicPrefix, {
+      // The provider's webhooks go nowhere: every attempt fails, as while the platform is down.
+      paymentWebhookUrl: () => 'http://127.0.0.1:9/api/payments/webhook',
+      reconciliation: { intervalMs: 200, graceMs: 0 },
+    });
+  });
+  afterAll(async () => {
+    await wallet?.stop();
+    await deleteTopics(topicPrefix);
+  });
+
+  it('credits a paid top-up once when the reconciliation asks the provider about open ones', async () => {
+    const user = await userWithBalance(wallet.app, 0);
+    const started = await graphql(
+      wallet.url,
+      INITIALIZE,
+      { input: { amount: 1500, originUrl: '/wallet' } },
+      { id: user },
+    );
+    const topUpId = started.data!.InitializePayment.paymentId as string;
+    const { providerPaymentId } = await wallet.app.db.topUpPayment.findUniqueOrThrow({
+      where: { id: topUpId },
+    });
+    await sandbox(`${providerPaymentId}/status`, { status: 'paid' });
+    await eventually(async () => {
+      expect(await balances(wallet.app, user)).toEqual({ available: 1500, frozen: 0 });
+    }, 45_000);
+    // Paid now: later passes no longer ask about it, and the one transfer is the top-up's own.
+    const topUp = await wallet.app.db.topUpPayment.findUniqueOrThrow({ where: { id: topUpId } });
+    expect(topUp.status).toBe('paid');
+    expect(
+      await wallet.app.db.ledgerTransfer.count({ where: { idempotencyKey: `top-up:${topUpId}` } }),
+    ).toBe(1);
+  });
+});

@@ -55,6 +55,29 @@ export async function topUpExistsForProviderId(db: Database, providerPaymentId: 
   return (await db.topUpPayment.count({ where: { providerPaymentId } })) > 0;
 }
 
+/**
+ * Provider ids of top-ups still open that were started between `since` and `before`, oldest
+ * first: the reconciliation asks the provider about them (their webhooks may all have been lost).
+ */
+export async function openTopUpsBetween(
+  db: Database,
+  since: Date,
+  before: Date,
+  limit: number,
+): Promise<string[]> {
+  const rows = await db.topUpPayment.findMany({
+    where: {
+      status: 'open',
+      providerPaymentId: { not: null },
+      createdAt: { gte: since, lt: before },
+    },
+    orderBy: { createdAt: 'asc' },
+    take: limit,
+    select: { providerPaymentId: true },
+  });
+  return rows.map((row) => row.providerPaymentId!);
+}
+
 /** The top-up, locked until the transaction ends, so that two webhooks apply one after the other. */
 export async function lockTopUpByProviderId(tx: Transaction, providerPaymentId: string) {
   const rows = await tx.$queryRaw<{ id: string }[]>`

@@ -10,6 +10,7 @@ import {
   insertTopUp,
   lockTopUpByProviderId,
   lockWallet,
+  openTopUpsBetween,
   topUpExistsForProviderId,
   updateTopUp,
   type TopUpRow,
@@ -230,6 +231,38 @@ async function recover(
     [kind === 'refund' ? 'refundedCents' : 'chargedBackCents']: providerTotal,
     unrecoveredCents: topUp.unrecoveredCents + (owed - taken),
   });
+}
+
+/** How far back the reconciliation asks the provider about top-ups still open. */
+const OPEN_TOP_UP_HORIZON_MS = 7 * 24 * 60 * 60_000;
+
+/**
+ * The webhook is only the provider's hint (applyProviderPayment asks the provider anyway); when
+ * every attempt of it was lost (the platform down longer than the provider retried, a wrong
+ * webhook URL), a paid top-up would stay open and uncredited for ever. The reconciliation asks
+ * the provider about every top-up still open `graceMs` after it started (up to a week back, 100
+ * a pass) and applies what it says, once, exactly as a webhook would (the top-up's row lock and
+ * the transfer's idempotency key make a webhook arriving meanwhile harmless). Returns how many
+ * it asked about.
+ */
+export async function recheckOpenTopUps(deps: TopUpDeps, graceMs: number, now = new Date()) {
+  const ids = await openTopUpsBetween(
+    deps.db,
+    new Date(now.getTime() - OPEN_TOP_UP_HORIZON_MS),
+    new Date(now.getTime() - graceMs),
+    100,
+  );
+  for (const id of ids) {
+    try {
+      await applyProviderPayment(deps, id);
+    } catch (error) {
+      deps.logger.warn(
+        { err: error, providerPaymentId: id },
+        'could not ask the provider about an open top-up',
+      );
+    }
+  }
+  return ids.length;
 }
 
 /** A top-up as its owner sees it; someone else's is not found. */

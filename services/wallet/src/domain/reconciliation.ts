@@ -3,16 +3,20 @@ import { Gauge, type Registry } from 'prom-client';
 import type { WalletConfig } from '../config.ts';
 import type { Database } from '../data/db.ts';
 import { reconcileEscrow } from './escrow.ts';
+import { recheckOpenTopUps, type TopUpDeps } from './payments.ts';
 
 /**
  * Runs the escrow reconciliation on a timer: mismatches are logged as errors and exported as a
- * gauge (alert on it being above zero). Staff see the lists through escrowReconciliation.
+ * gauge (alert on it being above zero). Staff see the lists through escrowReconciliation. Each
+ * pass also asks the provider about top-ups still open after the grace (their webhooks may all
+ * have been lost: recheckOpenTopUps).
  */
 export function startReconciliation(
   db: Database,
   settings: WalletConfig['reconciliation'],
   logger: Logger,
   registry: Registry,
+  topUps: TopUpDeps,
 ) {
   const mismatches = new Gauge({
     name: 'wallet_escrow_mismatches',
@@ -46,6 +50,11 @@ export function startReconciliation(
       }
     } catch (error) {
       logger.error({ err: error }, 'escrow reconciliation failed');
+    }
+    try {
+      await recheckOpenTopUps(topUps, settings.graceMs);
+    } catch (error) {
+      logger.error({ err: error }, 'the recheck of open top-ups failed');
     }
   };
   const timer = setInterval(run, settings.intervalMs);
