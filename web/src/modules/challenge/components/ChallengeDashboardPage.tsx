@@ -14,18 +14,20 @@ import { ActivityLog } from '../../notifications/components/ActivityLog';
 import type { ChallengeSummary } from '../graphql/fragments';
 import { useGetDashboardChallenges } from '../hooks/useGetDashboardChallenges';
 import { ChallengeCard } from './ChallengeCard';
+import { CompletedChallenges } from './CompletedChallenges';
 import styles from './Challenge.module.css';
 
-const TABS = ['ongoing', 'requests', 'activity'] as const;
+const TABS = ['ongoing', 'requests', 'completed', 'activity'] as const;
 type DashboardTab = (typeof TABS)[number];
 
 function tabOf(value: string | null): DashboardTab {
-  return value === 'requests' || value === 'activity' ? value : 'ongoing';
+  return value === 'requests' || value === 'completed' || value === 'activity' ? value : 'ongoing';
 }
 
 /**
- * /challenge-dashboard: the tabs ongoing and requests (getDashboardChallenges) and activity
- * (`?tab=requests`, `?tab=activity`; ongoing is the default).
+ * /challenge-dashboard: the tabs ongoing and requests (getDashboardChallenges), completed (the
+ * user's completed challenges) and activity (`?tab=requests`, `?tab=completed`, `?tab=activity`;
+ * ongoing is the default).
  */
 export function ChallengeDashboardPage() {
   const { t } = useTranslation();
@@ -33,6 +35,7 @@ export function ChallengeDashboardPage() {
   const [params] = useSearchParams();
   const tab = tabOf(params.get('tab'));
   const dashboard = useGetDashboardChallenges();
+  const { user } = useGetCurrentUser();
   const counts: Partial<Record<DashboardTab, number>> = dashboard.running
     ? { ongoing: dashboard.runningCount, requests: dashboard.requestsCount }
     : {};
@@ -71,7 +74,17 @@ export function ChallengeDashboardPage() {
           ))}
         </ul>
       </nav>
-      {tab === 'activity' ? <ActivityLog /> : <ChallengeList tab={tab} dashboard={dashboard} />}
+      {tab === 'activity' ? (
+        <ActivityLog />
+      ) : tab === 'completed' ? (
+        user ? (
+          <CompletedChallenges username={user.username} />
+        ) : (
+          <PageLoader />
+        )
+      ) : (
+        <ChallengeList tab={tab} dashboard={dashboard} />
+      )}
     </div>
   );
 }
