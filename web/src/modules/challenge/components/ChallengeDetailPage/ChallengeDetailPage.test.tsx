@@ -582,6 +582,8 @@ describe('challenge detail', () => {
     });
     expect(await screen.findByRole('heading', { name: 'Challenge not found' })).toBeTruthy();
     expect(screen.getByText('This challenge does not exist, or it is private.')).toBeTruthy();
+    // The tab says it too, not just "Challenge" (issue 22, point 14).
+    await waitFor(() => expect(document.title).toBe('Challenge not found · Challenge'));
   });
 });
 
