@@ -1,3 +1,4 @@
+import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { cx } from '../../../lib/cx';
@@ -9,6 +10,7 @@ import layout from '../../../ui/layout.module.css';
 import { PageHeader } from '../../../ui/PageHeader';
 import { PageLoader } from '../../../ui/PageLoader';
 import tabStyles from '../../../ui/Tabs.module.css';
+import { useScrollSelectedIntoView } from '../../../ui/useScrollSelectedIntoView';
 import { useGetCurrentUser } from '../../auth/hooks/useGetCurrentUser';
 import { ActivityLog } from '../../notifications/components/ActivityLog';
 import type { ChallengeSummary } from '../graphql/fragments';
@@ -34,6 +36,9 @@ export function ChallengeDashboardPage() {
   usePageMeta(t('pages.dashboard.title'));
   const [params] = useSearchParams();
   const tab = tabOf(params.get('tab'));
+  // Four tabs overflow a phone in Dutch: the chosen one is scrolled into view.
+  const strip = useRef<HTMLElement>(null);
+  useScrollSelectedIntoView(strip, tab);
   const dashboard = useGetDashboardChallenges();
   const { user } = useGetCurrentUser();
   const counts: Partial<Record<DashboardTab, number>> = dashboard.running
@@ -54,7 +59,12 @@ export function ChallengeDashboardPage() {
           </ButtonLink>
         }
       />
-      <nav aria-label={t('notifications.dashboard.tabsLabel')} className={tabStyles.tabs}>
+      <nav
+        aria-label={t('notifications.dashboard.tabsLabel')}
+        className={tabStyles.tabs}
+        ref={strip}
+        data-tab-strip
+      >
         <ul className={tabStyles.list}>
           {TABS.map((name) => (
             <li key={name}>
