@@ -45,6 +45,9 @@ const SUBJECTS: readonly PageSubject[] = [
   },
 ];
 
+/** A page never waits longer than this for its lookup: then it goes out as 200. */
+export const PAGE_LOOKUP_TIMEOUT_MS = 2_000;
+
 export interface PageSubjectOptions {
   apollo: ApolloServer<GatewayContext>;
   verifier: TokenVerifier;
@@ -56,7 +59,8 @@ export interface PageSubjectOptions {
  * Whether the page at `pathname` is about something that does not exist for the visitor who asks:
  * the page's own query, run through the supergraph as that visitor (the session cookie's token,
  * when it verifies; anonymous otherwise). Only a definite answer counts: a failed lookup, a
- * refused token or a path that is no such page gives false, and the page goes out as 200.
+ * refused token, a lookup slower than PAGE_LOOKUP_TIMEOUT_MS or a path that is no such page gives
+ * false, and the page goes out as 200.
  */
 export function pageSubjectMissing(options: PageSubjectOptions) {
   return async (pathname: string, req: Request, res: Response): Promise<boolean> => {
@@ -65,11 +69,17 @@ export function pageSubjectMissing(options: PageSubjectOptions) {
       if (!match) continue;
       try {
         const context = await contextFor(req, res, options);
-        const response = await options.apollo.executeOperation(
-          { query: subject.query, variables: subject.variables(match) },
-          { contextValue: context },
-        );
-        if (response.body.kind !== 'single' || context.refusal) return false;
+        let timer: NodeJS.Timeout | undefined;
+        const response = await Promise.race([
+          options.apollo.executeOperation(
+            { query: subject.query, variables: subject.variables(match) },
+            { contextValue: context },
+          ),
+          new Promise<null>((resolve) => {
+            timer = setTimeout(() => resolve(null), PAGE_LOOKUP_TIMEOUT_MS);
+          }),
+        ]).finally(() => clearTimeout(timer));
+        if (!response || response.body.kind !== 'single' || context.refusal) return false;
         const data = response.body.singleResult.data as Record<
           string,
           { status?: { identifier?: string | null } } | null
