@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { useHydrated } from '../../../lib/useHydrated';
@@ -26,14 +26,7 @@ export function IntroVideoDialog() {
   const captionLanguage = CAPTIONS.some(({ language }) => language === i18n.language)
     ? i18n.language
     : 'en';
-  const video = useRef<HTMLVideoElement>(null);
-  // `default` only counts when the video loads; a prerendered page hydrates in English and then
-  // switches, so the showing track follows the interface's language from here.
-  useEffect(() => {
-    for (const track of Array.from(video.current?.textTracks ?? [])) {
-      track.mode = track.language === captionLanguage ? 'showing' : 'disabled';
-    }
-  }, [captionLanguage]);
+
   // The server's prerender cannot read the cookie: the dialog opens once the page is hydrated.
   const hydrated = useHydrated();
   const [open, setOpen] = useState(() => typeof document !== 'undefined' && !hasWatchedIntro());
@@ -63,7 +56,9 @@ export function IntroVideoDialog() {
     >
       {/* Title cards without words, so one file serves both languages: the captions say it. */}
       <video
-        ref={video}
+        // The browser picks the `default` track once, when the tracks are added: a prerendered
+        // page hydrates in English and then switches language, so a switch makes a new element.
+        key={captionLanguage}
         className={styles.video}
         aria-label={t('intro.videoLabel')}
         controls
