@@ -247,7 +247,7 @@ describe('a proof video uploaded and watched in the browser', () => {
     await shoot(dutch, 'nl-approved-challenged');
   }, 240_000);
 
-  it("refuses a PNG named .mp4 in the dialog with the spec's error, and the challenge stays accepted", async () => {
+  it('refuses a PNG named .mp4 in the dialog saying it is not a video, and the challenge stays accepted', async () => {
     const [owner, challenged] = await Promise.all([adult(FUNDS), adult()]);
     const { slug } = await challengeIn(platform, 'accepted', { owner, challenged });
     const page = await openChallenge(challenged, slug);
@@ -257,7 +257,8 @@ describe('a proof video uploaded and watched in the browser', () => {
     await dialog.getByRole('checkbox', { name: 'I confirm that this video is my own.' }).check();
     await dialog.getByRole('button', { name: 'Upload', exact: true }).click();
     await dialog.getByText('The upload did not work').waitFor({ timeout: 30_000 });
-    await dialog.getByText('Only mp4, mov and webm videos are allowed.').waitFor();
+    // Named .mp4 but no video inside: the text says so (issue 22, point 14).
+    await dialog.getByText(/is not a video: its name says mp4, mov or webm/).waitFor();
     await shoot(page, 'upload-invalid-file', { fullPage: false });
     // Nothing is processing; the person can pick another file.
     expect(await page.getByText('Your video is being processed').count()).toBe(0);

@@ -163,16 +163,19 @@ describe('proof video uploads and who may see them', { timeout: 120_000 }, () =>
     150_000,
   );
 
-  it('a PNG named .mp4 is refused with invalid_file and nothing is stored', async () => {
+  it('a PNG named .mp4 is refused with invalid_file, saying it is not a video, and nothing is stored', async () => {
     const { challenged, id } = await accepted();
     const response = await uploadVideo(url(), challenged, id, {
       bytes: PNG,
       filename: 'proof.mp4',
       contentType: 'video/mp4',
     });
+    // The name says mp4: the text names the real problem, the content (issue 22, point 14).
     expect(response.data?.createChallengeVideo.status).toMatchObject({
       success: false,
       identifier: 'invalid_file',
+      message:
+        'The file is not a video: whatever its name says, its content is not mp4, mov or webm.',
     });
     expect(await db().challengeVideo.count({ where: { challengeId: id } })).toBe(0);
   });

@@ -59,6 +59,7 @@ import {
   lingerThenClose,
   tusPathCheck,
 } from './uploads.ts';
+import { pageSubjectMissing } from './page-subjects.ts';
 import { serveWeb } from './web.ts';
 
 export type { GatewayContext } from './context.ts';
@@ -301,6 +302,12 @@ export async function buildGateway(options: GatewayOptions): Promise<Gateway> {
     serveWeb(app, options.webDistDir, {
       geofence: geofenceOptions,
       mediaOrigin: options.mediaOrigin,
+      missing: pageSubjectMissing({
+        apollo,
+        verifier: options.verifier,
+        logger,
+        production,
+      }),
     });
   } else if (options.webDistDir) {
     logger.warn({ webDistDir: options.webDistDir }, 'web build not found; serving the API only');

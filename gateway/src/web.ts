@@ -20,6 +20,11 @@ export interface WebOptions {
   geofence: GeofenceOptions;
   /** Where browsers load signed videos and thumbnails from: pages ask them to connect early. */
   mediaOrigin?: string | undefined;
+  /**
+   * Whether a route's page is about something that does not exist for this visitor (a challenge,
+   * a person: page-subjects.ts); the page then goes out with 404. None: every route is 200.
+   */
+  missing?: ((pathname: string, req: Request, res: Response) => Promise<boolean>) | undefined;
 }
 
 interface RoutePattern {
@@ -214,8 +219,8 @@ function sendPage(
 /**
  * Serves the web build (docs/adr/0081). Its files as they are or in the brotli or gzip copy the
  * build made (`Vary: Accept-Encoding`), hashed assets cached for a year, the build manifest never.
- * Every other GET gets a page: 200 for the SPA's own routes, 404 for any other path (the SPA
- * still renders its not-found page). A route the build prerendered, asked for without a query,
+ * Every other GET gets a page: 200 for the SPA's own routes, 404 for any other path and for a
+ * route whose subject does not exist (`missing`; the SPA still renders its not-found page). A route the build prerendered, asked for without a query,
  * by a visitor the geofence allows, gets the prerendered page in the language of the `language`
  * cookie; any other request the empty app. The geofence does not refuse pages: the web app
  * shows its access-denied page from the verdict on `<html data-location>` or `/api/location`.
@@ -226,7 +231,7 @@ export function serveWeb(app: Express, webDistDir: string, options: WebOptions):
   const isSpaRoute = spaRouteMatcher(readJson(path.join(webDistDir, SPA_ROUTES_FILE)));
   const prerendered = readPrerendered(webDistDir);
 
-  app.get(/^\/(?!graphql|api\/|healthz|readyz|metrics).*/, (req, res, next) => {
+  app.get(/^\/(?!graphql|api\/|healthz|readyz|metrics).*/, async (req, res, next) => {
     const file = files.get(req.path);
     if (file && !req.path.endsWith('.html')) {
       const relative = req.path.slice(1);
@@ -257,7 +262,8 @@ export function serveWeb(app: Express, webDistDir: string, options: WebOptions):
     if (verdict.allowed) marks['data-location'] = 'allowed';
     // Most likely logged in: the home page starts without the hero for visitors (web HomePage).
     if (sessionTokenFrom(req)) marks['data-session'] = true;
-    if (!known) res.status(404);
+    const exists = known && !(await options.missing?.(req.path, req, res));
+    if (!exists) res.status(404);
     sendPage(req, res, page ?? index, marks, options.mediaOrigin);
   });
 }

@@ -218,3 +218,41 @@ describe('serving the web build', () => {
     expect(asset.headers.link).toBeUndefined();
   });
 });
+
+describe('a route whose subject does not exist (issue 22, point 14)', () => {
+  let server: Server;
+  let base: string;
+  const asked: string[] = [];
+
+  beforeAll(async () => {
+    const app = express();
+    app.set('trust proxy', 'loopback');
+    serveWeb(app, webBuild(), {
+      geofence: { enabled: true, allowPrivate: true },
+      // What page-subjects.ts answers from the supergraph; here "nobody" does not exist.
+      missing: async (pathname) => {
+        asked.push(pathname);
+        return pathname.startsWith('/profile/nobody/');
+      },
+    });
+    server = app.listen(0, '127.0.0.1');
+    await new Promise((resolve) => server.once('listening', resolve));
+    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+  afterAll(() => new Promise((resolve) => server.close(resolve)));
+
+  it('answers 404 with the page, which renders its own not-found text', async () => {
+    const missing = await get(base, '/profile/nobody/ongoing-challenges');
+    expect(missing.status).toBe(404);
+    expect(missing.text).toContain('<title>@nobody</title>');
+    const there = await get(base, '/profile/alice/ongoing-challenges');
+    expect(there.status).toBe(200);
+    // Asked for the SPA's routes only: an unknown path is 404 without a lookup, files need none.
+    expect((await get(base, '/no-such-page')).status).toBe(404);
+    expect((await get(base, '/favicon.svg')).status).toBe(200);
+    expect(asked).toEqual([
+      '/profile/nobody/ongoing-challenges',
+      '/profile/alice/ongoing-challenges',
+    ]);
+  });
+});

@@ -43,7 +43,15 @@ describe('who gets which activity entry', () => {
     ['refused', e.refused, [[owner.id, 'refused', challenged.id]]],
     ['uploaded', e.uploaded, [[owner.id, 'video_uploaded', challenged.id]]],
     ['sent to referee', e.referee, [[challenged.id, 'referee', owner.id]]],
-    ['completed by the owner', e.completedByOwner, [[challenged.id, 'completed', owner.id]]],
+    // An outcome: the approving owner's log shows it too (issue 22, point 14).
+    [
+      'completed by the owner',
+      e.completedByOwner,
+      [
+        [challenged.id, 'completed', owner.id],
+        [owner.id, 'completed', challenged.id],
+      ],
+    ],
     [
       'completed by a referee',
       e.completedByReferee,

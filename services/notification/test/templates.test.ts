@@ -84,6 +84,16 @@ const challengeTemplates = (Object.keys(CHALLENGE_TEMPLATES) as ChallengeTemplat
   (name): EmailTemplate => ({ name, data: challengeMail }),
 );
 
+describe('the Dutch texts', () => {
+  it('say "challenge" for a challenge throughout, never also "uitdaging", as the web app does (issue 22, point 14)', () => {
+    const mixed = Object.entries(nl).filter(([, text]) => /uitdaging/i.test(text));
+    expect(mixed).toEqual([]);
+    // The noun as the web's Dutch locale uses it, in the mails people get most.
+    expect(nl['challengeInvitation.subject']).toMatch(/challenge/);
+    expect(nl['challengeAccepted.subject']).toMatch(/challenge/);
+  });
+});
+
 describe('the template list', () => {
   it('covers every template there is', () => {
     // A record over every name: a new template that this file does not render does not compile.

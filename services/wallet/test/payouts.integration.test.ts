@@ -270,3 +270,64 @@ describe('payouts: payment profile, requests, SEPA export, completion', () => {
     expect(await balances(wallet.app, twin)).toEqual({ available: 3_000, frozen: 2_000 });
   });
 });
+
+describe('the BIC: optional for an IBAN from the EEA, required outside it (issue 22, point 14)', () => {
+  const topicPrefix = uniqueTopicPrefix();
+  let wallet: Awaited<ReturnType<typeof startWallet>>;
+
+  beforeAll(async () => {
+    wallet = await startWallet(topicPrefix);
+  });
+  afterAll(async () => {
+    await wallet?.stop();
+    await deleteTopics(topicPrefix);
+  });
+
+  const save = async (who: string, change: Record<string, unknown>) =>
+    (
+      await graphql(
+        wallet.url,
+        UPDATE_PROFILE,
+        { input: { ...validProfile, ...change } },
+        { id: who },
+      )
+    ).data?.updateProfilePaymentInformation;
+
+  it('saves a Dutch IBAN without a BIC (left out or empty), and the payout goes into a valid SEPA file without an agent', async () => {
+    const user = await userWithBalance(wallet.app, 20_000);
+    const { paymentBic: _left, ...withoutBic } = validProfile;
+    const saved = (await graphql(wallet.url, UPDATE_PROFILE, { input: withoutBic }, { id: user }))
+      .data?.updateProfilePaymentInformation;
+    expect(saved.status).toMatchObject({ success: true });
+    expect(saved.paymentProfile).toMatchObject({
+      paymentAccountNumber: 'NL91ABNA0417164300',
+      paymentBic: null,
+    });
+    expect((await save(user, { paymentBic: '  ' })).paymentProfile.paymentBic).toBeNull();
+
+    const payout = (await graphql(wallet.url, REQUEST, { amount: 5_000 }, { id: user })).data!
+      .payoutRequest;
+    expect(payout.status).toMatchObject({ success: true });
+    const file = (await graphql(wallet.url, EXPORT, {}, STAFF)).data?.exportPayoutRequests;
+    expect(file.status).toMatchObject({ success: true });
+    const id = (payout.payoutRequest.id as string).replaceAll('-', '');
+    const transaction = file.xml.slice(file.xml.indexOf(id));
+    expect(transaction.slice(0, transaction.indexOf('</CdtTrfTxInf>'))).not.toContain('CdtrAgt');
+    await validates(file.xml, 'pain.001.001.09');
+  });
+
+  it('refuses a Swiss IBAN without a BIC, saying why, and takes it with one', async () => {
+    const user = randomUUID();
+    const swiss = {
+      paymentAccountNumber: 'CH93 0076 2011 6238 5295 7',
+      paymentCountryCode: 'CH',
+      paymentCity: 'Zürich',
+    };
+    const refused = await save(user, { ...swiss, paymentBic: '' });
+    expect(refused.status).toMatchObject({ success: false, identifier: 'invalid_input' });
+    expect(refused.status.message).toMatch(/BIC is needed for an IBAN from CH/);
+    expect(await wallet.app.db.paymentProfile.count({ where: { userId: user } })).toBe(0);
+    const taken = await save(user, { ...swiss, paymentBic: 'UBSWCHZH80A' });
+    expect(taken.paymentProfile).toMatchObject({ paymentBic: 'UBSWCHZH80A' });
+  });
+});

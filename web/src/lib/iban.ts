@@ -47,6 +47,23 @@ export function ibanProblem(value: string): IbanProblem | null {
   return mod97(digits) === 1 ? null : 'checksum';
 }
 
+/**
+ * The European Economic Area (the EU's 27, Iceland, Liechtenstein, Norway): a SEPA transfer to an
+ * IBAN of these needs no BIC, so the payout details ask for one only outside it (the wallet
+ * service's rule, services/wallet/src/domain/bank-account.ts).
+ */
+const EEA_COUNTRIES = new Set(
+  'AT BE BG CY CZ DE DK EE ES FI FR GR HR HU IE IT LT LU LV MT NL PL PT RO SE SI SK IS LI NO'.split(
+    ' ',
+  ),
+);
+
+/** Whether payouts to this IBAN need a BIC: yes unless it is from the EEA (or not typed yet). */
+export function bicRequiredFor(iban: string): boolean {
+  const country = compactBankCode(iban).slice(0, 2);
+  return /^[A-Z]{2}$/.test(country) && !EEA_COUNTRIES.has(country);
+}
+
 /** A BIC's shape (ISO 9362): 4 letters for the bank, 2 for the country, 2 for the place, optional 3 for the branch. */
 export function isBicShape(value: string): boolean {
   return /^[A-Z]{6}[A-Z0-9]{2}([A-Z0-9]{3})?$/.test(compactBankCode(value));

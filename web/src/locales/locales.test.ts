@@ -29,6 +29,41 @@ describe('locale files', () => {
     expect(missingInEnglish).toEqual([]);
   });
 
+  it("hold spec section 5's validation texts word for word in English, each with its Dutch", () => {
+    const spec = [
+      'Passwords do not match',
+      'Please accept the terms and conditions',
+      'You must be at least 16 years old to create an account',
+      'You must be 18 years or older to use the product',
+      'Please add a title',
+      'Please add a description',
+      'Please add at least one tag',
+      'Please accept to use credit',
+      'No valid email addresses found',
+      'Please provide a reason',
+      'Please provide details for your report.',
+      'This field is required',
+      'Minimum length is {{length}} characters',
+      'Requires at least {{length}} characters',
+      'Exceeds character limit of {{limit}}',
+      'Exceeds the maximum number of characters of {{limit}}',
+      'Value is required',
+      'Value is not a valid email address',
+      'This field should be at least {{min}} characters long',
+      'The maximum length allowed is {{max}}',
+      'Value must be numeric',
+      'The minimum value allowed is {{min}}',
+      'The maximum value allowed is {{max}}',
+      'The value must be equal to the {{other}} value',
+      'File is too large',
+    ];
+    // A full stop the spec's sentence leaves out is the same text.
+    const keyOf = (text: string) =>
+      [...english].find(([, value]) => value === text || value === `${text}.`)?.[0];
+    expect(spec.filter((text) => !keyOf(text))).toEqual([]);
+    for (const text of spec) expect(dutch.get(keyOf(text)!)).not.toBe(english.get(keyOf(text)!));
+  });
+
   it('have a non-empty text for every key', () => {
     const empty = [...english, ...dutch]
       .filter(([, text]) => text.trim() === '')

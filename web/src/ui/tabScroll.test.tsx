@@ -62,6 +62,16 @@ describe('tab strips scroll the selected tab into view', () => {
     expect(tabs.scrollLeft).toBe(455);
   });
 
+  it('the challenge dashboard (four tabs since the completed one, issue 22 point 14)', async () => {
+    fakeLayout(
+      (element) => element.getAttribute('aria-current') === 'page',
+      (element) => element.hasAttribute('data-tab-strip'),
+    );
+    renderApp({ path: '/challenge-dashboard?tab=activity', mocks: [loggedInMock()] });
+    const tabs = await screen.findByRole('navigation', { name: 'Dashboard sections' });
+    expect(tabs.scrollLeft).toBe(455);
+  });
+
   it('again when the screen changes size (a phone turned, a window resized)', async () => {
     fakeLayout(
       (element) => element.getAttribute('aria-current') === 'page',

@@ -17,7 +17,7 @@ import { transactionRunner, type Database } from '../data/db.ts';
 import type { ObjectStorage } from '../data/storage.ts';
 import type { NewVideoRow } from '../data/videos.ts';
 import { queueVideo, reconcileStuckVideos, type VideoProcessingQueue } from './processing-queue.ts';
-import { sniffStream, sniffVideo } from './sniff.ts';
+import { NOT_A_VIDEO, sniffStream, sniffVideo } from './sniff.ts';
 import { deleteDueObjects, finishStaleRekeys } from './rekeys.ts';
 import {
   MAX_VIDEO_BYTES,
@@ -101,7 +101,7 @@ export async function appendToSession(
       const sniffed = await sniffStream(source, {
         maxBytes: length,
         sniff: sniffVideo,
-        invalidMessage: 'Only mp4, mov and webm videos are allowed.',
+        invalidMessage: NOT_A_VIDEO,
       });
       body = sniffed.body;
       const key = originalVideoKey(randomUUID(), sniffed.type.extension);

@@ -44,6 +44,13 @@ export function sniffImage(head: Buffer): SniffedType | null {
   return null;
 }
 
+/**
+ * media's refusal of a proof whose first bytes are no mp4, mov or webm: people name the file
+ * `.mp4` and pick it, so the text says the content decides, not the name (issue 22, point 14).
+ */
+export const NOT_A_VIDEO =
+  'The file is not a video: whatever its name says, its content is not mp4, mov or webm.';
+
 /** Thrown by `checkedStream` with the catalogue identifier and message the client gets. */
 export class UploadRefusal extends Error {
   constructor(

@@ -17,7 +17,7 @@ import {
 } from '../data/videos.ts';
 import { mayUploadProof, mayViewChallenge } from './challenges.ts';
 import { queueVideo, type VideoProcessingQueue } from './processing-queue.ts';
-import { sniffStream, sniffVideo, UploadRefusal } from './sniff.ts';
+import { NOT_A_VIDEO, sniffStream, sniffVideo, UploadRefusal } from './sniff.ts';
 import { VIDEO_URL_TTL_SECONDS } from './videos.ts';
 
 /** Spec section 5: at most 500 MB (decimal, as people read it). */
@@ -65,8 +65,6 @@ export interface CreatedVideo {
   videoSource: string;
 }
 
-const INVALID_VIDEO = 'Only mp4, mov and webm videos are allowed.';
-
 /** The original's key: videos/<videoId>/original.<ext> (processing adds its outputs beside it). */
 export const originalVideoKey = (videoId: string, extension: string) =>
   `videos/${videoId}/original.${extension}`;
@@ -95,7 +93,7 @@ export async function createChallengeVideo(
     const { type, body } = await sniffStream(file.stream, {
       maxBytes: MAX_VIDEO_BYTES,
       sniff: sniffVideo,
-      invalidMessage: INVALID_VIDEO,
+      invalidMessage: NOT_A_VIDEO,
     });
     key = originalVideoKey(videoId, type.extension);
     contentType = type.contentType;

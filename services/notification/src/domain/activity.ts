@@ -5,7 +5,9 @@ import type { Database } from '../data/db.ts';
 
 /**
  * The activity log: each challenge event becomes one entry in the log of every party who must
- * know about it, never in the log of whoever caused it (docs/adr/0014, "who gets what"):
+ * know about it, never in the log of whoever caused it (docs/adr/0014, "who gets what"), except
+ * the outcomes: completed, failed and expired go to both parties, so that each one's log says
+ * how every challenge ended, the approving owner's too (issue 22, point 14):
  *
  * | event                  | entry in the log of          | type           | other party   |
  * | ---------------------- | ---------------------------- | -------------- | ------------- |
@@ -14,8 +16,7 @@ import type { Database } from '../data/db.ts';
  * | ChallengeRefused       | owner                        | refused        | challenged    |
  * | ChallengeVideoUploaded | owner                        | video_uploaded | challenged    |
  * | ChallengeSentToReferee | challenged user              | referee        | owner         |
- * | ChallengeCompleted     | challenged user; owner too   | completed      | the other one |
- * |                        | when a referee decided       |                |               |
+ * | ChallengeCompleted     | challenged user and owner    | completed      | the other one |
  * | ChallengeFailed        | owner and challenged user    | failed         | the other one |
  * | ChallengeExpired       | owner and challenged user    | expired        | the other one |
  * | ChallengeLiked         | owner and challenged, except | liked          | the liker     |
@@ -98,10 +99,7 @@ export function activityFor(event: ChallengeEvent): Activity | Activity[] | null
     case 'ChallengeSentToReferee':
       return { type: 'referee', to: [toChallenged] };
     case 'ChallengeCompleted':
-      return {
-        type: 'completed',
-        to: event.data.judgedByReferee ? [toChallenged, toOwner] : [toChallenged],
-      };
+      return { type: 'completed', to: [toChallenged, toOwner] };
     case 'ChallengeFailed':
       return { type: 'failed', to: [toOwner, toChallenged] };
     case 'ChallengeExpired':

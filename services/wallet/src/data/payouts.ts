@@ -7,7 +7,8 @@ export type { PayoutStatus };
 export interface PaymentProfileRow {
   name: string;
   iban: string;
-  bic: string;
+  /** Null: none given (an IBAN of the EEA needs none). */
+  bic: string | null;
   address: string;
   postalCode: string;
   city: string;

@@ -9,6 +9,16 @@ export const EUROPEAN_COUNTRIES = [
 
 export type EuropeanCountry = (typeof EUROPEAN_COUNTRIES)[number];
 
+/**
+ * The European Economic Area: the EU's 27 and Iceland, Liechtenstein and Norway. A SEPA credit
+ * transfer to an IBAN of these needs no BIC (Regulation (EU) No 260/2012, "IBAN-only"), so the
+ * payment profile asks for one only for the other SEPA countries (issue 22, point 14).
+ */
+export const EEA_COUNTRIES: ReadonlySet<string> = new Set([
+  'AT', 'BE', 'BG', 'CY', 'CZ', 'DE', 'DK', 'EE', 'ES', 'FI', 'FR', 'GR', 'HR', 'HU', 'IE', 'IT',
+  'LT', 'LU', 'LV', 'MT', 'NL', 'PL', 'PT', 'RO', 'SE', 'SI', 'SK', 'IS', 'LI', 'NO',
+]); // prettier-ignore
+
 /** IBAN length per country, from the SWIFT IBAN registry: every country of the list has IBANs. */
 export const IBAN_LENGTHS: Readonly<Record<EuropeanCountry, number>> = {
   AD: 24, AL: 28, AT: 20, BA: 20, BE: 16, BG: 22, BY: 28, CH: 21, CY: 28, CZ: 24, DE: 22, DK: 18,

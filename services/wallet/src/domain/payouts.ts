@@ -36,6 +36,7 @@ import {
   isEuropeanCountry,
   isRecentIbanChange,
   validateBic,
+  EEA_COUNTRIES,
   validateIban,
 } from './bank-account.ts';
 import { toInt } from './history.ts';
@@ -58,7 +59,8 @@ const text = (max: number) => z.string().trim().min(1).max(max);
 export const paymentProfileInput = z.object({
   paymentName: text(70),
   paymentAccountNumber: text(42),
-  paymentBic: text(11),
+  /** Optional for an IBAN of the EEA (an empty one is an absent one), required otherwise. */
+  paymentBic: z.string().trim().max(11).nullish(),
   paymentAddress: text(70),
   paymentPostalCode: text(16),
   paymentCity: text(35),
@@ -76,7 +78,15 @@ export function validatePaymentProfile(
   input: Omit<z.infer<typeof paymentProfileInput>, 'reauthProof'>,
 ): PaymentProfileRow {
   const iban = validateIban(input.paymentAccountNumber);
-  const bic = validateBic(input.paymentBic, iban.slice(0, 2));
+  const ibanCountry = iban.slice(0, 2);
+  const bicInput = input.paymentBic?.trim() || null;
+  if (bicInput === null && !EEA_COUNTRIES.has(ibanCountry)) {
+    throw new AppError(
+      'invalid_input',
+      `A BIC is needed for an IBAN from ${ibanCountry}: only IBANs from the EEA go without one.`,
+    );
+  }
+  const bic = bicInput === null ? null : validateBic(bicInput, ibanCountry);
   const countryCode = input.paymentCountryCode.toUpperCase();
   if (!isEuropeanCountry(countryCode)) {
     throw new AppError(
@@ -457,7 +467,7 @@ export async function exportPayoutRequests(
         creditor: {
           name: payout.name,
           iban: payout.iban,
-          bic: payout.bic,
+          bic: payout.bic ?? undefined,
           address: {
             street: payout.address,
             postalCode: payout.postalCode,

@@ -2,6 +2,10 @@ import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { alice, answerMock, loggedInMock, statusOf } from '../../../test/mocks';
 import { renderApp } from '../../../test/renderApp';
+import {
+  ProfileListsDocument,
+  type ProfileListsVariables,
+} from '../../profile/graphql/ProfileLists';
 import { DashboardChallengesDocument } from '../graphql/DashboardChallenges';
 
 const bob = {
@@ -82,6 +86,74 @@ describe('challenge dashboard', () => {
     const link = within(requests).getByRole('link', { name: 'Cold shower' });
     expect(link.getAttribute('href')).toBe('/challenge/slug-2/detail');
     expect(within(requests).getByText('From Bob de Vries', { exact: false })).toBeTruthy();
+  });
+
+  it("has a completed tab with the user's completed challenges, private ones too (issue 22, point 14)", async () => {
+    const asked: ProfileListsVariables[] = [];
+    const completed = {
+      ...summary('3', 'Secret feat', aliceUser, bob, 'completed'),
+      createdAt: '2026-11-01T12:00:00.000Z',
+      challengeLikesCount: 1,
+      thumbnailUrl: null,
+    };
+    renderApp({
+      path: '/challenge-dashboard',
+      mocks: [
+        loggedInMock(),
+        dashboardMock([], []),
+        answerMock<ProfileListsVariables>(
+          ProfileListsDocument,
+          (variables) => variables.username === 'alice',
+          (variables) => {
+            asked.push(variables);
+            return {
+              getUserProfile: {
+                __typename: 'UserProfileResult',
+                status: statusOf(true, 'ok', 'OK'),
+                profile: {
+                  __typename: 'PublicProfile',
+                  showsPrivate: variables.showPrivate,
+                  completedChallengesCount: 1,
+                  completedChallenges: [completed],
+                },
+              },
+            };
+          },
+          { times: 3 },
+        ),
+      ],
+    });
+    fireEvent.click(await screen.findByRole('link', { name: 'Completed' }));
+    const list = await screen.findByRole('list', { name: 'Completed' });
+    expect(within(list).getByRole('link', { name: 'Secret feat' }).getAttribute('href')).toBe(
+      '/challenge/slug-3/detail',
+    );
+    expect(asked[0]).toMatchObject({ username: 'alice', showPrivate: true, completed: true });
+  });
+
+  it('says so when there is no completed challenge yet', async () => {
+    renderApp({
+      path: '/challenge-dashboard?tab=completed',
+      mocks: [
+        loggedInMock(),
+        dashboardMock([], []),
+        answerMock(ProfileListsDocument, () => true, {
+          getUserProfile: {
+            __typename: 'UserProfileResult',
+            status: statusOf(true, 'ok', 'OK'),
+            profile: {
+              __typename: 'PublicProfile',
+              showsPrivate: true,
+              completedChallengesCount: 0,
+              completedChallenges: [],
+            },
+          },
+        }),
+      ],
+    });
+    expect(
+      await screen.findByRole('heading', { name: 'No completed challenges yet' }),
+    ).toBeTruthy();
   });
 
   it('invites to start a challenge when a tab is empty', async () => {

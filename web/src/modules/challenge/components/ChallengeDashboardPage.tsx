@@ -1,3 +1,4 @@
+import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { cx } from '../../../lib/cx';
@@ -9,30 +10,37 @@ import layout from '../../../ui/layout.module.css';
 import { PageHeader } from '../../../ui/PageHeader';
 import { PageLoader } from '../../../ui/PageLoader';
 import tabStyles from '../../../ui/Tabs.module.css';
+import { useScrollSelectedIntoView } from '../../../ui/useScrollSelectedIntoView';
 import { useGetCurrentUser } from '../../auth/hooks/useGetCurrentUser';
 import { ActivityLog } from '../../notifications/components/ActivityLog';
 import type { ChallengeSummary } from '../graphql/fragments';
 import { useGetDashboardChallenges } from '../hooks/useGetDashboardChallenges';
 import { ChallengeCard } from './ChallengeCard';
+import { CompletedChallenges } from './CompletedChallenges';
 import styles from './Challenge.module.css';
 
-const TABS = ['ongoing', 'requests', 'activity'] as const;
+const TABS = ['ongoing', 'requests', 'completed', 'activity'] as const;
 type DashboardTab = (typeof TABS)[number];
 
 function tabOf(value: string | null): DashboardTab {
-  return value === 'requests' || value === 'activity' ? value : 'ongoing';
+  return value === 'requests' || value === 'completed' || value === 'activity' ? value : 'ongoing';
 }
 
 /**
- * /challenge-dashboard: the tabs ongoing and requests (getDashboardChallenges) and activity
- * (`?tab=requests`, `?tab=activity`; ongoing is the default).
+ * /challenge-dashboard: the tabs ongoing and requests (getDashboardChallenges), completed (the
+ * user's completed challenges) and activity (`?tab=requests`, `?tab=completed`, `?tab=activity`;
+ * ongoing is the default).
  */
 export function ChallengeDashboardPage() {
   const { t } = useTranslation();
   usePageMeta(t('pages.dashboard.title'));
   const [params] = useSearchParams();
   const tab = tabOf(params.get('tab'));
+  // Four tabs overflow a phone in Dutch: the chosen one is scrolled into view.
+  const strip = useRef<HTMLElement>(null);
+  useScrollSelectedIntoView(strip, tab);
   const dashboard = useGetDashboardChallenges();
+  const { user } = useGetCurrentUser();
   const counts: Partial<Record<DashboardTab, number>> = dashboard.running
     ? { ongoing: dashboard.runningCount, requests: dashboard.requestsCount }
     : {};
@@ -51,7 +59,12 @@ export function ChallengeDashboardPage() {
           </ButtonLink>
         }
       />
-      <nav aria-label={t('notifications.dashboard.tabsLabel')} className={tabStyles.tabs}>
+      <nav
+        aria-label={t('notifications.dashboard.tabsLabel')}
+        className={tabStyles.tabs}
+        ref={strip}
+        data-tab-strip
+      >
         <ul className={tabStyles.list}>
           {TABS.map((name) => (
             <li key={name}>
@@ -71,7 +84,17 @@ export function ChallengeDashboardPage() {
           ))}
         </ul>
       </nav>
-      {tab === 'activity' ? <ActivityLog /> : <ChallengeList tab={tab} dashboard={dashboard} />}
+      {tab === 'activity' ? (
+        <ActivityLog />
+      ) : tab === 'completed' ? (
+        user ? (
+          <CompletedChallenges username={user.username} />
+        ) : (
+          <PageLoader />
+        )
+      ) : (
+        <ChallengeList tab={tab} dashboard={dashboard} />
+      )}
     </div>
   );
 }

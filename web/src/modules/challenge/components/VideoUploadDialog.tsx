@@ -1,10 +1,11 @@
-import { useEffect, useRef, useState, type ChangeEvent } from 'react';
+import { useEffect, useId, useRef, useState, type ChangeEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import { errorText } from '../../../lib/errorMessages';
 import type { ResponseStatus } from '../../../lib/graphql';
 import { Button } from '../../../ui/Button';
 import { Checkbox } from '../../../ui/Checkbox';
+import { VideoIcon } from '../../../ui/icons';
 import { Modal } from '../../../ui/Modal';
 import { Notice } from '../../../ui/Notice';
 import { TOO_LARGE_MESSAGE, VIDEO_ACCEPT, videoFileProblem } from '../videoUpload';
@@ -16,10 +17,15 @@ import {
 } from '../tusUpload';
 import styles from './ChallengeVideo.module.css';
 
-/** The text for a refused or failed upload: the spec's texts, the video's own for a bad type. */
-export function uploadFailureText(t: TFunction, status: ResponseStatus): string {
+/**
+ * The text for a refused or failed upload: the spec's texts, and for media's invalid_file the
+ * real problem. The dialog only sends a file whose name or type says mp4, mov or webm, so media
+ * refusing its content means the file is not a video whatever its name says.
+ */
+export function uploadFailureText(t: TFunction, status: ResponseStatus, fileName: string): string {
   if (status.message?.trim() === TOO_LARGE_MESSAGE) return t('challenge.video.tooLarge');
-  if (status.identifier === 'invalid_file') return t('challenge.video.invalidType');
+  if (status.identifier === 'invalid_file')
+    return t('challenge.video.notAVideo', { name: fileName });
   return errorText(t, status.identifier ?? 'challenge_video_upload_failed');
 }
 
@@ -60,6 +66,7 @@ export function VideoUploadDialog({
   const [progress, setProgress] = useState<TusProgress | null>(null);
   const upload = useRef<TusUpload | null>(null);
   const fileInput = useRef<HTMLInputElement>(null);
+  const fileId = useId();
 
   // Leaving the page (or the dialog going away) stops an upload in flight but keeps it on the
   // server: the same file picked again resumes. Only Cancel removes it.
@@ -111,7 +118,7 @@ export function VideoUploadDialog({
     }
     setProgress(null);
     if (outcome.cancelled) return;
-    setError(uploadFailureText(t, outcome.status));
+    setError(uploadFailureText(t, outcome.status, file.name));
     // A refused file is not offered again: Upload waits for another one. After a lost connection
     // or a lapsed sign-in the same file stays and resumes.
     if (!isResumableFailure(outcome.status)) {
@@ -159,18 +166,39 @@ export function VideoUploadDialog({
             <p>{error}</p>
           </Notice>
         ) : null}
-        <label className={styles.fileLabel}>
-          <span>{t('challenge.video.file')}</span>
+        {/* The browser's own file input cannot be styled: a button like the others opens it. */}
+        <div className={styles.filePicker}>
+          <span className={styles.fileTitle}>{t('challenge.video.file')}</span>
           <input
             ref={fileInput}
+            className={styles.fileInput}
             type="file"
             accept={VIDEO_ACCEPT}
+            tabIndex={-1}
+            aria-label={t('challenge.video.file')}
             onChange={pick}
             disabled={uploading}
             data-testid="video-file"
           />
-          <span className={styles.hint}>{t('challenge.video.fileHint')}</span>
-        </label>
+          <div className={styles.fileRow}>
+            <Button
+              variant="secondary"
+              size="sm"
+              iconStart={<VideoIcon size={16} />}
+              disabled={uploading}
+              aria-describedby={`${fileId}-name ${fileId}-hint`}
+              onClick={() => fileInput.current?.click()}
+            >
+              {file ? t('challenge.video.chooseAnother') : t('challenge.video.choose')}
+            </Button>
+            <span id={`${fileId}-name`} className={styles.fileName}>
+              {file ? file.name : t('challenge.video.noFile')}
+            </span>
+          </div>
+          <span id={`${fileId}-hint`} className={styles.hint}>
+            {t('challenge.video.fileHint')}
+          </span>
+        </div>
         <Checkbox
           label={t('challenge.video.ownVideo')}
           checked={confirmed}

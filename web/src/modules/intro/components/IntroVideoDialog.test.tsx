@@ -1,9 +1,20 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { fireEvent, screen, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { getCookie } from '../../../lib/cookies';
 import { loggedOutMock } from '../../../test/mocks';
 import { renderApp } from '../../../test/renderApp';
 import { INTRO_COOKIE } from '../introCookie';
+
+/** The video's text tracks as the browser gets them. */
+const captionsOf = (video: Element | null) =>
+  [...(video?.querySelectorAll('track') ?? [])].map((track) => ({
+    kind: track.getAttribute('kind'),
+    lang: track.getAttribute('srclang'),
+    src: track.getAttribute('src'),
+    on: track.hasAttribute('default'),
+  }));
 
 describe('intro video dialog', () => {
   beforeEach(() => {
@@ -22,9 +33,48 @@ describe('intro video dialog', () => {
       expect.stringMatching(/\/intro\/intro\.webm$/),
       expect.stringMatching(/\/intro\/intro\.mp4$/),
     ]);
+    // Captions in both languages, the interface's on (issue 22, point 14).
+    expect(captionsOf(video)).toEqual([
+      { kind: 'captions', lang: 'en', src: '/intro/intro.en.vtt', on: true },
+      { kind: 'captions', lang: 'nl', src: '/intro/intro.nl.vtt', on: false },
+    ]);
     fireEvent.click(within(dialog).getByRole('button', { name: "Got it, let's go" }));
     expect(screen.queryByRole('dialog', { name: 'How it works' })).toBeNull();
     expect(getCookie(INTRO_COOKIE)).toBe('true');
+  });
+
+  it('shows the Dutch captions in a Dutch interface', async () => {
+    renderApp({ path: '/', language: 'nl', mocks: [loggedOutMock()] });
+    const dialog = await screen.findByRole('dialog', { name: 'Zo werkt het' });
+    expect(captionsOf(dialog.querySelector('video')).filter(({ on }) => on)).toEqual([
+      { kind: 'captions', lang: 'nl', src: '/intro/intro.nl.vtt', on: true },
+    ]);
+  });
+
+  it('has caption files in both languages that tell the same steps at the same times', () => {
+    const cues = (language: string) => {
+      const text = readFileSync(
+        path.resolve(import.meta.dirname, `../../../../public/intro/intro.${language}.vtt`),
+        'utf8',
+      );
+      expect(text.startsWith('WEBVTT\n')).toBe(true);
+      return [...text.matchAll(/^(\d\d:\d\d:\d\d\.\d{3}) --> (\d\d:\d\d:\d\d\.\d{3})\n(.+)$/gm)];
+    };
+    const english = cues('en');
+    const dutch = cues('nl');
+    expect(english.length).toBeGreaterThanOrEqual(4);
+    expect(dutch.map((cue) => [cue[1], cue[2]])).toEqual(english.map((cue) => [cue[1], cue[2]]));
+    // create -> accept -> upload -> approve, numbered in both.
+    for (const cueList of [english, dutch]) {
+      expect(cueList.filter((cue) => /^[1-4]\. /.test(cue[3]!)).map((cue) => cue[3]![0])).toEqual([
+        '1',
+        '2',
+        '3',
+        '4',
+      ]);
+    }
+    // The last cue ends when the 24-second video does (scripts/make-intro-video.sh).
+    expect(english.at(-1)?.[2]).toBe('00:00:24.000');
   });
 
   it('is not shown again once the cookie is set', async () => {

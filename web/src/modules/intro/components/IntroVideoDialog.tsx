@@ -10,14 +10,23 @@ import styles from './IntroVideoDialog.module.css';
 
 /** Made by scripts/make-intro-video.sh into public/intro (served from the site root). */
 const INTRO_VIDEO = { webm: '/intro/intro.webm', mp4: '/intro/intro.mp4' } as const;
+/** The explainer's words, one WebVTT file per language (public/intro); the UI's is on. */
+const CAPTIONS = [
+  { language: 'en', src: '/intro/intro.en.vtt', label: 'English' },
+  { language: 'nl', src: '/intro/intro.nl.vtt', label: 'Nederlands' },
+] as const;
 
 /**
  * First visit only: how the platform works. Closing it (any way) sets the
  * `firstTimeVisitVideoWatched` cookie for a year. It yields to a dialog opened by link (`?modal=`).
  */
 export function IntroVideoDialog() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const [searchParams] = useSearchParams();
+  const captionLanguage = CAPTIONS.some(({ language }) => language === i18n.language)
+    ? i18n.language
+    : 'en';
+
   // The server's prerender cannot read the cookie: the dialog opens once the page is hydrated.
   const hydrated = useHydrated();
   const [open, setOpen] = useState(() => typeof document !== 'undefined' && !hasWatchedIntro());
@@ -45,8 +54,11 @@ export function IntroVideoDialog() {
         </Button>
       }
     >
-      {/* Wordless, so one file serves both languages; the steps below say it in words. */}
+      {/* Title cards without words, so one file serves both languages: the captions say it. */}
       <video
+        // The browser picks the `default` track once, when the tracks are added: a prerendered
+        // page hydrates in English and then switches language, so a switch makes a new element.
+        key={captionLanguage}
         className={styles.video}
         aria-label={t('intro.videoLabel')}
         controls
@@ -58,6 +70,16 @@ export function IntroVideoDialog() {
       >
         <source src={INTRO_VIDEO.webm} type="video/webm" />
         <source src={INTRO_VIDEO.mp4} type="video/mp4" />
+        {CAPTIONS.map(({ language, src, label }) => (
+          <track
+            key={language}
+            kind="captions"
+            src={src}
+            srcLang={language}
+            label={label}
+            default={language === captionLanguage}
+          />
+        ))}
       </video>
       <ol className={styles.steps}>
         {steps.map((step, index) => (

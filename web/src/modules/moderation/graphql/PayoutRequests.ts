@@ -19,7 +19,8 @@ export interface PayoutRequest {
   amount: number;
   /** The IBAN. */
   accountNumber: string;
-  bic: string;
+  /** Null when none was given (an IBAN from the EEA needs none). */
+  bic: string | null;
   address: string;
   postalCode: string;
   city: string;

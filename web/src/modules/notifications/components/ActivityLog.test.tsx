@@ -90,6 +90,19 @@ describe('the dashboard’s activity tab', () => {
     );
   });
 
+  it('shows how challenges ended: completed and failed as their status (issue 22, point 14)', async () => {
+    renderApp({
+      path: '/challenge-dashboard?tab=activity',
+      mocks: [loggedInMock(), logMock(1, [entry('2', 'completed'), entry('1', 'failed')])],
+    });
+    const log = await screen.findByRole('region', { name: 'Activity' });
+    const [completed, failed] = within(log).getAllByRole('listitem');
+    expect(within(completed!).getByText('Challenge with Bob de Vries completed')).toBeTruthy();
+    expect(within(completed!).getByText('Completed')).toBeTruthy();
+    expect(within(failed!).getByText('Challenge with Bob de Vries failed')).toBeTruthy();
+    expect(within(failed!).getByText('Failed')).toBeTruthy();
+  });
+
   it('speaks Dutch in a Dutch interface', async () => {
     renderApp({
       path: '/challenge-dashboard?tab=activity',

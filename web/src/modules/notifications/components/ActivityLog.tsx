@@ -9,8 +9,9 @@ import { AlertIcon } from '../../../ui/icons';
 import { PageLoader } from '../../../ui/PageLoader';
 import { RelativeTime } from '../../../ui/RelativeTime';
 import layout from '../../../ui/layout.module.css';
-import type { ActivityLogEntry } from '../graphql/ActivityLog';
+import type { ActivityLogEntry, ActivityType } from '../graphql/ActivityLog';
 import { useGetActivityLog } from '../hooks/useGetActivityLog';
+import { StatusBadge } from '../../challenge/components/StatusBadge';
 import styles from './Notifications.module.css';
 
 /** The challenge dashboard's activity tab: what happened in the user's challenges, newest first. */
@@ -76,6 +77,9 @@ export function ActivityLog() {
   );
 }
 
+/** How a challenge ended: shown as its status badge, so outcomes stand out in the log. */
+const OUTCOMES: readonly ActivityType[] = ['completed', 'failed', 'expired'];
+
 function ActivityItem({ entry }: { entry: ActivityLogEntry }) {
   const { t, i18n } = useTranslation();
   const name = entry.user
@@ -87,6 +91,7 @@ function ActivityItem({ entry }: { entry: ActivityLogEntry }) {
       <div className={styles.entryText}>
         <span className={styles.entrySentence}>
           {t(`notifications.activity.types.${entry.type}`, { user: name })}
+          {OUTCOMES.includes(entry.type) ? <StatusBadge status={entry.type} /> : null}
         </span>
         <span className={styles.entryChallenge}>
           <Link to={`/challenge/${encodeURIComponent(entry.challenge.slug)}/detail`}>

@@ -174,6 +174,8 @@ describe('profile page', () => {
       mocks: [loggedOutMock(), profileFailureMock('nobody', 'user_not_found')],
     });
     expect(await screen.findByRole('heading', { level: 1, name: 'User not found' })).toBeTruthy();
+    // The tab says so too, not "@nobody" (issue 22, point 14).
+    await waitFor(() => expect(document.title).toBe('User not found · Challenge'));
   });
 
   it('folds a long bio behind read more / read less', async () => {

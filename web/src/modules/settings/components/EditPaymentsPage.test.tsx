@@ -45,14 +45,14 @@ function updateMock(
 
 const form = () => screen.findByRole('form', { name: 'Payout details' });
 
-function fill(scope: HTMLElement, label: string, value: string) {
+function fill(scope: HTMLElement, label: string | RegExp, value: string) {
   fireEvent.change(within(scope).getByLabelText(label), { target: { value } });
 }
 
 function fillAll(scope: HTMLElement) {
   fill(scope, 'Account holder name', 'Alice Jansen');
   fill(scope, 'IBAN', 'nl91 abna 0417 1643 00');
-  fill(scope, 'BIC', 'abnanl2a');
+  fill(scope, /^BIC/, 'abnanl2a');
   fill(scope, 'Street and house number', 'Damrak 1');
   fill(scope, 'Postal code', '1012 LG');
   fill(scope, 'City', 'Amsterdam');
@@ -93,11 +93,14 @@ describe('settings: payout details', () => {
     });
     const details = await form();
     expect(
-      within(details).getByText('Fill in all fields to request payouts from your wallet.'),
+      within(details).getByText(
+        'Fill in all fields to request payouts from your wallet (the BIC only for an IBAN from outside the EEA).',
+      ),
     ).toBeTruthy();
     fill(details, 'City', 'Amsterdam');
     fireEvent.click(within(details).getByRole('button', { name: 'Save payout details' }));
-    expect(within(details).getAllByText('This field is required')).toHaveLength(7);
+    // Every field but the BIC, which no IBAN from the EEA needs.
+    expect(within(details).getAllByText('This field is required')).toHaveLength(6);
     expect(document.activeElement).toBe(within(details).getByLabelText('Account holder name'));
     expect(within(details).getByLabelText('IBAN').getAttribute('aria-invalid')).toBe('true');
     expect(sent).toEqual([]);
@@ -116,7 +119,7 @@ describe('settings: payout details', () => {
     const details = await form();
     fillAll(details);
     fill(details, 'IBAN', 'NL91 ABNA 0417 1643 01');
-    fill(details, 'BIC', 'ABN');
+    fill(details, /^BIC/, 'ABN');
     fill(details, 'Phone number', '12');
     fireEvent.click(within(details).getByRole('button', { name: 'Save payout details' }));
     expect(within(details).getByText("This IBAN doesn't add up. Check it for a typo")).toBeTruthy();
@@ -191,7 +194,7 @@ describe('settings: payout details', () => {
       ],
     });
     const details = await form();
-    fill(details, 'BIC', 'DEUTDEFF');
+    fill(details, /^BIC/, 'DEUTDEFF');
     fireEvent.click(within(details).getByRole('button', { name: 'Save payout details' }));
     const alert = await within(details).findByRole('alert');
     expect(within(alert).getByText("Your payout details couldn't be saved")).toBeTruthy();
@@ -256,7 +259,7 @@ describe('settings: payout details', () => {
     const iban = within(details).getByLabelText('IBAN');
     expect(iban.hasAttribute('readonly')).toBe(false);
     fill(details, 'IBAN', 'DE89 3704 0044 0532 0130 00');
-    fill(details, 'BIC', 'COBADEFFXXX');
+    fill(details, /^BIC/, 'COBADEFFXXX');
     fireEvent.click(within(details).getByRole('button', { name: 'Save payout details' }));
     expect(await screen.findByText('Your payout details have been saved')).toBeTruthy();
     expect(sent).toHaveLength(1);
@@ -264,6 +267,37 @@ describe('settings: payout details', () => {
       paymentAccountNumber: 'DE89370400440532013000',
       reauthProof: 'proof-token',
     });
+  });
+
+  it('takes an IBAN from the EEA without a BIC (sent as none) and asks for one outside it (issue 22, point 14)', async () => {
+    const sent: UpdateProfilePaymentInformationMutationVariables[] = [];
+    renderApp({
+      path: PATH,
+      mocks: [
+        loggedInMock(),
+        paymentProfileMock(emptyProfile),
+        updateMock(sent, { success: true }),
+      ],
+    });
+    const details = await form();
+    fillAll(details);
+    fill(details, /^BIC/, '');
+    expect(within(details).getByLabelText('BIC (optional)')).toBeTruthy();
+    // A Swiss IBAN: the BIC is needed, and said so before anything is sent.
+    fill(details, 'IBAN', 'CH93 0076 2011 6238 5295 7');
+    expect(within(details).getByLabelText('BIC')).toBeTruthy();
+    fireEvent.click(within(details).getByRole('button', { name: 'Save payout details' }));
+    expect(within(details).getByLabelText('BIC').getAttribute('aria-invalid')).toBe('true');
+    expect(sent).toEqual([]);
+    // Back to the Dutch IBAN: saved without a BIC.
+    fill(details, 'IBAN', 'nl91 abna 0417 1643 00');
+    fireEvent.click(within(details).getByRole('button', { name: 'Save payout details' }));
+    await waitFor(() => expect(sent).toHaveLength(1));
+    expect(sent[0]!.input).toMatchObject({
+      paymentAccountNumber: 'NL91ABNA0417164300',
+      paymentBic: null,
+    });
+    expect(await screen.findByText("You're ready for payouts")).toBeTruthy();
   });
 
   it('translates a known identifier such as invalid_phone_number', async () => {

@@ -2,7 +2,13 @@ import type { TFunction } from 'i18next';
 import { useId, useMemo, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { europeanCountryOptions, isEuropeanCountryCode } from '../../../lib/countries';
-import { compactBankCode, formatIban, ibanProblem, isBicShape } from '../../../lib/iban';
+import {
+  bicRequiredFor,
+  compactBankCode,
+  formatIban,
+  ibanProblem,
+  isBicShape,
+} from '../../../lib/iban';
 import { describeFailure } from '../../../lib/mutationOutcome';
 import { usePageMeta } from '../../../lib/usePageMeta';
 import { isValidPhoneNumber } from '../../../lib/validation';
@@ -20,6 +26,7 @@ import type { PaymentProfileInput } from '../../wallet/graphql/UpdateProfilePaym
 import { useGetProfilePaymentInformation } from '../../wallet/hooks/useGetProfilePaymentInformation';
 import { useUpdateProfilePaymentInformation } from '../../wallet/hooks/useUpdateProfilePaymentInformation';
 import {
+  isRequiredPaymentField,
   missingPaymentFields,
   PAYMENT_PROFILE_KEYS,
   type PaymentProfileKey,
@@ -40,7 +47,7 @@ function toValues(profile: PaymentProfile): Values {
   return values;
 }
 
-/** What is sent: trimmed, IBAN and BIC upper case without spaces. */
+/** What is sent: trimmed, IBAN and BIC upper case without spaces, no BIC as null. */
 function toInput(values: Values): PaymentProfileInput {
   const trimmed = Object.fromEntries(
     PAYMENT_PROFILE_KEYS.map((key) => [key, values[key].trim()]),
@@ -48,7 +55,7 @@ function toInput(values: Values): PaymentProfileInput {
   return {
     ...trimmed,
     paymentAccountNumber: compactBankCode(values.paymentAccountNumber),
-    paymentBic: compactBankCode(values.paymentBic),
+    paymentBic: compactBankCode(values.paymentBic) || null,
   };
 }
 
@@ -199,7 +206,11 @@ function PaymentProfileForm({ profile }: { profile: PaymentProfile }) {
             ) : null}
           </div>
           <Input
-            label={t('payments.fields.paymentBic')}
+            label={
+              bicRequiredFor(values.paymentAccountNumber)
+                ? t('payments.fields.paymentBic')
+                : t('payments.fields.paymentBicOptional')
+            }
             autoComplete="off"
             autoCapitalize="characters"
             spellCheck={false}
@@ -368,14 +379,15 @@ type TranslateFn = TFunction;
 function validate(values: Values, t: TranslateFn): Partial<Record<PaymentProfileKey, string>> {
   const errors: Partial<Record<PaymentProfileKey, string>> = {};
   for (const key of PAYMENT_PROFILE_KEYS) {
-    if (!values[key].trim()) errors[key] = t('payments.errors.required');
+    const required = isRequiredPaymentField(key, values.paymentAccountNumber);
+    if (required && !values[key].trim()) errors[key] = t('payments.errors.required');
   }
   if (!errors.paymentAccountNumber) {
     const problem = ibanProblem(values.paymentAccountNumber);
     if (problem === 'shape') errors.paymentAccountNumber = t('payments.errors.ibanShape');
     if (problem === 'checksum') errors.paymentAccountNumber = t('payments.errors.ibanChecksum');
   }
-  if (!errors.paymentBic && !isBicShape(values.paymentBic)) {
+  if (!errors.paymentBic && values.paymentBic.trim() && !isBicShape(values.paymentBic)) {
     errors.paymentBic = t('payments.errors.bicShape');
   }
   if (!errors.paymentCountryCode && !isEuropeanCountryCode(values.paymentCountryCode)) {

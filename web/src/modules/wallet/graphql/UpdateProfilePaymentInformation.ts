@@ -2,8 +2,14 @@ import { gql, type TypedDocumentNode } from '@apollo/client';
 import type { ResponseStatus } from '../../../lib/graphql';
 import { PAYMENT_PROFILE_FIELDS, type PaymentProfile } from './ProfilePaymentInformation';
 
-/** Every profile field is required by the server; replacing a saved IBAN also needs a proof. */
-export type PaymentProfileInput = { [Field in keyof PaymentProfile]: string } & {
+/**
+ * Every profile field is required by the server but the BIC, which an IBAN of the EEA may go
+ * without (null); replacing a saved IBAN also needs a proof.
+ */
+export type PaymentProfileInput = {
+  [Field in Exclude<keyof PaymentProfile, 'paymentBic'>]: string;
+} & {
+  paymentBic: string | null;
   /** identity's reauthenticate proof (ADR 21). */
   reauthProof?: string;
 };

@@ -11,12 +11,15 @@ import { ChallengeView } from './ChallengeView';
 export function ChallengeDetail({ slug }: { slug: string }) {
   const { t } = useTranslation();
   const { challenge, failure, requestFailed, loading, refetch } = useGetChallenge(slug);
-  usePageMeta(challenge?.challengeName ?? t('pages.challengeDetail.title'));
+  const notFound =
+    failure?.identifier === 'challenge_not_found' || failure?.identifier === 'invalid_slug';
+  usePageMeta(
+    challenge?.challengeName ??
+      (notFound ? t('challenge.detail.notFoundTitle') : t('pages.challengeDetail.title')),
+  );
 
   if (loading) return <PageLoader />;
   if (!challenge) {
-    const notFound =
-      failure?.identifier === 'challenge_not_found' || failure?.identifier === 'invalid_slug';
     return (
       <section className={layout.messageCard}>
         <h1 className={layout.panelTitle}>

@@ -582,6 +582,8 @@ describe('challenge detail', () => {
     });
     expect(await screen.findByRole('heading', { name: 'Challenge not found' })).toBeTruthy();
     expect(screen.getByText('This challenge does not exist, or it is private.')).toBeTruthy();
+    // The tab says it too, not just "Challenge" (issue 22, point 14).
+    await waitFor(() => expect(document.title).toBe('Challenge not found · Challenge'));
   });
 });
 
@@ -623,6 +625,9 @@ function pick(input: HTMLElement, file: File) {
 }
 
 const mp4 = () => new File([new Uint8Array(2000)], 'proof.mp4', { type: 'video/mp4' });
+/** Media refused the content of a file named like a video (issue 22, point 14). */
+const NOT_A_VIDEO =
+  '“proof.mp4” is not a video: its name says mp4, mov or webm, but what is inside is not. Save or export it again as a video and choose that file.';
 
 describe('challenge video', () => {
   beforeEach(() => {
@@ -995,6 +1000,27 @@ describe('challenge video', () => {
     expect(screen.queryByText(/Your video is being processed/)).toBeNull();
   });
 
+  it('picks the file with a button styled like the others, and names the chosen file (issue 22, point 14)', async () => {
+    renderApp({
+      path: '/challenge/juggle-ab12/detail',
+      mocks: [asBob, challengeMock(challengeOf({ status: 'accepted' })), videosMock([])],
+    });
+    fireEvent.click(await screen.findByRole('button', { name: 'Upload video' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Upload your proof video' });
+    const choose = within(dialog).getByRole('button', { name: 'Choose a video' });
+    // The same look as the dialog's other buttons; the browser's own input stays out of sight.
+    const upload = within(dialog).getByRole('button', { name: 'Upload' });
+    expect(choose.className.split(' ')[0]).toBe(upload.className.split(' ')[0]);
+    const input = within(dialog).getByTestId('video-file') as HTMLInputElement;
+    const opened = vi.spyOn(input, 'click');
+    fireEvent.click(choose);
+    expect(opened).toHaveBeenCalled();
+    expect(within(dialog).getByText('No video chosen yet.')).toBeTruthy();
+    pick(input, mp4());
+    expect(within(dialog).getByText('proof.mp4')).toBeTruthy();
+    expect(within(dialog).getByRole('button', { name: 'Choose another video' })).toBeTruthy();
+  });
+
   it('drops a file the server refused, so that Upload waits for another one', async () => {
     renderApp({
       path: '/challenge/juggle-ab12/detail',
@@ -1012,9 +1038,7 @@ describe('challenge video', () => {
         status: { success: false, identifier: 'invalid_file', message: 'x' },
       }),
     );
-    expect(
-      await within(dialog).findByText('Only mp4, mov and webm videos are allowed.'),
-    ).toBeTruthy();
+    expect(await within(dialog).findByText(NOT_A_VIDEO)).toBeTruthy();
     expect(send().hasAttribute('disabled')).toBe(true);
     expect((input as HTMLInputElement).value).toBe('');
     // Another file: Upload again (the confirmation is kept).
@@ -1041,11 +1065,7 @@ describe('challenge video', () => {
     // Media's refusals come as HTTP statuses with the envelope (tus).
     const refusals: [number, unknown, string][] = [
       [413, { identifier: 'upload_error', message: 'File is too large' }, 'File is too large'],
-      [
-        415,
-        { identifier: 'invalid_file', message: 'Only mp4, mov and webm videos are allowed.' },
-        'Only mp4, mov and webm videos are allowed.',
-      ],
+      [415, { identifier: 'invalid_file', message: 'Not a video.' }, NOT_A_VIDEO],
       [
         400,
         { identifier: 'challenge_video_upload_failed', message: 'x' },
