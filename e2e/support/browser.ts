@@ -123,11 +123,30 @@ export const heading = (page: Page, name: string | RegExp) =>
   page.getByRole('heading', { name, level: 1 });
 
 /**
+ * Waits for the page's finite animations and transitions (a toast fading in, a dialog sliding
+ * up): axe measures colour contrast with the opacity of the moment, so a frame mid-fade reads as
+ * a contrast failure that no user sees once it has settled. Endless ones (a spinner) are left.
+ */
+async function finishAnimations(page: Page): Promise<void> {
+  // A string: this workspace has no DOM types. A paused animation never finishes, hence the cap.
+  await page.evaluate(`Promise.race([
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => animation.effect?.getComputedTiming().endTime !== Infinity)
+        .map((animation) => animation.finished.catch(() => undefined)),
+    ),
+    new Promise((resolve) => setTimeout(resolve, 3000)),
+  ])`);
+}
+
+/**
  * axe-core on the page as it is now (every rule axe runs by default, every impact): throws with
  * each violation and the elements it found, so a browser test fails on the first screen that
  * has one. `context` names the screen in the message.
  */
 export async function expectNoAxeViolations(page: Page, context?: string): Promise<void> {
+  await finishAnimations(page);
   const { violations } = await new AxeBuilder({ page }).analyze();
   if (violations.length === 0) return;
   const found = violations.map(
