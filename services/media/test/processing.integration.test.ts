@@ -110,6 +110,17 @@ async function settled(id: string, timeoutMs = 60_000) {
   );
 }
 
+/**
+ * The job once the queue has failed it for good. The last attempt fails the row before it throws
+ * and the queue records that attempt after, so a settled row does not yet mean a failed job.
+ */
+const failedJob = (queue: Queue, id: string) =>
+  eventually(async () => {
+    const job = await queue.getJob(id);
+    if (!job || !(await job.isFailed())) throw new Error('the job has not failed yet');
+    return job;
+  });
+
 const outbox = (type: string, videoId: string) =>
   service.app.db.outboxEvent
     .findMany({ where: { type } })
@@ -292,9 +303,8 @@ describe('the video processing worker', () => {
 
     const video = await settled(id);
     expect(video).toMatchObject({ status: 'failed', failureReason: 'processing_failed' });
-    const job = await jobs.getJob(id);
-    expect(job?.attemptsMade).toBe(2);
-    expect(await job?.isFailed()).toBe(true);
+    const job = await failedJob(jobs, id);
+    expect(job.attemptsMade).toBe(2);
     const events = await outbox('VideoProcessingFailed', id);
     expect(events).toHaveLength(1);
     expect(events[0]?.payload).toMatchObject({ data: { reason: 'processing_failed' } });
@@ -416,13 +426,8 @@ describe('bounds (docs/adr/0073)', () => {
       await timeoutQueue.enqueue(id);
       const video = await settled(id, 30_000);
       expect(video).toMatchObject({ status: 'failed', failureReason: 'processing_failed' });
-      // The last attempt fails the row before it throws; the queue records the attempt after.
-      const job = await eventually(async () => {
-        const found = await timeoutJobs.getJob(id);
-        if (!(await found?.isFailed())) throw new Error('the job has not failed yet');
-        return found;
-      });
-      expect(job?.attemptsMade).toBe(2);
+      const job = await failedJob(timeoutJobs, id);
+      expect(job.attemptsMade).toBe(2);
       const events = await outbox('VideoProcessingFailed', id);
       expect(events).toHaveLength(1);
       expect(events[0]?.payload).toMatchObject({ data: { uploadedBy: uploaderId } });
