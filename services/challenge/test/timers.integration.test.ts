@@ -191,6 +191,21 @@ function moderationEvent(
       });
 }
 
+/**
+ * What wallet was told of the challenge's timers, in order: `timersPaused` of each
+ * ChallengeExpirationChanged (wallet's reconciliation leaves a paused challenge's stakes alone
+ * past their date, docs/adr/0072).
+ */
+async function pausesToldOf(id: string): Promise<(boolean | undefined)[]> {
+  const changed = await db().outboxEvent.findMany({
+    where: { key: id, type: 'ChallengeExpirationChanged' },
+    orderBy: { seq: 'asc' },
+  });
+  return changed.map(
+    (row) => (row.payload as { data: { timersPaused?: boolean } }).data.timersPaused,
+  );
+}
+
 const refusal = (promise: Promise<unknown>) =>
   promise.then(
     () => 'registered',
@@ -242,6 +257,8 @@ describe('a proof whose upload completed before the expiration date', () => {
     const challenge = await accepted({ owner, friend });
     const videoId = randomUUID();
     await proofs().register({ challengeId: challenge.id, videoId, performerId: friend.id });
+    // Wallet must not offer the stake as stray past the date while the proof is on its way.
+    expect(await pausesToldOf(challenge.id)).toEqual([true]);
     const pastTheDate = later(challenge.expirationDate, DAY);
     await pass(pastTheDate);
     expect((await rowOf(challenge.id)).status).toBe('accepted');
@@ -250,6 +267,7 @@ describe('a proof whose upload completed before the expiration date', () => {
     await publish(TOPICS.media, failed, 2); // redelivered
     await handled(failed);
     expect((await rowOf(challenge.id)).pendingVideoId).toBeNull();
+    expect(await pausesToldOf(challenge.id)).toEqual([true, false]);
     await pass(pastTheDate);
     await pass(pastTheDate);
     expect((await rowOf(challenge.id)).status).toBe('expired');
@@ -280,6 +298,7 @@ describe('a proof whose upload completed before the expiration date', () => {
     await publish(TOPICS.media, failed);
     await handled(failed);
     expect((await rowOf(challenge.id)).pendingVideoId).toBe(second);
+    expect(await pausesToldOf(challenge.id)).toEqual([true, true]);
     await pass(later(challenge.expirationDate, DAY));
     expect((await rowOf(challenge.id)).status).toBe('accepted');
   });
@@ -301,9 +320,12 @@ describe('a proof whose upload completed before the expiration date', () => {
     expect((await sideOf(duel.id, friend)).status).toBe('awaiting_video');
     expect((await rowOf(duel.id)).status).toBe('accepted');
 
+    expect(await pausesToldOf(duel.id)).toEqual([true]);
+
     const failed = mediaEvent('VideoProcessingFailed', duel.id, videoId, friend);
     await publish(TOPICS.media, failed);
     await handled(failed);
+    expect(await pausesToldOf(duel.id)).toEqual([true, false]);
     await pass(pastTheDate);
     expect((await sideOf(duel.id, friend)).status).toBe('failed');
     expect((await rowOf(duel.id)).status).toBe('failed');
@@ -513,6 +535,36 @@ describe('a challenge staff took offline', () => {
     await pass(moved);
     expect((await rowOf(challenge.id)).status).toBe('expired');
     await eventually(async () => expect(await walletOf(platform, owner)).toEqual(FUNDS));
+  });
+
+  it('a proof on its way keeps the timers paused for wallet after it is back online', async () => {
+    const start = new Date();
+    clockNow = start;
+    const { owner, friend } = await parties();
+    const challenge = await accepted({ owner, friend });
+    const videoId = randomUUID();
+    await proofs().register({ challengeId: challenge.id, videoId, performerId: friend.id });
+    await takeOffline(challenge.id, later(start, DAY));
+    await bringBack(challenge.id, later(start, 2 * DAY));
+    // Back online, but the registered proof still wins over the date: still paused.
+    expect(await pausesToldOf(challenge.id)).toEqual([true, true, true]);
+    const processed = mediaEvent('VideoProcessed', challenge.id, videoId, friend);
+    await publish(TOPICS.media, processed);
+    await handled(processed);
+    expect((await rowOf(challenge.id)).status).toBe('review');
+  });
+
+  it("a duel's side processed: the timers run again for the side still to come", async () => {
+    clockNow = new Date();
+    const { owner, friend } = await parties();
+    const duel = await accepted({ owner, friend }, 'duel');
+    const videoId = randomUUID();
+    await proofs().register({ challengeId: duel.id, videoId, performerId: friend.id });
+    const processed = mediaEvent('VideoProcessed', duel.id, videoId, friend);
+    await publish(TOPICS.media, processed);
+    await handled(processed);
+    expect((await sideOf(duel.id, friend)).status).toBe('review');
+    expect(await pausesToldOf(duel.id)).toEqual([true, false]);
   });
 
   it("a duel's windows move too; a review that started while offline starts when it is back", async () => {

@@ -1,13 +1,12 @@
-import { enqueueEvents, newEvent, type DomainEvent } from '@challenge/events';
+import type { DomainEvent } from '@challenge/events';
 import { AppError } from '@challenge/kit';
 import type { Logger } from 'pino';
 import { bringBackOnline, findChallengeById, setModeration } from '../data/challenges.ts';
 import type { Transaction } from '../data/db.ts';
 import { findSides, lockChallenge, setSideReviewStart } from '../data/sides.ts';
 import { refereedSide, sideTransitionIn } from './duel.ts';
-import { challengeEventData } from './events.ts';
 import { transitionIn } from './status.ts';
-import { resumedAt } from './timers.ts';
+import { resumedAt, tellWalletOfTimers } from './timers.ts';
 import { LIVE_STATUSES } from './transitions.ts';
 
 /**
@@ -102,19 +101,7 @@ export async function applyChallengeTakenOffline(
     return;
   }
   if (challenge.moderation !== 'offline') return; // removed meanwhile: it ended as removed
-  // Wallet reports stakes held past their date (docs/adr/0072): one whose timers stand still is
-  // not stray, and staff must not be offered to settle it while it can still go on.
-  await enqueueEvents(tx, [
-    newEvent('ChallengeExpirationChanged', {
-      aggregateId: challenge.id,
-      actorId: event.data.moderatorId,
-      data: {
-        ...challengeEventData(challenge),
-        expiresAt: challenge.expirationDate.toISOString(),
-        timersPaused: true,
-      },
-    }),
-  ]);
+  await tellWalletOfTimers(tx, challenge.id, event.data.moderatorId);
 }
 
 /**
@@ -143,26 +130,13 @@ export async function applyChallengeBroughtBackOnline(
         ? resumedAt(challenge.reviewStartedAt, since, now, 'start')
         : challenge.reviewStartedAt,
   });
-  if (back) {
-    // Wallet reports stakes held past the date it knows (docs/adr/0072): it hears the new one,
-    // and that the timers run again.
-    await enqueueEvents(tx, [
-      newEvent('ChallengeExpirationChanged', {
-        aggregateId: challenge.id,
-        actorId: event.data.moderatorId,
-        data: {
-          ...challengeEventData(back),
-          expiresAt: back.expirationDate.toISOString(),
-          timersPaused: false,
-        },
-      }),
-    ]);
-  }
   for (const side of await findSides(tx, challenge.id)) {
     if (side.status === 'review' && side.reviewStartedAt) {
       await setSideReviewStart(tx, side, resumedAt(side.reviewStartedAt, since, now, 'start'));
     }
   }
+  // Wallet hears the new date, and that the timers run again unless a proof is on its way.
+  if (back) await tellWalletOfTimers(tx, challenge.id, event.data.moderatorId);
 }
 
 /**
@@ -192,23 +166,37 @@ export async function applyChallengeRemoved(
   );
 }
 
-/** A duel's party's video: their side goes to review, judged by the other party. */
+/**
+ * A duel's party's video: their side goes to review, judged by the other party. A side whose
+ * proof was registered no longer pauses the timers: wallet hears it (the other side may expire).
+ */
 async function applyDuelVideo(
   tx: Transaction,
   event: DomainEvent<'VideoProcessed'>,
   logger: Logger,
   now: Date,
 ): Promise<void> {
+  const { challengeId, uploadedBy, videoId } = event.data;
+  // The duel's lock first (the transition takes it again): the registration also holds it.
+  await lockChallenge(tx, challengeId);
+  const registered = async () =>
+    (await findSides(tx, challengeId)).some(
+      (side) => side.performerId === uploadedBy && side.pendingVideoId !== null,
+    );
+  const wasRegistered = await registered();
   await refusalsLogged(logger, event.id, () =>
-    sideTransitionIn(tx, event.data.challengeId, {
-      performerId: event.data.uploadedBy,
+    sideTransitionIn(tx, challengeId, {
+      performerId: uploadedBy,
       action: 'videoProcessed',
       actors: ['system'],
-      actorId: event.data.uploadedBy,
-      videoId: event.data.videoId,
+      actorId: uploadedBy,
+      videoId,
       now,
     }),
   );
+  if (wasRegistered && !(await registered())) {
+    await tellWalletOfTimers(tx, challengeId, uploadedBy);
+  }
 }
 
 async function refusalsLogged(logger: Logger, eventId: string, run: () => Promise<unknown>) {

@@ -1,8 +1,9 @@
-import type { DomainEvent } from '@challenge/events';
+import { enqueueEvents, newEvent, type DomainEvent } from '@challenge/events';
 import { AppError, type ProofUploadRequest, type ProofUploadView } from '@challenge/kit';
-import { setPendingVideo, type ChallengeRecord } from '../data/challenges.ts';
+import { findChallengeById, setPendingVideo, type ChallengeRecord } from '../data/challenges.ts';
 import { transactionRunner, type Database, type Transaction } from '../data/db.ts';
 import { findSides, lockChallenge, setSidePendingVideo } from '../data/sides.ts';
+import { challengeEventData } from './events.ts';
 
 /**
  * A challenge's timers (docs/adr/0071): the expiration date and the judging windows.
@@ -18,6 +19,8 @@ import { findSides, lockChallenge, setSidePendingVideo } from '../data/sides.ts'
  *   the date the scheduler's next pass then expires the challenge (or fails the side).
  * - While staff keep a challenge offline its parties cannot act, so the scheduler leaves it alone,
  *   and bringing it back online moves its deadlines by the time it was offline (`resumedAt`).
+ * - Wallet hears whenever either starts or ends (`tellWalletOfTimers`): its reconciliation must
+ *   not offer a stake as stray past its date while the challenge can still go on.
  */
 
 /** Statuses of a duel in which a side may still be waiting for its proof. */
@@ -62,6 +65,7 @@ export async function registerProofUpload(
       // A newer video replaces a registered one: media keeps one live video per performer, so
       // the older one has failed (its VideoProcessingFailed then clears nothing).
       await setSidePendingVideo(tx, side!, { videoId: request.videoId, at: now });
+      await tellWalletOfTimers(tx, challenge.id, request.performerId);
       return registered(now);
     }
     if (challenge.pendingVideoId === request.videoId && challenge.pendingVideoAt) {
@@ -69,8 +73,40 @@ export async function registerProofUpload(
     }
     refuseLate(challenge, now, challenge.status === 'accepted');
     await setPendingVideo(tx, challenge.id, { videoId: request.videoId, at: now });
+    await tellWalletOfTimers(tx, challenge.id, request.performerId);
     return registered(now);
   });
+}
+
+/**
+ * Tells wallet the challenge's expiration date and whether its timers stand still: while staff
+ * keep it offline, or while a registered proof is on its way (it wins over the date). Wallet's
+ * reconciliation reports stakes held past their date (docs/adr/0072) but not a paused one, so
+ * staff are never offered to settle a stake that the challenge may still pay out. Called in the
+ * transaction that changed either, under the challenge row's lock; reads the state as changed.
+ */
+export async function tellWalletOfTimers(
+  tx: Transaction,
+  challengeId: string,
+  actorId: string,
+): Promise<void> {
+  const challenge = await findChallengeById(tx, challengeId);
+  if (!challenge) return;
+  const proofOnItsWay =
+    challenge.pendingVideoId !== null ||
+    (challenge.challengeType === 'duel' &&
+      (await findSides(tx, challenge.id)).some((side) => side.pendingVideoId !== null));
+  await enqueueEvents(tx, [
+    newEvent('ChallengeExpirationChanged', {
+      aggregateId: challenge.id,
+      actorId,
+      data: {
+        ...challengeEventData(challenge),
+        expiresAt: challenge.expirationDate.toISOString(),
+        timersPaused: challenge.moderation === 'offline' || proofOnItsWay,
+      },
+    }),
+  ]);
 }
 
 /** Refusals in order: expired, no proof awaited (invalid_action), past the expiration date. */
@@ -95,11 +131,11 @@ export async function applyVideoProcessingFailed(
   const { challengeId, uploadedBy, videoId } = event.data;
   const challenge = await lockChallenge(tx, challengeId);
   if (!challenge) return;
-  if (challenge.challengeType === 'duel') {
-    await setSidePendingVideo(tx, { challengeId, performerId: uploadedBy }, null, videoId);
-    return;
-  }
-  await setPendingVideo(tx, challengeId, null, videoId);
+  const cleared =
+    challenge.challengeType === 'duel'
+      ? await setSidePendingVideo(tx, { challengeId, performerId: uploadedBy }, null, videoId)
+      : await setPendingVideo(tx, challengeId, null, videoId);
+  if (cleared) await tellWalletOfTimers(tx, challengeId, uploadedBy);
 }
 
 /**
