@@ -754,6 +754,37 @@ describe('referee cases', () => {
     ).not.toContain(caseId);
   });
 
+  it('withdraws an open case once its challenge ends another way (removed by staff): off the list, not decidable', async () => {
+    const { challenge, caseId, ownerId, challengedUserId } = await disputed();
+    // Staff removed the challenge: challenge cancels it as the system, and the money goes back.
+    await publish(
+      newEvent('ChallengeCancelled', {
+        aggregateId: challenge.id,
+        actorId: null,
+        data: snapshot(challenge.id, ownerId, challengedUserId),
+      }),
+    );
+    await eventually(async () =>
+      expect(await db().refereeCase.findUniqueOrThrow({ where: { id: caseId } })).toMatchObject({
+        status: 'withdrawn',
+        decision: null,
+      }),
+    );
+    const { data } = await call(CASES, { page: 1, itemsPerPage: 100 }, referee);
+    expect(
+      data?.paginatedListOfRefereeChallenges.items.map((item: { id: string }) => item.id),
+    ).not.toContain(caseId);
+    const late = await call(
+      DECIDE,
+      { input: { caseId, decision: 'approve', reason: 'Looks fine.' } },
+      referee,
+    );
+    expect(late.data?.decideRefereeCase.status).toMatchObject({
+      identifier: 'invalid_action',
+      message: 'This challenge ended another way; its case is closed.',
+    });
+  });
+
   it('keeps a referee who follows either party off the case, until they unfollow', async () => {
     const follower = person('referee');
     const { caseId, ownerId, challengedUserId } = await disputed();

@@ -15,7 +15,7 @@ export interface RefereeCaseRecord {
   openedAt: Date;
   deadline: Date;
   escalatedAt: Date | null;
-  status: 'open' | 'decided';
+  status: 'open' | 'decided' | 'withdrawn';
   decision: string | null;
   comment: string | null;
   refereeId: string | null;
@@ -144,6 +144,22 @@ export async function decideCase(
     },
   });
   return count === 1;
+}
+
+/**
+ * Closes the challenge's open cases undecided (its challenge ended another way): answers how
+ * many. The same conditional update as a decision's, so of the two one wins.
+ */
+export async function withdrawOpenCases(
+  tx: Transaction,
+  challengeId: string,
+  now: Date,
+): Promise<number> {
+  const { count } = await tx.refereeCase.updateMany({
+    where: { challengeId, status: 'open' },
+    data: { status: 'withdrawn', decidedAt: now },
+  });
+  return count;
 }
 
 /** Any number for the advisory lock, the same in every replica of moderation. */

@@ -22,7 +22,8 @@ export const CHALLENGE_EVENTS = [
 ] as const;
 export type ChallengeEvent = DomainEvent<(typeof CHALLENGE_EVENTS)[number]>;
 
-const ENDING: readonly string[] = [
+/** The events after which a challenge is over: nothing of it is left to judge. */
+export const ENDING: readonly string[] = [
   'ChallengeRefused',
   'ChallengeCompleted',
   'ChallengeFailed',

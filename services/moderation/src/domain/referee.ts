@@ -22,6 +22,7 @@ import {
   findRefereeCase,
   insertRefereeCase,
   tryLockEscalation,
+  withdrawOpenCases,
   type RefereeCaseRecord,
 } from '../data/referee.ts';
 import { staffReason } from './actions.ts';
@@ -65,6 +66,21 @@ export async function openRefereeCase(
     openedAt,
     deadline: new Date(openedAt.getTime() + windowMs),
   });
+}
+
+/**
+ * The challenge ended another way while a case of it was open (removed by staff: challenge
+ * cancels it as the system and the money goes back): its cases are closed undecided, off the
+ * referees' list, because a decision would move nothing (challenge ignores a RefereeDecided for a
+ * side no longer in referee). Before, such a case stayed open, was escalated to admins and could
+ * be "decided" to no effect.
+ */
+export async function withdrawCasesOfEndedChallenge(
+  tx: Transaction,
+  event: DomainEvent,
+): Promise<void> {
+  const { challengeId } = event.data as { challengeId: string };
+  await withdrawOpenCases(tx, challengeId, new Date(event.occurredAt));
 }
 
 export interface RefereeCaseView extends RefereeCaseRecord {
@@ -131,6 +147,7 @@ export async function decideRefereeCase(
 ): Promise<RefereeCaseView> {
   const record = await findRefereeCase(db, input.caseId);
   if (!record) throw new AppError('not_found', 'No referee case has this id.');
+  if (record.status === 'withdrawn') throw caseWithdrawn();
   const conflict = await conflictOf(db, referee.id, [record.ownerId, record.challengedUserId]);
   if (conflict === 'party') {
     throw new AppError('access_denied', 'You cannot judge a challenge you take part in.');
@@ -146,7 +163,11 @@ export async function decideRefereeCase(
       refereeId: referee.id,
       now,
     });
-    if (!decided) throw new AppError('redundant_mutation', 'This case was already decided.');
+    if (!decided) {
+      const now = await findRefereeCase(tx, record.id);
+      if (now?.status === 'withdrawn') throw caseWithdrawn();
+      throw new AppError('redundant_mutation', 'This case was already decided.');
+    }
     await enqueueEvents(tx, [
       newEvent('RefereeDecided', {
         aggregateId: record.challengeId,
@@ -174,6 +195,9 @@ export async function decideRefereeCase(
   const after = await findRefereeCase(db, record.id);
   return view(after ?? record, now);
 }
+
+const caseWithdrawn = () =>
+  new AppError('invalid_action', 'This challenge ended another way; its case is closed.');
 
 const BATCH = 100;
 

@@ -18,6 +18,7 @@ import {
 } from '../domain/actions.ts';
 import {
   CHALLENGE_EVENTS,
+  ENDING,
   projectBan,
   projectChallenge,
   projectDeletedUser,
@@ -25,7 +26,7 @@ import {
   projectRegisteredUser,
   type ChallengeEvent,
 } from '../domain/projection.ts';
-import { openRefereeCase } from '../domain/referee.ts';
+import { openRefereeCase, withdrawCasesOfEndedChallenge } from '../domain/referee.ts';
 
 /**
  * One consumer group for what moderation reads from others: the challenge projection and the
@@ -49,6 +50,8 @@ export function startConsumers(
     await projectChallenge(tx, event);
     if (event.type === 'ChallengeSentToReferee') {
       await openRefereeCase(tx, event, options.refereeWindowMs);
+    } else if (ENDING.includes(event.type)) {
+      await withdrawCasesOfEndedChallenge(tx, event);
     }
   });
   return startEventConsumer({

@@ -193,6 +193,22 @@ describe('moderator page: refused videos', () => {
     expect(within(mile).getByText('The video is not available.')).toBeTruthy();
   });
 
+  it('shows a case closed undecided because its challenge ended another way', async () => {
+    const withdrawn: RefusedVideo = {
+      ...base,
+      id: 'case-5',
+      challengeName: 'Climb a tree',
+      caseStatus: 'withdrawn',
+      decidedAt: '2030-02-17T10:00:00.000Z',
+    };
+    open([refusedMock(() => ({ items: [withdrawn] }))]);
+    const card = await screen.findByRole('listitem', { name: 'Climb a tree' });
+    expect(within(card).getByText('Closed: the challenge ended')).toBeTruthy();
+    expect(within(card).getByText(/^Closed on .* without a decision/)).toBeTruthy();
+    expect(within(card).queryByText(/^Waiting for a referee/)).toBeNull();
+    expect(within(card).queryByRole('link', { name: 'Decide it in the Referee tab' })).toBeNull();
+  });
+
   it('shows a duel side’s case with its performer, who rejected it, and that side’s video', async () => {
     open([refusedMock(() => ({ items: [duelSide] }))]);
     const card = await screen.findByRole('listitem', { name: 'Ten push-ups' });

@@ -12,9 +12,15 @@ import { disputedVideo, judgeOf, nameOf, performerOf } from './caseSides';
 import { PagedListView } from './PagedListView';
 import styles from './Moderator.module.css';
 
-type Outcome = 'open' | 'approved' | 'failed';
+type Outcome = 'open' | 'approved' | 'failed' | 'withdrawn';
 const outcomeOf = (item: RefusedVideo): Outcome =>
-  item.caseStatus !== 'decided' ? 'open' : item.decision === 'approved' ? 'approved' : 'failed';
+  item.caseStatus === 'withdrawn'
+    ? 'withdrawn'
+    : item.caseStatus !== 'decided'
+      ? 'open'
+      : item.decision === 'approved'
+        ? 'approved'
+        : 'failed';
 
 /**
  * Refused videos (ADR 57): every proof its judge rejected, newest first, with whose performance it
@@ -75,7 +81,7 @@ function RefusedVideoCard({ item }: { item: RefusedVideo }) {
         </h3>
         <span
           className={cx(
-            outcome === 'open'
+            outcome === 'open' || outcome === 'withdrawn'
               ? styles.badgeOpen
               : outcome === 'approved'
                 ? styles.badgeDone
@@ -141,6 +147,12 @@ function RefusedVideoCard({ item }: { item: RefusedVideo }) {
               <Link to="/moderator?tab=referee">{t('refusedVideos.decideInRefereeTab')}</Link>
             </p>
           </>
+        ) : outcome === 'withdrawn' ? (
+          <p>
+            {t('refusedVideos.withdrawnOn', {
+              date: item.decidedAt ? when(item.decidedAt) : '—',
+            })}
+          </p>
         ) : (
           <>
             <p>

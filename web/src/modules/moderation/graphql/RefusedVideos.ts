@@ -23,7 +23,7 @@ export interface RefusedVideo {
   openedAt: string;
   deadline: string;
   overdue: boolean;
-  /** open or decided. */
+  /** open, decided, or withdrawn (the challenge ended another way). */
   caseStatus: string;
   /** approved or failed once decided. */
   decision: string | null;

@@ -1,0 +1,2 @@
+-- AlterEnum
+ALTER TYPE "RefereeCaseStatus" ADD VALUE 'withdrawn';
