@@ -175,7 +175,7 @@ export function compare(s: ModelState, real: Snapshot): string[] {
   for (const refereeCase of s.cases) {
     if (!refereeCase.id) continue;
     const seen = real.cases.find((row) => row.id === refereeCase.id);
-    const expected = refereeCase.decided ? 'decided' : 'open';
+    const expected = refereeCase.decided ? 'decided' : refereeCase.withdrawn ? 'withdrawn' : 'open';
     if (seen?.status !== expected) {
       problems.push(`case ${refereeCase.key}: ${seen?.status ?? 'missing'}, model ${expected}`);
     }
@@ -301,8 +301,8 @@ export async function endOfRunProblems(run: RealRun, s: ModelState): Promise<str
 
   const real = await observe(run, s);
   for (const [id, ch] of real.challenges) {
-    // A challenge that ended another way (removed) keeps its sides as they were and its case may
-    // be decided or not (ADR 70): no money waits for it. A live dispute needs its case.
+    // A challenge that ended another way (removed) keeps its sides as they were and its open
+    // cases are withdrawn (ADR 70): no money waits for them. A live dispute needs its case.
     if (!isLive(ch.status as Status)) continue;
     const open = real.cases.filter((row) => row.challengeId === id && row.status === 'open');
     const disputed =

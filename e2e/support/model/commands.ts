@@ -457,13 +457,16 @@ class Decide extends Step {
     private readonly caseIndex: number,
     private readonly referee: 0 | 1,
     private readonly approve: boolean,
-    /** An open case (most of the time), or any case (a decided one is redundant_mutation). */
+    /**
+     * An open case (most of the time), or any case (a decided one is redundant_mutation, a
+     * withdrawn one invalid_action).
+     */
     private readonly fresh = true,
   ) {
     super();
   }
   resolve(s: ModelState) {
-    const undecided = s.cases.filter((each) => each.id && !each.decided);
+    const undecided = s.cases.filter((each) => each.id && !each.decided && !each.withdrawn);
     const refereeCase = this.fresh
       ? (pick(undecided, this.caseIndex) ?? pick(s.cases, this.caseIndex))
       : pick(s.cases, this.caseIndex);

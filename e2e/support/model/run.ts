@@ -111,12 +111,13 @@ function summarise(model: ModelState, real: RealRun, verbose = false) {
     (ch) => model.cases.filter((each) => each.challengeKey === ch.key).length === 2,
   ).length;
   const decided = model.cases.filter((each) => each.decided).length;
+  const withdrawn = model.cases.filter((each) => each.withdrawn).length;
   console.log(
     `model run: ${real.transcript.length} commands (${[...commands]
       .map(([name, { ok, all }]) => `${name} ${ok}/${all}`)
       .join(
         ', ',
-      )}); challenges: ${[...ends].map(([name, count]) => `${count} ${name}`).join(', ') || 'none'}; cases: ${model.cases.length} (${decided} decided, ${bothDisputed} duels with both sides disputed)`,
+      )}); challenges: ${[...ends].map(([name, count]) => `${count} ${name}`).join(', ') || 'none'}; cases: ${model.cases.length} (${decided} decided, ${withdrawn} withdrawn, ${bothDisputed} duels with both sides disputed)`,
   );
 }
 

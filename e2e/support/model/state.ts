@@ -100,6 +100,8 @@ export interface MCase {
   /** Bound once moderation opened it. */
   id: string | null;
   decided: boolean;
+  /** Closed undecided: its challenge ended another way (removed) while it was open (ADR 70). */
+  withdrawn: boolean;
 }
 
 export interface ModelState {
@@ -173,6 +175,10 @@ function capture(s: ModelState, ch: MChallenge, party: Party, payeeKey: string) 
  */
 function end(s: ModelState, ch: MChallenge, status: Status) {
   ch.status = status;
+  // Nothing is left to judge: moderation withdraws the challenge's open cases (ADR 70).
+  for (const refereeCase of s.cases) {
+    if (refereeCase.challengeKey === ch.key && !refereeCase.decided) refereeCase.withdrawn = true;
+  }
   if (ch.type === 'solo') {
     if (status === 'completed') capture(s, ch, 'owner', ch.challengedKey!);
     else release(s, ch, 'owner');
@@ -229,6 +235,7 @@ function openCase(s: ModelState, ch: MChallenge, performer: Party) {
     performer,
     id: null,
     decided: false,
+    withdrawn: false,
   });
 }
 
@@ -431,6 +438,7 @@ export function judge(
  */
 export function decide(s: ModelState, caseKey: string, approve: boolean): Answer {
   const refereeCase = s.cases.find((candidate) => candidate.key === caseKey)!;
+  if (refereeCase.withdrawn) return 'invalid_action';
   if (refereeCase.decided) return 'redundant_mutation';
   refereeCase.decided = true;
   const ch = challengeOf(s, refereeCase.challengeKey);
