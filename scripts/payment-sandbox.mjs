@@ -205,18 +205,49 @@ function chargebackJson(p, c, apiBase) {
   };
 }
 
-/** A HAL list as Mollie pages it; the sandbox always fits everything asked for on one page. */
-function listJson(name, items, self) {
+/**
+ * A HAL list as Mollie pages it: `next` (when given) is the link to the page after this one;
+ * the payment's own lists always fit on one page.
+ */
+function listJson(name, items, self, next = null) {
   return {
     count: items.length,
     _embedded: { [name]: items },
     _links: {
       self: link(self),
       previous: null,
-      next: null,
+      next: next ? link(next) : null,
       documentation: docs(`list-${name}`),
     },
   };
+}
+
+/**
+ * Every refund or chargeback of every payment, newest first, paged as Mollie's list endpoints
+ * (`GET /v2/refunds`, `GET /v2/chargebacks`): from an id on (`from`), at most `limit` (default
+ * 50, at most 250), with a `next` link while more are left. What a shop reads to find money taken
+ * back whose webhook it never got.
+ */
+function listAcross(name, query, apiBase) {
+  const toJson = name === 'refunds' ? refundJson : chargebackJson;
+  const all = [...payments.values()]
+    .flatMap((p) => p[name].map((item) => ({ p, item })))
+    .sort(
+      (a, b) =>
+        b.item.createdAt.localeCompare(a.item.createdAt) || b.item.id.localeCompare(a.item.id),
+    );
+  const from = query.get('from');
+  const start = from ? all.findIndex(({ item }) => item.id === from) : 0;
+  const limit = Math.min(250, Math.max(1, Number(query.get('limit')) || 50));
+  const pageItems = start < 0 ? [] : all.slice(start, start + limit);
+  const after = start < 0 ? undefined : all[start + limit];
+  const next = after ? `${apiBase}${name}?from=${after.item.id}&limit=${limit}` : null;
+  return listJson(
+    name,
+    pageItems.map(({ p, item }) => toJson(p, item, apiBase)),
+    `${apiBase}${name}`,
+    next,
+  );
 }
 
 // ---- errors ----
@@ -479,8 +510,16 @@ function newestFirst(query) {
 /** Answers [status, body] for /v2/...; throws MollieError. */
 function mollieApi(method, parts, body, query, apiBase) {
   const [collection, id, sub, subId] = parts;
+  if ((collection === 'refunds' || collection === 'chargebacks') && parts.length === 1) {
+    if (method !== 'GET')
+      throw new MollieError(405, `${method} is not supported here by the sandbox`);
+    return [200, listAcross(collection, query, apiBase)];
+  }
   if (collection !== 'payments' || parts.length > 4)
-    throw new MollieError(404, 'The resource does not exist (the sandbox serves payments only)');
+    throw new MollieError(
+      404,
+      'The resource does not exist (the sandbox serves payments, refunds and chargebacks)',
+    );
   const route = `${method} ${['payments', id && ':id', sub, subId && ':sub'].filter(Boolean).join('/')}`;
   const embedded = (p) => {
     const embed = (query.get('embed') ?? '').split(',');

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { deleteTopics, eventually, graphql, stack, uniqueTopicPrefix } from '@challenge/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { transfer } from '../src/domain/ledger.ts';
+import { recheckMoneyTakenBack } from '../src/domain/payments.ts';
 import { PAYMENT_WEBHOOK_PATH } from '../src/http/routes.ts';
 import { balances, startWallet, userWithBalance } from './support.ts';
 
@@ -341,5 +342,54 @@ describe('card top-ups whose webhooks never arrive (found by the bank test, ADR 
     expect(
       await wallet.app.db.ledgerTransfer.count({ where: { idempotencyKey: `top-up:${topUpId}` } }),
     ).toBe(1);
+  });
+
+  it('takes back a refund and a chargeback once when the reconciliation reads what the provider took back', async () => {
+    const user = await userWithBalance(wallet.app, 0);
+    const started = await graphql(
+      wallet.url,
+      INITIALIZE,
+      { input: { amount: 4000, originUrl: '/wallet' } },
+      { id: user },
+    );
+    const topUpId = started.data!.InitializePayment.paymentId as string;
+    const { providerPaymentId } = await wallet.app.db.topUpPayment.findUniqueOrThrow({
+      where: { id: topUpId },
+    });
+    await sandbox(`${providerPaymentId}/status`, { status: 'paid' });
+    await eventually(async () => {
+      expect(await balances(wallet.app, user)).toEqual({ available: 4000, frozen: 0 });
+    }, 45_000);
+    // The provider takes money back; its webhooks are lost like every other here.
+    await sandbox(`${providerPaymentId}/refunds`, { amount: '10.00' });
+    await sandbox(`${providerPaymentId}/chargebacks`, { amount: '5.00' });
+    await eventually(async () => {
+      expect(await balances(wallet.app, user)).toEqual({ available: 2500, frozen: 0 });
+    }, 45_000);
+    const topUp = await wallet.app.db.topUpPayment.findUniqueOrThrow({ where: { id: topUpId } });
+    expect(topUp).toMatchObject({ refundedCents: 1000n, chargedBackCents: 500n });
+    // Later passes read the same refund and chargeback again and move nothing more.
+    const deps = {
+      db: wallet.app.db,
+      provider: wallet.app.provider,
+      limits: wallet.config.limits,
+      publicOrigin: wallet.config.publicOrigin,
+      webhookUrl: wallet.config.paymentWebhookUrl,
+      requireLiveMode: false,
+      logger: wallet.runtime.logger,
+    };
+    expect(await recheckMoneyTakenBack(deps)).toBe(0);
+    const kinds = await wallet.app.db.ledgerTransfer.groupBy({
+      by: ['kind'],
+      where: { description: providerPaymentId },
+      _sum: { amountCents: true },
+      _count: true,
+    });
+    expect(Object.fromEntries(kinds.map((k) => [k.kind, [k._count, k._sum.amountCents]]))).toEqual({
+      top_up: [1, 4000n],
+      refund: [1, 1000n],
+      chargeback: [1, 500n],
+    });
+    expect(await balances(wallet.app, user)).toEqual({ available: 2500, frozen: 0 });
   });
 });

@@ -78,6 +78,18 @@ export async function openTopUpsBetween(
   return rows.map((row) => row.providerPaymentId!);
 }
 
+/** What wallet recorded as taken back from each of these provider payments (paid top-ups only). */
+export async function recordedMoneyBack(
+  db: Database,
+  providerPaymentIds: string[],
+): Promise<Map<string, { refundedCents: bigint; chargedBackCents: bigint }>> {
+  const rows = await db.topUpPayment.findMany({
+    where: { providerPaymentId: { in: providerPaymentIds }, status: 'paid' },
+    select: { providerPaymentId: true, refundedCents: true, chargedBackCents: true },
+  });
+  return new Map(rows.map(({ providerPaymentId, ...recorded }) => [providerPaymentId!, recorded]));
+}
+
 /** The top-up, locked until the transaction ends, so that two webhooks apply one after the other. */
 export async function lockTopUpByProviderId(tx: Transaction, providerPaymentId: string) {
   const rows = await tx.$queryRaw<{ id: string }[]>`

@@ -11,6 +11,7 @@ import {
   lockTopUpByProviderId,
   lockWallet,
   openTopUpsBetween,
+  recordedMoneyBack,
   topUpExistsForProviderId,
   updateTopUp,
   type TopUpRow,
@@ -263,6 +264,48 @@ export async function recheckOpenTopUps(deps: TopUpDeps, graceMs: number, now = 
     }
   }
   return ids.length;
+}
+
+/** How far back each reconciliation pass reads the provider's refunds and chargebacks. */
+const MONEY_BACK_HORIZON_MS = 7 * 24 * 60 * 60_000;
+/** At most this many of each kind a pass (newest first); the next pass reads them again. */
+const MONEY_BACK_LIMIT = 1_000;
+
+/**
+ * A refund or a chargeback reaches wallet by the payment's webhook too. When every attempt was
+ * lost, the user would keep money the provider took back from the platform. Each reconciliation
+ * pass reads the provider's refunds and chargebacks of the last week and, for a paid top-up whose
+ * recorded totals are below what that week alone lists, applies the payment as a webhook would
+ * (the top-up's row lock and the running totals make it once). Answers how many it applied.
+ */
+export async function recheckMoneyTakenBack(deps: TopUpDeps, now = new Date()) {
+  const taken = await deps.provider.moneyTakenBackSince(
+    new Date(now.getTime() - MONEY_BACK_HORIZON_MS),
+    MONEY_BACK_LIMIT,
+  );
+  const listed = new Map<string, { refund: bigint; chargeback: bigint }>();
+  for (const item of taken) {
+    const sums = listed.get(item.paymentId) ?? { refund: 0n, chargeback: 0n };
+    sums[item.kind] += item.amountCents;
+    listed.set(item.paymentId, sums);
+  }
+  const recorded = await recordedMoneyBack(deps.db, [...listed.keys()]);
+  let applied = 0;
+  for (const [paymentId, sums] of listed) {
+    const ours = recorded.get(paymentId);
+    if (!ours) continue; // not a top-up of ours, or not paid
+    if (ours.refundedCents >= sums.refund && ours.chargedBackCents >= sums.chargeback) continue;
+    try {
+      await applyProviderPayment(deps, paymentId);
+      applied++;
+    } catch (error) {
+      deps.logger.warn(
+        { err: error, providerPaymentId: paymentId },
+        'could not apply money the provider took back',
+      );
+    }
+  }
+  return applied;
 }
 
 /** A top-up as its owner sees it; someone else's is not found. */

@@ -3,13 +3,14 @@ import { Gauge, type Registry } from 'prom-client';
 import type { WalletConfig } from '../config.ts';
 import type { Database } from '../data/db.ts';
 import { reconcileEscrow } from './escrow.ts';
-import { recheckOpenTopUps, type TopUpDeps } from './payments.ts';
+import { recheckMoneyTakenBack, recheckOpenTopUps, type TopUpDeps } from './payments.ts';
 
 /**
  * Runs the escrow reconciliation on a timer: mismatches are logged as errors and exported as a
  * gauge (alert on it being above zero). Staff see the lists through escrowReconciliation. Each
- * pass also asks the provider about top-ups still open after the grace (their webhooks may all
- * have been lost: recheckOpenTopUps).
+ * pass also asks the provider about top-ups still open after the grace and reads its recent
+ * refunds and chargebacks (their webhooks may all have been lost: recheckOpenTopUps,
+ * recheckMoneyTakenBack).
  */
 export function startReconciliation(
   db: Database,
@@ -55,6 +56,11 @@ export function startReconciliation(
       await recheckOpenTopUps(topUps, settings.graceMs);
     } catch (error) {
       logger.error({ err: error }, 'the recheck of open top-ups failed');
+    }
+    try {
+      await recheckMoneyTakenBack(topUps);
+    } catch (error) {
+      logger.error({ err: error }, 'the recheck of refunds and chargebacks failed');
     }
   };
   const timer = setInterval(run, settings.intervalMs);

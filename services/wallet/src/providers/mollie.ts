@@ -1,6 +1,6 @@
 import https from 'node:https';
-import { createMollieClient, type Payment } from '@mollie/api-client';
-import type { PaymentProvider, ProviderPayment } from './payment-provider.ts';
+import { createMollieClient, type Page, type Payment } from '@mollie/api-client';
+import type { MoneyTakenBack, PaymentProvider, ProviderPayment } from './payment-provider.ts';
 
 /** Mollie amounts are strings with two decimals; ours are integer cents. */
 export function toMollieAmount(cents: bigint): { currency: 'EUR'; value: string } {
@@ -77,5 +77,43 @@ export function createMollieProvider(options: {
     async getPayment(id) {
       return toProviderPayment(await client.payments.get(id));
     },
+    async moneyTakenBackSince(since, limit) {
+      const refunds = await newestSince(client.refunds.page({ limit: 250 }), since, limit);
+      const chargebacks = await newestSince(client.chargebacks.page({ limit: 250 }), since, limit);
+      return [
+        ...refunds
+          .filter((refund) => refund.status !== 'failed' && refund.status !== 'canceled')
+          .map((refund): MoneyTakenBack => ({
+            kind: 'refund',
+            paymentId: refund.paymentId,
+            amountCents: fromMollieAmount(refund.amount),
+          })),
+        ...chargebacks
+          .filter((chargeback) => !chargeback.reversedAt)
+          .map((chargeback): MoneyTakenBack => ({
+            kind: 'chargeback',
+            paymentId: chargeback.paymentId,
+            amountCents: fromMollieAmount(chargeback.amount),
+          })),
+      ];
+    },
   };
+}
+
+/** Mollie's lists come newest first: the items of the pages from `first` on, until `since`. */
+async function newestSince<T extends { createdAt: string }>(
+  first: Promise<Page<T>>,
+  since: Date,
+  limit: number,
+): Promise<T[]> {
+  const found: T[] = [];
+  let page: Page<T> | undefined = await first;
+  while (page) {
+    for (const item of page) {
+      if (Date.parse(item.createdAt) < since.getTime() || found.length >= limit) return found;
+      found.push(item);
+    }
+    page = page.nextPage ? await page.nextPage() : undefined;
+  }
+  return found;
 }

@@ -27,8 +27,20 @@ export interface CreatePayment {
   topUpId: string;
 }
 
+/** Money the provider took back from a payment: one refund or one chargeback. */
+export interface MoneyTakenBack {
+  kind: 'refund' | 'chargeback';
+  paymentId: string;
+  amountCents: bigint;
+}
+
 export interface PaymentProvider {
   readonly name: string;
   createPayment(input: CreatePayment): Promise<ProviderPayment>;
   getPayment(id: string): Promise<ProviderPayment>;
+  /**
+   * Every refund (not failed or canceled) and chargeback (not reversed) created at or after
+   * `since`, of every payment; at most `limit` of each kind, newest first.
+   */
+  moneyTakenBackSince(since: Date, limit: number): Promise<MoneyTakenBack[]>;
 }
