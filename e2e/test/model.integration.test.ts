@@ -39,7 +39,6 @@ describe('the model-based test of every challenge path, through the gateway', ()
 
   beforeAll(async () => {
     system = await ModelSystem.start();
-    console.log(`model: the platform's flags ${JSON.stringify(system.flags)}`);
   }, 180_000);
   afterAll(async () => {
     await system?.stop();

@@ -334,7 +334,6 @@ export class Bank {
     const keyOf = new Map(this.users.map((user, index) => [user.id, `u${index}`]));
     const drafts = challenges.filter((row) => row.status === 'draft');
     const state: ModelState = {
-      flags: this.system.flags,
       users: this.users.map((user, index) => ({
         key: `u${index}`,
         id: user.id,

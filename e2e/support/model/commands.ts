@@ -358,18 +358,9 @@ class Judge extends ChallengeStep {
     if (ch.moderation) return null;
     if (ch.type === 'solo') return ch.status === 'review' ? ch.ownerKey : null;
     if (!ch.sides || !['accepted', 'review', 'referee'].includes(ch.status)) return null;
-    if (this.verdict === 'referee' && !this.secondCaseAsked(s, ch)) return null;
     if (ch.sides.challenged.status === 'review') return ch.ownerKey;
     if (ch.sides.owner.status === 'review') return ch.challengedKey;
     return null;
-  }
-  /** Before per-side cases a duel's second dispute has no case (issue 18 point 4): not asked. */
-  private secondCaseAsked(s: ModelState, ch: model.MChallenge) {
-    return s.flags.perSideCases || !s.cases.some((each) => each.challengeKey === ch.key);
-  }
-  protected override applicable(s: ModelState) {
-    const ch = model.challengeOf(s, this.chKey);
-    return this.verdict !== 'referee' || ch.type !== 'duel' || this.secondCaseAsked(s, ch);
   }
   predict(s: ModelState) {
     return model.judge(s, this.chKey, this.userKey, this.verdict);
@@ -828,10 +819,8 @@ const twoReferees = fc
   .tuple(index, fc.boolean(), fc.boolean())
   .map(([k, a, b]) => new PairCommand(new Decide(k, 0, a), new Decide(k, 1, b, false)));
 
-/** The commands, weighted; `flags` leaves out what the platform under test does not have. */
-export function commandArbitrary(
-  flags: model.Flags,
-): fc.Arbitrary<fc.AsyncCommand<ModelState, RealRun>> {
+/** The commands, weighted. */
+export function commandArbitrary(): fc.Arbitrary<fc.AsyncCommand<ModelState, RealRun>> {
   const single = (arbitrary: fc.Arbitrary<Step>, weight: number) => ({
     arbitrary: arbitrary.map(
       (step) => new StepCommand(step) as fc.AsyncCommand<ModelState, RealRun>,
@@ -929,22 +918,14 @@ export function commandArbitrary(
       1,
     ),
     single(onIndex(racing.remove!), 1),
-    ...(flags.offlineTimersStandStill
-      ? [
-          single(
-            index.map((c) => new BackOnline(c, 'fit', 0)),
-            1,
-          ),
-        ]
-      : []),
-    ...(flags.refereeCaseRequired
-      ? [
-          single(
-            index.map((c) => new RefereeAside(c, 'fit', 0)),
-            1,
-          ),
-        ]
-      : []),
+    single(
+      index.map((c) => new BackOnline(c, 'fit', 0)),
+      1,
+    ),
+    single(
+      index.map((c) => new RefereeAside(c, 'fit', 0)),
+      1,
+    ),
     single(
       fc.tuple(index, fc.boolean()).map(([u, banned]) => new Ban(u, banned)),
       1,

@@ -23,7 +23,6 @@ export async function startRun(system: ModelSystem): Promise<{ model: ModelState
   if (paid.some((answer) => answer !== 'ok')) throw new Error(`setup top-ups: ${paid.join(', ')}`);
   await system.settle();
   const model: ModelState = {
-    flags: system.flags,
     users: accounts.map((account, index) => ({
       key: `u${index}`,
       id: account.id,
@@ -62,7 +61,7 @@ export function modelProperty(
   options: { maxCommands: number; replayPath?: string; verbose?: boolean },
 ) {
   return fc.asyncProperty(
-    fc.commands([commandArbitrary(system.flags)], {
+    fc.commands([commandArbitrary()], {
       maxCommands: options.maxCommands,
       size: 'max',
       ...(options.replayPath ? { replayPath: options.replayPath } : {}),

@@ -14,21 +14,6 @@ export const DAY_MS = 86_400_000;
 export const WEEK_MS = 7 * DAY_MS;
 export const JUDGING_WINDOW_MS = 7 * DAY_MS;
 
-/**
- * What the platform under test does where issue 18 changes it (ADR 79): detected from the
- * composed schema and the error catalogue, so the model follows the platform it runs against.
- */
-export interface Flags {
-  /** Point 4: one referee case per disputed side (both sides of a duel at once). */
-  perSideCases: boolean;
-  /** Point 5: a referee decides only in the case; updateChallengeStatus says referee_case_required. */
-  refereeCaseRequired: boolean;
-  /** Point 9: the description changes only while open (description_not_editable). */
-  descriptionOnlyWhileOpen: boolean;
-  /** Point 7: an offline challenge's timers stand still; bringChallengeBackOnline exists. */
-  offlineTimersStandStill: boolean;
-}
-
 export type Party = 'owner' | 'challenged';
 export type Status =
   | 'open'
@@ -105,7 +90,6 @@ export interface MCase {
 }
 
 export interface ModelState {
-  flags: Flags;
   users: MUser[];
   invites: MInvite[];
   challenges: MChallenge[];
@@ -447,15 +431,9 @@ export function decide(s: ModelState, caseKey: string, approve: boolean): Answer
     return 'ok';
   }
   if (!ch.sides) return 'ok';
-  let performer: Party | null = refereeCase.performer;
-  if (!s.flags.perSideCases) {
-    const disputed = (['owner', 'challenged'] as const).filter(
-      (party) => ch.sides![party].status === 'referee',
-    );
-    performer = disputed.length === 1 ? disputed[0]! : null;
-  }
-  const side = performer ? ch.sides[performer] : null;
-  if (side?.status === 'referee' && SIDES_MOVE_IN.includes(ch.status)) {
+  // Each case names its side (issue 18 point 4).
+  const side = ch.sides[refereeCase.performer];
+  if (side.status === 'referee' && SIDES_MOVE_IN.includes(ch.status)) {
     side.status = approve ? 'completed' : 'failed';
     deriveDuel(s, ch);
   }
@@ -495,13 +473,8 @@ export function edit(s: ModelState, chKey: string, userKey: string, change: Edit
   if (refused) return refused;
   if (ch.ownerKey !== user.key) return 'invalid_challenge_owner';
   if ('description' in change) {
-    const editable: readonly Status[] = s.flags.descriptionOnlyWhileOpen ? ['open'] : LIVE;
-    if (!editable.includes(ch.status)) {
-      return s.flags.descriptionOnlyWhileOpen
-        ? 'description_not_editable'
-        : 'invalid_status_change';
-    }
-    return 'ok';
+    // What was agreed stays (issue 18 point 9): only while open.
+    return ch.status === 'open' ? 'ok' : 'description_not_editable';
   }
   if ('visibility' in change) {
     ch.visibility = ch.visibility === 'public' ? 'private' : 'public';
@@ -551,12 +524,12 @@ export function ban(s: ModelState, userKey: string, banned: boolean): Answer {
  * One scheduler pass at `at`: open (and a solo's accepted) challenges past their date expire; a
  * solo in review past the judging window completes; a duel after acceptance expires when no side
  * has a video, otherwise each side without one fails and each side in review past its window
- * completes. Offline challenges wait when their timers stand still (point 7).
+ * completes. Offline challenges wait: their timers stand still (point 7).
  */
 export function timePasses(s: ModelState, at: number): Answer {
   for (const ch of s.challenges) {
     if (!isLive(ch.status)) continue;
-    if (ch.moderation && s.flags.offlineTimersStandStill) continue;
+    if (ch.moderation) continue; // an offline challenge's timers stand still (point 7)
     const past = ch.expiresAt <= at;
     const windowOver = (start: number | null) => start !== null && start + JUDGING_WINDOW_MS <= at;
     if (ch.status === 'open') {

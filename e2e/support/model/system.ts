@@ -8,8 +8,6 @@ import { runSchedulerOnce, sweepStaleDrafts } from '@challenge/challenge/schedul
 import { TOPICS } from '@challenge/events';
 import { createDatabase, seedUser } from '@challenge/identity/seed';
 import type { Role } from '@challenge/kit';
-import { composeSupergraph } from '@challenge/gateway/supergraph';
-import { ERROR_IDENTIFIERS } from '@challenge/kit';
 import { eventually, stack, tokenFor, type GraphQLResponse } from '@challenge/testing';
 import {
   AssignerProtocol,
@@ -23,7 +21,6 @@ import { pino } from 'pino';
 import { startPlatform, type Platform } from '../platform.ts';
 import type { ProcessPlatform } from '../processes.ts';
 import { multipartFrame, MULTIPART_TYPE, videoOperations } from '../uploads.ts';
-import type { Flags } from './state.ts';
 
 /**
  * The real side of the model-based test (issue 19): the whole platform (six subgraphs and the
@@ -163,23 +160,7 @@ async function makeClip(): Promise<Buffer> {
   }
 }
 
-/**
- * What today's platform does where issue 18 changes it (read from the composed schema and the
- * error catalogue, so the same test runs before and after each fix lands; see ADR 79).
- */
-export function detectFlags(): Flags {
-  const sdl = composeSupergraph();
-  const identifiers = ERROR_IDENTIFIERS as readonly string[];
-  return {
-    perSideCases: /type RefereeCase[^}]*\bperformer\s*:/s.test(sdl),
-    refereeCaseRequired: identifiers.includes('referee_case_required'),
-    descriptionOnlyWhileOpen: identifiers.includes('description_not_editable'),
-    offlineTimersStandStill: /\bbringChallengeBackOnline\s*\(/.test(sdl),
-  };
-}
-
 export class ModelSystem {
-  readonly flags: Flags;
   private groups = new Map<string, Set<string>>();
   private recorded: Recorded[] = [];
 
@@ -190,9 +171,7 @@ export class ModelSystem {
     private readonly kafka: Kafka,
     private readonly admin: Admin,
     private readonly recorder: Consumer,
-  ) {
-    this.flags = detectFlags();
-  }
+  ) {}
 
   static async start(
     platform?: ModelPlatform,
