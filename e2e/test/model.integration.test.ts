@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, it } from 'vitest';
 import { env } from '../src/env.ts';
-import { checkModel } from '../support/model/run.ts';
+import { SCENARIOS } from '../support/model/commands.ts';
+import { checkModel, checkScenario } from '../support/model/run.ts';
 import { ModelSystem } from '../support/model/system.ts';
 
 /**
@@ -75,6 +76,10 @@ describe('the model-based test of every challenge path, through the gateway', ()
         }),
       900_000,
     );
+  }
+  // Directed runs deep in a challenge's life (ADR 79): they catch what random runs rarely reach.
+  for (const name of Object.keys(SCENARIOS)) {
+    it(name, () => checkScenario(system, name), 300_000);
   }
   const seed = Date.now() % 2 ** 31;
   it(`${env.modelRuns} random runs, seed ${seed}`, () => {

@@ -666,6 +666,33 @@ async function moderate(run: RealRun, challengeId: string, action: 'take_offline
 
 // ---- commands ----
 
+/**
+ * Directed runs (ADR 79): paths deep in a challenge's life that short random runs rarely reach,
+ * each step checked against the model like a random run's. Each is a list of steps on the run's
+ * first challenge (u0 dares u1, 3 euros, solo).
+ */
+export const SCENARIOS: Record<string, () => Step[]> = {
+  /** Points 9 and 5 of issue 18: the agreed description stays; a referee decides only in the case. */
+  'a dispute decided in its case': () => [
+    new Create(0, [{ user: 0 }], true, 300, 'solo', 'public', 2, true),
+    new Accept(0, 'fit', 0),
+    new Edit(0, 'owner', 0, { description: true }),
+    new Upload(0, 'fit', 0),
+    new Judge(0, 'fit', 0, 'referee'),
+    new RefereeAside(0, 'fit', 0),
+    new Decide(0, 0, true),
+  ],
+  /** ADR 70: the case of a challenge removed while in referee is withdrawn, never decided. */
+  'a dispute whose challenge staff removed': () => [
+    new Create(0, [{ user: 0 }], true, 300, 'solo', 'public', 2, true),
+    new Accept(0, 'fit', 0),
+    new Upload(0, 'fit', 0),
+    new Judge(0, 'fit', 0, 'referee'),
+    new Remove(0, 'owner', 0),
+    new Decide(0, 1, false, false),
+  ],
+};
+
 /** Compares, after the platform settled, the whole run with the model; throws the differences. */
 async function verify(s: ModelState, run: RealRun, label: string) {
   await run.system.settle();

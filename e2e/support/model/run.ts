@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import fc from 'fast-check';
 import { endOfRunProblems, type RealRun } from './checks.ts';
-import { commandArbitrary } from './commands.ts';
+import { SCENARIOS, StepCommand, commandArbitrary } from './commands.ts';
 import type { ModelState } from './state.ts';
 import type { ModelSystem } from './system.ts';
 
@@ -118,6 +118,30 @@ function summarise(model: ModelState, real: RealRun, verbose = false) {
         ', ',
       )}); challenges: ${[...ends].map(([name, count]) => `${count} ${name}`).join(', ') || 'none'}; cases: ${model.cases.length} (${decided} decided, ${withdrawn} withdrawn, ${bothDisputed} duels with both sides disputed)`,
   );
+}
+
+/**
+ * A directed run (SCENARIOS): every step must apply (a step that does not is a broken scenario,
+ * not a skipped command), each answer as the model says, then the end-of-run invariants.
+ */
+export async function checkScenario(system: ModelSystem, name: string): Promise<void> {
+  const { model, real } = await startRun(system);
+  try {
+    for (const step of SCENARIOS[name]!()) {
+      const command = new StepCommand(step);
+      if (!command.check(model)) throw new Error(`${step.name} does not apply here`);
+      await command.run(model, real);
+    }
+    await system.settle();
+    const problems = await endOfRunProblems(real, model);
+    if (problems.length) throw new Error(`end of run:\n  ${problems.join('\n  ')}`);
+    summarise(model, real);
+  } catch (error) {
+    const lines = real.transcript.map((line, at) => `  ${at + 1}. ${line}`).join('\n');
+    throw new Error(`${name}:\n${lines || '  (no step ran)'}\n${(error as Error).message}`, {
+      cause: error,
+    });
+  }
 }
 
 /** Runs the property; on a failure, the shrunk sequence and how to replay it. */
