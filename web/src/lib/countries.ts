@@ -1,16 +1,13 @@
+import { EUROPEAN_COUNTRIES, type EuropeanCountry } from '@challenge/kit/countries';
 import { intlLocale } from './locale';
 
 /**
  * The European countries of the product spec (section 3, "Country enumeration"): 46 codes,
- * including Kosovo (XK), Russia and the United Kingdom. The wallet service accepts the same list.
+ * including Kosovo (XK), Russia and the United Kingdom; the wallet service's list (one source).
  */
-export const EUROPEAN_COUNTRY_CODES = [
-  'AD', 'AL', 'AT', 'BA', 'BE', 'BG', 'BY', 'CH', 'CY', 'CZ', 'DE', 'DK', 'EE', 'ES', 'FI', 'FR',
-  'GB', 'GR', 'HR', 'HU', 'IE', 'IS', 'IT', 'LI', 'LT', 'LU', 'LV', 'MC', 'MD', 'ME', 'MK', 'MT',
-  'NL', 'NO', 'PL', 'PT', 'RO', 'RS', 'RU', 'SE', 'SI', 'SK', 'SM', 'UA', 'VA', 'XK',
-] as const; // prettier-ignore
+export const EUROPEAN_COUNTRY_CODES = EUROPEAN_COUNTRIES;
 
-export type EuropeanCountryCode = (typeof EUROPEAN_COUNTRY_CODES)[number];
+export type EuropeanCountryCode = EuropeanCountry;
 
 export function isEuropeanCountryCode(value: unknown): value is EuropeanCountryCode {
   return typeof value === 'string' && (EUROPEAN_COUNTRY_CODES as readonly string[]).includes(value);

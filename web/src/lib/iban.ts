@@ -1,3 +1,5 @@
+import { EEA_COUNTRIES } from '@challenge/kit/countries';
+
 /**
  * Light client-side checks and display helpers for bank account numbers. The wallet service is the
  * authority (it also checks each country's IBAN length and the BIC against the IBAN); these only
@@ -46,17 +48,6 @@ export function ibanProblem(value: string): IbanProblem | null {
     .join('');
   return mod97(digits) === 1 ? null : 'checksum';
 }
-
-/**
- * The European Economic Area (the EU's 27, Iceland, Liechtenstein, Norway): a SEPA transfer to an
- * IBAN of these needs no BIC, so the payout details ask for one only outside it (the wallet
- * service's rule, services/wallet/src/domain/bank-account.ts).
- */
-const EEA_COUNTRIES = new Set(
-  'AT BE BG CY CZ DE DK EE ES FI FR GR HR HU IE IT LT LU LV MT NL PL PT RO SE SI SK IS LI NO'.split(
-    ' ',
-  ),
-);
 
 /** Whether payouts to this IBAN need a BIC: yes unless it is from the EEA (or not typed yet). */
 export function bicRequiredFor(iban: string): boolean {

@@ -1,23 +1,8 @@
 import { AppError } from '@challenge/kit';
+import { EUROPEAN_COUNTRIES, type EuropeanCountry } from '@challenge/kit/countries';
 
-/** The product spec's European country list (section 3, "Country enumeration"): 46 codes. */
-export const EUROPEAN_COUNTRIES = [
-  'AD', 'AL', 'AT', 'BA', 'BE', 'BG', 'BY', 'CH', 'CY', 'CZ', 'DE', 'DK', 'EE', 'ES', 'FI', 'FR',
-  'GB', 'GR', 'HR', 'HU', 'IE', 'IS', 'IT', 'LI', 'LT', 'LU', 'LV', 'MC', 'MD', 'ME', 'MK', 'MT',
-  'NL', 'NO', 'PL', 'PT', 'RO', 'RS', 'RU', 'SE', 'SI', 'SK', 'SM', 'UA', 'VA', 'XK',
-] as const; // prettier-ignore
-
-export type EuropeanCountry = (typeof EUROPEAN_COUNTRIES)[number];
-
-/**
- * The European Economic Area: the EU's 27 and Iceland, Liechtenstein and Norway. A SEPA credit
- * transfer to an IBAN of these needs no BIC (Regulation (EU) No 260/2012, "IBAN-only"), so the
- * payment profile asks for one only for the other SEPA countries (issue 22, point 14).
- */
-export const EEA_COUNTRIES: ReadonlySet<string> = new Set([
-  'AT', 'BE', 'BG', 'CY', 'CZ', 'DE', 'DK', 'EE', 'ES', 'FI', 'FR', 'GR', 'HR', 'HU', 'IE', 'IT',
-  'LT', 'LU', 'LV', 'MT', 'NL', 'PL', 'PT', 'RO', 'SE', 'SI', 'SK', 'IS', 'LI', 'NO',
-]); // prettier-ignore
+// The lists are shared with the web app (one source: packages/kit/src/countries.ts).
+export { EEA_COUNTRIES, EUROPEAN_COUNTRIES, type EuropeanCountry } from '@challenge/kit/countries';
 
 /** IBAN length per country, from the SWIFT IBAN registry: every country of the list has IBANs. */
 export const IBAN_LENGTHS: Readonly<Record<EuropeanCountry, number>> = {
