@@ -77,6 +77,21 @@ describe('intro video dialog', () => {
     expect(english.at(-1)?.[2]).toBe('00:00:24.000');
   });
 
+  it('lists the same four steps as the video tells, in both languages', async () => {
+    for (const [language, name, titles] of [
+      ['en', 'How it works', ['Create', 'Accept', 'Upload', 'Approve']],
+      ['nl', 'Zo werkt het', ['Maken', 'Accepteren', 'Uploaden', 'Goedkeuren']],
+    ] as const) {
+      const { unmount } = renderApp({ path: '/', language, mocks: [loggedOutMock()] });
+      const dialog = await screen.findByRole('dialog', { name });
+      const steps = within(dialog).getAllByRole('heading', { level: 3 });
+      expect(steps.map((step) => step.textContent)).toEqual(
+        titles.map((title, index) => `${index + 1}. ${title}`),
+      );
+      unmount();
+    }
+  });
+
   it('is not shown again once the cookie is set', async () => {
     document.cookie = `${INTRO_COOKIE}=true; Path=/`;
     renderApp({ path: '/', mocks: [loggedOutMock()] });

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { useHydrated } from '../../../lib/useHydrated';
 import { Button } from '../../../ui/Button';
-import { TrophyIcon, UsersIcon, VideoIcon } from '../../../ui/icons';
+import { CheckIcon, TrophyIcon, UsersIcon, VideoIcon } from '../../../ui/icons';
 import { Modal } from '../../../ui/Modal';
 import { hasWatchedIntro, markIntroWatched } from '../introCookie';
 import styles from './IntroVideoDialog.module.css';
@@ -36,10 +36,12 @@ export function IntroVideoDialog() {
     setOpen(false);
   };
 
+  // The four steps the video's captions tell, in the same words.
   const steps = [
     { icon: <UsersIcon size={22} />, title: t('intro.step1Title'), text: t('intro.step1Text') },
-    { icon: <VideoIcon size={22} />, title: t('intro.step2Title'), text: t('intro.step2Text') },
-    { icon: <TrophyIcon size={22} />, title: t('intro.step3Title'), text: t('intro.step3Text') },
+    { icon: <CheckIcon size={22} />, title: t('intro.step2Title'), text: t('intro.step2Text') },
+    { icon: <VideoIcon size={22} />, title: t('intro.step3Title'), text: t('intro.step3Text') },
+    { icon: <TrophyIcon size={22} />, title: t('intro.step4Title'), text: t('intro.step4Text') },
   ];
 
   return (
