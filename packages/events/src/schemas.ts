@@ -466,6 +466,11 @@ export const EVENT_TYPES = {
       rewardCents: z.number().int().positive(),
       deadline: z.iso.datetime({ offset: true }),
       escalatedAt: z.iso.datetime({ offset: true }),
+      /**
+       * Whose performance is disputed (a duel has a case per side, docs/adr/0070); null when
+       * moderation does not know the name, absent in older events.
+       */
+      performerUsername: z.string().min(1).nullable().optional(),
     }),
   },
   // --- media knows visibility changes (issues 12, 14; docs/adr/0056) ---

@@ -835,7 +835,8 @@ describe('referee cases', () => {
   });
 
   it('escalates a case past its deadline once, shown overdue and in the audit log', async () => {
-    const { caseId, challenge, refereeCase } = await disputed();
+    const performer = await knownUser();
+    const { caseId, challenge, refereeCase } = await disputed(randomUUID(), performer.id);
     const later = new Date(refereeCase.deadline.getTime() + 1000);
     // A second before the deadline the case is left alone (earlier cases of this file may not be).
     await escalateOverdueOnce(db(), new Date(refereeCase.deadline.getTime() - 1000));
@@ -861,6 +862,8 @@ describe('referee cases', () => {
         rewardCents: 1500,
         deadline: refereeCase.deadline.toISOString(),
         escalatedAt: later.toISOString(),
+        // Whose performance is disputed: a duel has a case per side (docs/adr/0070).
+        performerUsername: performer.username,
       },
     ]);
     expect(

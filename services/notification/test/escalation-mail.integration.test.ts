@@ -61,6 +61,7 @@ describe('an overdue referee case', () => {
         rewardCents: 1250,
         deadline: '2026-11-20T09:30:00.000Z',
         escalatedAt: '2026-11-20T09:31:00.000Z',
+        performerUsername: 'bob',
       },
     });
     // Redelivered: still one mail per admin.
@@ -70,14 +71,16 @@ describe('an overdue referee case', () => {
     const [en] = await arrived(english.user.email);
     expect(en!.subject).toBe('Overdue referee case: Eat a lemon');
     expect(en!.text).toContain(
-      'No referee decided the disputed challenge “Eat a lemon” (reward €12.50) before its deadline of 20 November 2026',
+      'No referee decided on the disputed video of @bob in “Eat a lemon” (reward €12.50) before its deadline of 20 November 2026',
     );
     expect(en!.text).toContain(link);
     expect(en!.text).not.toContain('email-preferences');
 
     const [nl] = await arrived(dutch.user.email);
     expect(nl!.subject).toBe('Scheidsrechterzaak over tijd: Eat a lemon');
-    expect(nl!.text).toContain('beslist voor de deadline van 20 november 2026 om 10:30');
+    expect(nl!.text).toContain(
+      'Geen scheidsrechter heeft over de betwiste video van @bob in “Eat a lemon” (beloning €\u00a012,50) beslist voor de deadline van 20 november 2026 om 10:30',
+    );
     expect(nl!.text).toContain(link);
 
     const [unknown] = await arrived(noAccount);

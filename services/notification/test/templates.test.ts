@@ -64,6 +64,7 @@ const templates: EmailTemplate[] = [
       challengeName: 'Juggle three oranges',
       rewardCents: 1250,
       deadline: expiresAt,
+      performer: 'sam',
       consoleUrl: link,
     },
   },

@@ -180,7 +180,7 @@ export async function tryLockEscalation(tx: Transaction): Promise<boolean> {
 export type EscalatedCase = Pick<
   RefereeCaseRecord,
   'id' | 'challengeId' | 'slug' | 'challengeName' | 'rewardCents' | 'deadline'
->;
+> & { performerUsername: string | null };
 
 export async function escalateOverdue(
   tx: Transaction,
@@ -198,7 +198,9 @@ export async function escalateOverdue(
         LIMIT ${limit}
           FOR UPDATE SKIP LOCKED)
     RETURNING id::text AS id, challenge_id::text AS "challengeId", slug,
-              challenge_name AS "challengeName", reward_cents AS "rewardCents", deadline`;
+              challenge_name AS "challengeName", reward_cents AS "rewardCents", deadline,
+              (SELECT u.username FROM known_users u
+                WHERE u.id = referee_cases.performer_id) AS "performerUsername"`;
 }
 
 /**

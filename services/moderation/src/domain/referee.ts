@@ -228,6 +228,7 @@ export async function escalateOverdueOnce(db: Database, now = new Date()): Promi
               rewardCents: row.rewardCents,
               deadline: row.deadline.toISOString(),
               escalatedAt: now.toISOString(),
+              performerUsername: row.performerUsername,
             },
           }),
         ),

@@ -445,7 +445,7 @@ export async function sendEscalationMail(
     return;
   }
   const accounts = await findUsersByEmail(db, [...adminEmails]);
-  const { challengeName, rewardCents, deadline } = event.data;
+  const { challengeName, rewardCents, deadline, performerUsername } = event.data;
   const failures: unknown[] = [];
   for (const address of adminEmails) {
     try {
@@ -460,6 +460,7 @@ export async function sendEscalationMail(
             challengeName,
             rewardCents,
             deadline: new Date(deadline),
+            performer: performerUsername ?? null,
             consoleUrl: refereeConsoleUrl(links),
           },
         },

@@ -290,6 +290,8 @@ export const en = {
   'refereeCaseEscalated.heading': 'A referee case is overdue',
   'refereeCaseEscalated.intro':
     'No referee decided the disputed challenge “{challenge}” (reward {reward}) before its deadline of {deadline}.',
+  'refereeCaseEscalated.introSide':
+    'No referee decided on the disputed video of @{performer} in “{challenge}” (reward {reward}) before its deadline of {deadline}.',
   'refereeCaseEscalated.nextStep':
     'The reward stays in escrow until someone decides. Please decide the case, or find a referee who can, in the staff console.',
   'refereeCaseEscalated.button': 'Open the referee cases',

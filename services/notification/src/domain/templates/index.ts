@@ -87,6 +87,8 @@ export interface EscalationMail {
   challengeName: string;
   rewardCents: number;
   deadline: Date;
+  /** Whose video is disputed (a duel has a case per side); null when unknown. */
+  performer: string | null;
   consoleUrl: string;
 }
 
@@ -392,13 +394,15 @@ function escalationEmail(data: EscalationMail, locale: Locale): RenderedEmail {
     challenge: nameText(data.challengeName),
     reward: formatAmount(locale, data.rewardCents),
     deadline: formatDateTime(locale, data.deadline),
+    performer: data.performer ? nameText(data.performer) : '',
   };
+  const intro = data.performer ? 'refereeCaseEscalated.introSide' : 'refereeCaseEscalated.intro';
   return renderLayout({
     locale,
     subject: t('refereeCaseEscalated.subject', params),
     preheader: t('refereeCaseEscalated.preheader'),
     heading: t('refereeCaseEscalated.heading'),
-    intro: [t('refereeCaseEscalated.intro', params), t('refereeCaseEscalated.nextStep')],
+    intro: [t(intro, params), t('refereeCaseEscalated.nextStep')],
     action: {
       label: t('refereeCaseEscalated.button'),
       url: data.consoleUrl,

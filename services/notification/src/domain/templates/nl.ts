@@ -299,6 +299,8 @@ export const nl: Messages = {
   'refereeCaseEscalated.heading': 'Een scheidsrechterzaak is over tijd',
   'refereeCaseEscalated.intro':
     'Geen scheidsrechter heeft over de betwiste challenge “{challenge}” (beloning {reward}) beslist voor de deadline van {deadline}.',
+  'refereeCaseEscalated.introSide':
+    'Geen scheidsrechter heeft over de betwiste video van @{performer} in “{challenge}” (beloning {reward}) beslist voor de deadline van {deadline}.',
   'refereeCaseEscalated.nextStep':
     'De beloning blijft vastgezet tot iemand beslist. Beslis de zaak, of zoek een scheidsrechter die dat kan, in de beheeromgeving.',
   'refereeCaseEscalated.button': 'Open de scheidsrechterzaken',
