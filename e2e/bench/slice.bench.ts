@@ -64,9 +64,15 @@ type User = Awaited<ReturnType<typeof seedUser>>;
 const users: User[] = [];
 {
   const began = performance.now();
+  // A client takes its turn before it awaits: counting finished ones let each client start one
+  // more while the others were still on their way (1,009 users for 1,000).
+  let started = 0;
   await Promise.all(
     Array.from({ length: SIGN_UP_CLIENTS }, async () => {
-      while (users.length < USERS) users.push(await seedUser(identity.app.db));
+      while (started < USERS) {
+        started += 1;
+        users.push(await seedUser(identity.app.db));
+      }
     }),
   );
   const registered = (performance.now() - began) / 1000;
