@@ -74,6 +74,12 @@ export interface EventConsumerOptions {
   retryBaseMs?: number;
   /** Longest pause between two attempts (default 30 s). */
   retryMaxMs?: number;
+  /**
+   * How long one handler attempt may take before it counts as failed and is retried (default
+   * 60 s). An attempt that never settles (a query waiting for ever) would otherwise hold its
+   * partition, and every partition of the group behind kafkajs' fetch, for good and say nothing.
+   */
+  attemptTimeoutMs?: number;
   /** The service's tracer: each handling is a span continuing the message's trace. */
   tracer?: Tracer;
 }
@@ -130,6 +136,9 @@ interface Retrying {
   sinceMs: number;
 }
 
+/** Beyond its longest backoff, how long a failing message may wait before the watchdog acts. */
+const STALL_GRACE_MS = 15_000;
+
 interface PartitionState {
   topic: string;
   partition: number;
@@ -137,6 +146,9 @@ interface PartitionState {
   position: string | null;
   /** The messages whose handler failed and that are read again, by offset. */
   failing: Map<string, Retrying>;
+  /** Batches of this partition being handled now, and when the latest one ended. */
+  batches: number;
+  lastBatchEndMs: number;
 }
 
 /** The failing message the partition is held at: the lowest offset. */
@@ -146,6 +158,31 @@ const firstFailing = (state: PartitionState): Retrying | null =>
       !first || BigInt(entry.offset) < BigInt(first.offset) ? { ...entry } : first,
     null,
   );
+
+/** A handler attempt that did not settle in time; retried like any other failure of ours. */
+export class HandlerTimeoutError extends Error {
+  constructor(eventId: string, timeoutMs: number) {
+    super(`the handler of ${eventId} did not finish within ${timeoutMs} ms`);
+    this.name = 'HandlerTimeoutError';
+  }
+}
+
+/**
+ * `work`, or a HandlerTimeoutError after `timeoutMs`. The attempt itself cannot be cancelled and
+ * may still finish later: handlers are idempotent, and the retry's transaction waits for its row
+ * locks and unique keys, so the two never both apply.
+ */
+async function withinDeadline<T>(work: Promise<T>, timeoutMs: number, eventId: string): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const deadline = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new HandlerTimeoutError(eventId, timeoutMs)), timeoutMs);
+  });
+  try {
+    return await Promise.race([work, deadline]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
 
 type Outcome = { done: true } | { done: false; retryInMs: number };
 const DONE: Outcome = { done: true };
@@ -161,6 +198,7 @@ export async function startEventConsumer(options: EventConsumerOptions): Promise
   const retryBaseMs = options.retryBaseMs ?? 250;
   const keysConcurrently = Math.max(1, options.keysConcurrently ?? 8);
   const retryMaxMs = options.retryMaxMs ?? 30_000;
+  const attemptTimeoutMs = options.attemptTimeoutMs ?? 60_000;
   const tracer = options.tracer ?? eventsTracer();
   const groupId = `${topicPrefix}${options.groupId}`;
   // A stop waits for the fetch in flight; a 1 s long-poll keeps stops quick at the cost of a few
@@ -178,7 +216,15 @@ export async function startEventConsumer(options: EventConsumerOptions): Promise
     const key = `${topic}|${partition}`;
     let state = partitions.get(key);
     if (!state) {
-      state = { topic, partition, lag: null, position: null, failing: new Map() };
+      state = {
+        topic,
+        partition,
+        lag: null,
+        position: null,
+        failing: new Map(),
+        batches: 0,
+        lastBatchEndMs: Date.now(),
+      };
       partitions.set(key, state);
     }
     return state;
@@ -256,7 +302,9 @@ export async function startEventConsumer(options: EventConsumerOptions): Promise
     const previous = state.failing.get(message.offset) ?? null;
     const attempts = (previous?.attempts ?? 0) + 1;
     try {
-      await inConsumeSpan(tracer, { topic, partition, ...message }, event, () => handler(event));
+      await inConsumeSpan(tracer, { topic, partition, ...message }, event, () =>
+        withinDeadline(handler(event), attemptTimeoutMs, event.id),
+      );
       if (previous) {
         logger.info(
           { eventId: event.id, type: event.type, attempts },
@@ -308,70 +356,123 @@ export async function startEventConsumer(options: EventConsumerOptions): Promise
     eachBatch: async ({ batch, resolveOffset, heartbeat, pause, isRunning, isStale }) => {
       const { topic, partition } = batch;
       const state = stateOf(topic, partition);
-      // One chain per key, in the partition's order: a key's events one after the other, other
-      // keys side by side (docs/adr/0093). Order across keys is chance (which partition a key
-      // hashes to), so no consumer may depend on it.
-      const chains = new Map<string, KafkaMessage[]>();
-      for (const message of batch.messages) {
-        const key = message.key?.toString('latin1') ?? '';
-        const chain = chains.get(key);
-        if (chain) chain.push(message);
-        else chains.set(key, [message]);
+      state.batches += 1;
+      try {
+        await handleBatch();
+      } finally {
+        state.batches -= 1;
+        state.lastBatchEndMs = Date.now();
       }
-      const done = new Set<string>();
-      let failed: { offset: string; retryInMs: number } | null = null;
-      const stopping = () => failed !== null || !isRunning() || isStale();
-      const queue = [...chains.values()];
-      const worker = async () => {
-        for (let chain = queue.shift(); chain; chain = queue.shift()) {
-          for (const message of chain) {
-            if (stopping()) return;
-            const outcome = await handle(topic, partition, message, state);
-            if (!outcome.done) {
-              // The first failure of the batch (by offset) is the one read again.
-              if (!failed || BigInt(message.offset) < BigInt(failed.offset)) {
-                failed = { offset: message.offset, retryInMs: outcome.retryInMs };
+      async function handleBatch() {
+        // One chain per key, in the partition's order: a key's events one after the other, other
+        // keys side by side (docs/adr/0093). Order across keys is chance (which partition a key
+        // hashes to), so no consumer may depend on it.
+        const chains = new Map<string, KafkaMessage[]>();
+        for (const message of batch.messages) {
+          const key = message.key?.toString('latin1') ?? '';
+          const chain = chains.get(key);
+          if (chain) chain.push(message);
+          else chains.set(key, [message]);
+        }
+        const done = new Set<string>();
+        let failed: { offset: string; retryInMs: number } | null = null;
+        const stopping = () => failed !== null || !isRunning() || isStale();
+        const queue = [...chains.values()];
+        const worker = async () => {
+          for (let chain = queue.shift(); chain; chain = queue.shift()) {
+            for (const message of chain) {
+              if (stopping()) return;
+              const outcome = await handle(topic, partition, message, state);
+              if (!outcome.done) {
+                // The first failure of the batch (by offset) is the one read again.
+                if (!failed || BigInt(message.offset) < BigInt(failed.offset)) {
+                  failed = { offset: message.offset, retryInMs: outcome.retryInMs };
+                }
+                break; // the rest of this key waits for it
               }
-              break; // the rest of this key waits for it
+              done.add(message.offset);
+              await heartbeat();
             }
-            done.add(message.offset);
-            await heartbeat();
+          }
+        };
+        // Every worker ends before the batch does: with Promise.all, one rejection (a heartbeat or a
+        // park failing while Kafka restarts) ended the batch while the other workers went on
+        // handling this partition's messages, side by side with kafkajs' next batch of it.
+        const workers = await Promise.allSettled(
+          Array.from({ length: Math.min(keysConcurrently, queue.length) }, worker),
+        );
+        const broken = workers.find((result) => result.status === 'rejected');
+        if (broken) throw broken.reason;
+
+        // Resolve the handled prefix: every message before it is handled or parked.
+        let position: KafkaMessage | null = null;
+        for (const message of batch.messages) {
+          if (!done.has(message.offset)) break;
+          position = message;
+        }
+        if (position) {
+          resolveOffset(position.offset);
+          state.lag = Math.max(0, Number(batch.highWatermark) - Number(position.offset) - 1);
+          state.position = String(Number(position.offset) + 1);
+          for (const offset of state.failing.keys()) {
+            if (BigInt(offset) <= BigInt(position.offset)) state.failing.delete(offset);
           }
         }
-      };
-      await Promise.all(Array.from({ length: Math.min(keysConcurrently, queue.length) }, worker));
-
-      // Resolve the handled prefix: every message before it is handled or parked.
-      let position: KafkaMessage | null = null;
-      for (const message of batch.messages) {
-        if (!done.has(message.offset)) break;
-        position = message;
-      }
-      if (position) {
-        resolveOffset(position.offset);
-        state.lag = Math.max(0, Number(batch.highWatermark) - Number(position.offset) - 1);
-        state.position = String(Number(position.offset) + 1);
-        for (const offset of state.failing.keys()) {
-          if (BigInt(offset) <= BigInt(position.offset)) state.failing.delete(offset);
+        const retry = failed as { offset: string; retryInMs: number } | null;
+        if (retry && isRunning() && !isStale()) {
+          // Pause this partition alone and read it again from the first message not handled
+          // after the backoff (a later one already handled comes again: handlers are
+          // idempotent). The group keeps heart-beating through the other partitions' fetches, so
+          // nothing rebalances, and the committed offset stays before that message.
+          const first = batch.messages.find((message) => !done.has(message.offset))!;
+          const resume = pause();
+          consumer.seek({ topic, partition, offset: first.offset });
+          const timer = setTimeout(() => {
+            resumeTimers.delete(timer);
+            resume();
+          }, retry.retryInMs);
+          resumeTimers.add(timer);
         }
-      }
-      const retry = failed as { offset: string; retryInMs: number } | null;
-      if (retry && isRunning() && !isStale()) {
-        // Pause this partition alone and read it again from the first message not handled
-        // after the backoff (a later one already handled comes again: handlers are
-        // idempotent). The group keeps heart-beating through the other partitions' fetches, so
-        // nothing rebalances, and the committed offset stays before that message.
-        const first = batch.messages.find((message) => !done.has(message.offset))!;
-        const resume = pause();
-        consumer.seek({ topic, partition, offset: first.offset });
-        const timer = setTimeout(() => {
-          resumeTimers.delete(timer);
-          resume();
-        }, retry.retryInMs);
-        resumeTimers.add(timer);
       }
     },
   });
+
+  // A partition holding a failing message that no batch has read again long after its longest
+  // backoff is one whose resume was lost: say so, loudly, and resume it rather than stay behind
+  // for good without a word.
+  const watchdog = setInterval(() => {
+    const now = Date.now();
+    for (const state of partitions.values()) {
+      const first = firstFailing(state);
+      if (!first || state.batches > 0) continue;
+      if (!assigned[state.topic]?.includes(state.partition)) {
+        state.failing.clear(); // another member has it now
+        continue;
+      }
+      if (now - state.lastBatchEndMs < retryMaxMs + STALL_GRACE_MS) continue;
+      let paused: unknown = null;
+      try {
+        paused = consumer.paused();
+        consumer.resume([{ topic: state.topic, partitions: [state.partition] }]);
+      } catch {
+        // kafkajs is restarting the consumer (no group for a moment): its new group starts
+        // unpaused and reads from the committed offset.
+      }
+      logger.warn(
+        {
+          topic: state.topic,
+          partition: state.partition,
+          offset: first.offset,
+          attempts: first.attempts,
+          paused,
+          idleMs: now - state.lastBatchEndMs,
+        },
+        'a failing event was not read again long after its pause; its partition was resumed',
+      );
+      state.lastBatchEndMs = now;
+    }
+  }, 5_000);
+  watchdog.unref();
 
   const stats: StatsSource = () => ({
     group: groupId,
@@ -392,6 +493,7 @@ export async function startEventConsumer(options: EventConsumerOptions): Promise
   return {
     consumer,
     async stop() {
+      clearInterval(watchdog);
       for (const timer of resumeTimers) clearTimeout(timer);
       resumeTimers.clear();
       sources.delete(stats);
