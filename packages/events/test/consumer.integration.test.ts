@@ -78,7 +78,10 @@ async function produce(
 async function consume(
   groupId: string,
   handlers: EventHandlers,
-  retry: Pick<EventConsumerOptions, 'maxAttempts' | 'retryBaseMs' | 'retryMaxMs'> = {
+  retry: Pick<
+    EventConsumerOptions,
+    'maxAttempts' | 'retryBaseMs' | 'retryMaxMs' | 'attemptTimeoutMs'
+  > = {
     retryBaseMs: 10,
     retryMaxMs: 100,
   },
@@ -155,6 +158,35 @@ describe('event consumer', () => {
     expect((await parkedBy('flaky')).filter((m) => m.value?.toString().includes(flaky.id))).toEqual(
       [],
     );
+  });
+
+  it('gives up on a handler attempt that never settles after its deadline and tries the event again, so its partition goes on (issue 19)', async () => {
+    // An attempt waiting for ever (a query on a dead connection, a pool that never hands out a
+    // client) used to hold its partition, and kafkajs' next fetch of the whole group, for good
+    // and without a word: the bank test's platform never settled.
+    const key = randomUUID();
+    const [stuck, next] = [verified(key), verified(key)];
+    let attempts = 0;
+    const handled: string[] = [];
+    let release!: () => void;
+    const never = new Promise<void>((resolve) => (release = resolve));
+    try {
+      await consume(
+        'hung-attempt',
+        {
+          UserVerified: async (event) => {
+            if (event.id === stuck.id && ++attempts === 1) await never;
+            handled.push(event.id);
+          },
+        },
+        { retryBaseMs: 10, retryMaxMs: 100, attemptTimeoutMs: 1_000 },
+      );
+      await produce(key, [json(stuck), json(next)]);
+      await eventually(() => expect(handled).toEqual([stuck.id, next.id]), 30_000);
+      expect(attempts).toBe(2);
+    } finally {
+      release(); // lets the first attempt end, so that the consumer can stop
+    }
   });
 
   it('parks an event whose handler keeps failing after an explicit maxAttempts and goes on with the next', async () => {
