@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { IHeaders, Producer } from 'kafkajs';
 import pg from 'pg';
+import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import {
@@ -186,6 +187,69 @@ describe('event consumer', () => {
       expect(attempts).toBe(2);
     } finally {
       release(); // lets the first attempt end, so that the consumer can stop
+    }
+  });
+
+  it('ends a batch only when every key of it is done, also when one key throws, so no handler runs beside the next batch (issue 19)', async () => {
+    // Parking fails here (the dead-letter producer is not connected, as while Kafka restarts).
+    // With Promise.all, the failing key ended the batch at once; kafkajs fetched the partition
+    // again while the other key's handler was still running, and handled its event a second
+    // time beside it.
+    const partition = 0;
+    const slow = verified();
+    await produce(randomUUID(), ['not json'], { partition });
+    await produce(slow.data.userId, [json(slow)], { partition });
+    let parkAttempts = 0;
+    let parkedAgain!: () => void;
+    const secondPark = new Promise<void>((resolve) => (parkedAgain = resolve));
+    const logger = pino(
+      { level: 'error' },
+      {
+        write: (line: string) => {
+          if (line.includes('event parked on dead-letter topic') && ++parkAttempts === 2) {
+            parkedAgain();
+          }
+        },
+      },
+    );
+    let invocations = 0;
+    let inFlight = 0;
+    let overlapped = false;
+    const consumer = await startEventConsumer({
+      kafka,
+      producer: createIdempotentProducer(kafka), // never connected: every park fails
+      groupId: 'batch-ends-last',
+      topics: [TOPICS.identity],
+      topicPrefix: topics.prefix,
+      handlers: {
+        UserVerified: async (event) => {
+          if (event.id !== slow.id) return;
+          invocations += 1;
+          inFlight += 1;
+          if (inFlight > 1) overlapped = true;
+          try {
+            // The first run of it lasts until the failed park was tried again (or 5 s, the
+            // bound when nothing fetches the partition again while it runs).
+            if (invocations === 1) {
+              await Promise.race([
+                secondPark,
+                new Promise((resolve) => setTimeout(resolve, 5_000)),
+              ]);
+            }
+          } finally {
+            inFlight -= 1;
+          }
+        },
+      },
+      logger,
+      retryBaseMs: 10,
+      retryMaxMs: 100,
+    });
+    try {
+      await eventually(() => expect(invocations).toBeGreaterThanOrEqual(2), 30_000);
+      expect(overlapped).toBe(false);
+    } finally {
+      await consumer.stop();
     }
   });
 
