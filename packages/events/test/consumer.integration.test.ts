@@ -183,8 +183,11 @@ describe('event consumer', () => {
         { retryBaseMs: 10, retryMaxMs: 100, attemptTimeoutMs: 1_000 },
       );
       await produce(key, [json(stuck), json(next)]);
-      await eventually(() => expect(handled).toEqual([stuck.id, next.id]), 30_000);
-      expect(attempts).toBe(2);
+      await eventually(() => expect(handled).toContain(next.id), 30_000);
+      // The hung first attempt was given up on and the second one handled it, before its key's next.
+      expect(handled.indexOf(stuck.id)).toBeGreaterThanOrEqual(0);
+      expect(handled.indexOf(stuck.id)).toBeLessThan(handled.indexOf(next.id));
+      expect(attempts).toBeGreaterThanOrEqual(2);
     } finally {
       release(); // lets the first attempt end, so that the consumer can stop
     }
