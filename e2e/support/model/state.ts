@@ -190,8 +190,10 @@ function end(s: ModelState, ch: MChallenge, status: Status) {
 export function settleChallenge(ch: MChallenge): void {
   if (isLive(ch.status)) return;
   const keys = [ch.ownerKey, ch.challengedKey].filter((key): key is string => key !== null);
+  // No referee cases here: `end` withdraws none (the bank test reads cases from the platform).
   const scratch = {
     users: keys.map((key) => ({ key, available: 0, frozen: 0 }) as MUser),
+    cases: [] as MCase[],
   } as ModelState;
   end(scratch, ch, ch.status);
 }
