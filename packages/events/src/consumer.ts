@@ -136,9 +136,6 @@ interface Retrying {
   sinceMs: number;
 }
 
-/** Beyond its longest backoff, how long a failing message may wait before the watchdog acts. */
-const STALL_GRACE_MS = 15_000;
-
 interface PartitionState {
   topic: string;
   partition: number;
@@ -146,9 +143,6 @@ interface PartitionState {
   position: string | null;
   /** The messages whose handler failed and that are read again, by offset. */
   failing: Map<string, Retrying>;
-  /** Batches of this partition being handled now, and when the latest one ended. */
-  batches: number;
-  lastBatchEndMs: number;
 }
 
 /** The failing message the partition is held at: the lowest offset. */
@@ -216,15 +210,7 @@ export async function startEventConsumer(options: EventConsumerOptions): Promise
     const key = `${topic}|${partition}`;
     let state = partitions.get(key);
     if (!state) {
-      state = {
-        topic,
-        partition,
-        lag: null,
-        position: null,
-        failing: new Map(),
-        batches: 0,
-        lastBatchEndMs: Date.now(),
-      };
+      state = { topic, partition, lag: null, position: null, failing: new Map() };
       partitions.set(key, state);
     }
     return state;
@@ -356,123 +342,77 @@ export async function startEventConsumer(options: EventConsumerOptions): Promise
     eachBatch: async ({ batch, resolveOffset, heartbeat, pause, isRunning, isStale }) => {
       const { topic, partition } = batch;
       const state = stateOf(topic, partition);
-      state.batches += 1;
-      try {
-        await handleBatch();
-      } finally {
-        state.batches -= 1;
-        state.lastBatchEndMs = Date.now();
+      // One chain per key, in the partition's order: a key's events one after the other, other
+      // keys side by side (docs/adr/0093). Order across keys is chance (which partition a key
+      // hashes to), so no consumer may depend on it.
+      const chains = new Map<string, KafkaMessage[]>();
+      for (const message of batch.messages) {
+        const key = message.key?.toString('latin1') ?? '';
+        const chain = chains.get(key);
+        if (chain) chain.push(message);
+        else chains.set(key, [message]);
       }
-      async function handleBatch() {
-        // One chain per key, in the partition's order: a key's events one after the other, other
-        // keys side by side (docs/adr/0093). Order across keys is chance (which partition a key
-        // hashes to), so no consumer may depend on it.
-        const chains = new Map<string, KafkaMessage[]>();
-        for (const message of batch.messages) {
-          const key = message.key?.toString('latin1') ?? '';
-          const chain = chains.get(key);
-          if (chain) chain.push(message);
-          else chains.set(key, [message]);
-        }
-        const done = new Set<string>();
-        let failed: { offset: string; retryInMs: number } | null = null;
-        const stopping = () => failed !== null || !isRunning() || isStale();
-        const queue = [...chains.values()];
-        const worker = async () => {
-          for (let chain = queue.shift(); chain; chain = queue.shift()) {
-            for (const message of chain) {
-              if (stopping()) return;
-              const outcome = await handle(topic, partition, message, state);
-              if (!outcome.done) {
-                // The first failure of the batch (by offset) is the one read again.
-                if (!failed || BigInt(message.offset) < BigInt(failed.offset)) {
-                  failed = { offset: message.offset, retryInMs: outcome.retryInMs };
-                }
-                break; // the rest of this key waits for it
+      const done = new Set<string>();
+      let failed: { offset: string; retryInMs: number } | null = null;
+      const stopping = () => failed !== null || !isRunning() || isStale();
+      const queue = [...chains.values()];
+      const worker = async () => {
+        for (let chain = queue.shift(); chain; chain = queue.shift()) {
+          for (const message of chain) {
+            if (stopping()) return;
+            const outcome = await handle(topic, partition, message, state);
+            if (!outcome.done) {
+              // The first failure of the batch (by offset) is the one read again.
+              if (!failed || BigInt(message.offset) < BigInt(failed.offset)) {
+                failed = { offset: message.offset, retryInMs: outcome.retryInMs };
               }
-              done.add(message.offset);
-              await heartbeat();
+              break; // the rest of this key waits for it
             }
+            done.add(message.offset);
+            await heartbeat();
           }
-        };
-        // Every worker ends before the batch does: with Promise.all, one rejection (a heartbeat or a
-        // park failing while Kafka restarts) ended the batch while the other workers went on
-        // handling this partition's messages, side by side with kafkajs' next batch of it.
-        const workers = await Promise.allSettled(
-          Array.from({ length: Math.min(keysConcurrently, queue.length) }, worker),
-        );
-        const broken = workers.find((result) => result.status === 'rejected');
-        if (broken) throw broken.reason;
+        }
+      };
+      // Every worker ends before the batch does: with Promise.all, one rejection (a heartbeat or a
+      // park failing while Kafka restarts) ended the batch while the other workers went on
+      // handling this partition's messages, side by side with kafkajs' next batch of it.
+      const workers = await Promise.allSettled(
+        Array.from({ length: Math.min(keysConcurrently, queue.length) }, worker),
+      );
+      const broken = workers.find((result) => result.status === 'rejected');
+      if (broken) throw broken.reason;
 
-        // Resolve the handled prefix: every message before it is handled or parked.
-        let position: KafkaMessage | null = null;
-        for (const message of batch.messages) {
-          if (!done.has(message.offset)) break;
-          position = message;
+      // Resolve the handled prefix: every message before it is handled or parked.
+      let position: KafkaMessage | null = null;
+      for (const message of batch.messages) {
+        if (!done.has(message.offset)) break;
+        position = message;
+      }
+      if (position) {
+        resolveOffset(position.offset);
+        state.lag = Math.max(0, Number(batch.highWatermark) - Number(position.offset) - 1);
+        state.position = String(Number(position.offset) + 1);
+        for (const offset of state.failing.keys()) {
+          if (BigInt(offset) <= BigInt(position.offset)) state.failing.delete(offset);
         }
-        if (position) {
-          resolveOffset(position.offset);
-          state.lag = Math.max(0, Number(batch.highWatermark) - Number(position.offset) - 1);
-          state.position = String(Number(position.offset) + 1);
-          for (const offset of state.failing.keys()) {
-            if (BigInt(offset) <= BigInt(position.offset)) state.failing.delete(offset);
-          }
-        }
-        const retry = failed as { offset: string; retryInMs: number } | null;
-        if (retry && isRunning() && !isStale()) {
-          // Pause this partition alone and read it again from the first message not handled
-          // after the backoff (a later one already handled comes again: handlers are
-          // idempotent). The group keeps heart-beating through the other partitions' fetches, so
-          // nothing rebalances, and the committed offset stays before that message.
-          const first = batch.messages.find((message) => !done.has(message.offset))!;
-          const resume = pause();
-          consumer.seek({ topic, partition, offset: first.offset });
-          const timer = setTimeout(() => {
-            resumeTimers.delete(timer);
-            resume();
-          }, retry.retryInMs);
-          resumeTimers.add(timer);
-        }
+      }
+      const retry = failed as { offset: string; retryInMs: number } | null;
+      if (retry && isRunning() && !isStale()) {
+        // Pause this partition alone and read it again from the first message not handled
+        // after the backoff (a later one already handled comes again: handlers are
+        // idempotent). The group keeps heart-beating through the other partitions' fetches, so
+        // nothing rebalances, and the committed offset stays before that message.
+        const first = batch.messages.find((message) => !done.has(message.offset))!;
+        const resume = pause();
+        consumer.seek({ topic, partition, offset: first.offset });
+        const timer = setTimeout(() => {
+          resumeTimers.delete(timer);
+          resume();
+        }, retry.retryInMs);
+        resumeTimers.add(timer);
       }
     },
   });
-
-  // A partition holding a failing message that no batch has read again long after its longest
-  // backoff is one whose resume was lost: say so, loudly, and resume it rather than stay behind
-  // for good without a word.
-  const watchdog = setInterval(() => {
-    const now = Date.now();
-    for (const state of partitions.values()) {
-      const first = firstFailing(state);
-      if (!first || state.batches > 0) continue;
-      if (!assigned[state.topic]?.includes(state.partition)) {
-        state.failing.clear(); // another member has it now
-        continue;
-      }
-      if (now - state.lastBatchEndMs < retryMaxMs + STALL_GRACE_MS) continue;
-      let paused: unknown = null;
-      try {
-        paused = consumer.paused();
-        consumer.resume([{ topic: state.topic, partitions: [state.partition] }]);
-      } catch {
-        // kafkajs is restarting the consumer (no group for a moment): its new group starts
-        // unpaused and reads from the committed offset.
-      }
-      logger.warn(
-        {
-          topic: state.topic,
-          partition: state.partition,
-          offset: first.offset,
-          attempts: first.attempts,
-          paused,
-          idleMs: now - state.lastBatchEndMs,
-        },
-        'a failing event was not read again long after its pause; its partition was resumed',
-      );
-      state.lastBatchEndMs = now;
-    }
-  }, 5_000);
-  watchdog.unref();
 
   const stats: StatsSource = () => ({
     group: groupId,
@@ -493,7 +433,6 @@ export async function startEventConsumer(options: EventConsumerOptions): Promise
   return {
     consumer,
     async stop() {
-      clearInterval(watchdog);
       for (const timer of resumeTimers) clearTimeout(timer);
       resumeTimers.clear();
       sources.delete(stats);
