@@ -37,7 +37,10 @@ const holdColumns = {
   resolvedBy: true,
 } as const;
 
-/** The class of wallet's per-challenge advisory locks (the key's first half; any constant). */
+/**
+ * The class of wallet's per-challenge advisory locks (the key's first half; any constant). The
+ * function wallet_hold_new_escrow (migration 20261126205500) takes the same lock: keep them equal.
+ */
 const CHALLENGE_MONEY_LOCK = 720_018;
 
 /**
