@@ -15,7 +15,7 @@
  *  - BENCH_CPU_PROFILE: a folder; the gateway benchmark then runs every process with --cpu-prof
  *    and writes each profile and its top functions there; BENCH_CONNECTIONS (1 or 20) runs only
  *    its cases at that many connections (a profile of one load level), BENCH_REPEATS overrides
- *    the repetitions.
+ *    the repetitions. The escrow benchmark profiles its own process per case (ADR 98).
  *  - The bank test with faults (test/chaos.integration.test.ts, `npm run chaos`): CHAOS_MINUTES
  *    of workload by CHAOS_USERS people, a fault every CHAOS_EVERY_MS to twice that; CHAOS_KAFKA
  *    `private` (default: a broker of the run's own, restarted by the driver) or `shared`.

@@ -55,26 +55,47 @@ export function publishAfterCommit<Tx extends SqlExecutor>(
       enqueued = enqueuedIn.has(tx);
       return value;
     });
-    if (enqueued) for (const wake of relaysInProcess) wake();
+    if (enqueued) wakeOutboxRelays();
     return result;
+  };
+}
+
+/**
+ * Wakes the relays of this process after a commit that wrote outbox rows itself (a SQL function
+ * given `outboxRow`'s columns) rather than through `enqueueEvents` in a wrapped transaction.
+ */
+export function wakeOutboxRelays(): void {
+  for (const wake of relaysInProcess) wake();
+}
+
+/** The columns of an event's outbox row, as `enqueueEvents` writes them. */
+export function outboxRow(event: DomainEvent) {
+  // The relay publishes later, outside the request: the row keeps the request's trace context
+  // (null when tracing is off) so that the publish and the consumers continue its trace.
+  const traceContext = currentTraceContext();
+  return {
+    id: event.id,
+    topic: EVENT_TYPES[event.type].topic,
+    key: event.aggregateId,
+    type: event.type,
+    payload: JSON.stringify(event),
+    traceContext: traceContext && JSON.stringify(traceContext),
   };
 }
 
 export async function enqueueEvents(tx: SqlExecutor, events: DomainEvent[]): Promise<void> {
   if (events.length > 0) enqueuedIn.add(tx);
-  // The relay publishes later, outside the request: the row keeps the request's trace context
-  // (null when tracing is off) so that the publish and the consumers continue its trace.
-  const traceContext = currentTraceContext();
   for (const event of events) {
+    const row = outboxRow(event);
     await tx.$executeRawUnsafe(
       `INSERT INTO outbox_events (id, topic, key, type, payload, trace_context)
        VALUES ($1::uuid, $2, $3, $4, $5::jsonb, $6::jsonb)`,
-      event.id,
-      EVENT_TYPES[event.type].topic,
-      event.aggregateId,
-      event.type,
-      JSON.stringify(event),
-      traceContext && JSON.stringify(traceContext),
+      row.id,
+      row.topic,
+      row.key,
+      row.type,
+      row.payload,
+      row.traceContext,
     );
   }
 }

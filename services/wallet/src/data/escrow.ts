@@ -1,3 +1,4 @@
+import type { outboxRow } from '@challenge/events';
 import type { Database, Transaction } from './db.ts';
 import type { HoldParty, HoldStatus } from './generated/enums.ts';
 
@@ -36,7 +37,10 @@ const holdColumns = {
   resolvedBy: true,
 } as const;
 
-/** The class of wallet's per-challenge advisory locks (the key's first half; any constant). */
+/**
+ * The class of wallet's per-challenge advisory locks (the key's first half; any constant). The
+ * function wallet_hold_new_escrow (migration 20261126205500) takes the same lock: keep them equal.
+ */
 const CHALLENGE_MONEY_LOCK = 720_018;
 
 /**
@@ -83,6 +87,32 @@ export async function findHoldContext(
            (SELECT status FROM challenge_states
              WHERE challenge_id = ${challengeId}::uuid) AS "challengeStatus"`;
   return { voided: row?.voided ?? false, challengeStatus: row?.challengeStatus ?? null };
+}
+
+/**
+ * A new hold, its transfer, both balances, the wallet's version and its WalletBalanceChanged
+ * outbox row, in one statement and one round trip (wallet_hold_new_escrow, migration
+ * 20261126205500, ADR 0098): the challenge's money lock first, then the wallet and its accounts
+ * locked in the ledger's order. True when it held the money; false when it wrote nothing because
+ * this is not a new hold that can be paid (voided attempt, ended challenge, a hold already there,
+ * no wallet or not enough money): the caller then runs the full transaction.
+ */
+export async function holdNewInOneStatement(
+  db: Database,
+  hold: Pick<
+    HoldRow,
+    'challengeId' | 'ownerId' | 'party' | 'amountCents' | 'slug' | 'challengeName' | 'attemptKey'
+  >,
+  rules: { liveStatuses: readonly string[]; transferKey: string },
+  balanceEvent: ReturnType<typeof outboxRow>,
+): Promise<boolean> {
+  const [row] = await db.$queryRaw<{ held: boolean }[]>`
+    SELECT wallet_hold_new_escrow(
+      ${hold.challengeId}, ${hold.ownerId}::uuid, ${hold.party}::"HoldParty", ${hold.amountCents},
+      ${hold.slug}, ${hold.challengeName}, ${hold.attemptKey}, ${[...rules.liveStatuses]}::text[],
+      ${rules.transferKey}, ${balanceEvent.id}::uuid, ${balanceEvent.topic}, ${balanceEvent.key},
+      ${balanceEvent.payload}::jsonb, ${balanceEvent.traceContext}::jsonb) AS held`;
+  return row?.held === true;
 }
 
 /**

@@ -1,4 +1,11 @@
-import { enqueueEvents, handleOnce, newEvent, type DomainEvent } from '@challenge/events';
+import {
+  enqueueEvents,
+  handleOnce,
+  newEvent,
+  outboxRow,
+  wakeOutboxRelays,
+  type DomainEvent,
+} from '@challenge/events';
 import { AppError, type EscrowHoldRequest, type EscrowHoldView } from '@challenge/kit';
 import { z } from 'zod';
 import { transactionRunner, type Database, type Transaction } from '../data/db.ts';
@@ -7,6 +14,7 @@ import {
   findChallengeState,
   findHold,
   findHoldContext,
+  holdNewInOneStatement,
   insertHoldOnce,
   insertVoid,
   liveChallengesWithoutHold,
@@ -64,7 +72,9 @@ const keyOf = (prefix: string, hold: Pick<HoldRow, 'challengeId' | 'party' | 'cy
     hold.cycle > 0 ? `:${hold.cycle}` : ''
   }`;
 
-const view = (hold: HoldRow): EscrowHoldView => ({
+const view = (
+  hold: Pick<HoldRow, 'challengeId' | 'ownerId' | 'amountCents' | 'status'>,
+): EscrowHoldView => ({
   challengeId: hold.challengeId,
   ownerId: hold.ownerId,
   amountCents: Number(hold.amountCents),
@@ -82,9 +92,39 @@ const view = (hold: HoldRow): EscrowHoldView => ({
  * The challenge's money lock comes first: a settlement of the challenge's end either ran before
  * (this sees the ended state and refuses) or runs after (it sees this hold and settles it).
  */
-export function holdReward(db: Database, request: EscrowHoldRequest): Promise<EscrowHoldView> {
+export async function holdReward(
+  db: Database,
+  request: EscrowHoldRequest,
+): Promise<EscrowHoldView> {
   const party = request.party ?? 'owner';
   const attemptKey = request.attempt ?? '';
+  const newHold = { ...request, party, attemptKey, amountCents: BigInt(request.amountCents) };
+  // A new hold that can be paid, the common case, in one statement (ADR 0098); the figures of its
+  // WalletBalanceChanged are filled in by the statement.
+  const balanceEvent = newEvent('WalletBalanceChanged', {
+    aggregateId: request.ownerId,
+    actorId: null,
+    data: {
+      userId: request.ownerId,
+      availableCents: 0,
+      frozenCents: 0,
+      openPayoutCents: 0,
+      version: 0,
+    },
+  });
+  const heldAtOnce = await retryOnConflict(() =>
+    holdNewInOneStatement(
+      db,
+      newHold,
+      { liveStatuses: LIVE_STATUSES, transferKey: keyOf('escrow-hold', { ...newHold, cycle: 0 }) },
+      outboxRow(balanceEvent),
+    ),
+  );
+  if (heldAtOnce) {
+    wakeOutboxRelays();
+    return view({ ...newHold, status: 'held' });
+  }
+  // Everything else (a replay, a retaken duel stake, every refusal) as one transaction of steps.
   return retryOnConflict(() =>
     transactionRunner(db)(async (tx) => {
       await lockChallengeMoney(tx, request.challengeId);
