@@ -59,7 +59,7 @@ import {
   lingerThenClose,
   tusPathCheck,
 } from './uploads.ts';
-import { pageSubjectMissing } from './page-subjects.ts';
+import { pageSubjectLookUp } from './page-subjects.ts';
 import { serveWeb } from './web.ts';
 
 export type { GatewayContext } from './context.ts';
@@ -302,7 +302,7 @@ export async function buildGateway(options: GatewayOptions): Promise<Gateway> {
     serveWeb(app, options.webDistDir, {
       geofence: geofenceOptions,
       mediaOrigin: options.mediaOrigin,
-      missing: pageSubjectMissing({
+      lookUp: pageSubjectLookUp({
         apollo,
         verifier: options.verifier,
         logger,

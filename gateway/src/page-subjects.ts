@@ -8,6 +8,7 @@ import {
 } from '@challenge/kit';
 import type { Request, Response } from 'express';
 import type { GatewayContext } from './context.ts';
+import type { PageLookup } from './web.ts';
 import { cookiesAreSecure, sessionTokenFrom } from './cookies.ts';
 
 /**
@@ -22,17 +23,30 @@ interface PageSubject {
   variables: (match: RegExpExecArray) => Record<string, string>;
   result: string;
   notFound: ReadonlySet<string>;
+  /**
+   * The image the page will show largest, from the same answer: the browser fetches it with the
+   * page rather than after the page's own queries (docs/adr/0099).
+   */
+  image?: (result: SubjectResult) => unknown;
+}
+
+interface SubjectResult {
+  status?: { identifier?: string | null };
+  challenge?: { thumbnailUrl?: unknown } | null;
 }
 
 const SUBJECTS: readonly PageSubject[] = [
   {
     path: /^\/challenge\/([^/]+)\/detail\/?$/i,
     query:
-      'query PageChallenge($slug: String!) { getChallengeBySlug(input: { slug: $slug }) { status { identifier } } }',
+      'query PageChallenge($slug: String!) { getChallengeBySlug(input: { slug: $slug }) { status { identifier } challenge { thumbnailUrl } } }',
     variables: (match) => ({ slug: match[1]! }),
     result: 'getChallengeBySlug',
     // Private or taken offline reads as not found to whoever may not see it (nothing leaks).
     notFound: new Set(['challenge_not_found', 'invalid_slug']),
+    // The newest proof's poster, signed for this visitor (null when there is none or they may
+    // not see it): the same URL the page's video query names in this signing window (ADR 81).
+    image: (result) => result.challenge?.thumbnailUrl,
   },
   {
     path: /^\/profile\/([^/]+)(?:\/[^/]+)?\/?$/i,
@@ -55,15 +69,16 @@ export interface PageSubjectOptions {
   production: boolean;
 }
 
+const NOTHING: PageLookup = { missing: false, image: null };
+
 /**
- * Whether the page at `pathname` is about something that does not exist for the visitor who asks:
- * the page's own query, run through the supergraph as that visitor (the session cookie's token,
- * when it verifies; anonymous otherwise). Only a definite answer counts: a failed lookup, a
- * refused token, a lookup slower than PAGE_LOOKUP_TIMEOUT_MS or a path that is no such page gives
- * false, and the page goes out as 200.
+ * What the page at `pathname` is about, for the visitor who asks: the page's own query, run
+ * through the supergraph as that visitor (the session cookie's token, when it verifies; anonymous
+ * otherwise). `missing` only on a definite answer: a failed lookup, a refused token, a lookup
+ * slower than PAGE_LOOKUP_TIMEOUT_MS or a path that is no such page gives neither 404 nor an image.
  */
-export function pageSubjectMissing(options: PageSubjectOptions) {
-  return async (pathname: string, req: Request, res: Response): Promise<boolean> => {
+export function pageSubjectLookUp(options: PageSubjectOptions) {
+  return async (pathname: string, req: Request, res: Response): Promise<PageLookup> => {
     for (const subject of SUBJECTS) {
       const match = subject.path.exec(pathname);
       if (!match) continue;
@@ -79,19 +94,21 @@ export function pageSubjectMissing(options: PageSubjectOptions) {
             timer = setTimeout(() => resolve(null), PAGE_LOOKUP_TIMEOUT_MS);
           }),
         ]).finally(() => clearTimeout(timer));
-        if (!response || response.body.kind !== 'single' || context.refusal) return false;
-        const data = response.body.singleResult.data as Record<
-          string,
-          { status?: { identifier?: string | null } } | null
-        > | null;
-        const identifier = data?.[subject.result]?.status?.identifier;
-        return typeof identifier === 'string' && subject.notFound.has(identifier);
+        if (!response || response.body.kind !== 'single' || context.refusal) return NOTHING;
+        const data = response.body.singleResult.data as Record<string, SubjectResult | null> | null;
+        const result = data?.[subject.result];
+        const identifier = result?.status?.identifier;
+        const image = result ? subject.image?.(result) : null;
+        return {
+          missing: typeof identifier === 'string' && subject.notFound.has(identifier),
+          image: typeof image === 'string' ? image : null,
+        };
       } catch (error) {
         options.logger.warn({ err: error, pathname }, 'page subject lookup failed');
-        return false;
+        return NOTHING;
       }
     }
-    return false;
+    return NOTHING;
   };
 }
 

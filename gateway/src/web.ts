@@ -21,10 +21,36 @@ export interface WebOptions {
   /** Where browsers load signed videos and thumbnails from: pages ask them to connect early. */
   mediaOrigin?: string | undefined;
   /**
-   * Whether a route's page is about something that does not exist for this visitor (a challenge,
-   * a person: page-subjects.ts); the page then goes out with 404. None: every route is 200.
+   * What a route's page is about, for this visitor (a challenge, a person: page-subjects.ts):
+   * whether it does not exist (the page then goes out with 404) and the image its page will show
+   * largest (a challenge's poster), which the browser is asked to fetch with the page. None:
+   * every route is 200, with no image.
    */
-  missing?: ((pathname: string, req: Request, res: Response) => Promise<boolean>) | undefined;
+  lookUp?: ((pathname: string, req: Request, res: Response) => Promise<PageLookup>) | undefined;
+}
+
+export interface PageLookup {
+  missing: boolean;
+  /** A URL on the media origin, or null. */
+  image: string | null;
+}
+
+/**
+ * The `Link` preload of a page's main image: only an http(s) URL on the media origin, written as
+ * the URL parser normalises it (percent-encoded, so no `<`, `>`, space or comma of its own), so
+ * that nothing a lookup returns can add another link or break the header.
+ */
+function imagePreload(image: string | null, mediaOrigin: string | undefined): string | null {
+  if (!image || !mediaOrigin) return null;
+  let url: URL;
+  try {
+    url = new URL(image);
+  } catch {
+    return null;
+  }
+  if (url.origin !== new URL(mediaOrigin).origin || !/^https?:$/.test(url.protocol)) return null;
+  if (!/^[\x21-\x7e]+$/.test(url.href) || /[<>,]/.test(url.href)) return null;
+  return `<${url.href}>; rel=preload; as=image; fetchpriority=high`;
 }
 
 interface RoutePattern {
@@ -179,7 +205,8 @@ function listFiles(webDistDir: string): Map<string, { br: boolean; gzip: boolean
 /**
  * A page: the prerendered HTML or the empty app, with the gateway's verdicts on `<html>`, sent
  * compressed as the browser accepts (a page is small: compressed per request), never cached
- * without asking again (ETag), and with a preconnect to the media origin.
+ * without asking again (ETag), with a preconnect to the media origin and a preload of the page's
+ * main image on it (a challenge's poster, docs/adr/0099).
  */
 function sendPage(
   req: Request,
@@ -187,6 +214,7 @@ function sendPage(
   html: string,
   marks: Record<string, string | true>,
   mediaOrigin: string | undefined,
+  image: string | null,
 ) {
   const attributes = Object.entries(marks)
     .map(([name, value]) => (value === true ? ` ${name}` : ` ${name}="${value}"`))
@@ -197,7 +225,13 @@ function sendPage(
   // The language and session cookies choose the page; the encoding its bytes.
   res.vary('Accept-Encoding');
   res.vary('Cookie');
-  if (mediaOrigin) res.setHeader('Link', `<${mediaOrigin}>; rel=preconnect`);
+  const preload = imagePreload(image, mediaOrigin);
+  if (mediaOrigin) {
+    res.setHeader(
+      'Link',
+      [`<${mediaOrigin}>; rel=preconnect`, ...(preload ? [preload] : [])].join(', '),
+    );
+  }
   res.type('html');
   res.setHeader('ETag', `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`);
   if (req.fresh) return void res.status(304).end();
@@ -220,7 +254,7 @@ function sendPage(
  * Serves the web build (docs/adr/0081). Its files as they are or in the brotli or gzip copy the
  * build made (`Vary: Accept-Encoding`), hashed assets cached for a year, the build manifest never.
  * Every other GET gets a page: 200 for the SPA's own routes, 404 for any other path and for a
- * route whose subject does not exist (`missing`; the SPA still renders its not-found page). A route the build prerendered, asked for without a query,
+ * route whose subject does not exist (`lookUp`; the SPA still renders its not-found page). A route the build prerendered, asked for without a query,
  * by a visitor the geofence allows, gets the prerendered page in the language of the `language`
  * cookie; any other request the empty app. The geofence does not refuse pages: the web app
  * shows its access-denied page from the verdict on `<html data-location>` or `/api/location`.
@@ -262,8 +296,8 @@ export function serveWeb(app: Express, webDistDir: string, options: WebOptions):
     if (verdict.allowed) marks['data-location'] = 'allowed';
     // Most likely logged in: the home page starts without the hero for visitors (web HomePage).
     if (sessionTokenFrom(req)) marks['data-session'] = true;
-    const exists = known && !(await options.missing?.(req.path, req, res));
-    if (!exists) res.status(404);
-    sendPage(req, res, page ?? index, marks, options.mediaOrigin);
+    const subject = known ? await options.lookUp?.(req.path, req, res) : undefined;
+    if (!known || subject?.missing) res.status(404);
+    sendPage(req, res, page ?? index, marks, options.mediaOrigin, subject?.image ?? null);
   });
 }

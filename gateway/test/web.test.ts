@@ -28,7 +28,13 @@ function webBuild(): string {
   write('builds/latest.json', '{"id":"b-1"}');
   write(
     'spa-routes.json',
-    JSON.stringify(['/', '/terms', '/wallet', '/profile/:username/ongoing-challenges']),
+    JSON.stringify([
+      '/',
+      '/terms',
+      '/wallet',
+      '/profile/:username/ongoing-challenges',
+      '/challenge/:slug/detail',
+    ]),
   );
   write('pages/en/index.html', template('en', '<main>Dare your friends</main>'));
   write('pages/nl/index.html', template('nl', '<main>Daag je vrienden uit</main>'));
@@ -219,6 +225,8 @@ describe('serving the web build', () => {
   });
 });
 
+const MEDIA = 'https://media.example.com';
+
 describe('a route whose subject does not exist (issue 22, point 14)', () => {
   let server: Server;
   let base: string;
@@ -229,10 +237,21 @@ describe('a route whose subject does not exist (issue 22, point 14)', () => {
     app.set('trust proxy', 'loopback');
     serveWeb(app, webBuild(), {
       geofence: { enabled: true, allowPrivate: true },
-      // What page-subjects.ts answers from the supergraph; here "nobody" does not exist.
-      missing: async (pathname) => {
+      mediaOrigin: MEDIA,
+      // What page-subjects.ts answers from the supergraph; here "nobody" does not exist, and a
+      // challenge's poster is the slug's image on the media origin (or elsewhere for "foreign").
+      lookUp: async (pathname) => {
         asked.push(pathname);
-        return pathname.startsWith('/profile/nobody/');
+        const slug = /^\/challenge\/([^/]+)\/detail$/.exec(pathname)?.[1];
+        const image =
+          slug === 'foreign'
+            ? 'https://elsewhere.example/poster.webp'
+            : slug === 'odd'
+              ? `${MEDIA}/a poster.webp?x=<y>`
+              : slug
+                ? `${MEDIA}/videos/${slug}/thumbnail.webp?X-Amz-Signature=ab%2C12`
+                : null;
+        return { missing: pathname.startsWith('/profile/nobody/'), image };
       },
     });
     server = app.listen(0, '127.0.0.1');
@@ -254,5 +273,20 @@ describe('a route whose subject does not exist (issue 22, point 14)', () => {
       '/profile/nobody/ongoing-challenges',
       '/profile/alice/ongoing-challenges',
     ]);
+  });
+
+  it("names the challenge's poster for download with the page (docs/adr/0099)", async () => {
+    const page = await get(base, '/challenge/juggle-ab12/detail');
+    expect(page.status).toBe(200);
+    expect(page.headers.link).toBe(
+      `<${MEDIA}>; rel=preconnect, <${MEDIA}/videos/juggle-ab12/thumbnail.webp?X-Amz-Signature=ab%2C12>; rel=preload; as=image; fetchpriority=high`,
+    );
+    // Only an image on the media origin, and only as the URL parser writes it.
+    expect((await get(base, '/challenge/foreign/detail')).headers.link).toBe(
+      `<${MEDIA}>; rel=preconnect`,
+    );
+    expect((await get(base, '/challenge/odd/detail')).headers.link).toBe(
+      `<${MEDIA}>; rel=preconnect, <${MEDIA}/a%20poster.webp?x=%3Cy%3E>; rel=preload; as=image; fetchpriority=high`,
+    );
   });
 });

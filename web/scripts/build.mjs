@@ -42,6 +42,22 @@ function withPreloads(html, files) {
   return links ? html.replace('</head>', `    ${links}\n  </head>`) : html;
 }
 
+/**
+ * A prerendered page paints from its HTML and the stylesheet alone: its scripts (the entry, the
+ * shell's chunks, the data chunks the page names) load at low priority, so that they never
+ * compete with the stylesheet or the page's images, and a browser (or Lighthouse's model of a
+ * slow phone) does not hold the first paint for them (docs/adr/0099). The empty app (index.html)
+ * keeps the default priority: it shows nothing before its scripts ran.
+ */
+function withLowPriorityScripts(html) {
+  const marked = html.replace(
+    /<(script type="module"|link rel="modulepreload")(?![^>]*fetchpriority)/g,
+    '<$1 fetchpriority="low"',
+  );
+  if (marked === html) throw new Error('a prerendered page names no script');
+  return marked;
+}
+
 /** The browser build's index.html with the page's language, title, description and HTML. */
 function pageHtml(template, language, { html, meta }) {
   const replace = (text, pattern, replacement) => {
@@ -88,18 +104,16 @@ try {
       /\n\s*<link rel="modulepreload" crossorigin href="\/assets\/_texts-en-shell-[^"]+">/,
       '',
     );
-    for (const { pattern, module } of prerender.PRERENDERED_PAGES) {
+    for (const { pattern, dataModule } of prerender.PRERENDERED_PAGES) {
       const rendered = await prerender.renderPage(pattern, language);
       const file = path.posix.join('pages', language, fileNameOf(pattern));
       const preloads = chunksOf(chunks, [
         `texts-${language}-shell`,
-        `texts-${language}-rest`,
-        ...prerender.DATA_MODULES,
-        module,
+        ...(dataModule ? [`texts-${language}-rest`, ...prerender.DATA_MODULES, dataModule] : []),
       ]);
       await writeFile(
         path.join(dist, file),
-        withPreloads(pageHtml(base, language, rendered), preloads),
+        withLowPriorityScripts(withPreloads(pageHtml(base, language, rendered), preloads)),
       );
       pages.push({ pattern, language, file });
     }

@@ -63,20 +63,51 @@ function report(title: string, files: Iterable<string>): { total: number; table:
   return { total, table };
 }
 
+/** The module scripts and modulepreloads a page names: their tags and files. */
+function scriptsOf(html: string): { tags: string[]; files: string[] } {
+  const matches = [
+    ...html.matchAll(
+      /<script type="module"[^>]*\ssrc="\/([^"]+)"[^>]*>|<link rel="modulepreload"[^>]*\shref="\/([^"]+)"[^>]*>/g,
+    ),
+  ];
+  return {
+    tags: matches.map((match) => match[0]),
+    files: matches.map((match) => match[1] ?? match[2] ?? ''),
+  };
+}
+
 describe('JavaScript budget of the production build', () => {
   it(`loads at most ${INITIAL_BUDGET_BYTES / 1000} kB gzipped before a page can hydrate its shell`, () => {
     const { html, manifest } = readBuild();
-    const loaded = [
-      ...html.matchAll(
-        /<script type="module"[^>]*\ssrc="\/([^"]+)"|<link rel="modulepreload"[^>]*\shref="\/([^"]+)"/g,
-      ),
-    ].map((match) => match[1] ?? match[2] ?? '');
+    const loaded = scriptsOf(html).files;
     expect(loaded.length).toBeGreaterThan(0);
     // The default language's shell texts, which the entry loads before the first render (a build
     // that bundles its texts has them in the entry already).
     const shellTexts = manifest['texts-en-shell'] ? closure(manifest, 'texts-en-shell') : [];
     const { total, table } = report('Initial JavaScript', [...loaded, ...shellTexts]);
     expect(total, table).toBeLessThanOrEqual(INITIAL_BUDGET_BYTES);
+  });
+
+  it("names only the shell's code, at low priority, in a prerendered page whose content is in its HTML", () => {
+    // docs/adr/0099: a browser (and Lighthouse's model of a slow phone) counts every script a page
+    // names in its head as competing with its first paint; the home page and the legal pages
+    // show what they are from the HTML and the stylesheet, the data code loads after.
+    const { manifest } = readBuild();
+    const shell = new Set(scriptsOf(readFileSync(path.join(dist, 'index.html'), 'utf8')).files);
+    const shellTexts = (language: string) => closure(manifest, `texts-${language}-shell`);
+    for (const language of ['en', 'nl']) {
+      for (const page of ['index.html', 'terms.html']) {
+        const html = readFileSync(path.join(dist, 'pages', language, page), 'utf8');
+        const { files, tags } = scriptsOf(html);
+        expect(tags.length, `${language}/${page}`).toBeGreaterThan(0);
+        expect(
+          tags.filter((tag) => !tag.includes('fetchpriority="low"')),
+          `${language}/${page}: scripts not at low priority`,
+        ).toEqual([]);
+        const extra = files.filter((file) => !shell.has(file) && !shellTexts(language).has(file));
+        expect(extra, `${language}/${page} names more than the shell's code`).toEqual([]);
+      }
+    }
   });
 
   it(`loads at most ${HOME_BUDGET_BYTES / 1000} kB gzipped for a first visit of the home page`, () => {

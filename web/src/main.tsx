@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App, createApp } from './app/App';
 import { reloadForNewBuild } from './app/chunkReload';
@@ -39,7 +39,10 @@ const tree = (
     <App app={app} />
   </StrictMode>
 );
-if (prerendered) hydrateRoot(container, tree);
+// Hydration as a transition: React yields to the browser every few milliseconds rather than
+// hydrating the whole page in one long task (a page the prerender painted shows meanwhile;
+// docs/adr/0099).
+if (prerendered) startTransition(() => void hydrateRoot(container, tree));
 else createRoot(container).render(tree);
 // The sidebar and the page read data: Apollo loads beside their code, not before the shell.
 void app.apollo.load().catch(() => undefined);

@@ -36,28 +36,30 @@ export interface PrerenderedPage {
   /** The route pattern (app/routePaths.ts) the page answers. */
   pattern: string;
   /**
-   * The page's module (the one routes.tsx loads for it): the page asks the browser to fetch its
-   * code, with Apollo's, beside the shell's (scripts/build.mjs); the build fails when it is gone.
+   * Set on a page whose main content waits for its data (a challenge, a profile): its module (the
+   * one routes.tsx loads for it), whose code the page names for download, with Apollo's and the
+   * texts, beside the shell's (scripts/build.mjs); the build fails when it is gone. A page whose
+   * content is in its prerendered HTML (the home page's hero, the legal pages) names only the
+   * shell's code: nothing else competes with its first paint (docs/adr/0099).
    */
-  module: string;
+  dataModule?: string;
 }
 
 /** The pages a visitor lands on from outside: the home page, challenges, profiles, the legal pages. */
 const PROFILE = 'src/modules/profile/components/Profile.tsx';
-const LEGAL = 'src/modules/legal/components/LegalPages.tsx';
 export const PRERENDERED_PAGES: readonly PrerenderedPage[] = [
-  { pattern: '/', module: 'src/modules/home/components/HomePage.tsx' },
-  { pattern: '/terms', module: LEGAL },
-  { pattern: '/cookies', module: LEGAL },
-  { pattern: '/contact', module: LEGAL },
+  { pattern: '/' },
+  { pattern: '/terms' },
+  { pattern: '/cookies' },
+  { pattern: '/contact' },
   {
     pattern: '/challenge/:slug/detail',
-    module: 'src/modules/challenge/components/ChallengeDetailPage/index.ts',
+    dataModule: 'src/modules/challenge/components/ChallengeDetailPage/index.ts',
   },
-  { pattern: '/profile/:username/ongoing-challenges', module: PROFILE },
-  { pattern: '/profile/:username/completed-challenges', module: PROFILE },
-  { pattern: '/profile/:username/uploaded-videos', module: PROFILE },
-  { pattern: '/profile/:username/respected-videos', module: PROFILE },
+  { pattern: '/profile/:username/ongoing-challenges', dataModule: PROFILE },
+  { pattern: '/profile/:username/completed-challenges', dataModule: PROFILE },
+  { pattern: '/profile/:username/uploaded-videos', dataModule: PROFILE },
+  { pattern: '/profile/:username/respected-videos', dataModule: PROFILE },
 ];
 
 /** What every page of the default layout needs beyond the shell: Apollo, the sidebar. */
