@@ -47,7 +47,7 @@ import {
   DEFAULT_UPLOAD_RATE_LIMIT,
   type UserRateRule,
 } from './rate-limit-rules.ts';
-import { rateLimitPlugin, userRateLimit } from './rate-limit.ts';
+import { pageLookupBudget, rateLimitPlugin, userRateLimit } from './rate-limit.ts';
 import { PAYMENT_WEBHOOK_PUBLIC_PATH, paymentWebhook } from './payment-webhook.ts';
 import { IMAGE_PATH, imageProxy } from './image-proxy.ts';
 import { sessionPlugin } from './session-plugin.ts';
@@ -88,6 +88,8 @@ export interface GatewayOptions {
   rateLimits?: RateLimits;
   /** Default: DEFAULT_GRAPHQL_RATE_LIMIT, anonymous API requests per client IP (IPv6 per /64). */
   graphqlRateLimit?: IpRateRule;
+  /** Page lookups (page-subjects.ts) per client IP; default: DEFAULT_GRAPHQL_RATE_LIMIT. */
+  pageLookupRateLimit?: IpRateRule;
   /** Default: DEFAULT_GRAPHQL_USER_RATE_LIMIT, signed-in API requests per user. */
   graphqlUserRateLimit?: UserRateRule;
   /** Default: DEFAULT_GRAPHQL_ADDRESS_CEILING, every API request per client IP, before auth. */
@@ -307,6 +309,10 @@ export async function buildGateway(options: GatewayOptions): Promise<Gateway> {
         verifier: options.verifier,
         logger,
         production,
+        mayLookUp: pageLookupBudget(
+          { redis: options.redis, logger, keyPrefix: rateLimitKeyPrefix },
+          options.pageLookupRateLimit ?? DEFAULT_GRAPHQL_RATE_LIMIT,
+        ),
       }),
     });
   } else if (options.webDistDir) {

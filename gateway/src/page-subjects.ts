@@ -67,6 +67,8 @@ export interface PageSubjectOptions {
   verifier: TokenVerifier;
   logger: Logger;
   production: boolean;
+  /** Whether this client may run a lookup now (its budget, rate-limit.ts); none: always. */
+  mayLookUp?: (req: Request) => Promise<boolean>;
 }
 
 const NOTHING: PageLookup = { missing: false, image: null };
@@ -83,6 +85,7 @@ export function pageSubjectLookUp(options: PageSubjectOptions) {
       const match = subject.path.exec(pathname);
       if (!match) continue;
       try {
+        if (options.mayLookUp && !(await options.mayLookUp(req))) return NOTHING;
         const context = await contextFor(req, res, options);
         let timer: NodeJS.Timeout | undefined;
         const response = await Promise.race([

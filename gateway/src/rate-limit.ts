@@ -165,6 +165,18 @@ export const userCounter = (
   windowSeconds: rule.windowSeconds,
 });
 
+/**
+ * Whether a page may run its subject lookup now (page-subjects.ts). Each lookup costs the
+ * subgraphs a query that no API limit counted, so a client gets `rule` of them a window, in a
+ * bucket of their own; over it the page goes out without the lookup (200, no poster), never
+ * refused. Redis trouble lets it through, as every limit here does.
+ */
+export function pageLookupBudget(options: RedisCounting, rule: IpRateRule) {
+  return async (req: Request): Promise<boolean> =>
+    (await countAndRead(options, [ipCounter({ ...options, name: 'page-lookup' }, rule, req.ip)]))
+      .wait === null;
+}
+
 /** 429 too_many_requests with Retry-After. */
 export function sendTooManyRequests(res: Response, waitSeconds: number): void {
   res.set('retry-after', String(Math.max(1, waitSeconds)));
