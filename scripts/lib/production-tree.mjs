@@ -238,6 +238,10 @@ export async function writeMigrationTree(target) {
   const { fileList } = await nodeFileTrace([path.join(repoRoot, 'scripts/migrate.mjs')], {
     base: repoRoot,
     processCwd: repoRoot,
+    // Only packages are taken from the trace. The stack's paths (stack-config.mjs) otherwise lead
+    // it through .local, where PostgreSQL and MinIO create and delete files while it reads
+    // ("File .local/minio/data/.minio.sys/tmp/.trash/… does not exist").
+    ignore: (file) => !file.startsWith('node_modules/') && !file.startsWith('scripts/'),
   });
   for (const file of fileList) {
     if (!file.startsWith(`node_modules${path.sep}`)) continue;
