@@ -1,9 +1,12 @@
 import { ServerError } from '@apollo/client';
-import { fireEvent, screen } from '@testing-library/react';
+import { MockedProvider } from '@apollo/client/testing/react';
+import { fireEvent, render, screen } from '@testing-library/react';
+import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
 import { loggedInMock, loggedOutMock } from '../../../test/mocks';
 import { renderApp } from '../../../test/renderApp';
 import { CurrentUserDocument } from '../graphql/CurrentUser';
+import { useGetCurrentUser } from '../hooks/useGetCurrentUser';
 
 /** getCurrentUserProfile refused by the gateway (after the client's own retry). */
 const busy = () => ({
@@ -21,7 +24,7 @@ const busy = () => ({
  */
 describe('a failed session check', () => {
   it('asks to try again on a logged-in page instead of asking to log in', async () => {
-    // Busy until "Try again": the page's parts load apart (docs/adr/0081) and each asks.
+    // Busy until "Try again".
     let busyServer = true;
     const whileBusy = {
       ...busy(),
@@ -45,5 +48,42 @@ describe('a failed session check', () => {
     renderApp({ path: '/', mocks: [loggedOutMock()] });
     expect(await screen.findAllByRole('button', { name: /log in/i })).not.toHaveLength(0);
     expect(screen.queryByText(/could not be refreshed/)).toBeNull();
+  });
+
+  it('is asked once per page: a part that loads after the check failed reads it, not asks again', async () => {
+    // The page's parts load apart (docs/adr/0081); a busy gateway got a check (and its retry)
+    // from each part that mounted after the first failed.
+    let asked = 0;
+    const refused = {
+      request: { query: CurrentUserDocument },
+      result: () => {
+        asked += 1;
+        return { errors: [{ message: 'Too many requests.' }] };
+      },
+      maxUsageCount: Number.POSITIVE_INFINITY,
+    };
+    function Part({ name }: { name: string }) {
+      const { refreshFailed } = useGetCurrentUser();
+      return <p>{refreshFailed ? `${name}: could not check` : `${name}: checking`}</p>;
+    }
+    function Page() {
+      const [late, setLate] = useState(false);
+      return (
+        <>
+          <Part name="sidebar" />
+          <button onClick={() => setLate(true)}>load the route</button>
+          {late && <Part name="route" />}
+        </>
+      );
+    }
+    render(
+      <MockedProvider mocks={[refused]} defaultOptions={{ watchQuery: { errorPolicy: 'all' } }}>
+        <Page />
+      </MockedProvider>,
+    );
+    await screen.findByText('sidebar: could not check');
+    fireEvent.click(screen.getByRole('button', { name: 'load the route' }));
+    expect(await screen.findByText('route: could not check')).toBeTruthy();
+    expect(asked).toBe(1);
   });
 });

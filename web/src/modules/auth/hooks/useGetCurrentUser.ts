@@ -1,7 +1,13 @@
-import { useQuery } from '@apollo/client/react';
-import { useCallback } from 'react';
+import type { ApolloClient, ObservableQuery } from '@apollo/client';
+import { useApolloClient } from '@apollo/client/react';
+import { useCallback, useSyncExternalStore } from 'react';
 import type { AppOperationContext } from '../../../app/apolloClient';
-import { CurrentUserDocument, type CurrentUserProfile } from '../graphql/CurrentUser';
+import {
+  CurrentUserDocument,
+  type CurrentUserProfile,
+  type CurrentUserQuery,
+  type CurrentUserQueryVariables,
+} from '../graphql/CurrentUser';
 
 export interface CurrentUserState {
   /** The logged-in user's profile, or null when logged out (or while loading). */
@@ -18,11 +24,53 @@ export interface CurrentUserState {
   retry: () => void;
 }
 
-// Guards and the sidebar share this query; a logged-out answer is normal, never a toast.
-const context: AppOperationContext = { suppressErrorToast: true };
+type Answer = NonNullable<CurrentUserQuery['getCurrentUserProfile']>;
 
 /** The answers that mean "nobody is logged in": no session, or its account is gone. */
 const LOGGED_OUT = new Set(['unauthorized', 'authorized_user_not_found']);
+
+const answered = (answer: Answer | null | undefined): answer is Answer =>
+  answer != null && (answer.status.success || LOGGED_OUT.has(answer.status.identifier ?? ''));
+
+/**
+ * The app's one session check per client. Guards, the sidebar and notices mount at different
+ * moments (the page's parts load apart, ADR 81); each with its own query would ask again after
+ * a failed check, so a busy gateway saw two or three checks and their retries per page load.
+ * One watched query serves them all: a check is one request and at most the client's one retry.
+ */
+interface SessionCheck {
+  query: ObservableQuery<CurrentUserQuery, CurrentUserQueryVariables>;
+  /** The last answer that said who is logged in; a failed refresh keeps it. */
+  lastAnswer: Answer | undefined;
+  subscribe: (onChange: () => void) => () => void;
+}
+
+const checks = new WeakMap<ApolloClient, SessionCheck>();
+
+// A logged-out answer is normal, never a toast.
+const context: AppOperationContext = { suppressErrorToast: true };
+
+function sessionCheckOf(client: ApolloClient): SessionCheck {
+  const known = checks.get(client);
+  if (known) return known;
+  const query = client.watchQuery({
+    query: CurrentUserDocument,
+    fetchPolicy: 'cache-first',
+    context,
+    notifyOnNetworkStatusChange: true,
+  });
+  const check: SessionCheck = {
+    query,
+    lastAnswer: undefined,
+    subscribe: (onChange) => {
+      const subscription = query.subscribe(() => onChange());
+      // Later, as useQuery does: a part replaced by another in one render keeps the check alive.
+      return () => setTimeout(() => subscription.unsubscribe());
+    },
+  };
+  checks.set(client, check);
+  return check;
+}
 
 /**
  * Logged in means: the server answered `status.success` with a profile; logged out means it
@@ -30,22 +78,20 @@ const LOGGED_OUT = new Set(['unauthorized', 'authorized_user_not_found']);
  * (issue 22, point 3): the previous answer stands and `refreshFailed` says the check failed.
  */
 export function useGetCurrentUser(): CurrentUserState {
-  const { data, previousData, loading, error, refetch } = useQuery(CurrentUserDocument, {
-    fetchPolicy: 'cache-first',
-    context,
-    notifyOnNetworkStatusChange: true,
-  });
-  const current = data?.getCurrentUserProfile;
-  const answered =
-    current != null && (current.status.success || LOGGED_OUT.has(current.status.identifier ?? ''));
-  const known = answered ? current : previousData?.getCurrentUserProfile;
+  const check = sessionCheckOf(useApolloClient());
+  const read = () => check.query.getCurrentResult();
+  const result = useSyncExternalStore(check.subscribe, read, read);
+  const current = result.dataState === 'complete' ? result.data.getCurrentUserProfile : undefined;
+  if (answered(current)) check.lastAnswer = current;
+  const known = check.lastAnswer;
   const user = known?.status.success ? (known.profile ?? null) : null;
-  const refreshFailed = !loading && !answered && (error !== undefined || data !== undefined);
-  const retry = useCallback(() => void refetch().catch(() => undefined), [refetch]);
+  const refreshFailed =
+    !result.loading && !answered(current) && (result.error !== undefined || result.data != null);
+  const retry = useCallback(() => void check.query.refetch().catch(() => undefined), [check]);
   return {
     user,
     isLoggedIn: user !== null,
-    loading: loading && data === undefined && previousData === undefined,
+    loading: result.loading && known === undefined,
     refreshFailed,
     retry,
   };

@@ -164,6 +164,8 @@ describe('respect button', () => {
       path,
       mocks: [loggedInMock({ ...alice, id: bob.id, username: 'bob' }), challengeMock()],
     });
+    // Once the session check says who is looking: Bob, a party.
+    await screen.findByRole('button', { name: 'Log out' });
     expect(await screen.findByText('3 respects')).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Respect' })).toBeNull();
   });

@@ -9,14 +9,16 @@ import styles from './Challenge.module.css';
 
 /**
  * The respects of a challenge. Someone who may respect it (logged in, not a party) toggles at once
- * and sees it undone if the server refuses; a visitor is asked to log in; a party sees the count.
+ * and sees it undone if the server refuses; a visitor is asked to log in; a party sees the count,
+ * and so does everyone until the session check says who they are (a click before it would ask
+ * a logged-in person to log in).
  */
 export function RespectButton({
   challenge,
   viewer,
 }: {
   challenge: RespectState;
-  viewer: 'visitor' | 'party' | 'other';
+  viewer: 'visitor' | 'party' | 'other' | 'unknown';
 }) {
   const { t } = useTranslation();
   const { openModal } = useModalRoute();
@@ -24,7 +26,7 @@ export function RespectButton({
   const [failure, setFailure] = useState<string | null>(null);
   const count = t('challenge.respect.count', { count: challenge.challengeLikesCount });
 
-  if (viewer === 'party') {
+  if (viewer === 'party' || viewer === 'unknown') {
     return (
       <p className={styles.cardRespects}>
         <HeartIcon size={16} aria-hidden="true" />

@@ -363,6 +363,8 @@ describe('challenge detail', () => {
       path: '/challenge/juggle-ab12/detail',
       mocks: [asBob, challengeMock(duel), statusMock(sent), challengeMock(duel)],
     });
+    // Once the session check says who is looking: Bob, the judge.
+    await screen.findByRole('button', { name: 'Log out' });
     const sides = await screen.findByRole('region', { name: 'The two performances' });
     expect(within(sides).getByText("Alice Jansen's video")).toBeTruthy();
     expect(within(sides).getByText(/Video in: Bob de Vries is judging it/)).toBeTruthy();

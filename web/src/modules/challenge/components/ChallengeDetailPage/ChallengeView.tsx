@@ -27,7 +27,7 @@ export function ChallengeView({
 }) {
   const { t, i18n } = useTranslation();
   const language = i18n.language;
-  const { user } = useGetCurrentUser();
+  const { user, loading: checkingSession } = useGetCurrentUser();
   const role = roleOf(challenge, user?.id ?? null);
   const status = challenge.status;
   const isParty = role !== 'viewer';
@@ -53,7 +53,7 @@ export function ChallengeView({
         <h1 className={styles.title}>{challenge.challengeName}</h1>
         <RespectButton
           challenge={challenge}
-          viewer={isParty ? 'party' : user ? 'other' : 'visitor'}
+          viewer={checkingSession ? 'unknown' : isParty ? 'party' : user ? 'other' : 'visitor'}
         />
         <div className={styles.parties}>
           <Party user={challenge.owner} role={t('challenge.detail.owner')} />
