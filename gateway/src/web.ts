@@ -26,13 +26,44 @@ export interface WebOptions {
    * largest (a challenge's poster), which the browser is asked to fetch with the page. None:
    * every route is 200, with no image.
    */
-  lookUp?: ((pathname: string, req: Request, res: Response) => Promise<PageLookup>) | undefined;
+  lookUp?:
+    | ((pathname: string, req: Request, res: Response, queries: PageQueries) => Promise<PageLookup>)
+    | undefined;
+}
+
+/** The web app's own queries that a page's lookup may run for it, by operation name. */
+export type PageQueries = ReadonlyMap<string, string>;
+
+/** One of the page's queries with the visitor's answer, for the page's first render. */
+export interface PageDataEntry {
+  operation: string;
+  variables: Record<string, string>;
+  data: unknown;
 }
 
 export interface PageLookup {
   missing: boolean;
   /** A URL on the media origin, or null. */
   image: string | null;
+  /** Answers to the page's own queries, put into the page (docs/adr/0100); may be empty. */
+  data?: readonly PageDataEntry[];
+}
+
+/** The element the web app reads a page's data from (web/src/app/pageData.ts). */
+export const PAGE_DATA_ELEMENT_ID = 'page-data';
+
+/**
+ * The page's data as a JSON script element (a data block: never run, so the page's
+ * Content-Security-Policy needs no exception). `<`, `>`, `&` and the two JSON line separators
+ * JavaScript once disallowed are written as \u escapes: nothing in the data can close the element,
+ * open a comment or start markup, and JSON.parse reads the same values back.
+ */
+export function pageDataElement(data: readonly PageDataEntry[]): string {
+  const json = JSON.stringify(data).replace(
+    /[<>&\u2028\u2029]/g,
+    (character) => `\\u${character.charCodeAt(0).toString(16).padStart(4, '0')}`,
+  );
+  return `<script type="application/json" id="${PAGE_DATA_ELEMENT_ID}">${json}</script>`;
 }
 
 /**
@@ -133,6 +164,23 @@ function readPrerendered(webDistDir: string): PrerenderedPage[] {
   );
 }
 
+/**
+ * The web app's queries a page lookup may run for it (`queries` in the build's prerendered.json:
+ * operation name to query text, as the app's cache writes them); empty without.
+ */
+function readPageQueries(webDistDir: string): PageQueries {
+  const manifest = readJson(path.join(webDistDir, PRERENDERED_FILE)) as {
+    queries?: unknown;
+  } | null;
+  const listed = manifest?.queries;
+  if (!listed || typeof listed !== 'object') return new Map();
+  return new Map(
+    Object.entries(listed as Record<string, unknown>).filter(
+      (entry): entry is [string, string] => typeof entry[1] === 'string',
+    ),
+  );
+}
+
 /** The prerendered page for a path and language, with its parameters in place; else null. */
 function prerenderedHtml(
   pages: PrerenderedPage[],
@@ -215,11 +263,17 @@ function sendPage(
   marks: Record<string, string | true>,
   mediaOrigin: string | undefined,
   image: string | null,
+  data: readonly PageDataEntry[],
 ) {
   const attributes = Object.entries(marks)
     .map(([name, value]) => (value === true ? ` ${name}` : ` ${name}="${value}"`))
     .join('');
-  const body = Buffer.from(html.replace(/<html\b([^>]*)>/, `<html$1${attributes}>`));
+  let marked = html.replace(/<html\b([^>]*)>/, `<html$1${attributes}>`);
+  if (data.length > 0) {
+    const element = pageDataElement(data);
+    marked = marked.replace(/<\/body>/, () => `${element}</body>`);
+  }
+  const body = Buffer.from(marked);
   const encoding = chosenEncoding(req);
   res.setHeader('Cache-Control', 'no-cache');
   // The language and session cookies choose the page; the encoding its bytes.
@@ -264,6 +318,7 @@ export function serveWeb(app: Express, webDistDir: string, options: WebOptions):
   const index = readFileSync(path.join(webDistDir, 'index.html'), 'utf8');
   const isSpaRoute = spaRouteMatcher(readJson(path.join(webDistDir, SPA_ROUTES_FILE)));
   const prerendered = readPrerendered(webDistDir);
+  const queries = readPageQueries(webDistDir);
 
   app.get(/^\/(?!graphql|api\/|healthz|readyz|metrics).*/, async (req, res, next) => {
     const file = files.get(req.path);
@@ -296,8 +351,16 @@ export function serveWeb(app: Express, webDistDir: string, options: WebOptions):
     if (verdict.allowed) marks['data-location'] = 'allowed';
     // Most likely logged in: the home page starts without the hero for visitors (web HomePage).
     if (sessionTokenFrom(req)) marks['data-session'] = true;
-    const subject = known ? await options.lookUp?.(req.path, req, res) : undefined;
+    const subject = known ? await options.lookUp?.(req.path, req, res, queries) : undefined;
     if (!known || subject?.missing) res.status(404);
-    sendPage(req, res, page ?? index, marks, options.mediaOrigin, subject?.image ?? null);
+    sendPage(
+      req,
+      res,
+      page ?? index,
+      marks,
+      options.mediaOrigin,
+      subject?.image ?? null,
+      subject && !subject.missing ? (subject.data ?? []) : [],
+    );
   });
 }

@@ -251,7 +251,15 @@ describe('a route whose subject does not exist (issue 22, point 14)', () => {
               : slug
                 ? `${MEDIA}/videos/${slug}/thumbnail.webp?X-Amz-Signature=ab%2C12`
                 : null;
-        return { missing: pathname.startsWith('/profile/nobody/'), image };
+        // The page's data: a challenge's answer with markup in it; none for a missing page.
+        const data = [
+          {
+            operation: 'ChallengeBySlug',
+            variables: { slug: slug ?? '' },
+            data: { name: '</script><script>alert(1)</script><!-- & \u2028' },
+          },
+        ];
+        return { missing: pathname.startsWith('/profile/nobody/'), image, data };
       },
     });
     server = app.listen(0, '127.0.0.1');
@@ -288,5 +296,27 @@ describe('a route whose subject does not exist (issue 22, point 14)', () => {
     expect((await get(base, '/challenge/odd/detail')).headers.link).toBe(
       `<${MEDIA}>; rel=preconnect, <${MEDIA}/a%20poster.webp?x=%3Cy%3E>; rel=preload; as=image; fetchpriority=high`,
     );
+  });
+
+  it("puts the page's data into it as a JSON element nothing in the data can close (docs/adr/0100)", async () => {
+    const page = await get(base, '/challenge/juggle-ab12/detail');
+    const element = /<script type="application\/json" id="page-data">(.*?)<\/script>/s.exec(
+      page.text,
+    );
+    expect(element).not.toBeNull();
+    const json = element![1]!;
+    expect(json).not.toMatch(/[<>&\u2028]/);
+    expect(JSON.parse(json)).toEqual([
+      {
+        operation: 'ChallengeBySlug',
+        variables: { slug: 'juggle-ab12' },
+        data: { name: '</script><script>alert(1)</script><!-- & \u2028' },
+      },
+    ]);
+    // The data's markup did not end the element: one script element in the page, at its end.
+    expect(page.text.match(/<script/g)).toHaveLength(1);
+    expect(page.text).toMatch(/<\/script><\/body><\/html>$/);
+    // A page whose subject does not exist carries none.
+    expect((await get(base, '/profile/nobody/ongoing-challenges')).text).not.toContain('page-data');
   });
 });

@@ -118,7 +118,12 @@ try {
       pages.push({ pattern, language, file });
     }
   }
-  const listing = { placeholder: prerender.paramPlaceholder('{name}'), pages };
+  const listing = {
+    placeholder: prerender.paramPlaceholder('{name}'),
+    pages,
+    // The pages' queries the gateway answers into a page (docs/adr/0100).
+    queries: prerender.pageQueries(),
+  };
   await writeFile(path.join(dist, 'prerendered.json'), `${JSON.stringify(listing, null, 2)}\n`);
   console.log(`prerendered ${pages.length} pages into ${path.relative(root, dist)}/pages`);
 } finally {

@@ -5,7 +5,8 @@
  * any data: the session and the lists still loading (their places kept), no dialog open.
  * Built for Node by Vite (the same CSS module names as the browser's build); never shipped.
  */
-import { ApolloClient, ApolloLink, InMemoryCache } from '@apollo/client';
+import { ApolloClient, ApolloLink, InMemoryCache, type DocumentNode } from '@apollo/client';
+import { print } from '@apollo/client/utilities';
 import { Observable } from 'rxjs';
 import type { ReactNode } from 'react';
 import { prerenderToNodeStream } from 'react-dom/static';
@@ -18,6 +19,8 @@ import type { AppLanguage } from './lib/locale';
 import { PageMetaCollector, type PageMeta } from './lib/usePageMeta';
 import en from './locales/en.json';
 import nl from './locales/nl.json';
+import { ChallengeBySlugDocument } from './modules/challenge/graphql/ChallengeBySlug';
+import { ChallengeVideosDocument } from './modules/challenge/graphql/ChallengeVideos';
 import { createVerifyingUserStore } from './modules/auth/components/VerifyingUserProvider';
 import { createToastStore } from './ui/toast/toastStore';
 
@@ -68,6 +71,27 @@ export const DATA_MODULES: readonly string[] = [
   'src/app/apolloClient.ts',
   'src/modules/shell/components/SidebarContent.tsx',
 ];
+
+/**
+ * The pages' own queries the gateway may answer into a page (gateway/src/page-subjects.ts,
+ * docs/adr/0100), by operation name, as the app's cache sends them (with `__typename`): what the
+ * gateway puts into the page is then exactly what the page's own query would have received.
+ */
+export function pageQueries(): Record<string, string> {
+  const cache = new InMemoryCache();
+  const documents: DocumentNode[] = [ChallengeBySlugDocument, ChallengeVideosDocument];
+  return Object.fromEntries(
+    documents.map((document) => {
+      const operation = document.definitions.find(
+        (definition) => definition.kind === 'OperationDefinition',
+      );
+      if (operation?.kind !== 'OperationDefinition' || !operation.name) {
+        throw new Error('a page query has no name');
+      }
+      return [operation.name.value, print(cache.transformDocument(document))];
+    }),
+  );
+}
 
 export const PRERENDERED_LANGUAGES: readonly AppLanguage[] = ['en', 'nl'];
 

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { errorText } from '../../../../lib/errorMessages';
+import { useHydrated } from '../../../../lib/useHydrated';
 import { usePageMeta } from '../../../../lib/usePageMeta';
 import { Button, ButtonLink } from '../../../../ui/Button';
 import layout from '../../../../ui/layout.module.css';
@@ -11,6 +12,9 @@ import { ChallengeView } from './ChallengeView';
 export function ChallengeDetail({ slug }: { slug: string }) {
   const { t } = useTranslation();
   const { challenge, failure, requestFailed, loading, refetch } = useGetChallenge(slug);
+  // The page's data may be there at once (docs/adr/0100), but hydration must find the
+  // prerendered HTML, which has none: the challenge shows in the render right after it.
+  const hydrated = useHydrated();
   const notFound =
     failure?.identifier === 'challenge_not_found' || failure?.identifier === 'invalid_slug';
   usePageMeta(
@@ -18,7 +22,7 @@ export function ChallengeDetail({ slug }: { slug: string }) {
       (notFound ? t('challenge.detail.notFoundTitle') : t('pages.challengeDetail.title')),
   );
 
-  if (loading) return <PageLoader />;
+  if (loading || !hydrated) return <PageLoader />;
   if (!challenge) {
     return (
       <section className={layout.messageCard}>
