@@ -34,11 +34,14 @@ interface PageSubject {
    * into the page for its first render (docs/adr/0100), so that it does not ask them again.
    */
   pageQueries?: readonly string[];
+  /** The values of the page's preview, from the first page query's answer (web.ts). */
+  preview?: (result: SubjectResult) => Readonly<Record<string, unknown>> | null | undefined;
 }
 
 interface SubjectResult {
   status?: { success?: boolean | null; identifier?: string | null };
   challenge?: {
+    [field: string]: unknown;
     thumbnailUrl?: unknown;
     challengeVideos?: readonly { thumbnailUrl?: unknown }[] | null;
   } | null;
@@ -59,6 +62,7 @@ const SUBJECTS: readonly PageSubject[] = [
     image: (result) =>
       result.challenge?.thumbnailUrl ?? result.challenge?.challengeVideos?.[0]?.thumbnailUrl,
     pageQueries: ['ChallengeBySlug', 'ChallengeVideos'],
+    preview: (result) => result.challenge,
   },
   {
     path: /^\/profile\/([^/]+)(?:\/[^/]+)?\/?$/i,
@@ -144,10 +148,14 @@ export function pageSubjectLookUp(options: PageSubjectOptions) {
             ? [{ operation: name, variables, data }]
             : [];
         });
+        const first = answers[0]?.result;
         return {
           missing: typeof identifier === 'string' && subject.notFound.has(identifier),
           image: typeof image === 'string' ? image : null,
           data,
+          // From the same answer as the data, only when it went into the page.
+          preview:
+            first && data[0]?.operation === operations[0]?.name ? subject.preview?.(first) : null,
         };
       } catch (error) {
         options.logger.warn({ err: error, pathname }, 'page subject lookup failed');

@@ -47,6 +47,8 @@ export interface PageLookup {
   image: string | null;
   /** Answers to the page's own queries, put into the page (docs/adr/0100); may be empty. */
   data?: readonly PageDataEntry[];
+  /** The values of the page's preview (its fields by name, from the data), or null. */
+  preview?: Readonly<Record<string, unknown>> | null;
 }
 
 /** The element the web app reads a page's data from (web/src/app/pageData.ts). */
@@ -133,6 +135,54 @@ interface PrerenderedPage extends RoutePattern {
   language: string;
   html: string;
   placeholders: Map<string, string>;
+  preview: PreviewTemplate | null;
+}
+
+/**
+ * A page's preview (web/src/prerender.tsx, docs/adr/0100): the gateway writes it, with the
+ * visitor's data, in the place of the page's loader, so that the page's main text paints with
+ * the HTML. The browser hydrates it from the same data.
+ */
+interface PreviewTemplate {
+  loader: string;
+  template: string;
+  fields: string[];
+  placeholder: string;
+}
+
+function previewTemplateOf(value: unknown): PreviewTemplate | null {
+  const preview = value as Partial<PreviewTemplate> | null | undefined;
+  if (!preview || typeof preview !== 'object') return null;
+  const { loader, template, fields, placeholder } = preview;
+  if (typeof loader !== 'string' || !loader || typeof template !== 'string') return null;
+  if (typeof placeholder !== 'string' || !placeholder.includes('{name}')) return null;
+  if (!Array.isArray(fields) || !fields.every((field) => typeof field === 'string')) return null;
+  return { loader, template, fields, placeholder };
+}
+
+const escapeHtml = (text: string) =>
+  text.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
+
+/**
+ * The page with its preview filled in (every field a string, written as HTML text), or null when
+ * it has none or the values do not fit: the page then goes out as it is, without its data.
+ */
+function withPreview(
+  html: string,
+  preview: PreviewTemplate | null,
+  values: Readonly<Record<string, unknown>> | null | undefined,
+): string | null {
+  if (!preview || !values || !html.includes(preview.loader)) return null;
+  let filled = preview.template;
+  for (const field of preview.fields) {
+    const value = values[field];
+    if (typeof value !== 'string') return null;
+    // A function: `$&` and the like in the value stay text.
+    filled = filled.replaceAll(preview.placeholder.replace('{name}', field), () =>
+      escapeHtml(value),
+    );
+  }
+  return html.replace(preview.loader, () => filled);
 }
 
 /** The prerendered pages of the build (empty when it has none), read once at start. */
@@ -145,23 +195,24 @@ function readPrerendered(webDistDir: string): PrerenderedPage[] {
     return [];
   }
   const placeholder = manifest.placeholder;
-  return (manifest.pages as { pattern?: unknown; language?: unknown; file?: unknown }[]).flatMap(
-    ({ pattern, language, file }) => {
-      if (typeof pattern !== 'string' || typeof language !== 'string') return [];
-      if (typeof file !== 'string' || !/^pages\/[a-z]{2}\/[\w.-]+\.html$/.test(file)) return [];
-      const compiled = compilePattern(pattern);
-      return [
-        {
-          ...compiled,
-          language,
-          html: readFileSync(path.join(webDistDir, file), 'utf8'),
-          placeholders: new Map(
-            compiled.params.map((name) => [name, placeholder.replace('{name}', name)]),
-          ),
-        },
-      ];
-    },
-  );
+  return (
+    manifest.pages as { pattern?: unknown; language?: unknown; file?: unknown; preview?: unknown }[]
+  ).flatMap(({ pattern, language, file, preview }) => {
+    if (typeof pattern !== 'string' || typeof language !== 'string') return [];
+    if (typeof file !== 'string' || !/^pages\/[a-z]{2}\/[\w.-]+\.html$/.test(file)) return [];
+    const compiled = compilePattern(pattern);
+    return [
+      {
+        ...compiled,
+        language,
+        html: readFileSync(path.join(webDistDir, file), 'utf8'),
+        placeholders: new Map(
+          compiled.params.map((name) => [name, placeholder.replace('{name}', name)]),
+        ),
+        preview: previewTemplateOf(preview),
+      },
+    ];
+  });
 }
 
 /**
@@ -186,7 +237,7 @@ function prerenderedHtml(
   pages: PrerenderedPage[],
   pathname: string,
   language: string,
-): string | null {
+): { html: string; preview: PreviewTemplate | null } | null {
   for (const page of pages) {
     if (page.language !== language) continue;
     const match = page.expression.exec(pathname);
@@ -197,7 +248,7 @@ function prerenderedHtml(
       if (!PLAIN_PARAM.test(value)) return null;
       html = html.replaceAll(page.placeholders.get(name) ?? '', value);
     }
-    return html;
+    return { html, preview: page.preview };
   }
   return null;
 }
@@ -353,14 +404,15 @@ export function serveWeb(app: Express, webDistDir: string, options: WebOptions):
     if (sessionTokenFrom(req)) marks['data-session'] = true;
     const subject = known ? await options.lookUp?.(req.path, req, res, queries) : undefined;
     if (!known || subject?.missing) res.status(404);
-    sendPage(
-      req,
-      res,
-      page ?? index,
-      marks,
-      options.mediaOrigin,
-      subject?.image ?? null,
-      subject && !subject.missing ? (subject.data ?? []) : [],
-    );
+    let html = page?.html ?? index;
+    let data = subject && !subject.missing ? (subject.data ?? []) : [];
+    if (page && data.length > 0) {
+      // A prerendered page hydrates from its data the preview that data fills (ChallengeDetail
+      // in the web app): it carries data only with its preview.
+      const filled = withPreview(html, page.preview, subject?.preview);
+      if (filled) html = filled;
+      else data = [];
+    }
+    sendPage(req, res, html, marks, options.mediaOrigin, subject?.image ?? null, data);
   });
 }

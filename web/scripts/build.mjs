@@ -80,6 +80,19 @@ function pageHtml(template, language, { html, meta }) {
 
 await build({ root, logLevel: 'warn' });
 
+/**
+ * The page's preview template (src/prerender.tsx, docs/adr/0100), checked against the page: the
+ * gateway replaces the loader's markup, which must be there exactly once.
+ */
+let prerender;
+function previewOf(html, language) {
+  const preview = prerender.renderPreview(language);
+  if (html.split(preview.loader).length !== 2) {
+    throw new Error(`the ${language} challenge page has not exactly one loader for its preview`);
+  }
+  return { ...preview, placeholder: prerender.previewPlaceholder('{name}') };
+}
+
 // Inside the workspace, so that the server bundle finds react and the rest in node_modules.
 const serverDir = path.join(root, 'node_modules', '.cache', 'prerender');
 try {
@@ -88,7 +101,7 @@ try {
     logLevel: 'warn',
     build: { ssr: 'src/prerender.tsx', outDir: serverDir, emptyOutDir: true, sourcemap: false },
   });
-  const prerender = await import(pathToFileURL(path.join(serverDir, 'prerender.js')).href);
+  prerender = await import(pathToFileURL(path.join(serverDir, 'prerender.js')).href);
   const chunks = JSON.parse(await readFile(path.join(dist, '.vite/manifest.json'), 'utf8'));
   // The empty app: the default language's shell texts, which the entry awaits, come along.
   const template = withPreloads(
@@ -104,18 +117,23 @@ try {
       /\n\s*<link rel="modulepreload" crossorigin href="\/assets\/_texts-en-shell-[^"]+">/,
       '',
     );
-    for (const { pattern, dataModule } of prerender.PRERENDERED_PAGES) {
+    for (const { pattern, dataModule, preview } of prerender.PRERENDERED_PAGES) {
       const rendered = await prerender.renderPage(pattern, language);
       const file = path.posix.join('pages', language, fileNameOf(pattern));
       const preloads = chunksOf(chunks, [
         `texts-${language}-shell`,
         ...(dataModule ? [`texts-${language}-rest`, ...prerender.DATA_MODULES, dataModule] : []),
       ]);
-      await writeFile(
-        path.join(dist, file),
-        withLowPriorityScripts(withPreloads(pageHtml(base, language, rendered), preloads)),
+      const html = withLowPriorityScripts(
+        withPreloads(pageHtml(base, language, rendered), preloads),
       );
-      pages.push({ pattern, language, file });
+      await writeFile(path.join(dist, file), html);
+      pages.push({
+        pattern,
+        language,
+        file,
+        ...(preview ? { preview: previewOf(html, language) } : {}),
+      });
     }
   }
   const listing = {

@@ -7,13 +7,15 @@ import layout from '../../../../ui/layout.module.css';
 import { PageLoader } from '../../../../ui/PageLoader';
 import { useGetChallenge } from '../../hooks/useGetChallenge';
 import styles from '../Challenge.module.css';
+import { ChallengePreview } from './ChallengePreview';
 import { ChallengeView } from './ChallengeView';
 
 export function ChallengeDetail({ slug }: { slug: string }) {
   const { t } = useTranslation();
   const { challenge, failure, requestFailed, loading, refetch } = useGetChallenge(slug);
-  // The page's data may be there at once (docs/adr/0100), but hydration must find the
-  // prerendered HTML, which has none: the challenge shows in the render right after it.
+  // The page's data may be there at once (docs/adr/0100), but hydration must find the HTML the
+  // gateway sent: the preview it wrote from the same data (else the loader); the whole challenge
+  // shows in the render right after.
   const hydrated = useHydrated();
   const notFound =
     failure?.identifier === 'challenge_not_found' || failure?.identifier === 'invalid_slug';
@@ -22,6 +24,14 @@ export function ChallengeDetail({ slug }: { slug: string }) {
       (notFound ? t('challenge.detail.notFoundTitle') : t('pages.challengeDetail.title')),
   );
 
+  if (!hydrated && challenge) {
+    return (
+      <ChallengePreview
+        challengeName={challenge.challengeName}
+        challengeDescription={challenge.challengeDescription}
+      />
+    );
+  }
   if (loading || !hydrated) return <PageLoader />;
   if (!challenge) {
     return (
