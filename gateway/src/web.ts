@@ -326,7 +326,9 @@ function sendPage(
   }
   const body = Buffer.from(marked);
   const encoding = chosenEncoding(req);
-  res.setHeader('Cache-Control', 'no-cache');
+  // A page with data holds one visitor's view (a party's proof phrase, signed links): no shared
+  // cache keeps it, whatever it makes of `Vary: Cookie`.
+  res.setHeader('Cache-Control', data.length > 0 ? 'private, no-cache' : 'no-cache');
   // The language and session cookies choose the page; the encoding its bytes.
   res.vary('Accept-Encoding');
   res.vary('Cookie');

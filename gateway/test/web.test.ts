@@ -340,6 +340,9 @@ describe('a route whose subject does not exist (issue 22, point 14)', () => {
           data: { name: '</script><script>alert(1)</script><!-- & \u2028' },
         },
       ]);
+      // One visitor's view: kept by no shared cache.
+      expect(page.headers['cache-control'], path).toBe('private, no-cache');
+      expect(page.headers.vary, path).toContain('Cookie');
       // The data's markup did not end the element: one script element, at the page's end.
       expect(page.text.match(/<script/g), path).toHaveLength(1);
       expect(page.text).toMatch(/<\/script><\/body><\/html>$/);
@@ -359,5 +362,6 @@ describe('a route whose subject does not exist (issue 22, point 14)', () => {
     const plain = await get(base, '/challenge/nopreview/detail');
     expect(plain.text).toContain('<div class="loader" role="status">Loading…</div>');
     expect(plain.text).not.toContain('page-data');
+    expect(plain.headers['cache-control']).toBe('no-cache');
   });
 });
