@@ -125,4 +125,37 @@ describe('JavaScript budget of the production build', () => {
     const { total, table } = report('Home page, first visit', files);
     expect(total, table).toBeLessThanOrEqual(HOME_BUDGET_BYTES);
   });
+
+  it("gives the gateway the challenge page's queries and a preview that fits its page (docs/adr/0100)", () => {
+    const listing = JSON.parse(readFileSync(path.join(dist, 'prerendered.json'), 'utf8')) as {
+      queries: Record<string, string>;
+      pages: {
+        pattern: string;
+        language: string;
+        file: string;
+        preview?: { loader: string; template: string; fields: string[]; placeholder: string };
+      }[];
+    };
+    // As the app's cache sends them: the answer written back into it is a complete one.
+    expect(Object.keys(listing.queries).sort()).toEqual(['ChallengeBySlug', 'ChallengeVideos']);
+    for (const query of Object.values(listing.queries)) expect(query).toContain('__typename');
+    const challengePages = listing.pages.filter(
+      (page) => page.pattern === '/challenge/:slug/detail',
+    );
+    expect(challengePages.map((page) => page.language).sort()).toEqual(['en', 'nl']);
+    for (const { language, file, preview } of challengePages) {
+      const html = readFileSync(path.join(dist, file), 'utf8');
+      // The gateway replaces the page's one loader with the preview, each field once.
+      expect(html.split(preview!.loader), language).toHaveLength(2);
+      for (const field of preview!.fields) {
+        expect(preview!.template.split(preview!.placeholder.replace('{name}', field))).toHaveLength(
+          2,
+        );
+      }
+      expect(preview!.template).toContain('<h1');
+      expect(preview!.template).not.toMatch(/<script|<template/);
+    }
+    // Only the challenge page has one.
+    expect(listing.pages.filter((page) => page.preview)).toHaveLength(2);
+  });
 });
