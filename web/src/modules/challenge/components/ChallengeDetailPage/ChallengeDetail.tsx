@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { errorText } from '../../../../lib/errorMessages';
-import { useHydrated } from '../../../../lib/useHydrated';
+import { useAfterHydration } from '../../../../lib/useHydrated';
 import { usePageMeta } from '../../../../lib/usePageMeta';
 import { Button, ButtonLink } from '../../../../ui/Button';
 import layout from '../../../../ui/layout.module.css';
@@ -15,8 +15,8 @@ export function ChallengeDetail({ slug }: { slug: string }) {
   const { challenge, failure, requestFailed, loading, refetch } = useGetChallenge(slug);
   // The page's data may be there at once (docs/adr/0100), but hydration must find the HTML the
   // gateway sent: the preview it wrote from the same data (else the loader); the whole challenge
-  // shows in the render right after.
-  const hydrated = useHydrated();
+  // follows as a transition, rendered in slices.
+  const hydrated = useAfterHydration();
   const notFound =
     failure?.identifier === 'challenge_not_found' || failure?.identifier === 'invalid_slug';
   usePageMeta(
