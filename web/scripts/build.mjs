@@ -43,19 +43,38 @@ function withPreloads(html, files) {
 }
 
 /**
- * A prerendered page paints from its HTML and the stylesheet alone: its scripts (the entry, the
- * shell's chunks, the data chunks the page names) load at low priority, so that they never
- * compete with the stylesheet or the page's images, and a browser (or Lighthouse's model of a
- * slow phone) does not hold the first paint for them (docs/adr/0099). The empty app (index.html)
- * keeps the default priority: it shows nothing before its scripts ran.
+ * A prerendered page paints from its HTML and the stylesheet alone, and its scripts start after
+ * that first paint (docs/adr/0099, 0100): the entry and the modules the page names for download
+ * go into a JSON list (`#page-scripts`) that `public/page-boot.js`, the page's one script (at
+ * low priority), turns into the same `<script>` and `<link rel="modulepreload">` once the page
+ * has painted. So they never share a slow line with the stylesheet and the page's largest paint.
+ * The empty app (index.html) keeps its scripts as they are: it shows nothing before they ran.
  */
-function withLowPriorityScripts(html) {
-  const marked = html.replace(
-    /<(script type="module"|link rel="modulepreload")(?![^>]*fetchpriority)/g,
-    '<$1 fetchpriority="low"',
+function withScriptsAfterFirstPaint(html) {
+  const entry = /\s*<script type="module" crossorigin src="(\/assets\/[^"]+)"><\/script>/.exec(
+    html,
   );
-  if (marked === html) throw new Error('a prerendered page names no script');
-  return marked;
+  if (!entry) throw new Error('a prerendered page names no entry script');
+  const preload = [];
+  const stripped = html
+    .replace(entry[0], '')
+    .replace(
+      /\s*<link rel="modulepreload" crossorigin href="(\/assets\/[^"]+)">/g,
+      (_tag, href) => {
+        preload.push(href);
+        return '';
+      },
+    );
+  if (/<script type="module"|rel="modulepreload"/.test(stripped)) {
+    throw new Error('a prerendered page names a script the boot list does not hold');
+  }
+  const list = JSON.stringify({ entry: entry[1], preload }).replace(/</g, '\\u003c');
+  return stripped.replace(
+    '</head>',
+    () =>
+      `  <script type="application/json" id="page-scripts">${list}</script>\n` +
+      `    <script src="/page-boot.js" defer fetchpriority="low"></script>\n  </head>`,
+  );
 }
 
 /** The browser build's index.html with the page's language, title, description and HTML. */
@@ -124,7 +143,7 @@ try {
         `texts-${language}-shell`,
         ...(dataModule ? [`texts-${language}-rest`, ...prerender.DATA_MODULES, dataModule] : []),
       ]);
-      const html = withLowPriorityScripts(
+      const html = withScriptsAfterFirstPaint(
         withPreloads(pageHtml(base, language, rendered), preloads),
       );
       await writeFile(path.join(dist, file), html);
