@@ -1,6 +1,6 @@
 import type { DocumentNode, OperationVariables } from '@apollo/client';
 import { useApolloClient } from '@apollo/client/react';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 
 /**
  * The answers to a page's own queries that the gateway put into the page it sent, as the visitor
@@ -52,45 +52,46 @@ const sameVariables = (a: Record<string, unknown>, b: Record<string, unknown>) =
   Object.keys(a).length === Object.keys(b).length &&
   Object.entries(a).every(([name, value]) => b[name] === value);
 
-/** The key of the answer taken last, in this task: React's StrictMode calls a state's initialiser twice. */
-let takenNow: string | null = null;
-
 /** For tests: forget what the page carried (it is read once, from the document). */
 export function resetPageData(): void {
   entries = null;
-  takenNow = null;
 }
+
+const indexOf = (name: string, variables: Record<string, unknown>) =>
+  pageEntries().findIndex(
+    (entry) => entry.operation === name && sameVariables(entry.variables, variables),
+  );
 
 /**
  * The options that make `useQuery(document, { variables })` render from the page's answer, once:
  * it goes into the cache and the query reads it from there (`cache-first`) instead of asking the
  * network; none when the page carries no answer to it (then the app's defaults apply: network).
- * Polling and refetching always ask the network.
+ * The answer is used up when the component has mounted, not before: a render that React throws
+ * away (a hydration that suspended further down) finds it again. Polling and refetching always
+ * ask the network.
  */
 export function usePageData<V extends OperationVariables>(
   document: DocumentNode,
   variables: V,
 ): { fetchPolicy?: 'cache-first' } {
   const client = useApolloClient();
+  const name = operationName(document);
+  const key = JSON.stringify(variables);
   const [seeded] = useState(() => {
-    const name = operationName(document);
-    const key = `${name} ${JSON.stringify(variables)}`;
-    if (takenNow === key) return JSON.stringify(variables);
-    const list = pageEntries();
-    const index = list.findIndex(
-      (entry) => entry.operation === name && sameVariables(entry.variables, variables),
-    );
-    if (index < 0) return null;
-    const [entry] = list.splice(index, 1);
+    const entry = pageEntries()[indexOf(name, variables)];
+    if (!entry) return null;
     try {
-      client.writeQuery({ query: document, variables, data: entry!.data as never });
+      client.writeQuery({ query: document, variables, data: entry.data as never });
     } catch {
       return null;
     }
-    takenNow = key;
-    queueMicrotask(() => (takenNow = null));
-    return JSON.stringify(variables);
+    return key;
   });
+  useEffect(() => {
+    if (seeded === null) return;
+    const index = indexOf(name, JSON.parse(seeded) as Record<string, unknown>);
+    if (index >= 0) pageEntries().splice(index, 1);
+  }, [name, seeded]);
   // Only for the variables it answered: the same page with another subject asks as before.
-  return seeded === JSON.stringify(variables) ? { fetchPolicy: 'cache-first' } : {};
+  return seeded === key ? { fetchPolicy: 'cache-first' } : {};
 }
