@@ -108,8 +108,8 @@ describe('first load of the public pages in the browser', () => {
           expect(JSON.stringify(pageDataOf(body))).not.toContain('"hasLiked":true');
           expect(operations).not.toContain('ChallengeBySlug');
           expect(operations).not.toContain('ChallengeVideos');
-          // The whole page after hydration: the reward is not part of the preview.
-          await page.getByText('Reward', { exact: false }).first().waitFor();
+          // The whole page after hydration: the state badge is not part of the preview.
+          await page.locator('[data-status]').first().waitFor();
         }
         if (language === 'en') await shoot(page, `first-load-${name}`, { fullPage: false });
         await page.close();
