@@ -43,12 +43,30 @@ function withPreloads(html, files) {
 }
 
 /**
- * A prerendered page paints from its HTML and the stylesheet alone, and its scripts start after
- * that first paint (docs/adr/0099, 0100): the entry and the modules the page names for download
+ * A prerendered page paints from its HTML and the stylesheet alone: its scripts (the entry, the
+ * shell's chunks, the data chunks the page names) load at low priority, so that they never
+ * compete with the stylesheet or the page's images, and a browser (or Lighthouse's model of a
+ * slow phone) does not hold the first paint for them (docs/adr/0099). The empty app (index.html)
+ * keeps the default priority: it shows nothing before its scripts ran.
+ */
+function withLowPriorityScripts(html) {
+  const marked = html.replace(
+    /<(script type="module"|link rel="modulepreload")(?![^>]*fetchpriority)/g,
+    '<$1 fetchpriority="low"',
+  );
+  if (marked === html) throw new Error('a prerendered page names no script');
+  return marked;
+}
+
+/**
+ * A page with a preview (the challenge page) paints from its HTML and the stylesheet alone, and
+ * its scripts start after that first paint (docs/adr/0100): the entry and the modules the page names for download
  * go into a JSON list (`#page-scripts`) that `public/page-boot.js`, the page's one script (at
  * low priority), turns into the same `<script>` and `<link rel="modulepreload">` once the page
  * has painted. So they never share a slow line with the stylesheet and the page's largest paint.
- * The empty app (index.html) keeps its scripts as they are: it shows nothing before they ran.
+ * Only there: on the home page it moved all of hydration's work after the first paint, where
+ * Lighthouse counts it as blocking (desktop home 97 to 77; ADR 100), for a largest paint that
+ * is in its HTML already. The empty app keeps its scripts as they are.
  */
 function withScriptsAfterFirstPaint(html) {
   const entry = /\s*<script type="module" crossorigin src="(\/assets\/[^"]+)"><\/script>/.exec(
@@ -143,9 +161,8 @@ try {
         `texts-${language}-shell`,
         ...(dataModule ? [`texts-${language}-rest`, ...prerender.DATA_MODULES, dataModule] : []),
       ]);
-      const html = withScriptsAfterFirstPaint(
-        withPreloads(pageHtml(base, language, rendered), preloads),
-      );
+      const named = withPreloads(pageHtml(base, language, rendered), preloads);
+      const html = preview ? withScriptsAfterFirstPaint(named) : withLowPriorityScripts(named);
       await writeFile(path.join(dist, file), html);
       pages.push({
         pattern,
