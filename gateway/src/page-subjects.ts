@@ -8,7 +8,7 @@ import {
 } from '@challenge/kit';
 import type { Request, Response } from 'express';
 import type { GatewayContext } from './context.ts';
-import type { PageLookup } from './web.ts';
+import type { PageDataEntry, PageLookup, PageQueries } from './web.ts';
 import { cookiesAreSecure, sessionTokenFrom } from './cookies.ts';
 
 /**
@@ -28,11 +28,23 @@ interface PageSubject {
    * page rather than after the page's own queries (docs/adr/0099).
    */
   image?: (result: SubjectResult) => unknown;
+  /**
+   * The web page's own queries for this subject (by operation name, their text from the web
+   * build: PageQueries), run in place of `query` when the build names them all: their answers go
+   * into the page for its first render (docs/adr/0100), so that it does not ask them again.
+   */
+  pageQueries?: readonly string[];
+  /** The values of the page's preview, from the first page query's answer (web.ts). */
+  preview?: (result: SubjectResult) => Readonly<Record<string, unknown>> | null | undefined;
 }
 
 interface SubjectResult {
-  status?: { identifier?: string | null };
-  challenge?: { thumbnailUrl?: unknown } | null;
+  status?: { success?: boolean | null; identifier?: string | null };
+  challenge?: {
+    [field: string]: unknown;
+    thumbnailUrl?: unknown;
+    challengeVideos?: readonly { thumbnailUrl?: unknown }[] | null;
+  } | null;
 }
 
 const SUBJECTS: readonly PageSubject[] = [
@@ -46,7 +58,11 @@ const SUBJECTS: readonly PageSubject[] = [
     notFound: new Set(['challenge_not_found', 'invalid_slug']),
     // The newest proof's poster, signed for this visitor (null when there is none or they may
     // not see it): the same URL the page's video query names in this signing window (ADR 81).
-    image: (result) => result.challenge?.thumbnailUrl,
+    // The page's video query names it as its newest video's `thumbnailUrl`.
+    image: (result) =>
+      result.challenge?.thumbnailUrl ?? result.challenge?.challengeVideos?.[0]?.thumbnailUrl,
+    pageQueries: ['ChallengeBySlug', 'ChallengeVideos'],
+    preview: (result) => result.challenge,
   },
   {
     path: /^\/profile\/([^/]+)(?:\/[^/]+)?\/?$/i,
@@ -71,7 +87,7 @@ export interface PageSubjectOptions {
   mayLookUp?: (req: Request) => Promise<boolean>;
 }
 
-const NOTHING: PageLookup = { missing: false, image: null };
+const NOTHING: PageLookup = { missing: false, image: null, data: [] };
 
 /**
  * What the page at `pathname` is about, for the visitor who asks: the page's own query, run
@@ -80,31 +96,66 @@ const NOTHING: PageLookup = { missing: false, image: null };
  * slower than PAGE_LOOKUP_TIMEOUT_MS or a path that is no such page gives neither 404 nor an image.
  */
 export function pageSubjectLookUp(options: PageSubjectOptions) {
-  return async (pathname: string, req: Request, res: Response): Promise<PageLookup> => {
+  return async (
+    pathname: string,
+    req: Request,
+    res: Response,
+    queries: PageQueries = new Map(),
+  ): Promise<PageLookup> => {
     for (const subject of SUBJECTS) {
       const match = subject.path.exec(pathname);
       if (!match) continue;
       try {
         if (options.mayLookUp && !(await options.mayLookUp(req))) return NOTHING;
         const context = await contextFor(req, res, options);
+        const variables = subject.variables(match);
+        // The page's own queries when the build names them (the first answers whether the
+        // subject exists), else the lookup's; all as this visitor, at once.
+        const named = subject.pageQueries?.map((name) => ({ name, query: queries.get(name) }));
+        const operations =
+          named && named.every((operation) => operation.query !== undefined)
+            ? (named as { name: string; query: string }[])
+            : [{ name: null, query: subject.query }];
         let timer: NodeJS.Timeout | undefined;
-        const response = await Promise.race([
-          options.apollo.executeOperation(
-            { query: subject.query, variables: subject.variables(match) },
-            { contextValue: context },
+        const responses = await Promise.race([
+          Promise.all(
+            operations.map(({ query }) =>
+              options.apollo.executeOperation({ query, variables }, { contextValue: context }),
+            ),
           ),
           new Promise<null>((resolve) => {
             timer = setTimeout(() => resolve(null), PAGE_LOOKUP_TIMEOUT_MS);
           }),
         ]).finally(() => clearTimeout(timer));
-        if (!response || response.body.kind !== 'single' || context.refusal) return NOTHING;
-        const data = response.body.singleResult.data as Record<string, SubjectResult | null> | null;
-        const result = data?.[subject.result];
-        const identifier = result?.status?.identifier;
-        const image = result ? subject.image?.(result) : null;
+        if (!responses || context.refusal) return NOTHING;
+        const answers = responses.map((response) => {
+          if (response.body.kind !== 'single') return { result: null, clean: false, data: null };
+          const { data, errors } = response.body.singleResult;
+          const result = (data as Record<string, SubjectResult | null> | null | undefined)?.[
+            subject.result
+          ];
+          return { result: result ?? null, clean: !errors?.length, data };
+        });
+        const identifier = answers[0]?.result?.status?.identifier;
+        const image = answers
+          .map(({ result }) => (result ? subject.image?.(result) : null))
+          .find((candidate) => typeof candidate === 'string');
+        // Only a whole, successful answer goes into the page: the visitor's own view, exactly
+        // what their browser's query would have been told.
+        const data: PageDataEntry[] = answers.flatMap(({ result, clean, data }, index) => {
+          const name = operations[index]?.name;
+          return name && clean && result?.status?.success === true
+            ? [{ operation: name, variables, data }]
+            : [];
+        });
+        const first = answers[0]?.result;
         return {
           missing: typeof identifier === 'string' && subject.notFound.has(identifier),
           image: typeof image === 'string' ? image : null,
+          data,
+          // From the same answer as the data, only when it went into the page.
+          preview:
+            first && data[0]?.operation === operations[0]?.name ? subject.preview?.(first) : null,
         };
       } catch (error) {
         options.logger.warn({ err: error, pathname }, 'page subject lookup failed');

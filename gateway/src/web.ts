@@ -26,13 +26,46 @@ export interface WebOptions {
    * largest (a challenge's poster), which the browser is asked to fetch with the page. None:
    * every route is 200, with no image.
    */
-  lookUp?: ((pathname: string, req: Request, res: Response) => Promise<PageLookup>) | undefined;
+  lookUp?:
+    | ((pathname: string, req: Request, res: Response, queries: PageQueries) => Promise<PageLookup>)
+    | undefined;
+}
+
+/** The web app's own queries that a page's lookup may run for it, by operation name. */
+export type PageQueries = ReadonlyMap<string, string>;
+
+/** One of the page's queries with the visitor's answer, for the page's first render. */
+export interface PageDataEntry {
+  operation: string;
+  variables: Record<string, string>;
+  data: unknown;
 }
 
 export interface PageLookup {
   missing: boolean;
   /** A URL on the media origin, or null. */
   image: string | null;
+  /** Answers to the page's own queries, put into the page (docs/adr/0100); may be empty. */
+  data?: readonly PageDataEntry[];
+  /** The values of the page's preview (its fields by name, from the data), or null. */
+  preview?: Readonly<Record<string, unknown>> | null;
+}
+
+/** The element the web app reads a page's data from (web/src/app/pageData.ts). */
+export const PAGE_DATA_ELEMENT_ID = 'page-data';
+
+/**
+ * The page's data as a JSON script element (a data block: never run, so the page's
+ * Content-Security-Policy needs no exception). `<`, `>`, `&` and the two JSON line separators
+ * JavaScript once disallowed are written as \u escapes: nothing in the data can close the element,
+ * open a comment or start markup, and JSON.parse reads the same values back.
+ */
+export function pageDataElement(data: readonly PageDataEntry[]): string {
+  const json = JSON.stringify(data).replace(
+    /[<>&\u2028\u2029]/g,
+    (character) => `\\u${character.charCodeAt(0).toString(16).padStart(4, '0')}`,
+  );
+  return `<script type="application/json" id="${PAGE_DATA_ELEMENT_ID}">${json}</script>`;
 }
 
 /**
@@ -102,6 +135,54 @@ interface PrerenderedPage extends RoutePattern {
   language: string;
   html: string;
   placeholders: Map<string, string>;
+  preview: PreviewTemplate | null;
+}
+
+/**
+ * A page's preview (web/src/prerender.tsx, docs/adr/0100): the gateway writes it, with the
+ * visitor's data, in the place of the page's loader, so that the page's main text paints with
+ * the HTML. The browser hydrates it from the same data.
+ */
+interface PreviewTemplate {
+  loader: string;
+  template: string;
+  fields: string[];
+  placeholder: string;
+}
+
+function previewTemplateOf(value: unknown): PreviewTemplate | null {
+  const preview = value as Partial<PreviewTemplate> | null | undefined;
+  if (!preview || typeof preview !== 'object') return null;
+  const { loader, template, fields, placeholder } = preview;
+  if (typeof loader !== 'string' || !loader || typeof template !== 'string') return null;
+  if (typeof placeholder !== 'string' || !placeholder.includes('{name}')) return null;
+  if (!Array.isArray(fields) || !fields.every((field) => typeof field === 'string')) return null;
+  return { loader, template, fields, placeholder };
+}
+
+const escapeHtml = (text: string) =>
+  text.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
+
+/**
+ * The page with its preview filled in (every field a string, written as HTML text), or null when
+ * it has none or the values do not fit: the page then goes out as it is, without its data.
+ */
+function withPreview(
+  html: string,
+  preview: PreviewTemplate | null,
+  values: Readonly<Record<string, unknown>> | null | undefined,
+): string | null {
+  if (!preview || !values || !html.includes(preview.loader)) return null;
+  let filled = preview.template;
+  for (const field of preview.fields) {
+    const value = values[field];
+    if (typeof value !== 'string') return null;
+    // A function: `$&` and the like in the value stay text.
+    filled = filled.replaceAll(preview.placeholder.replace('{name}', field), () =>
+      escapeHtml(value),
+    );
+  }
+  return html.replace(preview.loader, () => filled);
 }
 
 /** The prerendered pages of the build (empty when it has none), read once at start. */
@@ -114,22 +195,40 @@ function readPrerendered(webDistDir: string): PrerenderedPage[] {
     return [];
   }
   const placeholder = manifest.placeholder;
-  return (manifest.pages as { pattern?: unknown; language?: unknown; file?: unknown }[]).flatMap(
-    ({ pattern, language, file }) => {
-      if (typeof pattern !== 'string' || typeof language !== 'string') return [];
-      if (typeof file !== 'string' || !/^pages\/[a-z]{2}\/[\w.-]+\.html$/.test(file)) return [];
-      const compiled = compilePattern(pattern);
-      return [
-        {
-          ...compiled,
-          language,
-          html: readFileSync(path.join(webDistDir, file), 'utf8'),
-          placeholders: new Map(
-            compiled.params.map((name) => [name, placeholder.replace('{name}', name)]),
-          ),
-        },
-      ];
-    },
+  return (
+    manifest.pages as { pattern?: unknown; language?: unknown; file?: unknown; preview?: unknown }[]
+  ).flatMap(({ pattern, language, file, preview }) => {
+    if (typeof pattern !== 'string' || typeof language !== 'string') return [];
+    if (typeof file !== 'string' || !/^pages\/[a-z]{2}\/[\w.-]+\.html$/.test(file)) return [];
+    const compiled = compilePattern(pattern);
+    return [
+      {
+        ...compiled,
+        language,
+        html: readFileSync(path.join(webDistDir, file), 'utf8'),
+        placeholders: new Map(
+          compiled.params.map((name) => [name, placeholder.replace('{name}', name)]),
+        ),
+        preview: previewTemplateOf(preview),
+      },
+    ];
+  });
+}
+
+/**
+ * The web app's queries a page lookup may run for it (`queries` in the build's prerendered.json:
+ * operation name to query text, as the app's cache writes them); empty without.
+ */
+function readPageQueries(webDistDir: string): PageQueries {
+  const manifest = readJson(path.join(webDistDir, PRERENDERED_FILE)) as {
+    queries?: unknown;
+  } | null;
+  const listed = manifest?.queries;
+  if (!listed || typeof listed !== 'object') return new Map();
+  return new Map(
+    Object.entries(listed as Record<string, unknown>).filter(
+      (entry): entry is [string, string] => typeof entry[1] === 'string',
+    ),
   );
 }
 
@@ -138,7 +237,7 @@ function prerenderedHtml(
   pages: PrerenderedPage[],
   pathname: string,
   language: string,
-): string | null {
+): { html: string; preview: PreviewTemplate | null } | null {
   for (const page of pages) {
     if (page.language !== language) continue;
     const match = page.expression.exec(pathname);
@@ -149,7 +248,7 @@ function prerenderedHtml(
       if (!PLAIN_PARAM.test(value)) return null;
       html = html.replaceAll(page.placeholders.get(name) ?? '', value);
     }
-    return html;
+    return { html, preview: page.preview };
   }
   return null;
 }
@@ -215,13 +314,21 @@ function sendPage(
   marks: Record<string, string | true>,
   mediaOrigin: string | undefined,
   image: string | null,
+  data: readonly PageDataEntry[],
 ) {
   const attributes = Object.entries(marks)
     .map(([name, value]) => (value === true ? ` ${name}` : ` ${name}="${value}"`))
     .join('');
-  const body = Buffer.from(html.replace(/<html\b([^>]*)>/, `<html$1${attributes}>`));
+  let marked = html.replace(/<html\b([^>]*)>/, `<html$1${attributes}>`);
+  if (data.length > 0) {
+    const element = pageDataElement(data);
+    marked = marked.replace(/<\/body>/, () => `${element}</body>`);
+  }
+  const body = Buffer.from(marked);
   const encoding = chosenEncoding(req);
-  res.setHeader('Cache-Control', 'no-cache');
+  // A page with data holds one visitor's view (a party's proof phrase, signed links): no shared
+  // cache keeps it, whatever it makes of `Vary: Cookie`.
+  res.setHeader('Cache-Control', data.length > 0 ? 'private, no-cache' : 'no-cache');
   // The language and session cookies choose the page; the encoding its bytes.
   res.vary('Accept-Encoding');
   res.vary('Cookie');
@@ -264,6 +371,7 @@ export function serveWeb(app: Express, webDistDir: string, options: WebOptions):
   const index = readFileSync(path.join(webDistDir, 'index.html'), 'utf8');
   const isSpaRoute = spaRouteMatcher(readJson(path.join(webDistDir, SPA_ROUTES_FILE)));
   const prerendered = readPrerendered(webDistDir);
+  const queries = readPageQueries(webDistDir);
 
   app.get(/^\/(?!graphql|api\/|healthz|readyz|metrics).*/, async (req, res, next) => {
     const file = files.get(req.path);
@@ -296,8 +404,17 @@ export function serveWeb(app: Express, webDistDir: string, options: WebOptions):
     if (verdict.allowed) marks['data-location'] = 'allowed';
     // Most likely logged in: the home page starts without the hero for visitors (web HomePage).
     if (sessionTokenFrom(req)) marks['data-session'] = true;
-    const subject = known ? await options.lookUp?.(req.path, req, res) : undefined;
+    const subject = known ? await options.lookUp?.(req.path, req, res, queries) : undefined;
     if (!known || subject?.missing) res.status(404);
-    sendPage(req, res, page ?? index, marks, options.mediaOrigin, subject?.image ?? null);
+    let html = page?.html ?? index;
+    let data = subject && !subject.missing ? (subject.data ?? []) : [];
+    if (page && data.length > 0) {
+      // A prerendered page hydrates from its data the preview that data fills (ChallengeDetail
+      // in the web app): it carries data only with its preview.
+      const filled = withPreview(html, page.preview, subject?.preview);
+      if (filled) html = filled;
+      else data = [];
+    }
+    sendPage(req, res, html, marks, options.mediaOrigin, subject?.image ?? null, data);
   });
 }

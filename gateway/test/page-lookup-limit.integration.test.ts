@@ -59,7 +59,7 @@ describe('the page lookup budget', () => {
     });
     expect(
       await lookUp('/challenge/juggle-ab12/detail', requestFrom('203.0.113.9'), response),
-    ).toEqual({ missing: false, image: null });
+    ).toEqual({ missing: false, image: null, data: [] });
     expect(asked).toBe(0);
   });
 });

@@ -43,11 +43,28 @@ function webBuild(): string {
     'pages/en/profile.html',
     template('en', '<main><title>@__param_username__</title>Profile</main>'),
   );
+  const loader = '<div class="loader" role="status">Loading…</div>';
+  write(
+    'pages/en/challenge.html',
+    template('en', `<main><a href="/challenge/__param_slug__/detail">x</a>${loader}</main>`),
+  );
   write(
     'prerendered.json',
     JSON.stringify({
       placeholder: '__param_{name}__',
+      queries: { ChallengeBySlug: 'query ChallengeBySlug { x }' },
       pages: [
+        {
+          pattern: '/challenge/:slug/detail',
+          language: 'en',
+          file: 'pages/en/challenge.html',
+          preview: {
+            loader,
+            template: '<article><h1>__preview_name__</h1><p>__preview_description__</p></article>',
+            fields: ['name', 'description'],
+            placeholder: '__preview_{name}__',
+          },
+        },
         { pattern: '/', language: 'en', file: 'pages/en/index.html' },
         { pattern: '/', language: 'nl', file: 'pages/nl/index.html' },
         { pattern: '/terms', language: 'en', file: 'pages/en/terms.html' },
@@ -240,8 +257,9 @@ describe('a route whose subject does not exist (issue 22, point 14)', () => {
       mediaOrigin: MEDIA,
       // What page-subjects.ts answers from the supergraph; here "nobody" does not exist, and a
       // challenge's poster is the slug's image on the media origin (or elsewhere for "foreign").
-      lookUp: async (pathname) => {
+      lookUp: async (pathname, _req, _res, queries) => {
         asked.push(pathname);
+        expect(queries.get('ChallengeBySlug')).toBe('query ChallengeBySlug { x }');
         const slug = /^\/challenge\/([^/]+)\/detail$/.exec(pathname)?.[1];
         const image =
           slug === 'foreign'
@@ -251,7 +269,20 @@ describe('a route whose subject does not exist (issue 22, point 14)', () => {
               : slug
                 ? `${MEDIA}/videos/${slug}/thumbnail.webp?X-Amz-Signature=ab%2C12`
                 : null;
-        return { missing: pathname.startsWith('/profile/nobody/'), image };
+        // The page's data: a challenge's answer with markup in it; none for a missing page.
+        const data = [
+          {
+            operation: 'ChallengeBySlug',
+            variables: { slug: slug ?? '' },
+            data: { name: '</script><script>alert(1)</script><!-- & \u2028' },
+          },
+        ];
+        // The preview's values (from the same answer), except for a page said to have none.
+        const preview =
+          slug === 'nopreview'
+            ? null
+            : { name: '</h1><script>alert(1)</script> $& $1', description: 'Eén minuut & "meer"' };
+        return { missing: pathname.startsWith('/profile/nobody/'), image, data, preview };
       },
     });
     server = app.listen(0, '127.0.0.1');
@@ -288,5 +319,49 @@ describe('a route whose subject does not exist (issue 22, point 14)', () => {
     expect((await get(base, '/challenge/odd/detail')).headers.link).toBe(
       `<${MEDIA}>; rel=preconnect, <${MEDIA}/a%20poster.webp?x=%3Cy%3E>; rel=preload; as=image; fetchpriority=high`,
     );
+  });
+
+  it("puts the page's data into it as a JSON element nothing in the data can close (docs/adr/0100)", async () => {
+    for (const path of [
+      '/challenge/juggle-ab12/detail',
+      '/challenge/juggle-ab12/detail?via=mail',
+    ]) {
+      const page = await get(base, path);
+      const element = /<script type="application\/json" id="page-data">(.*?)<\/script>/s.exec(
+        page.text,
+      );
+      expect(element, path).not.toBeNull();
+      const json = element![1]!;
+      expect(json).not.toMatch(/[<>&\u2028]/);
+      expect(JSON.parse(json)).toEqual([
+        {
+          operation: 'ChallengeBySlug',
+          variables: { slug: 'juggle-ab12' },
+          data: { name: '</script><script>alert(1)</script><!-- & \u2028' },
+        },
+      ]);
+      // One visitor's view: kept by no shared cache.
+      expect(page.headers['cache-control'], path).toBe('private, no-cache');
+      expect(page.headers.vary, path).toContain('Cookie');
+      // The data's markup did not end the element: one script element, at the page's end.
+      expect(page.text.match(/<script/g), path).toHaveLength(1);
+      expect(page.text).toMatch(/<\/script><\/body><\/html>$/);
+    }
+    // A page whose subject does not exist carries none.
+    expect((await get(base, '/profile/nobody/ongoing-challenges')).text).not.toContain('page-data');
+  });
+
+  it("writes the preview into the prerendered page in the loader's place, as text (docs/adr/0100)", async () => {
+    const page = await get(base, '/challenge/juggle-ab12/detail');
+    expect(page.text).toContain(
+      '<main><a href="/challenge/juggle-ab12/detail">x</a><article><h1>&#60;/h1&#62;&#60;script&#62;alert(1)&#60;/script&#62; $&#38; $1</h1><p>Eén minuut &#38; &#34;meer&#34;</p></article></main>',
+    );
+    expect(page.text).not.toContain('Loading…');
+    // No values for the preview: the page goes out as the build made it, and without its data
+    // (the browser would hydrate a preview the page does not have).
+    const plain = await get(base, '/challenge/nopreview/detail');
+    expect(plain.text).toContain('<div class="loader" role="status">Loading…</div>');
+    expect(plain.text).not.toContain('page-data');
+    expect(plain.headers['cache-control']).toBe('no-cache');
   });
 });

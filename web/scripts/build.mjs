@@ -58,6 +58,43 @@ function withLowPriorityScripts(html) {
   return marked;
 }
 
+/**
+ * A page with a preview (the challenge page) paints from its HTML and the stylesheet alone, and
+ * its scripts start after that first paint (docs/adr/0100): the entry and the modules the page names for download
+ * go into a JSON list (`#page-scripts`) that `public/page-boot.js`, the page's one script (at
+ * low priority), turns into the same `<script>` and `<link rel="modulepreload">` once the page
+ * has painted. So they never share a slow line with the stylesheet and the page's largest paint.
+ * Only there: on the home page it moved all of hydration's work after the first paint, where
+ * Lighthouse counts it as blocking (desktop home 97 to 77; ADR 100), for a largest paint that
+ * is in its HTML already. The empty app keeps its scripts as they are.
+ */
+function withScriptsAfterFirstPaint(html) {
+  const entry = /\s*<script type="module" crossorigin src="(\/assets\/[^"]+)"><\/script>/.exec(
+    html,
+  );
+  if (!entry) throw new Error('a prerendered page names no entry script');
+  const preload = [];
+  const stripped = html
+    .replace(entry[0], '')
+    .replace(
+      /\s*<link rel="modulepreload" crossorigin href="(\/assets\/[^"]+)">/g,
+      (_tag, href) => {
+        preload.push(href);
+        return '';
+      },
+    );
+  if (/<script type="module"|rel="modulepreload"/.test(stripped)) {
+    throw new Error('a prerendered page names a script the boot list does not hold');
+  }
+  const list = JSON.stringify({ entry: entry[1], preload }).replace(/</g, '\\u003c');
+  return stripped.replace(
+    '</head>',
+    () =>
+      `  <script type="application/json" id="page-scripts">${list}</script>\n` +
+      `    <script src="/page-boot.js" defer fetchpriority="low"></script>\n  </head>`,
+  );
+}
+
 /** The browser build's index.html with the page's language, title, description and HTML. */
 function pageHtml(template, language, { html, meta }) {
   const replace = (text, pattern, replacement) => {
@@ -80,6 +117,19 @@ function pageHtml(template, language, { html, meta }) {
 
 await build({ root, logLevel: 'warn' });
 
+/**
+ * The page's preview template (src/prerender.tsx, docs/adr/0100), checked against the page: the
+ * gateway replaces the loader's markup, which must be there exactly once.
+ */
+let prerender;
+function previewOf(html, language) {
+  const preview = prerender.renderPreview(language);
+  if (html.split(preview.loader).length !== 2) {
+    throw new Error(`the ${language} challenge page has not exactly one loader for its preview`);
+  }
+  return { ...preview, placeholder: prerender.previewPlaceholder('{name}') };
+}
+
 // Inside the workspace, so that the server bundle finds react and the rest in node_modules.
 const serverDir = path.join(root, 'node_modules', '.cache', 'prerender');
 try {
@@ -88,7 +138,7 @@ try {
     logLevel: 'warn',
     build: { ssr: 'src/prerender.tsx', outDir: serverDir, emptyOutDir: true, sourcemap: false },
   });
-  const prerender = await import(pathToFileURL(path.join(serverDir, 'prerender.js')).href);
+  prerender = await import(pathToFileURL(path.join(serverDir, 'prerender.js')).href);
   const chunks = JSON.parse(await readFile(path.join(dist, '.vite/manifest.json'), 'utf8'));
   // The empty app: the default language's shell texts, which the entry awaits, come along.
   const template = withPreloads(
@@ -104,21 +154,30 @@ try {
       /\n\s*<link rel="modulepreload" crossorigin href="\/assets\/_texts-en-shell-[^"]+">/,
       '',
     );
-    for (const { pattern, dataModule } of prerender.PRERENDERED_PAGES) {
+    for (const { pattern, dataModule, preview } of prerender.PRERENDERED_PAGES) {
       const rendered = await prerender.renderPage(pattern, language);
       const file = path.posix.join('pages', language, fileNameOf(pattern));
       const preloads = chunksOf(chunks, [
         `texts-${language}-shell`,
         ...(dataModule ? [`texts-${language}-rest`, ...prerender.DATA_MODULES, dataModule] : []),
       ]);
-      await writeFile(
-        path.join(dist, file),
-        withLowPriorityScripts(withPreloads(pageHtml(base, language, rendered), preloads)),
-      );
-      pages.push({ pattern, language, file });
+      const named = withPreloads(pageHtml(base, language, rendered), preloads);
+      const html = preview ? withScriptsAfterFirstPaint(named) : withLowPriorityScripts(named);
+      await writeFile(path.join(dist, file), html);
+      pages.push({
+        pattern,
+        language,
+        file,
+        ...(preview ? { preview: previewOf(html, language) } : {}),
+      });
     }
   }
-  const listing = { placeholder: prerender.paramPlaceholder('{name}'), pages };
+  const listing = {
+    placeholder: prerender.paramPlaceholder('{name}'),
+    pages,
+    // The pages' queries the gateway answers into a page (docs/adr/0100).
+    queries: prerender.pageQueries(),
+  };
   await writeFile(path.join(dist, 'prerendered.json'), `${JSON.stringify(listing, null, 2)}\n`);
   console.log(`prerendered ${pages.length} pages into ${path.relative(root, dist)}/pages`);
 } finally {

@@ -63,16 +63,25 @@ function report(title: string, files: Iterable<string>): { total: number; table:
   return { total, table };
 }
 
-/** The module scripts and modulepreloads a page names: their tags and files. */
+/**
+ * The scripts a page names: its script and modulepreload tags, and the files they load. A
+ * prerendered page names its entry and modules in a JSON list (`#page-scripts`) that its one
+ * script (`/page-boot.js`) loads after the first paint (docs/adr/0100).
+ */
 function scriptsOf(html: string): { tags: string[]; files: string[] } {
   const matches = [
     ...html.matchAll(
-      /<script type="module"[^>]*\ssrc="\/([^"]+)"[^>]*>|<link rel="modulepreload"[^>]*\shref="\/([^"]+)"[^>]*>/g,
+      /<script type="module"[^>]*\ssrc="\/([^"]+)"[^>]*>|<link rel="modulepreload"[^>]*\shref="\/([^"]+)"[^>]*>|<script src="\/(page-boot\.js)"[^>]*>/g,
     ),
   ];
+  const list = /<script type="application\/json" id="page-scripts">(.*?)<\/script>/.exec(html);
+  const listed = list ? (JSON.parse(list[1]!) as { entry: string; preload: string[] }) : null;
   return {
     tags: matches.map((match) => match[0]),
-    files: matches.map((match) => match[1] ?? match[2] ?? ''),
+    files: [
+      ...matches.flatMap((match) => (match[3] ? [] : [match[1] ?? match[2] ?? ''])),
+      ...(listed ? [listed.entry, ...listed.preload].map((href) => href.replace(/^\//, '')) : []),
+    ],
   };
 }
 
@@ -124,5 +133,45 @@ describe('JavaScript budget of the production build', () => {
     ].flatMap((key) => [...closure(manifest, key)]);
     const { total, table } = report('Home page, first visit', files);
     expect(total, table).toBeLessThanOrEqual(HOME_BUDGET_BYTES);
+  });
+
+  it("gives the gateway the challenge page's queries and a preview that fits its page (docs/adr/0100)", () => {
+    const listing = JSON.parse(readFileSync(path.join(dist, 'prerendered.json'), 'utf8')) as {
+      queries: Record<string, string>;
+      pages: {
+        pattern: string;
+        language: string;
+        file: string;
+        preview?: { loader: string; template: string; fields: string[]; placeholder: string };
+      }[];
+    };
+    const { manifest } = readBuild();
+    // As the app's cache sends them: the answer written back into it is a complete one.
+    expect(Object.keys(listing.queries).sort()).toEqual(['ChallengeBySlug', 'ChallengeVideos']);
+    for (const query of Object.values(listing.queries)) expect(query).toContain('__typename');
+    const challengePages = listing.pages.filter(
+      (page) => page.pattern === '/challenge/:slug/detail',
+    );
+    expect(challengePages.map((page) => page.language).sort()).toEqual(['en', 'nl']);
+    for (const { language, file, preview } of challengePages) {
+      const html = readFileSync(path.join(dist, file), 'utf8');
+      // The gateway replaces the page's one loader with the preview, each field once.
+      expect(html.split(preview!.loader), language).toHaveLength(2);
+      for (const field of preview!.fields) {
+        expect(preview!.template.split(preview!.placeholder.replace('{name}', field))).toHaveLength(
+          2,
+        );
+      }
+      expect(preview!.template).toContain('<h1');
+      // One script, deferred and at low priority, which starts the page's own after its first
+      // paint; they are the challenge page's code and Apollo's.
+      const { tags, files } = scriptsOf(html);
+      expect(tags, language).toEqual(['<script src="/page-boot.js" defer fetchpriority="low">']);
+      const page = manifest['src/modules/challenge/components/ChallengeDetailPage/index.ts']!.file;
+      expect(files, language).toContain(page);
+      expect(preview!.template).not.toMatch(/<script|<template/);
+    }
+    // Only the challenge page has one.
+    expect(listing.pages.filter((page) => page.preview)).toHaveLength(2);
   });
 });

@@ -5,10 +5,13 @@
  * any data: the session and the lists still loading (their places kept), no dialog open.
  * Built for Node by Vite (the same CSS module names as the browser's build); never shipped.
  */
-import { ApolloClient, ApolloLink, InMemoryCache } from '@apollo/client';
+import { ApolloClient, ApolloLink, InMemoryCache, type DocumentNode } from '@apollo/client';
+import { print } from '@apollo/client/utilities';
 import { Observable } from 'rxjs';
 import type { ReactNode } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
 import { prerenderToNodeStream } from 'react-dom/static';
+import { I18nextProvider } from 'react-i18next';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
 import { createApolloSource } from './app/apolloSource';
 import { AppProviders } from './app/AppProviders';
@@ -18,7 +21,14 @@ import type { AppLanguage } from './lib/locale';
 import { PageMetaCollector, type PageMeta } from './lib/usePageMeta';
 import en from './locales/en.json';
 import nl from './locales/nl.json';
+import { ChallengeBySlugDocument } from './modules/challenge/graphql/ChallengeBySlug';
+import { ChallengeVideosDocument } from './modules/challenge/graphql/ChallengeVideos';
+import {
+  ChallengePreview,
+  PREVIEW_FIELDS,
+} from './modules/challenge/components/ChallengeDetailPage/ChallengePreview';
 import { createVerifyingUserStore } from './modules/auth/components/VerifyingUserProvider';
+import { PageLoader } from './ui/PageLoader';
 import { createToastStore } from './ui/toast/toastStore';
 
 registerTranslations('en', en);
@@ -43,6 +53,8 @@ export interface PrerenderedPage {
    * shell's code: nothing else competes with its first paint (docs/adr/0099).
    */
   dataModule?: string;
+  /** The page has a preview the gateway fills from its data (renderPreview). */
+  preview?: true;
 }
 
 /** The pages a visitor lands on from outside: the home page, challenges, profiles, the legal pages. */
@@ -55,6 +67,7 @@ export const PRERENDERED_PAGES: readonly PrerenderedPage[] = [
   {
     pattern: '/challenge/:slug/detail',
     dataModule: 'src/modules/challenge/components/ChallengeDetailPage/index.ts',
+    preview: true,
   },
   { pattern: '/profile/:username/ongoing-challenges', dataModule: PROFILE },
   { pattern: '/profile/:username/completed-challenges', dataModule: PROFILE },
@@ -68,6 +81,57 @@ export const DATA_MODULES: readonly string[] = [
   'src/app/apolloClient.ts',
   'src/modules/shell/components/SidebarContent.tsx',
 ];
+
+/**
+ * The pages' own queries the gateway may answer into a page (gateway/src/page-subjects.ts,
+ * docs/adr/0100), by operation name, as the app's cache sends them (with `__typename`): what the
+ * gateway puts into the page is then exactly what the page's own query would have received.
+ */
+export function pageQueries(): Record<string, string> {
+  const cache = new InMemoryCache();
+  const documents: DocumentNode[] = [ChallengeBySlugDocument, ChallengeVideosDocument];
+  return Object.fromEntries(
+    documents.map((document) => {
+      const operation = document.definitions.find(
+        (definition) => definition.kind === 'OperationDefinition',
+      );
+      if (operation?.kind !== 'OperationDefinition' || !operation.name) {
+        throw new Error('a page query has no name');
+      }
+      return [operation.name.value, print(cache.transformDocument(document))];
+    }),
+  );
+}
+
+/** A preview field's stand-in in the preview's template (the gateway writes the value there). */
+export const previewPlaceholder = (name: string) => `prerendered-preview-${name}`;
+
+export interface PreviewTemplate {
+  /** The markup of the loader the prerendered page shows in the preview's place. */
+  loader: string;
+  /** The preview's markup, a placeholder for each field. */
+  template: string;
+  fields: readonly string[];
+}
+
+/**
+ * The challenge page's preview as a template (docs/adr/0100): the gateway puts it, with the
+ * visitor's challenge, in the place of the page's loader when it put the page's data into it;
+ * the browser's hydration renders the same component from that data (ChallengeDetail.tsx).
+ */
+export function renderPreview(language: AppLanguage): PreviewTemplate {
+  const i18n = createI18n(language, { document: false });
+  const render = (node: ReactNode) =>
+    renderToStaticMarkup(<I18nextProvider i18n={i18n}>{node}</I18nextProvider>);
+  const values = Object.fromEntries(
+    PREVIEW_FIELDS.map((field) => [field, previewPlaceholder(field)]),
+  ) as Record<(typeof PREVIEW_FIELDS)[number], string>;
+  return {
+    loader: render(<PageLoader />),
+    template: render(<ChallengePreview {...values} />),
+    fields: PREVIEW_FIELDS,
+  };
+}
 
 export const PRERENDERED_LANGUAGES: readonly AppLanguage[] = ['en', 'nl'];
 

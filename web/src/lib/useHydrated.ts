@@ -1,4 +1,4 @@
-import { useSyncExternalStore } from 'react';
+import { startTransition, useEffect, useState, useSyncExternalStore } from 'react';
 
 const subscribeNever = () => () => undefined;
 
@@ -13,4 +13,18 @@ export function useHydrated(): boolean {
     () => true,
     () => false,
   );
+}
+
+/**
+ * Like useHydrated, but what it reveals renders as a transition after hydration: React renders
+ * it in slices and yields to the browser between them, rather than in one long task right after
+ * the hydration's (docs/adr/0100). True from the start in a render that is not a hydration.
+ */
+export function useAfterHydration(): boolean {
+  const hydrated = useHydrated();
+  const [ready, setReady] = useState(hydrated);
+  useEffect(() => {
+    if (!ready) startTransition(() => setReady(true));
+  }, [ready]);
+  return ready;
 }

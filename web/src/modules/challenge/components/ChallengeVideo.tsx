@@ -3,6 +3,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { AppOperationContext } from '../../../app/apolloClient';
+import { usePageData } from '../../../app/pageData';
 import { Button, ButtonAnchor } from '../../../ui/Button';
 import { VideoIcon } from '../../../ui/icons';
 import { Notice } from '../../../ui/Notice';
@@ -144,10 +145,12 @@ export function ChallengeVideoPanel({
   // a moment after media), or media gave up on it (the performer may upload another one).
   const [ended, setEnded] = useState<Ended | null>(null);
   const context: AppOperationContext = { suppressErrorToast: true };
+  const fromPage = usePageData(ChallengeVideosDocument, { slug });
   const { data, loading, refetch, startPolling, stopPolling } = useQuery(ChallengeVideosDocument, {
     variables: { slug },
     context,
     skipPollAttempt: hidden,
+    ...fromPage,
   });
   const challenge = data?.getChallengeBySlug?.challenge;
   const videos = challenge?.challengeVideos ?? [];

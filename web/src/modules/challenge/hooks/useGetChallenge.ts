@@ -1,5 +1,6 @@
 import { useQuery } from '@apollo/client/react';
 import { useEffect } from 'react';
+import { usePageData } from '../../../app/pageData';
 import type { ResponseStatus } from '../../../lib/graphql';
 import { ChallengeBySlugDocument, type ChallengeDetail } from '../graphql/ChallengeBySlug';
 
@@ -26,9 +27,11 @@ export interface ChallengeState {
 const hidden = () => typeof document !== 'undefined' && document.visibilityState === 'hidden';
 
 export function useGetChallenge(slug: string): ChallengeState {
+  // The answer the gateway put into the page, when it did (docs/adr/0100): no question asked.
+  const fromPage = usePageData(ChallengeBySlugDocument, { slug });
   const { data, loading, error, refetch, startPolling, stopPolling } = useQuery(
     ChallengeBySlugDocument,
-    { variables: { slug }, skipPollAttempt: hidden },
+    { variables: { slug }, skipPollAttempt: hidden, ...fromPage },
   );
   const result = data?.getChallengeBySlug;
   const challenge = result?.status.success ? (result.challenge ?? null) : null;

@@ -1,5 +1,6 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { PAGE_DATA_ELEMENT_ID, resetPageData } from '../../../../app/pageData';
 import { FakeXhr } from '../../../../test/fakeXhr';
 import { alice, answerMock, loggedInMock, statusOf } from '../../../../test/mocks';
 import { currentUrl, renderApp } from '../../../../test/renderApp';
@@ -1083,5 +1084,81 @@ describe('challenge video', () => {
       );
       expect(await within(dialog).findByText(text)).toBeTruthy();
     }
+  });
+});
+
+/**
+ * Issue 22 (first load, docs/adr/0100): the gateway puts the answers to the page's two queries
+ * into the page (a JSON element), as the visitor; the page renders from them without asking.
+ */
+describe("the page's data from the gateway", () => {
+  function pageData(entries: unknown[]) {
+    const element = document.createElement('script');
+    element.type = 'application/json';
+    element.id = PAGE_DATA_ELEMENT_ID;
+    element.textContent = JSON.stringify(entries);
+    document.body.append(element);
+  }
+  const completed = challengeOf({ status: 'completed', proofPhrase: null });
+  const entries = [
+    {
+      operation: 'ChallengeBySlug',
+      variables: { slug: 'juggle-ab12' },
+      data: {
+        getChallengeBySlug: {
+          __typename: 'ChallengeResult',
+          status: statusOf(true, 'ok', 'ok'),
+          challenge: completed,
+        },
+      },
+    },
+    {
+      operation: 'ChallengeVideos',
+      variables: { slug: 'juggle-ab12' },
+      data: {
+        getChallengeBySlug: {
+          __typename: 'ChallengeResult',
+          status: statusOf(true, 'ok', 'ok'),
+          challenge: {
+            __typename: 'Challenge',
+            id: 'c-1',
+            challengeVideos: [videoOf()],
+            videoInProcessing: false,
+          },
+        },
+      },
+    },
+  ];
+  beforeEach(() => resetPageData());
+  afterEach(() => {
+    document.getElementById(PAGE_DATA_ELEMENT_ID)?.remove();
+    resetPageData();
+  });
+
+  it('renders the challenge and its video from the page without asking, once', async () => {
+    pageData(entries);
+    // No answer to either query is mocked: asking would fail the page.
+    const { unmount } = renderApp({ path: '/challenge/juggle-ab12/detail', mocks: [asBob] });
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Juggle three balls' }),
+    ).toBeTruthy();
+    const player = await screen.findByLabelText('Proof video');
+    expect(player.getAttribute('poster')).toBe('https://media.example/v-1.webp?sig=3');
+    unmount();
+    // A second visit of the page asks the network as before.
+    renderApp({
+      path: '/challenge/juggle-ab12/detail',
+      mocks: [asBob, challengeMock(challengeOf({ challengeName: 'Asked again' }))],
+    });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Asked again' })).toBeTruthy();
+  });
+
+  it("does not use another page's data", async () => {
+    pageData(entries.map((entry) => ({ ...entry, variables: { slug: 'other-cd34' } })));
+    renderApp({
+      path: '/challenge/juggle-ab12/detail',
+      mocks: [asBob, challengeMock(challengeOf({ challengeName: 'From the network' }))],
+    });
+    expect(await screen.findByRole('heading', { level: 1, name: 'From the network' })).toBeTruthy();
   });
 });
