@@ -603,22 +603,22 @@ function videoOf(change: Partial<ChallengeVideo> = {}) {
   };
 }
 
+/** ChallengeVideos' answer, for a mock or for the page's data from the gateway. */
+function videosAnswer(videos: ReturnType<typeof videoOf>[], videoInProcessing = false) {
+  return {
+    getChallengeBySlug: {
+      __typename: 'ChallengeResult',
+      status: statusOf(true, 'ok', 'ok'),
+      challenge: { __typename: 'Challenge', id: 'c-1', challengeVideos: videos, videoInProcessing },
+    },
+  };
+}
+
 function videosMock(videos: ReturnType<typeof videoOf>[], times = 1, videoInProcessing = false) {
   return answerMock(
     ChallengeVideosDocument,
     { slug: 'juggle-ab12' },
-    {
-      getChallengeBySlug: {
-        __typename: 'ChallengeResult',
-        status: statusOf(true, 'ok', 'ok'),
-        challenge: {
-          __typename: 'Challenge',
-          id: 'c-1',
-          challengeVideos: videos,
-          videoInProcessing,
-        },
-      },
-    },
+    videosAnswer(videos, videoInProcessing),
     { times },
   );
 }
@@ -1115,18 +1115,7 @@ describe("the page's data from the gateway", () => {
     {
       operation: 'ChallengeVideos',
       variables: { slug: 'juggle-ab12' },
-      data: {
-        getChallengeBySlug: {
-          __typename: 'ChallengeResult',
-          status: statusOf(true, 'ok', 'ok'),
-          challenge: {
-            __typename: 'Challenge',
-            id: 'c-1',
-            challengeVideos: [videoOf()],
-            videoInProcessing: false,
-          },
-        },
-      },
+      data: videosAnswer([videoOf()]),
     },
   ];
   beforeEach(() => resetPageData());
