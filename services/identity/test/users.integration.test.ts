@@ -141,6 +141,28 @@ describe('identity accounts', () => {
     });
   });
 
+  it('lets exactly one of concurrent sign-ups with one username (any case) or e-mail win', async () => {
+    // No lookup before the insert: the unique keys decide (ON CONFLICT DO NOTHING), and the
+    // loser waits for the winner's commit, then answers from the catalogue, never a 500.
+    const name = `race_${Date.now().toString(36)}`;
+    const byName = await Promise.allSettled(
+      ['', '', ''].map((_, i) =>
+        seedUser(identity.app.db, { username: i === 1 ? name.toUpperCase() : name }),
+      ),
+    );
+    expect(byName.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
+    for (const lost of byName.filter((r) => r.status === 'rejected'))
+      expect(lost.reason).toEqual(new AppError('no_unique_username'));
+    const address = `race-${Date.now().toString(36)}@example.test`;
+    const byEmail = await Promise.allSettled(
+      ['', '', ''].map(() => seedUser(identity.app.db, { email: address })),
+    );
+    expect(byEmail.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
+    for (const lost of byEmail.filter((r) => r.status === 'rejected'))
+      expect(lost.reason).toMatchObject({ identifier: 'invalid_user_input' });
+    expect(await identity.app.db.user.count({ where: { email: address } })).toBe(1);
+  });
+
   it('refuses invalid usernames and e-mails before touching the database', async () => {
     await expect(seedUser(identity.app.db, { username: 'ab' })).rejects.toThrow(/3 to 30/);
     await expect(seedUser(identity.app.db, { username: 'has space' })).rejects.toThrow(/3 to 30/);

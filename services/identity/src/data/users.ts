@@ -1,4 +1,3 @@
-import { Prisma } from './generated/client.ts';
 import type { BanType, Role, UserStatus } from './generated/enums.ts';
 import type { Database, Transaction } from './db.ts';
 
@@ -55,13 +54,6 @@ export function findUserByEmail(
   email: string,
 ): Promise<UserRecord | null> {
   return db.user.findUnique({ where: { email }, select: userFields });
-}
-
-export function findUserByUsername(
-  db: Database | Transaction,
-  username: string,
-): Promise<UserRecord | null> {
-  return db.user.findUnique({ where: { usernameKey: username.toLowerCase() }, select: userFields });
 }
 
 /** A unique column that another row already holds. */
@@ -127,19 +119,29 @@ export interface NewUserRow {
   termsAcceptedAt?: Date | null;
 }
 
+/**
+ * Inserts the account unless its e-mail or username (in any case) is taken. One statement on the
+ * common path: `ON CONFLICT DO NOTHING` (skipDuplicates) rather than a lookup of each before the
+ * insert, and a taken name does not abort the caller's transaction (a unique violation would), so
+ * a sign-up's transaction still commits what it counted. A concurrent sign-up of the same name
+ * makes this insert wait for it and then do nothing, and the lookup after it sees the winner.
+ */
 export async function insertUser(tx: Transaction, user: NewUserRow): Promise<UserRecord> {
-  try {
-    return await tx.user.create({
-      data: { ...user, usernameKey: user.username.toLowerCase() },
-      select: userFields,
-    });
-  } catch (error) {
-    // A concurrent sign-up can win the race between our check and this insert.
-    if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === 'P2002') {
-      throw new DuplicateUserError(
-        JSON.stringify(error.meta).includes('email') ? 'email' : 'username',
-      );
-    }
-    throw error;
-  }
+  const usernameKey = user.username.toLowerCase();
+  const [created] = await tx.user.createManyAndReturn({
+    data: [{ ...user, usernameKey }],
+    skipDuplicates: true,
+    select: userFields,
+  });
+  if (created) return created;
+  const holders = await tx.user.findMany({
+    where: { OR: [{ email: user.email }, { usernameKey }] },
+    select: { usernameKey: true },
+  });
+  // The username is named first when both are taken, as the form asks for it first.
+  throw new DuplicateUserError(
+    holders.some((holder) => holder.usernameKey === usernameKey) || holders.length === 0
+      ? 'username'
+      : 'email',
+  );
 }

@@ -3,14 +3,7 @@ import { AppError, type Role } from '@challenge/kit';
 import { enqueueEvents, newEvent } from '@challenge/events';
 import type { Database, Transaction } from '../data/db.ts';
 import { transactionRunner } from '../data/db.ts';
-import {
-  DuplicateUserError,
-  findUserByEmail,
-  findUserByUsername,
-  insertUser,
-  type NewUserRow,
-  type UserRecord,
-} from '../data/users.ts';
+import { DuplicateUserError, insertUser, type NewUserRow, type UserRecord } from '../data/users.ts';
 import { emailSchema } from './rules.ts';
 
 const EMAIL_TAKEN = 'This e-mail address already has an account.';
@@ -44,8 +37,6 @@ export async function registerUserIn(
   details: AccountDetails = {},
 ): Promise<UserRecord> {
   const user = newUserSchema.parse(input);
-  if (await findUserByUsername(tx, user.username)) throw new AppError('no_unique_username');
-  if (await findUserByEmail(tx, user.email)) throw new AppError('invalid_user_input', EMAIL_TAKEN);
   const created = await insertUser(tx, { ...user, ...details, roles: user.roles as Role[] }).catch(
     (error) => {
       if (!(error instanceof DuplicateUserError)) throw error;
