@@ -92,6 +92,22 @@ describe('wallet consumes UserRegistered', () => {
     expect(created[0]).toMatchObject({ type: 'WalletCreated', actorId: event.actorId });
   });
 
+  it('opens no second wallet and announces none when money opened it before the registration', async () => {
+    const event = registered();
+    const { userId } = event.data;
+    // Opened (and announced) first, as money paid to a user wallet has not heard of does.
+    await seedWallet(wallet.app.db, userId, 0);
+    const message = { key: userId, value: JSON.stringify(event) };
+    await produceRaw(topicPrefix, TOPICS.identity, [message]);
+    await waitForCaughtUp(topicPrefix, 'wallet', TOPICS.identity);
+    expect(await walletCount(wallet.app.db, userId)).toBe(1);
+    expect(await wallet.app.db.ledgerAccount.count({ where: { userId } })).toBe(2);
+    const announced = await wallet.app.db.$queryRaw<{ n: bigint }[]>`
+      SELECT count(*) AS n FROM outbox_events
+       WHERE type = 'WalletCreated' AND payload->'data'->>'userId' = ${userId}`;
+    expect(Number(announced[0]!.n)).toBe(1);
+  });
+
   it('forgets the bank details of an erased account but keeps its payout records', async () => {
     const userId = randomUUID();
     await seedWallet(wallet.app.db, userId, 5_000);

@@ -1,3 +1,4 @@
+import type { outboxRow } from '@challenge/events';
 import type { Database, Transaction } from './db.ts';
 
 /** What a wallet's owner sees of it: balances and this month's movements, in cents. */
@@ -33,6 +34,50 @@ export async function insertWalletOnce(
     )
     SELECT id::text AS "walletId" FROM wallet`;
   return wallet ?? null;
+}
+
+/**
+ * A consumer's `handleOnce` of `insertWalletOnce` with the wallet's WalletCreated outbox row, in one
+ * statement (autocommit, no interactive transaction): one round trip where the transaction took
+ * five. Data-modifying CTEs run once each and commit together, so the event's mark, the wallet,
+ * its accounts and its announcement are all there or none is. A redelivered event finds its mark
+ * and writes nothing; a user whose wallet opened earlier (money that arrived before the
+ * registration) gets no second one and no second WalletCreated. Concurrent twins wait on the
+ * unique keys (processed_events, wallets.user_id) and then do nothing. True when it opened it.
+ */
+export async function openWalletOnceForEvent(
+  db: Database,
+  input: {
+    consumer: string;
+    eventId: string;
+    userId: string;
+    walletId: string;
+    createdEvent: ReturnType<typeof outboxRow>;
+  },
+): Promise<boolean> {
+  const event = input.createdEvent;
+  const rows = await db.$queryRaw<{ id: string }[]>`
+    WITH processed AS (
+      INSERT INTO processed_events (consumer, event_id) VALUES (${input.consumer}, ${input.eventId}::uuid)
+      ON CONFLICT DO NOTHING
+      RETURNING event_id
+    ), wallet AS (
+      INSERT INTO wallets (id, user_id)
+      SELECT ${input.walletId}::uuid, ${input.userId}::uuid FROM processed
+      ON CONFLICT (user_id) DO NOTHING
+      RETURNING id, user_id
+    ), accounts AS (
+      INSERT INTO ledger_accounts (id, kind, user_id)
+      SELECT gen_random_uuid(), kind::"AccountKind", wallet.user_id
+        FROM wallet, unnest(ARRAY['user_available', 'user_frozen']) AS kind
+    ), announced AS (
+      INSERT INTO outbox_events (id, topic, key, type, payload, trace_context)
+      SELECT ${event.id}::uuid, ${event.topic}, ${event.key}, ${event.type}, ${event.payload}::jsonb,
+             ${event.traceContext}::jsonb
+        FROM wallet
+    )
+    SELECT id::text FROM wallet`;
+  return rows.length > 0;
 }
 
 /**

@@ -1,7 +1,14 @@
 import { AppError } from '@challenge/kit';
-import { enqueueEvents, handleOnce, newEvent, type DomainEvent } from '@challenge/events';
-import { transactionRunner, type Database, type Transaction } from '../data/db.ts';
-import { findWalletOverview, insertWalletOnce } from '../data/wallets.ts';
+import { randomUUID } from 'node:crypto';
+import {
+  enqueueEvents,
+  newEvent,
+  outboxRow,
+  wakeOutboxRelays,
+  type DomainEvent,
+} from '@challenge/events';
+import type { Database, Transaction } from '../data/db.ts';
+import { findWalletOverview, insertWalletOnce, openWalletOnceForEvent } from '../data/wallets.ts';
 import type { Limits } from '../config.ts';
 import { toInt } from './history.ts';
 import { limitsView, startOfMonth } from './limits.ts';
@@ -11,14 +18,28 @@ export const CONSUMER = 'wallet';
 /**
  * Every registered user gets one wallet. Idempotent twice over: the event id is recorded with
  * the effect, and the wallet is unique per user, so a redelivery or a replay creates nothing.
+ * One statement (`openWalletOnceForEvent`): every sign-up passes here, and the transaction of
+ * steps (`handleOnce` + `ensureWallet`) took five round trips.
  */
 export async function openWalletForNewUser(
   db: Database,
   event: DomainEvent<'UserRegistered'>,
 ): Promise<void> {
-  await handleOnce(transactionRunner(db), CONSUMER, event.id, (tx) =>
-    ensureWallet(tx, event.data.userId, event.actorId),
-  );
+  const { userId } = event.data;
+  const walletId = randomUUID();
+  const created = newEvent('WalletCreated', {
+    aggregateId: walletId,
+    actorId: event.actorId,
+    data: { walletId, userId },
+  });
+  const opened = await openWalletOnceForEvent(db, {
+    consumer: CONSUMER,
+    eventId: event.id,
+    userId,
+    walletId,
+    createdEvent: outboxRow(created),
+  });
+  if (opened) wakeOutboxRelays();
 }
 
 /**
