@@ -42,13 +42,13 @@ const tree = (
     <App app={app} />
   </StrictMode>
 );
-// Hydration as a transition: React yields to the browser every few milliseconds rather than
-// hydrating the whole page in one long task (a page the prerender painted shows meanwhile;
-// docs/adr/0099).
 // Creating the app (the router's route table, i18next), starting hydration and asking for Apollo
 // are each a task of their own, so that none adds to another's time without a break for the
 // browser (a task over 50 ms blocks input; docs/adr/0101).
 await nextTask();
+// Hydration as a transition: React yields to the browser every few milliseconds rather than
+// hydrating the whole page in one long task (a page the prerender painted shows meanwhile;
+// docs/adr/0099).
 if (prerendered) startTransition(() => void hydrateRoot(container, tree));
 else createRoot(container).render(tree);
 await nextTask();
