@@ -402,7 +402,8 @@ export function serveWeb(app: Express, webDistDir: string, options: WebOptions):
         : null;
     const marks: Record<string, string | true> = {};
     if (verdict.allowed) marks['data-location'] = 'allowed';
-    // Most likely logged in: the home page starts without the hero for visitors (web HomePage).
+    // Most likely logged in: the home page starts without the hero for visitors (web HomePage),
+    // the sidebar with its skeleton rather than the log-in box (web SidebarContent, ADR 101).
     if (sessionTokenFrom(req)) marks['data-session'] = true;
     const subject = known ? await options.lookUp?.(req.path, req, res, queries) : undefined;
     if (!known || subject?.missing) res.status(404);

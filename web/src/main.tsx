@@ -17,6 +17,9 @@ window.addEventListener('vite:preloadError', (event) => {
   if (reloadForNewBuild()) event.preventDefault();
 });
 
+/** Lets the browser run what waits (input, a paint) before the next step. */
+const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
 
@@ -39,11 +42,16 @@ const tree = (
     <App app={app} />
   </StrictMode>
 );
+// Creating the app (the router's route table, i18next), starting hydration and asking for Apollo
+// are each a task of their own, so that none adds to another's time without a break for the
+// browser (a task over 50 ms blocks input; docs/adr/0101).
+await nextTask();
 // Hydration as a transition: React yields to the browser every few milliseconds rather than
 // hydrating the whole page in one long task (a page the prerender painted shows meanwhile;
 // docs/adr/0099).
 if (prerendered) startTransition(() => void hydrateRoot(container, tree));
 else createRoot(container).render(tree);
+await nextTask();
 // The sidebar and the page read data: Apollo loads beside their code, not before the shell.
 void app.apollo.load().catch(() => undefined);
 if (language !== chosen) void showLanguage(app.i18n, chosen);

@@ -29,8 +29,6 @@ const SessionRefreshNotice = dataComponent(() =>
  * first), then the page, the routed dialogs and the first-visit intro; the latest-build check.
  */
 export function RootLayout() {
-  // The server renders no scroll restoration script (the policy allows no inline script).
-  const hydrated = useHydrated();
   const { modal } = useModalRoute();
   const { verifying } = useVerifyingUser();
   // Loaded when first asked for, then kept: the closing dialog's effect gives focus back to the
@@ -47,7 +45,16 @@ export function RootLayout() {
       </LocationGate>
       <SessionRefreshNotice />
       <NewVersionNotice />
-      {hydrated ? <ScrollRestoration /> : null}
+      <ScrollRestorationAfterHydration />
     </>
   );
+}
+
+/**
+ * The server renders no scroll restoration script (the policy allows no inline script). A
+ * component of its own: the re-render that hydration's end causes (useHydrated) is blocking,
+ * and it must not take the page below it along (docs/adr/0101).
+ */
+function ScrollRestorationAfterHydration() {
+  return useHydrated() ? <ScrollRestoration /> : null;
 }

@@ -31,10 +31,16 @@ export function dataComponent<P extends object>(
     return { default: withClient(Component) };
   });
   function DataComponent(props: P) {
-    const hydrated = useHydrated();
-    if (clientOnly && !hydrated) return null;
     const element = <Lazy {...props} />;
     return fallback === false ? element : <Suspense fallback={fallback}>{element}</Suspense>;
   }
-  return DataComponent;
+  if (!clientOnly) return DataComponent;
+  // Only a client-only part asks whether hydration is over: the answer comes as a blocking
+  // re-render of whoever asked, which for a page or the sidebar was all of it, unsliced, right
+  // after the hydration's last slice (docs/adr/0101).
+  function ClientOnlyDataComponent(props: P) {
+    const hydrated = useHydrated();
+    return hydrated ? <DataComponent {...props} /> : null;
+  }
+  return ClientOnlyDataComponent;
 }

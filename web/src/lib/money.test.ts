@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
-import { formatAmount, formatEuroInput, parseEuroInput } from './money';
+import { describe, expect, it, vi } from 'vitest';
+import { formatAmount, formatEuroInput, formatEuros, parseEuroInput } from './money';
 
 // Intl separates the symbol with a no-break space; compare with plain spaces for readability.
 const plain = (text: string) => text.replace(/[\u00a0\u202f]/g, ' ');
@@ -26,6 +26,38 @@ describe('formatAmount (integer euro cents)', () => {
 
   it('refuses a value that is not a number of cents', () => {
     expect(() => formatAmount(Number.NaN, 'en')).toThrow(RangeError);
+  });
+
+  it('writes what Intl writes, in both locales, signed or not', () => {
+    const cents = [0, 1, 5, 10, 99, 100, 101, 999, 1000, 12345, 99999, 100000, 123456, 1000000];
+    // No -0: Intl writes "-€0.00", which no amount of cents is.
+    const values = [...cents, ...cents.slice(1).map((value) => -value), 100_000_00, 2 ** 40];
+    for (const [language, locale] of [
+      ['en', 'en-GB'],
+      ['nl', 'nl-NL'],
+    ] as const) {
+      const plainIntl = new Intl.NumberFormat(locale, { style: 'currency', currency: 'EUR' });
+      const signedIntl = new Intl.NumberFormat(locale, {
+        style: 'currency',
+        currency: 'EUR',
+        signDisplay: 'exceptZero',
+      });
+      for (const value of values) {
+        expect(formatEuros(value, language)).toBe(plainIntl.format(value / 100));
+        expect(formatEuros(value, language, true)).toBe(signedIntl.format(value / 100));
+      }
+    }
+  });
+
+  it('never asks Intl: a first number format costs a phone a long task (ADR 101)', () => {
+    const numberFormat = vi.spyOn(Intl, 'NumberFormat');
+    try {
+      formatAmount(123456, 'nl');
+      formatEuros(-2550, 'en', true);
+      expect(numberFormat).not.toHaveBeenCalled();
+    } finally {
+      numberFormat.mockRestore();
+    }
   });
 });
 

@@ -1,14 +1,42 @@
 import { intlLocale } from './locale';
 
-const formatters = new Map<string, Intl.NumberFormat>();
+/**
+ * How each UI locale writes euros: what `Intl.NumberFormat(locale, { style: 'currency',
+ * currency: 'EUR' })` writes (CLDR), for the two locales the app has (lib/locale.ts).
+ * Written out rather than asked of Intl: a page's first Intl number format loads the engine's
+ * number data, 15 to 50 ms on a fast computer and four times that on a phone, in the middle of
+ * the render of the first list with amounts (docs/adr/0101). `money.test.ts` compares every
+ * case with Intl.
+ */
+const EURO_FORMATS = {
+  'en-GB': {
+    group: ',',
+    decimal: '.',
+    write: (sign: string, number: string) => `${sign}€${number}`,
+  },
+  'nl-NL': {
+    group: '.',
+    decimal: ',',
+    write: (sign: string, number: string) => `€\u00a0${sign}${number}`,
+  },
+} as const;
 
-function currencyFormatter(locale: string): Intl.NumberFormat {
-  let formatter = formatters.get(locale);
-  if (!formatter) {
-    formatter = new Intl.NumberFormat(locale, { style: 'currency', currency: 'EUR' });
-    formatters.set(locale, formatter);
+/**
+ * Integer cents as euros in the locale; `signed` writes a + before an amount above zero (Intl's
+ * `signDisplay: 'exceptZero'`).
+ */
+export function formatEuros(cents: number, language: string | undefined, signed = false): string {
+  if (!Number.isFinite(cents)) {
+    throw new RangeError(`Amount must be a finite number of cents, got ${cents}`);
   }
-  return formatter;
+  // Amounts are integer cents; rounding guards against a stray float from a caller.
+  const whole = Math.round(cents);
+  const { group, decimal, write } = EURO_FORMATS[intlLocale(language)];
+  const absolute = Math.abs(whole);
+  const euros = String(Math.trunc(absolute / 100)).replace(/\B(?=(\d{3})+(?!\d))/g, group);
+  const fraction = String(absolute % 100).padStart(2, '0');
+  const sign = whole < 0 ? '-' : signed && whole > 0 ? '+' : '';
+  return write(sign, `${euros}${decimal}${fraction}`);
 }
 
 /**
@@ -16,12 +44,7 @@ function currencyFormatter(locale: string): Intl.NumberFormat {
  * the UI language: `123456` is "€ 1.234,56" in Dutch and "€1,234.56" in English.
  */
 export function formatAmount(cents: number, language: string | undefined): string {
-  if (!Number.isFinite(cents)) {
-    throw new RangeError(`Amount must be a finite number of cents, got ${cents}`);
-  }
-  // Amounts are integer cents; rounding guards against a stray float from a caller.
-  const euros = Math.round(cents) / 100;
-  return currencyFormatter(intlLocale(language)).format(euros);
+  return formatEuros(cents, language);
 }
 
 /** The largest amount a user can type in a euro field, in cents (€ 100,000). */

@@ -1,4 +1,5 @@
 import { useLayoutEffect, useRef, useState, type ReactNode } from 'react';
+import { flushSync } from 'react-dom';
 
 /**
  * A block that may scroll (a dialog's body on a phone; a long IBAN sideways). While its content
@@ -10,18 +11,22 @@ export function ScrollRegion({ className, children }: { className?: string; chil
   const ref = useRef<HTMLDivElement>(null);
   const [scrolls, setScrolls] = useState(false);
 
-  // Measured before the first paint: the dialog never shows without its tab stop.
+  // Measured when the browser lays the block out: a ResizeObserver reports each element it
+  // observes once at its first layout, before that frame is painted, and flushSync renders the
+  // tab stop into the same frame, so the dialog never shows without it. Reading the sizes in
+  // this effect instead would force the page's style and layout in the middle of React's commit,
+  // before the dialog's own layout effect changes both again (docs/adr/0101).
   useLayoutEffect(() => {
     const element = ref.current;
     if (!element) return;
-    const measure = () =>
-      setScrolls(
-        element.scrollHeight > element.clientHeight + 1 ||
-          element.scrollWidth > element.clientWidth + 1,
-      );
-    measure();
-    if (typeof ResizeObserver === 'undefined') return;
-    const observer = new ResizeObserver(measure);
+    const overflows = () =>
+      element.scrollHeight > element.clientHeight + 1 ||
+      element.scrollWidth > element.clientWidth + 1;
+    if (typeof ResizeObserver === 'undefined') {
+      setScrolls(overflows());
+      return;
+    }
+    const observer = new ResizeObserver(() => flushSync(() => setScrolls(overflows())));
     observer.observe(element);
     for (const child of Array.from(element.children)) observer.observe(child);
     return () => observer.disconnect();

@@ -1,4 +1,4 @@
-import { createContext, useContext, useState, type ReactNode } from 'react';
+import { createContext, useContext, useDeferredValue, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { errorText } from '../../../lib/errorMessages';
@@ -150,17 +150,18 @@ function PagedList<T>({
   children: (items: T[]) => ReactNode;
 }) {
   const { t } = useTranslation();
-  if (state.items === null) {
-    if (state.failure || state.requestFailed) {
-      return <LoadFailed failure={state.failure} onRetry={state.refetch} />;
-    }
-    return <PageLoader />;
+  // Apollo hands over an answer in a render React may not interrupt; the page of cards renders
+  // after it, as a transition, in slices (docs/adr/0101).
+  const items = useDeferredValue(state.items);
+  if (state.items === null && (state.failure || state.requestFailed)) {
+    return <LoadFailed failure={state.failure} onRetry={state.refetch} />;
   }
-  if (state.items.length === 0 && page === 1) return <>{empty}</>;
+  if (items === null) return <PageLoader />;
+  if (items.length === 0 && page === 1) return <>{empty}</>;
   return (
     <div className={styles.list} aria-busy={state.loading}>
       <ul className={challengeStyles.list} aria-label={label}>
-        {children(state.items)}
+        {children(items)}
       </ul>
       <Pager
         page={page}

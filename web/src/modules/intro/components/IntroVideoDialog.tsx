@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { useHydrated } from '../../../lib/useHydrated';
+import { useAfterHydration } from '../../../lib/useHydrated';
 import { Button } from '../../../ui/Button';
 import { CheckIcon, TrophyIcon, UsersIcon, VideoIcon } from '../../../ui/icons';
 import { Modal } from '../../../ui/Modal';
@@ -27,8 +27,9 @@ export function IntroVideoDialog() {
     ? i18n.language
     : 'en';
 
-  // The server's prerender cannot read the cookie: the dialog opens once the page is hydrated.
-  const hydrated = useHydrated();
+  // The server's prerender cannot read the cookie: the dialog opens once the page is hydrated,
+  // as a transition, which React renders in slices (docs/adr/0101).
+  const hydrated = useAfterHydration();
   const [open, setOpen] = useState(() => typeof document !== 'undefined' && !hasWatchedIntro());
 
   const close = () => {

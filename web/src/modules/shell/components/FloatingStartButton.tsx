@@ -28,13 +28,15 @@ function useOverContent(): boolean {
       const end = document.documentElement.scrollHeight;
       setOver(window.scrollY + window.innerHeight < end - END_SLACK);
     };
-    check();
     window.addEventListener('scroll', check, { passive: true });
     window.addEventListener('resize', check);
-    // The page grows as its data comes in.
+    // The page grows as its data comes in. The observer also reports the body once when the
+    // browser next lays it out: the first check reads the sizes then, rather than forcing a
+    // layout of the page in this effect (docs/adr/0101).
     const observer =
       typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(() => check());
-    observer?.observe(document.body);
+    if (observer) observer.observe(document.body);
+    else check();
     return () => {
       window.removeEventListener('scroll', check);
       window.removeEventListener('resize', check);

@@ -26,6 +26,14 @@ describe('sidebar', () => {
     expect(within(sidebar).getAllByRole('link', { name: /opens in a new tab/ })).toHaveLength(6);
   });
 
+  it('while the session check runs, a visitor has the log-in box already: nothing moves when it answers (ADR 101)', async () => {
+    // The stylesheet shows it unless the gateway marked the page as asked with a session.
+    renderApp({ path: '/terms', mocks: [{ ...loggedOutMock(), delay: 60_000 }] });
+    const sidebar = await findSidebar();
+    const box = await within(sidebar).findByRole('region', { name: 'Ready to play?' });
+    expect(box.getAttribute('data-pending')).toBe('true');
+  });
+
   it('logged out: the login button opens the magic-link dialog through the URL', async () => {
     const { router } = renderApp({ path: '/terms', mocks: [loggedOutMock()] });
     const sidebar = await findSidebar();

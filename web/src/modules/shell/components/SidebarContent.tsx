@@ -51,12 +51,16 @@ export function SidebarContent() {
         {t('nav.startChallenge')}
       </ButtonLink>
 
-      {loading ? (
-        <div className={styles.skeleton} aria-hidden="true" />
-      ) : user ? (
+      {user ? (
         <UserNavigation user={user} />
       ) : (
-        <LoginBox />
+        <>
+          {/* Decided without waiting for the session check, as the home page's hero is (ADR 81,
+              101): a visitor (no session cookie: no `data-session` mark from the gateway) sees
+              the login box from the first paint, a page asked with a session the skeleton. */}
+          {loading ? <div className={styles.skeleton} aria-hidden="true" /> : null}
+          <LoginBox pending={loading} />
+        </>
       )}
 
       <nav aria-label={t('nav.discover')} className={styles.section}>
@@ -209,13 +213,17 @@ function DiscoverItem({
   );
 }
 
-function LoginBox() {
+function LoginBox({ pending }: { pending: boolean }) {
   const { t } = useTranslation();
   const { openModal } = useModalRoute();
   // The box renders twice (sidebar and small-screen menu), so its heading id must be unique.
   const titleId = useId();
   return (
-    <section className={styles.loginBox} aria-labelledby={titleId}>
+    <section
+      className={styles.loginBox}
+      aria-labelledby={titleId}
+      data-pending={pending || undefined}
+    >
       <h2 id={titleId} className={styles.loginTitle}>
         {t('loginBox.title')}
       </h2>

@@ -1,22 +1,9 @@
 import { useTranslation } from 'react-i18next';
-import { formatAmount } from '../../../lib/money';
-import { intlLocale } from '../../../lib/locale';
-
-const signedFormatters = new Map<string, Intl.NumberFormat>();
+import { formatAmount, formatEuros } from '../../../lib/money';
 
 /** Cents with an explicit sign ("+€25.50", "€ -25,50"), for movements in and out of the wallet. */
 export function formatSignedAmount(cents: number, language: string | undefined): string {
-  const locale = intlLocale(language);
-  let formatter = signedFormatters.get(locale);
-  if (!formatter) {
-    formatter = new Intl.NumberFormat(locale, {
-      style: 'currency',
-      currency: 'EUR',
-      signDisplay: 'exceptZero',
-    });
-    signedFormatters.set(locale, formatter);
-  }
-  return formatter.format(Math.round(cents) / 100);
+  return formatEuros(cents, language, true);
 }
 
 /** An amount of euro cents in the UI language, or a mask when hidden. */

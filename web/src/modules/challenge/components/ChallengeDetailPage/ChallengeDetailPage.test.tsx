@@ -507,7 +507,10 @@ describe('challenge detail', () => {
           language,
           mocks: [who, challengeMock(challenge)],
         });
-        const text = await screen.findByText(/reward|beloning|stake|inzet/);
+        // Not the sidebar's log-in box ("... your rewards"), there while the session check runs.
+        const text = await screen.findByText(/reward|beloning|stake|inzet/, {
+          ignore: 'script, style, [data-pending] *',
+        });
         const notice = text.closest('[role="status"]');
         expect(notice?.textContent?.match(word)).toHaveLength(1);
         view.unmount();
