@@ -1,4 +1,4 @@
-import { fireEvent, screen, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { alice, answerMock, loggedInMock, statusOf } from '../../../test/mocks';
 import { renderApp } from '../../../test/renderApp';
@@ -121,7 +121,8 @@ describe('moderator page: referee cases', () => {
     expect(
       await screen.findByRole('heading', { level: 1, name: 'Referee dashboard' }),
     ).toBeTruthy();
-    expect(document.title).toContain('Referee dashboard');
+    // The title is set in an effect (usePageMeta), which may run after the heading is found.
+    await waitFor(() => expect(document.title).toContain('Referee dashboard'));
   });
 
   it('shows the case: the owner’s reason, the proof phrase, the video and that it is overdue', async () => {
