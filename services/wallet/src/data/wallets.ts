@@ -1,5 +1,6 @@
 import type { outboxRow } from '@challenge/events';
 import type { Database, Transaction } from './db.ts';
+import { Prisma } from './generated/client.ts';
 
 /** What a wallet's owner sees of it: balances and this month's movements, in cents. */
 export interface WalletOverview {
@@ -12,6 +13,13 @@ export interface WalletOverview {
   depositedCents: bigint;
   withdrawnCents: bigint;
 }
+
+/** The CTE that opens the two ledger accounts (available, frozen), at zero, of CTE `wallet`'s row. */
+const OPEN_ACCOUNTS = Prisma.sql`accounts AS (
+  INSERT INTO ledger_accounts (id, kind, user_id)
+  SELECT gen_random_uuid(), kind::"AccountKind", wallet.user_id
+    FROM wallet, unnest(ARRAY['user_available', 'user_frozen']) AS kind
+)`;
 
 /**
  * Creates the wallet and its two ledger accounts (available, frozen) at zero in one statement,
@@ -27,11 +35,7 @@ export async function insertWalletOnce(
       INSERT INTO wallets (id, user_id) VALUES (gen_random_uuid(), ${userId}::uuid)
       ON CONFLICT (user_id) DO NOTHING
       RETURNING id, user_id
-    ), accounts AS (
-      INSERT INTO ledger_accounts (id, kind, user_id)
-      SELECT gen_random_uuid(), kind::"AccountKind", wallet.user_id
-        FROM wallet, unnest(ARRAY['user_available', 'user_frozen']) AS kind
-    )
+    ), ${OPEN_ACCOUNTS}
     SELECT id::text AS "walletId" FROM wallet`;
   return wallet ?? null;
 }
@@ -66,11 +70,7 @@ export async function openWalletOnceForEvent(
       SELECT ${input.walletId}::uuid, ${input.userId}::uuid FROM processed
       ON CONFLICT (user_id) DO NOTHING
       RETURNING id, user_id
-    ), accounts AS (
-      INSERT INTO ledger_accounts (id, kind, user_id)
-      SELECT gen_random_uuid(), kind::"AccountKind", wallet.user_id
-        FROM wallet, unnest(ARRAY['user_available', 'user_frozen']) AS kind
-    ), announced AS (
+    ), ${OPEN_ACCOUNTS}, announced AS (
       INSERT INTO outbox_events (id, topic, key, type, payload, trace_context)
       SELECT ${event.id}::uuid, ${event.topic}, ${event.key}, ${event.type}, ${event.payload}::jsonb,
              ${event.traceContext}::jsonb
