@@ -161,4 +161,4 @@ HEALTHCHECK --interval=15s --timeout=3s --start-period=30s --retries=3 \
 
 ENTRYPOINT ["/usr/bin/tini", "--"]
 # The same arguments as npm start's (BUNDLE_COMMAND in scripts/lib/platform.mjs).
-CMD ["node", "--max-semi-space-size=2", "current/dist/index.js"]
+CMD ["node", "--max-semi-space-size=4", "current/dist/index.js"]

@@ -24,12 +24,12 @@
  *   npm run bench -- gateway
  *   BEFORE_CHECKOUT=/work/wt/old npm run bench -- gateway
  */
-import { spawnSync } from 'node:child_process';
 import { mkdirSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { eventually } from '@challenge/testing';
 import { developmentSecret } from '../../scripts/lib/platform.mjs';
 import { repoRoot } from '../../scripts/lib/stack-config.mjs';
+import { stackStatus } from '../../scripts/lib/stack/index.mjs';
 import globalSetup from '../../packages/testing/src/global-setup.ts';
 import { env } from '../src/env.ts';
 import {
@@ -39,6 +39,7 @@ import {
   type Launcher,
   type ProcessPlatform,
 } from '../support/processes.ts';
+import { buildBundles } from './lib/bundles.ts';
 import { monotonicMicros, summariseProfile, type Window } from './lib/cpu-profile.ts';
 import { runLoad, type LoadResult, type LoadTarget } from './lib/load.ts';
 import { median, sized, startBench, type Cell } from './lib/results.ts';
@@ -67,22 +68,6 @@ if (env.beforeCheckout)
   sides.unshift({ label: 'before', checkout: env.beforeCheckout, tokens: [], windows: [] });
 const bench = startBench('gateway', { beforeCheckout: env.beforeCheckout });
 
-function build(checkout: string) {
-  const result = spawnSync(
-    'npx',
-    [
-      'turbo',
-      'run',
-      'build',
-      '--filter=./services/*',
-      '--filter=@challenge/gateway',
-      '--output-logs=errors-only',
-    ],
-    { cwd: checkout, stdio: 'inherit' },
-  );
-  if (result.status !== 0) throw new Error(`building the bundles in ${checkout} failed`);
-}
-
 const profiled =
   (launch: Launcher, dir: string): Launcher =>
   (workspace) => {
@@ -105,10 +90,16 @@ const LIMITS = {
 };
 
 await globalSetup();
+// PostgreSQL and Redis serve both sides: their CPU per request completes the machine's budget.
+const stackPids = Object.fromEntries(
+  (await stackStatus({ only: ['postgres', 'redis'] }))
+    .filter((component) => component.pid)
+    .map((component) => [component.name, component.pid as number]),
+);
 const gatewaySecret = developmentSecret('gateway-secret');
 try {
   for (const side of sides) {
-    build(side.checkout);
+    buildBundles(side.checkout);
     const launch = bundleLauncher(side.checkout);
     side.platform = await startProcessPlatform(
       env.benchCpuProfile ? profiled(launch, path.join(env.benchCpuProfile, side.label)) : launch,
@@ -175,6 +166,7 @@ try {
           connections: item.connections,
           seconds: SECONDS,
           watch,
+          watchTrees: stackPids,
         });
         side.windows.push([started, monotonicMicros()]);
         if (result.errors > 0) {
@@ -202,6 +194,10 @@ try {
         m(list, (r) => r.cpuPerRequest.gateway!),
         m(list, (r) => r.cpuPerRequest.identity!),
         m(list, (r) => r.cpuPerRequest.wallet!),
+        m(list, (r) => r.cpuPerRequest.postgres ?? NaN),
+        m(list, (r) => r.cpuPerRequest.redis ?? NaN),
+        m(list, (r) => r.cpuPerRequest.generator!),
+        m(list, (r) => r.cpuPerRequest.machine!),
       ]);
     }
   }
@@ -217,6 +213,10 @@ try {
       'cpu gateway',
       'cpu identity',
       'cpu wallet',
+      'cpu postgres',
+      'cpu redis',
+      'cpu generator',
+      'cpu machine',
     ],
     rows,
   });

@@ -4,8 +4,12 @@
  *     UserRegistered to identity's outbox) until every wallet exists: users/s (goal 300);
  *  2. outbox to consumer: users registered at a steady RATE per second, each one's time from its
  *     commit to its wallet's creation (goal: p95 under 200 ms at 200 events/s);
- *  3. getCurrentUserProfile + getWallet through the gateway, one at a time and 20 at a time.
- * Identity, wallet and the gateway run in this process. The gateway's limits are set to what the
+ *  3. getCurrentUserProfile + getWallet through the gateway, one at a time and 20 at a time;
+ *  4. sign-up to wallet on the platform as it ships: every service and the gateway as its
+ *     production bundle in its own process, so every consumer of UserRegistered (challenge,
+ *     moderation, notification, wallet) does its work; users/s and the CPU milliseconds each
+ *     process (and PostgreSQL, Kafka) spent per user.
+ * In 1 to 3, identity, wallet and the gateway run in this process. The gateway's limits are set to what the
  * run needs (every request comes from 127.0.0.1, a few thousand a minute per user), as any
  * deployment sets them; nothing is bypassed.
  *
@@ -24,11 +28,19 @@ import {
   testWalletConfig,
 } from '@challenge/testing';
 import { buildApp as buildWallet } from '@challenge/wallet/app';
+import { createDatabase } from '@challenge/identity/seed';
+import pg from 'pg';
+import { repoRoot } from '../../scripts/lib/stack-config.mjs';
+import { stackStatus } from '../../scripts/lib/stack/index.mjs';
 import { startTestGateway } from '../support/gateway.ts';
+import { bundleLauncher, startProcessPlatform } from '../support/processes.ts';
+import { buildBundles } from './lib/bundles.ts';
+import { cpuMillis, machineBusyMillis, treeCpuMillis } from './lib/load.ts';
 import globalSetup from '../../packages/testing/src/global-setup.ts';
 import { percentiles, sized, startBench, type Cell } from './lib/results.ts';
 
 const USERS = sized(1_000, 5);
+const SHIPPED_USERS = sized(500, 5);
 const SIGN_UP_CLIENTS = sized(10, 2);
 const PACED = sized(1_000, 5);
 const RATE = sized(200, 20);
@@ -59,29 +71,47 @@ const gateway = await startTestGateway(
 );
 const rows: Cell[][] = [];
 
-// 1. Sign-up to wallet, as fast as SIGN_UP_CLIENTS clients register.
 type User = Awaited<ReturnType<typeof seedUser>>;
-const users: User[] = [];
-{
+
+/**
+ * Registers `count` users through identity's domain rule, SIGN_UP_CLIENTS at a time, then waits
+ * until each has its wallet: seconds until the last registration and until the last wallet.
+ */
+async function signUpToWallet(
+  identityDb: Parameters<typeof seedUser>[0],
+  count: number,
+  walletsOf: (ids: string[]) => Promise<number>,
+): Promise<{ users: User[]; registered: number; seconds: number }> {
+  const users: User[] = [];
   const began = performance.now();
   // A client takes its turn before it awaits: counting finished ones let each client start one
   // more while the others were still on their way (1,009 users for 1,000).
   let started = 0;
   await Promise.all(
     Array.from({ length: SIGN_UP_CLIENTS }, async () => {
-      while (started < USERS) {
+      while (started < count) {
         started += 1;
-        users.push(await seedUser(identity.app.db));
+        users.push(await seedUser(identityDb));
       }
     }),
   );
   const registered = (performance.now() - began) / 1000;
+  const ids = users.map((user) => user.id);
   await eventually(async () => {
-    const ids = users.map((user) => user.id);
-    const count = await wallet.app.db.wallet.count({ where: { userId: { in: ids } } });
-    if (count < ids.length) throw new Error(`${ids.length - count} wallets missing`);
+    const found = await walletsOf(ids);
+    if (found < ids.length) throw new Error(`${ids.length - found} wallets missing`);
   }, 300_000);
-  const seconds = (performance.now() - began) / 1000;
+  return { users, registered, seconds: (performance.now() - began) / 1000 };
+}
+
+// 1. Sign-up to wallet, as fast as SIGN_UP_CLIENTS clients register.
+const users: User[] = [];
+{
+  const run = await signUpToWallet(identity.app.db, USERS, (ids) =>
+    wallet.app.db.wallet.count({ where: { userId: { in: ids } } }),
+  );
+  users.push(...run.users);
+  const { registered, seconds } = run;
   rows.push([
     `sign-up to wallet, ${SIGN_UP_CLIENTS} clients`,
     users.length,
@@ -183,5 +213,57 @@ bench.table({
 await gateway.stop();
 await Promise.all([identity.stop(), wallet.stop()]);
 await deleteTopics(topicPrefix);
+
+// 4. Sign-up to wallet on the platform as it ships: every consumer of UserRegistered runs.
+{
+  buildBundles(repoRoot);
+  const platform = await startProcessPlatform(bundleLauncher(repoRoot));
+  const identityDb = createDatabase(platform.databaseUrls.identity);
+  const walletDb = new pg.Pool({ connectionString: platform.databaseUrls.wallet, max: 1 });
+  const walletsOf = async (ids: string[]) => {
+    const { rows: found } = await walletDb.query<{ n: number }>(
+      'SELECT count(*)::int AS n FROM wallets WHERE user_id = ANY($1::uuid[])',
+      [ids],
+    );
+    return found[0]!.n;
+  };
+  try {
+    // Each process's first sign-up (connections, plans, the consumers' joins) is not measured.
+    await signUpToWallet(identityDb, 1, walletsOf);
+    const processes = Object.fromEntries(platform.processes.map((p) => [p.name, p.pid]));
+    const stack = Object.fromEntries(
+      (await stackStatus({ only: ['postgres', 'kafka'] }))
+        .filter((component) => component.pid)
+        .map((component) => [component.name, component.pid as number]),
+    );
+    const cpu = () => ({
+      ...Object.fromEntries(Object.entries(processes).map(([name, pid]) => [name, cpuMillis(pid)])),
+      ...Object.fromEntries(Object.entries(stack).map(([name, pid]) => [name, treeCpuMillis(pid)])),
+      'this process (the clients)': (process.cpuUsage().user + process.cpuUsage().system) / 1000,
+      machine: machineBusyMillis(),
+    });
+    const before: Record<string, number> = cpu();
+    const run = await signUpToWallet(identityDb, SHIPPED_USERS, walletsOf);
+    const after: Record<string, number> = cpu();
+    bench.table({
+      title: `Sign-up to wallet on the shipped platform (bundles, every consumer), ${SIGN_UP_CLIENTS} clients, ${SHIPPED_USERS} users`,
+      columns: ['registered/s', 'to wallet/s', 'CPU ms per user, by process'],
+      rows: [
+        [
+          SHIPPED_USERS / run.registered,
+          SHIPPED_USERS / run.seconds,
+          Object.keys(after)
+            .map((name) => `${name} ${((after[name]! - before[name]!) / SHIPPED_USERS).toFixed(2)}`)
+            .join(', '),
+        ],
+      ],
+      notes: ["the clients register through identity's domain rule from this process"],
+    });
+  } finally {
+    await identityDb.$disconnect();
+    await walletDb.end();
+    await platform.stop();
+  }
+}
 bench.finish();
 process.exit(0);

@@ -21,10 +21,12 @@ export const publicUrl = `http://127.0.0.1:${GATEWAY_PORT}`;
 
 /**
  * How a production bundle is run, here and in the images (Dockerfile CMD, compose). Node 24's
- * young generation grows to 32 MiB per semi-space, most of it empty when a service idles; 2 MiB
- * keeps each process near 150 MiB resident (docs/adr/0078-production-bundles.md).
+ * young generation grows to 32 MiB per semi-space, most of it empty when a service idles
+ * (docs/adr/0078-production-bundles.md); at 2 MiB the garbage collector took a fifth of every
+ * request's CPU under load. 4 MiB takes 10 to 30 % off each process's CPU per request for 1 to
+ * 10 MiB more resident (docs/adr/0103-young-generation-sized-for-requests.md).
  */
-export const BUNDLE_COMMAND = ['--max-semi-space-size=2', 'dist/index.js'];
+export const BUNDLE_COMMAND = ['--max-semi-space-size=4', 'dist/index.js'];
 
 /** The development RS256 key pair, made once per checkout in .local/keys (never committed). */
 export function developmentKeys() {

@@ -5,7 +5,7 @@
  * the same whichever server it measures. Also reads the CPU time each server process spent
  * meanwhile (/proc), the figure a busy shared machine does not distort: CPU per request.
  */
-import { readFileSync } from 'node:fs';
+import { readFileSync, readdirSync } from 'node:fs';
 import { Agent, request } from 'node:http';
 import { percentiles } from './results.ts';
 
@@ -25,7 +25,12 @@ export interface LoadResult {
   p50: number;
   p95: number;
   p99: number;
-  /** CPU milliseconds per request of each watched process (by name). */
+  /**
+   * CPU milliseconds per request of each watched process (by name), of the load generator itself
+   * (`generator`, this process) and of the whole machine (`machine`: every core's busy time, so
+   * also PostgreSQL, Redis and the kernel's network work): where the cores are the limit, the
+   * machine's figure is what sets the requests per second.
+   */
   cpuPerRequest: Record<string, number>;
   /** The first failed answer, to say why. */
   firstError: string | null;
@@ -39,6 +44,57 @@ export function cpuMillis(pid: number): number {
   const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
   return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS_PER_SECOND;
 }
+
+/**
+ * CPU time of a process and all its descendants, in ms: what PostgreSQL spends (a backend
+ * process per connection). The children that ended count too, through their parent's
+ * cutime/cstime.
+ */
+export function treeCpuMillis(root: number): number {
+  const children = new Map<number, number[]>();
+  const own = new Map<number, number>();
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      const parent = Number(fields[1]);
+      children.set(parent, [...(children.get(parent) ?? []), Number(entry)]);
+      own.set(
+        Number(entry),
+        ((Number(fields[11]) + Number(fields[12]) + Number(fields[13]) + Number(fields[14])) *
+          1000) /
+          CLOCK_TICKS_PER_SECOND,
+      );
+    } catch {
+      // gone meanwhile
+    }
+  }
+  let total = 0;
+  const pending = [root];
+  while (pending.length) {
+    const pid = pending.pop()!;
+    total += own.get(pid) ?? 0;
+    pending.push(...(children.get(pid) ?? []));
+  }
+  return total;
+}
+
+/** Busy time of all the machine's cores so far (everything but idle and I/O wait), in ms. */
+export function machineBusyMillis(): number {
+  const line = readFileSync('/proc/stat', 'utf8').split('\n', 1)[0]!;
+  const [user, nice, system, , , irq, softirq, steal] = line
+    .trim()
+    .split(/\s+/)
+    .slice(1)
+    .map(Number);
+  return ((user! + nice! + system! + irq! + softirq! + steal!) * 1000) / CLOCK_TICKS_PER_SECOND;
+}
+
+const generatorMillis = () => {
+  const usage = process.cpuUsage();
+  return (usage.user + usage.system) / 1000;
+};
 
 const graphqlOk = (status: number, body: string) =>
   status === 200 && !body.includes('"errors"') && !body.includes('"success":false');
@@ -83,6 +139,8 @@ export async function runLoad(
     warmUp?: number;
     /** Processes whose CPU time is read before and after (name -> pid). */
     watch?: Record<string, number>;
+    /** The same for a process with its descendants (name -> pid of the root). */
+    watchTrees?: Record<string, number>;
   },
 ): Promise<LoadResult> {
   const agent = new Agent({ keepAlive: true, maxSockets: options.connections });
@@ -100,6 +158,10 @@ export async function runLoad(
     );
     const watch = Object.entries(options.watch ?? {});
     const cpuBefore = watch.map(([, pid]) => cpuMillis(pid));
+    const trees = Object.entries(options.watchTrees ?? {});
+    const treesBefore = trees.map(([, pid]) => treeCpuMillis(pid));
+    const generatorBefore = generatorMillis();
+    const machineBefore = machineBusyMillis();
     const times: number[] = [];
     let errors = 0;
     let firstError: string | null = null;
@@ -127,9 +189,15 @@ export async function runLoad(
       }),
     );
     const seconds = (performance.now() - began) / 1000;
-    const cpuPerRequest = Object.fromEntries(
-      watch.map(([name, pid], i) => [name, (cpuMillis(pid) - cpuBefore[i]!) / times.length]),
-    );
+    const cpuPerRequest = Object.fromEntries([
+      ...watch.map(([name, pid], i) => [name, (cpuMillis(pid) - cpuBefore[i]!) / times.length]),
+      ...trees.map(([name, pid], i) => [
+        name,
+        (treeCpuMillis(pid) - treesBefore[i]!) / times.length,
+      ]),
+      ['generator', (generatorMillis() - generatorBefore) / times.length],
+      ['machine', (machineBusyMillis() - machineBefore) / times.length],
+    ]);
     const { p50, p95, p99 } = percentiles(times);
     return {
       requests: times.length,
