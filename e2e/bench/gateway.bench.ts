@@ -29,7 +29,6 @@ import path from 'node:path';
 import { eventually } from '@challenge/testing';
 import { developmentSecret } from '../../scripts/lib/platform.mjs';
 import { repoRoot } from '../../scripts/lib/stack-config.mjs';
-import { stackStatus } from '../../scripts/lib/stack/index.mjs';
 import globalSetup from '../../packages/testing/src/global-setup.ts';
 import { env } from '../src/env.ts';
 import {
@@ -41,7 +40,7 @@ import {
 } from '../support/processes.ts';
 import { buildBundles } from './lib/bundles.ts';
 import { monotonicMicros, summariseProfile, type Window } from './lib/cpu-profile.ts';
-import { runLoad, type LoadResult, type LoadTarget } from './lib/load.ts';
+import { runLoad, stackPids, type LoadResult, type LoadTarget } from './lib/load.ts';
 import { median, sized, startBench, type Cell } from './lib/results.ts';
 
 const USERS = sized(10, 2);
@@ -91,11 +90,7 @@ const LIMITS = {
 
 await globalSetup();
 // PostgreSQL and Redis serve both sides: their CPU per request completes the machine's budget.
-const stackPids = Object.fromEntries(
-  (await stackStatus({ only: ['postgres', 'redis'] }))
-    .filter((component) => component.pid)
-    .map((component) => [component.name, component.pid as number]),
-);
+const postgresAndRedis = await stackPids(['postgres', 'redis']);
 const gatewaySecret = developmentSecret('gateway-secret');
 try {
   for (const side of sides) {
@@ -166,7 +161,7 @@ try {
           connections: item.connections,
           seconds: SECONDS,
           watch,
-          watchTrees: stackPids,
+          watchTrees: postgresAndRedis,
         });
         side.windows.push([started, monotonicMicros()]);
         if (result.errors > 0) {

@@ -31,11 +31,10 @@ import { buildApp as buildWallet } from '@challenge/wallet/app';
 import { createDatabase } from '@challenge/identity/seed';
 import pg from 'pg';
 import { repoRoot } from '../../scripts/lib/stack-config.mjs';
-import { stackStatus } from '../../scripts/lib/stack/index.mjs';
 import { startTestGateway } from '../support/gateway.ts';
 import { bundleLauncher, startProcessPlatform } from '../support/processes.ts';
 import { buildBundles } from './lib/bundles.ts';
-import { cpuMillis, machineBusyMillis, treeCpuMillis } from './lib/load.ts';
+import { cpuPer, cpuSnapshot, stackPids } from './lib/load.ts';
 import globalSetup from '../../packages/testing/src/global-setup.ts';
 import { percentiles, sized, startBench, type Cell } from './lib/results.ts';
 
@@ -231,20 +230,10 @@ await deleteTopics(topicPrefix);
     // Each process's first sign-up (connections, plans, the consumers' joins) is not measured.
     await signUpToWallet(identityDb, 1, walletsOf);
     const processes = Object.fromEntries(platform.processes.map((p) => [p.name, p.pid]));
-    const stack = Object.fromEntries(
-      (await stackStatus({ only: ['postgres', 'kafka'] }))
-        .filter((component) => component.pid)
-        .map((component) => [component.name, component.pid as number]),
-    );
-    const cpu = () => ({
-      ...Object.fromEntries(Object.entries(processes).map(([name, pid]) => [name, cpuMillis(pid)])),
-      ...Object.fromEntries(Object.entries(stack).map(([name, pid]) => [name, treeCpuMillis(pid)])),
-      'this process (the clients)': (process.cpuUsage().user + process.cpuUsage().system) / 1000,
-      machine: machineBusyMillis(),
-    });
-    const before: Record<string, number> = cpu();
+    const postgresAndKafka = await stackPids(['postgres', 'kafka']);
+    const before = cpuSnapshot(processes, postgresAndKafka);
     const run = await signUpToWallet(identityDb, SHIPPED_USERS, walletsOf);
-    const after: Record<string, number> = cpu();
+    const perUser = cpuPer(before, cpuSnapshot(processes, postgresAndKafka), SHIPPED_USERS);
     bench.table({
       title: `Sign-up to wallet on the shipped platform (bundles, every consumer), ${SIGN_UP_CLIENTS} clients, ${SHIPPED_USERS} users`,
       columns: ['registered/s', 'to wallet/s', 'CPU ms per user, by process'],
@@ -252,12 +241,12 @@ await deleteTopics(topicPrefix);
         [
           SHIPPED_USERS / run.registered,
           SHIPPED_USERS / run.seconds,
-          Object.keys(after)
-            .map((name) => `${name} ${((after[name]! - before[name]!) / SHIPPED_USERS).toFixed(2)}`)
+          Object.entries(perUser)
+            .map(([name, ms]) => `${name} ${ms.toFixed(2)}`)
             .join(', '),
         ],
       ],
-      notes: ["the clients register through identity's domain rule from this process"],
+      notes: ["the clients register through identity's domain rule from this process (generator)"],
     });
   } finally {
     await identityDb.$disconnect();

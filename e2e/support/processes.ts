@@ -372,11 +372,8 @@ export async function signUp(platform: ProcessPlatform) {
   };
 }
 
-/** Resident memory of a process alone, and of it with its descendants, in MiB (Linux /proc). */
-export function residentMemory(pid: number): { rss: number; peak: number; tree: number } {
-  const status = (id: number) => readFileSync(`/proc/${id}/status`, 'utf8');
-  const kib = (text: string, field: string) =>
-    Number(new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(text)?.[1] ?? 0);
+/** A process and all its descendants, as /proc lists them now (Linux). */
+export function processTree(root: number): number[] {
   const children = new Map<number, number[]>();
   for (const entry of readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
@@ -388,17 +385,30 @@ export function residentMemory(pid: number): { rss: number; peak: number; tree: 
       // gone meanwhile
     }
   }
+  const tree: number[] = [];
+  const pending = [root];
+  while (pending.length) {
+    const pid = pending.pop()!;
+    tree.push(pid);
+    pending.push(...(children.get(pid) ?? []));
+  }
+  return tree;
+}
+
+/** Resident memory of a process alone, and of it with its descendants, in MiB (Linux /proc). */
+export function residentMemory(pid: number): { rss: number; peak: number; tree: number } {
+  const status = (id: number) => readFileSync(`/proc/${id}/status`, 'utf8');
+  const kib = (text: string, field: string) =>
+    Number(new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(text)?.[1] ?? 0);
   const own = status(pid);
   let tree = 0;
-  const visit = (id: number) => {
+  for (const id of processTree(pid)) {
     try {
       tree += kib(status(id), 'VmRSS');
     } catch {
-      return;
+      // gone meanwhile
     }
-    for (const child of children.get(id) ?? []) visit(child);
-  };
-  visit(pid);
+  }
   const mib = (value: number) => Math.round((value / 1024) * 10) / 10;
   return { rss: mib(kib(own, 'VmRSS')), peak: mib(kib(own, 'VmHWM')), tree: mib(tree) };
 }

@@ -5,8 +5,10 @@
  * the same whichever server it measures. Also reads the CPU time each server process spent
  * meanwhile (/proc), the figure a busy shared machine does not distort: CPU per request.
  */
-import { readFileSync, readdirSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { Agent, request } from 'node:http';
+import { stackStatus } from '../../../scripts/lib/stack/index.mjs';
+import { processTree } from '../../support/processes.ts';
 import { percentiles } from './results.ts';
 
 export interface LoadTarget {
@@ -38,10 +40,15 @@ export interface LoadResult {
 
 const CLOCK_TICKS_PER_SECOND = 100;
 
-/** CPU time (user + system) a process has used so far, in ms (Linux). */
-export function cpuMillis(pid: number): number {
+/** The /proc/<pid>/stat fields after the command's name (Linux). */
+const statFields = (pid: number) => {
   const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+};
+
+/** CPU time (user + system) a process has used so far, in ms (Linux). */
+function cpuMillis(pid: number): number {
+  const fields = statFields(pid);
   return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS_PER_SECOND;
 }
 
@@ -50,38 +57,24 @@ export function cpuMillis(pid: number): number {
  * process per connection). The children that ended count too, through their parent's
  * cutime/cstime.
  */
-export function treeCpuMillis(root: number): number {
-  const children = new Map<number, number[]>();
-  const own = new Map<number, number>();
-  for (const entry of readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
+function treeCpuMillis(root: number): number {
+  let total = 0;
+  for (const pid of processTree(root)) {
     try {
-      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
-      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      const parent = Number(fields[1]);
-      children.set(parent, [...(children.get(parent) ?? []), Number(entry)]);
-      own.set(
-        Number(entry),
+      const fields = statFields(pid);
+      total +=
         ((Number(fields[11]) + Number(fields[12]) + Number(fields[13]) + Number(fields[14])) *
           1000) /
-          CLOCK_TICKS_PER_SECOND,
-      );
+        CLOCK_TICKS_PER_SECOND;
     } catch {
       // gone meanwhile
     }
-  }
-  let total = 0;
-  const pending = [root];
-  while (pending.length) {
-    const pid = pending.pop()!;
-    total += own.get(pid) ?? 0;
-    pending.push(...(children.get(pid) ?? []));
   }
   return total;
 }
 
 /** Busy time of all the machine's cores so far (everything but idle and I/O wait), in ms. */
-export function machineBusyMillis(): number {
+function machineBusyMillis(): number {
   const line = readFileSync('/proc/stat', 'utf8').split('\n', 1)[0]!;
   const [user, nice, system, , , irq, softirq, steal] = line
     .trim()
@@ -91,10 +84,42 @@ export function machineBusyMillis(): number {
   return ((user! + nice! + system! + irq! + softirq! + steal!) * 1000) / CLOCK_TICKS_PER_SECOND;
 }
 
-const generatorMillis = () => {
+/** The pids of the local stack's components (PostgreSQL, Redis, Kafka, ...) that run. */
+export async function stackPids(names: string[]): Promise<Record<string, number>> {
+  return Object.fromEntries(
+    (await stackStatus({ only: names }))
+      .filter((component) => component.pid)
+      .map((component) => [component.name, component.pid as number]),
+  );
+}
+
+/**
+ * CPU milliseconds used so far: by each process of `processes`, by each process of `trees` with
+ * its descendants, by this process (`generator`) and by the whole machine (`machine`). Two
+ * snapshots' difference is what a run cost.
+ */
+export function cpuSnapshot(
+  processes: Record<string, number>,
+  trees: Record<string, number> = {},
+): Record<string, number> {
   const usage = process.cpuUsage();
-  return (usage.user + usage.system) / 1000;
-};
+  return {
+    ...Object.fromEntries(Object.entries(processes).map(([name, pid]) => [name, cpuMillis(pid)])),
+    ...Object.fromEntries(Object.entries(trees).map(([name, pid]) => [name, treeCpuMillis(pid)])),
+    generator: (usage.user + usage.system) / 1000,
+    machine: machineBusyMillis(),
+  };
+}
+
+/** CPU milliseconds per unit of work between two snapshots, by name. */
+export const cpuPer = (
+  before: Record<string, number>,
+  after: Record<string, number>,
+  units: number,
+) =>
+  Object.fromEntries(
+    Object.keys(after).map((name) => [name, (after[name]! - before[name]!) / units]),
+  );
 
 const graphqlOk = (status: number, body: string) =>
   status === 200 && !body.includes('"errors"') && !body.includes('"success":false');
@@ -156,12 +181,7 @@ export async function runLoad(
         }
       }),
     );
-    const watch = Object.entries(options.watch ?? {});
-    const cpuBefore = watch.map(([, pid]) => cpuMillis(pid));
-    const trees = Object.entries(options.watchTrees ?? {});
-    const treesBefore = trees.map(([, pid]) => treeCpuMillis(pid));
-    const generatorBefore = generatorMillis();
-    const machineBefore = machineBusyMillis();
+    const cpuBefore = cpuSnapshot(options.watch ?? {}, options.watchTrees);
     const times: number[] = [];
     let errors = 0;
     let firstError: string | null = null;
@@ -189,15 +209,11 @@ export async function runLoad(
       }),
     );
     const seconds = (performance.now() - began) / 1000;
-    const cpuPerRequest = Object.fromEntries([
-      ...watch.map(([name, pid], i) => [name, (cpuMillis(pid) - cpuBefore[i]!) / times.length]),
-      ...trees.map(([name, pid], i) => [
-        name,
-        (treeCpuMillis(pid) - treesBefore[i]!) / times.length,
-      ]),
-      ['generator', (generatorMillis() - generatorBefore) / times.length],
-      ['machine', (machineBusyMillis() - machineBefore) / times.length],
-    ]);
+    const cpuPerRequest = cpuPer(
+      cpuBefore,
+      cpuSnapshot(options.watch ?? {}, options.watchTrees),
+      times.length,
+    );
     const { p50, p95, p99 } = percentiles(times);
     return {
       requests: times.length,
