@@ -261,7 +261,9 @@ export function faultsOf(httpStatus: number, text: string): string[] {
  */
 export function edgeVariablesOf(
   args: readonly { name: string; type: GraphQLInputType }[],
-  strings: readonly string[] = ['\u0000', 'a'.repeat(10_000), ''],
+  // NUL alone is short enough for most minimum lengths to refuse it; inside a word it passes them
+  // and reaches whatever the resolver does next.
+  strings: readonly string[] = ['\u0000', 'a'.repeat(10_000), '', 'null\u0000byte'],
 ): Record<string, unknown>[] {
   const valueFor = (type: GraphQLInputType, text: string, index: number): unknown => {
     if (isNonNullType(type)) return valueFor(type.ofType, text, index);

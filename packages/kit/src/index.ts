@@ -19,3 +19,4 @@ export * from './internal-profile.ts';
 export * from './gateway-credential.ts';
 export * from './internal-proof-upload.ts';
 export * from './tracing.ts';
+export * from './nul-input.ts';

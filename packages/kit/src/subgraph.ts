@@ -21,6 +21,7 @@ import type { Lifecycle } from './lifecycle.ts';
 import { requestIdOf, requestIds } from './logger.ts';
 import { createMetrics, type Metrics } from './metrics.ts';
 import { graphqlHttp } from './graphql-http.ts';
+import { nulFreeInputPlugin } from './nul-input.ts';
 import { graphqlSpanPlugin, httpServerSpans, tracerFor } from './tracing.ts';
 
 /** What every resolver receives; a service adds its own dependencies through `extend`. */
@@ -146,6 +147,7 @@ export async function createSubgraph<TContext extends RequestContext>(
       // No field carries a cache hint: Apollo's cache policy would only wrap every resolver in a
       // hook and answer no-store, which the gateway works out itself (docs/adr/0096).
       ApolloServerPluginCacheControlDisabled(),
+      nulFreeInputPlugin(),
       metricsPlugin(metrics),
       graphqlSpanPlugin(),
     ],

@@ -29,6 +29,7 @@ const typeDefs = parse(`
     me: String
     boom: String
     slow: String
+    echo(text: String, list: [String]): String
   }
 `);
 
@@ -99,6 +100,7 @@ async function startApp(
         slow.finished = true;
         return 'done';
       },
+      echo: (_parent, args: { text?: string }) => args.text ?? null,
     },
   };
   const subgraph = await createSubgraph<RequestContext>({
@@ -233,6 +235,34 @@ describe('subgraph', () => {
     const res = await graphql(app.url, '{ nope }');
     expect(res.status).toBe(400);
     expect(res.json<GraphQLBody>().errors?.[0]?.extensions?.code).toBe('GRAPHQL_VALIDATION_FAILED');
+  });
+
+  it('refuses a NUL in any string, a variable or a literal, as invalid_input before a resolver runs (PostgreSQL text cannot hold one)', async () => {
+    const send = (query: string, variables?: Record<string, unknown>) =>
+      http(app.url, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', [GATEWAY_SECRET_HEADER]: GATEWAY_SECRET },
+        body: JSON.stringify({ query, variables }),
+      });
+    const refusals = [
+      await send('query ($text: String) { echo(text: $text) }', { text: 'null\u0000byte' }),
+      await send('query ($list: [String]) { echo(list: $list) }', { list: ['ok', 'a\u0000'] }),
+      await send('{ echo(text: "a\\u0000b") }'),
+      await send('{ echo(text: "a\\u{0}b") }'),
+    ];
+    for (const res of refusals) {
+      // 200, so that the gateway passes the error on rather than reading a failed subgraph.
+      expect(res.status).toBe(200);
+      const body = res.json<GraphQLBody>();
+      expect(body.data).toBeUndefined();
+      expect(body.errors?.[0]?.extensions).toMatchObject({
+        code: 'BAD_USER_INPUT',
+        identifier: 'invalid_input',
+      });
+    }
+    // A backslash and the letters u0000 are text like any other.
+    const text = await send('query ($text: String) { echo(text: $text) }', { text: 'a\\u0000' });
+    expect(text.json<GraphQLBody>().data).toEqual({ echo: 'a\\u0000' });
   });
 
   // Express's default error page would show a stack trace outside production.

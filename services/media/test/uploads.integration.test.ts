@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AppError } from '@challenge/kit';
+import { AppError, NUL_REFUSAL } from '@challenge/kit';
 import {
   deleteTopics,
   fromGateway,
@@ -115,13 +115,24 @@ const completeTus = (who: Performer, id: string) =>
 
 /** A GraphQL multipart request of createChallengeVideo straight to media's upload route. */
 async function multipartUpload(who: Performer) {
+  const response = await sendMultipart(who, who.challengeId);
+  expect(response.status).toBe(200);
+  const json = (await response.json()) as {
+    data: {
+      createChallengeVideo: { id: string | null; status: { success: boolean; identifier: string } };
+    };
+  };
+  return json.data.createChallengeVideo;
+}
+
+function sendMultipart(who: Performer, challengeId: string) {
   const boundary = '----media-test-boundary';
   const part = (name: string, value: string) =>
     `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`;
   const operations = {
     query: `mutation ($input: CreateChallengeVideoInput!) {
       createChallengeVideo(input: $input) { id status { success identifier message } } }`,
-    variables: { input: { challengeId: who.challengeId, ownVideoConfirmed: true, file: null } },
+    variables: { input: { challengeId, ownVideoConfirmed: true, file: null } },
   };
   const body = Buffer.concat([
     Buffer.from(
@@ -133,7 +144,7 @@ async function multipartUpload(who: Performer) {
     MP4,
     Buffer.from(`\r\n--${boundary}--\r\n`),
   ]);
-  const response = await fetch(new URL('/uploads/graphql', service.url), {
+  return fetch(new URL('/uploads/graphql', service.url), {
     method: 'POST',
     headers: {
       ...fromGateway(),
@@ -142,13 +153,6 @@ async function multipartUpload(who: Performer) {
     },
     body,
   });
-  expect(response.status).toBe(200);
-  const json = (await response.json()) as {
-    data: {
-      createChallengeVideo: { id: string | null; status: { success: boolean; identifier: string } };
-    };
-  };
-  return json.data.createChallengeVideo;
 }
 
 /**
@@ -185,6 +189,19 @@ function recordingStorage(keys: string[]): ObjectStorage {
     },
   };
 }
+
+describe('the multipart route', () => {
+  // It runs the operation itself, outside Apollo, so it makes the subgraphs' check of its own.
+  it('refuses a NUL in a variable before the operation runs (PostgreSQL text cannot hold one)', async () => {
+    const who = await performer();
+    const response = await sendMultipart(who, `${who.challengeId}\u0000`);
+    expect(response.status).toBe(400);
+    expect(await response.json()).toMatchObject({
+      errors: [{ message: NUL_REFUSAL, extensions: { identifier: 'invalid_input' } }],
+    });
+    expect(await liveVideos(who)).toEqual([]);
+  });
+});
 
 describe('one live video per performer (docs/adr/0073)', () => {
   it('two tus uploads completed at once: one video, the other refused with invalid_action and removed', async () => {

@@ -9,7 +9,6 @@ import {
 } from '@challenge/kit';
 import { z } from 'zod';
 import { avatarUrl } from './avatars.ts';
-import { safeString } from './rules.ts';
 import { transactionRunner, type Database } from '../data/db.ts';
 import {
   findProfileById,
@@ -35,8 +34,8 @@ export const CONSUMER = 'identity';
 const DELETION_DELAY_MONTHS = 1;
 
 export const profileInput = z.object({
-  displayName: safeString().trim().min(1).max(60).nullish(),
-  bio: safeString().trim().max(500).nullish(),
+  displayName: z.string().trim().min(1).max(60).nullish(),
+  bio: z.string().trim().max(500).nullish(),
   /** The wallet masks amounts (kept with the account, not per browser); true by default. */
   hideAvailableAmount: z.boolean().optional(),
   /** The owner's profile lists include their private challenges; false by default. */

@@ -26,7 +26,7 @@ import {
   setFollowing,
   updateOwnProfile,
 } from '../domain/profiles.ts';
-import { REAUTH_PURPOSES, safeString } from '../domain/rules.ts';
+import { REAUTH_PURPOSES } from '../domain/rules.ts';
 import type { IdentityContext } from '../context.ts';
 import { graphqlCjs } from '../graphql-realm.ts';
 
@@ -47,40 +47,40 @@ const UploadScalar = new GraphQLScalarType<typeof NOT_AN_UPLOAD, never>({
   },
 });
 
-const text = safeString().max(1000);
-const requestLoginLinkInput = z.object({ email: text, originUrl: safeString().max(2048) });
+const text = z.string().max(1000);
+const requestLoginLinkInput = z.object({ email: text, originUrl: z.string().max(2048) });
 const verifyLoginLinkInput = z.object({
   email: text,
   expires: z.number().int(),
-  hash: safeString().min(1).max(200),
+  hash: z.string().min(1).max(200),
 });
-const verifyLoginCodeInput = z.object({ email: text, code: safeString().min(1).max(20) });
+const verifyLoginCodeInput = z.object({ email: text, code: z.string().min(1).max(20) });
 const loginInput = z.object({
-  username: safeString().min(1).max(200),
-  password: safeString().min(1).max(1000),
+  username: z.string().min(1).max(200),
+  password: z.string().min(1).max(1000),
 });
 const verifyUserInput = z.object({
   email: text,
-  code: safeString().max(20).nullish(),
-  hash: safeString().max(200).nullish(),
+  code: z.string().max(20).nullish(),
+  hash: z.string().max(200).nullish(),
   expires: z.number().int().nullish(),
-  username: safeString().max(100),
-  password: safeString().max(1000),
-  repeatPassword: safeString().max(1000),
-  birthday: safeString().max(20),
-  phoneNumber: safeString().max(40).nullish(),
+  username: z.string().max(100),
+  password: z.string().max(1000),
+  repeatPassword: z.string().max(1000),
+  birthday: z.string().max(20),
+  phoneNumber: z.string().max(40).nullish(),
   acceptTerms: z.boolean(),
 });
 const forgotInput = z.object({ email: text });
 const resetInput = z.object({
-  token: safeString().min(1).max(200),
-  password: safeString().max(1000),
-  repeatPassword: safeString().max(1000),
+  token: z.string().min(1).max(200),
+  password: z.string().max(1000),
+  repeatPassword: z.string().max(1000),
 });
 const changeInput = z.object({
-  currentPassword: safeString().max(1000),
-  password: safeString().max(1000),
-  repeatPassword: safeString().max(1000),
+  currentPassword: z.string().max(1000),
+  password: z.string().max(1000),
+  repeatPassword: z.string().max(1000),
 });
 const reauthInput = z.object({
   purpose: z.enum(REAUTH_PURPOSES),
@@ -90,7 +90,7 @@ const reauthInput = z.object({
 const banInput = z.object({
   userId: z.uuid(),
   type: z.enum(['soft', 'hard']),
-  reason: safeString().max(800).nullish(),
+  reason: z.string().max(800).nullish(),
 });
 /**
  * The log-in mutations' envelope: a suspended account's refusal also says since when and why,
@@ -107,7 +107,7 @@ const logInEnvelope = <T extends object>(logger: Logger, run: () => Promise<T>) 
   });
 
 /** Staff actions on one user (unban, verify). */
-const unbanInput = z.object({ userId: z.uuid(), reason: safeString().trim().min(1).max(800) });
+const unbanInput = z.object({ userId: z.uuid(), reason: z.string().trim().min(1).max(800) });
 /** The verification queue's outcomes: verify, or ban (hard unless said otherwise). */
 const verifyInput = z.object({
   userId: z.uuid(),
@@ -119,12 +119,12 @@ const verifyInput = z.object({
     .enum(['soft', 'hard'])
     .nullish()
     .transform((value) => value ?? 'hard'),
-  reason: safeString().max(800).nullish(),
+  reason: z.string().max(800).nullish(),
 });
 const bannedListArgs = pageRequestSchema.extend({ type: z.enum(['soft', 'hard']) });
 /** The verification queue, optionally narrowed to a part of a username or e-mail address. */
 const unverifiedListInput = pageRequestSchema.extend({
-  search: safeString()
+  search: z.string()
     .trim()
     .max(100)
     .nullish()
@@ -132,8 +132,8 @@ const unverifiedListInput = pageRequestSchema.extend({
 });
 const iso = (value: Date | null) => value?.toISOString() ?? null;
 
-const followInput = z.object({ username: safeString().min(1).max(100) });
-const usernameArgs = z.object({ username: safeString().min(1).max(100) });
+const followInput = z.object({ username: z.string().min(1).max(100) });
+const usernameArgs = z.object({ username: z.string().min(1).max(100) });
 const discoverUsersInput = pageRequestSchema.extend({ list: z.string().max(50).nullish() });
 
 type Args = { input: unknown };

@@ -3,6 +3,8 @@ import {
   AppError,
   AuthStateUnavailableError,
   bearerToken,
+  NUL_REFUSAL,
+  requestHoldsNul,
   type AuthUser,
   type Logger,
   type RequestContext,
@@ -223,6 +225,10 @@ export function multipartUploads(options: MultipartOptions): RequestHandler {
           const errors = validate(options.schema, document);
           if (errors.length > 0 || !uploadOperation(document, operations.operationName)) {
             answer(refusal(400, 'invalid_input', errors[0]?.message ?? 'Not an upload operation.'));
+            return;
+          }
+          if (requestHoldsNul(document, variables)) {
+            answer(refusal(400, 'invalid_input', NUL_REFUSAL));
             return;
           }
           upload = { upload: new Upload(), field };
