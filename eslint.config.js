@@ -92,6 +92,19 @@ export default tseslint.config(
     },
   },
   {
+    files: ['services/*/src/data/**/*.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: 'MemberExpression[property.name=/^createMany(AndReturn)?$/]',
+          message:
+            'Prisma compiles every createMany anew (its plan cache skips them): write INSERT ... ON CONFLICT DO NOTHING in $executeRaw or $queryRaw (docs/adr/0104).',
+        },
+      ],
+    },
+  },
+  {
     files: ['web/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
   },

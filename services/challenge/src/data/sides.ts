@@ -38,10 +38,12 @@ export async function insertSides(
   challengeId: string,
   performerIds: readonly string[],
 ): Promise<void> {
-  await tx.challengeSide.createMany({
-    data: performerIds.map((performerId) => ({ challengeId, performerId })),
-    skipDuplicates: true,
-  });
+  // Raw SQL: Prisma compiles every createMany anew (its plan cache skips them; docs/adr/0104).
+  await tx.$executeRaw`
+    INSERT INTO challenge_sides (challenge_id, performer_id, updated_at)
+    SELECT ${challengeId}::uuid, performer_id, ${new Date()}::timestamp(3)
+      FROM unnest(${[...performerIds]}::uuid[]) AS performer_id
+    ON CONFLICT DO NOTHING`;
 }
 
 export function findSides(db: Database | Transaction, challengeId: string): Promise<SideRecord[]> {

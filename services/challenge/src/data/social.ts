@@ -145,10 +145,11 @@ export async function recordFollow(
   followeeId: string,
   at: Date,
 ): Promise<void> {
-  await tx.knownFollow.createMany({
-    data: [{ followerId, followeeId, createdAt: at }],
-    skipDuplicates: true,
-  });
+  // Raw SQL: Prisma compiles every createMany anew (its plan cache skips them; docs/adr/0104).
+  await tx.$executeRaw`
+    INSERT INTO known_follows (follower_id, followee_id, created_at)
+    VALUES (${followerId}::uuid, ${followeeId}::uuid, ${at}::timestamp(3))
+    ON CONFLICT DO NOTHING`;
 }
 
 export async function removeFollow(

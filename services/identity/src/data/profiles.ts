@@ -90,11 +90,11 @@ export async function follow(
   followerId: string,
   followeeId: string,
 ): Promise<boolean> {
-  const created = await db.follow.createMany({
-    data: [{ followerId, followeeId }],
-    skipDuplicates: true,
-  });
-  return created.count === 1;
+  // Raw SQL: Prisma compiles every createMany anew (its plan cache skips them; docs/adr/0104).
+  const created = await db.$executeRaw`
+    INSERT INTO follows (follower_id, followee_id) VALUES (${followerId}::uuid, ${followeeId}::uuid)
+    ON CONFLICT DO NOTHING`;
+  return created === 1;
 }
 
 export async function unfollow(

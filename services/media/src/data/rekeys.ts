@@ -101,10 +101,13 @@ export async function scheduleDeletions(
   notBefore: Date,
 ): Promise<void> {
   if (entries.length === 0) return;
-  await db.objectDeletion.createMany({
-    data: entries.map((entry) => ({ ...entry, notBefore })),
-    skipDuplicates: true,
-  });
+  // Raw SQL: Prisma compiles every createMany anew (its plan cache skips them; docs/adr/0104).
+  await db.$executeRaw`
+    INSERT INTO object_deletions (key, video_id, not_before)
+    SELECT key, video_id, ${notBefore}::timestamp(3)
+      FROM unnest(${entries.map((entry) => entry.key)}::text[],
+                  ${entries.map((entry) => entry.videoId)}::uuid[]) AS entry(key, video_id)
+    ON CONFLICT DO NOTHING`;
 }
 
 /** Makes listed keys due at `notBefore` (a move that lost its race: its copies are orphans). */

@@ -152,8 +152,13 @@ export async function recordFollow(
   follow: { followerId: string; followeeId: string },
   following: boolean,
 ): Promise<void> {
-  if (following) await tx.knownFollow.createMany({ data: [follow], skipDuplicates: true });
-  else await tx.knownFollow.deleteMany({ where: follow });
+  // Raw SQL: Prisma compiles every createMany anew (its plan cache skips them; docs/adr/0104).
+  if (following) {
+    await tx.$executeRaw`
+      INSERT INTO known_follows (follower_id, followee_id)
+      VALUES (${follow.followerId}::uuid, ${follow.followeeId}::uuid)
+      ON CONFLICT DO NOTHING`;
+  } else await tx.knownFollow.deleteMany({ where: follow });
 }
 
 /** True when the user follows any of these users. */

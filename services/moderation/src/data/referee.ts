@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { Database, Transaction } from './db.ts';
 
 export interface RefereeCaseRecord {
@@ -54,7 +55,15 @@ export type NewRefereeCase = Omit<
  * the unique index and opens nothing.
  */
 export async function insertRefereeCase(tx: Transaction, row: NewRefereeCase): Promise<void> {
-  await tx.refereeCase.createMany({ data: [row], skipDuplicates: true });
+  // Raw SQL: Prisma compiles every createMany anew (its plan cache skips them; docs/adr/0104).
+  await tx.$executeRaw`
+    INSERT INTO referee_cases (id, challenge_id, owner_id, challenged_user_id, performer_id, slug,
+                               challenge_name, reward_cents, reason, video_id, opened_at, deadline)
+    VALUES (${randomUUID()}::uuid, ${row.challengeId}::uuid, ${row.ownerId}::uuid,
+            ${row.challengedUserId}::uuid, ${row.performerId}::uuid, ${row.slug},
+            ${row.challengeName}, ${row.rewardCents}, ${row.reason}, ${row.videoId}::uuid,
+            ${row.openedAt}::timestamp(3), ${row.deadline}::timestamp(3))
+    ON CONFLICT DO NOTHING`;
 }
 
 /**

@@ -1,5 +1,6 @@
 import { LIST_DEPTH_MAX } from '@challenge/kit';
 import type { Database, Transaction } from './db.ts';
+import { Prisma } from './generated/client.ts';
 import type { ActivityType } from './generated/enums.ts';
 
 export type { ActivityType } from './generated/enums.ts';
@@ -33,10 +34,18 @@ export async function insertActivityEntries(
   entries: NewActivityEntry[],
 ): Promise<void> {
   if (entries.length === 0) return;
-  await tx.activityEntry.createMany({
-    data: entries.map((entry) => ({ ...entry, rewardCents: BigInt(entry.rewardCents) })),
-    skipDuplicates: true,
-  });
+  // Raw SQL: Prisma compiles every createMany anew (its plan cache skips them; docs/adr/0104).
+  const rows = entries.map(
+    (entry) => Prisma.sql`(${entry.eventId}::uuid, ${entry.userId}::uuid,
+      ${entry.type}::activity_type, ${entry.challengeId}::uuid, ${entry.slug},
+      ${entry.challengeName}, ${BigInt(entry.rewardCents)}, ${entry.otherUserId}::uuid,
+      ${entry.occurredAt}::timestamp(3))`,
+  );
+  await tx.$executeRaw`
+    INSERT INTO activity_entries (event_id, user_id, type, challenge_id, slug, challenge_name,
+                                  reward_cents, other_user_id, occurred_at)
+    VALUES ${Prisma.join(rows)}
+    ON CONFLICT DO NOTHING`;
 }
 
 /** One page of a user's log, newest first (ties broken by arrival), and the log's size. */

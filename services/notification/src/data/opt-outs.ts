@@ -13,7 +13,8 @@ export async function isOptedOut(db: Database, email: string): Promise<boolean> 
 /** Adds or removes the address; true when it is on the list afterwards. Idempotent. */
 export async function setOptedOut(db: Database, email: string, optedOut: boolean) {
   if (optedOut) {
-    await db.invitationOptOut.createMany({ data: [{ email }], skipDuplicates: true });
+    // Raw SQL: Prisma compiles every createMany anew (its plan cache skips them; docs/adr/0104).
+    await db.$executeRaw`INSERT INTO invitation_opt_outs (email) VALUES (${email}) ON CONFLICT DO NOTHING`;
   } else {
     await db.invitationOptOut.deleteMany({ where: { email } });
   }

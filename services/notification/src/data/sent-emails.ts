@@ -29,7 +29,12 @@ export interface DeliveryState {
  * consumers handling the same event at once take turns.
  */
 export async function lockDelivery(tx: Transaction, delivery: NewDelivery): Promise<DeliveryState> {
-  await tx.sentEmail.createMany({ data: [delivery], skipDuplicates: true });
+  // Raw SQL: Prisma compiles every createMany anew (its plan cache skips them; docs/adr/0104).
+  await tx.$executeRaw`
+    INSERT INTO sent_emails (event_id, template, recipient, locale, updated_at)
+    VALUES (${delivery.eventId}::uuid, ${delivery.template}, ${delivery.recipient},
+            ${delivery.locale}, ${new Date()}::timestamp(3))
+    ON CONFLICT DO NOTHING`;
   const [row] = await tx.$queryRaw<DeliveryState[]>`
     SELECT status::text AS status, attempts, attempted_at AS "attemptedAt", now() AS now
       FROM sent_emails
