@@ -1,7 +1,7 @@
 import { newEvent } from '@challenge/events';
 import { graphql, uniqueTopicPrefix } from '@challenge/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { findKnownUser } from '../src/data/users.ts';
+import { findKnownUser, projectRegistrationOnce } from '../src/data/users.ts';
 import {
   publishIdentity,
   registerUser,
@@ -297,6 +297,37 @@ describe('e-mail invitations', () => {
     expect(row).toMatchObject({
       challengedUserId: invitee.id,
       challengedEmail: 'invitee.later@example.com',
+    });
+  });
+
+  it('are claimed once per registration event, in the statement that marks it handled (docs/adr/0104)', async () => {
+    const db = platform.challenge.app.db;
+    const email = `twice-${crypto.randomUUID().slice(0, 8)}@example.com`;
+    const result = await create(owner, {
+      ...base,
+      challengeReward: 100,
+      challengedUserEmailsString: email,
+    });
+    const slug = result.challenges[0].slug;
+    const id = crypto.randomUUID();
+    const user = { id, username: `twice_${id.slice(0, 6)}`, email, birthday: null };
+    const mark = { consumer: 'test', eventId: crypto.randomUUID() };
+    expect(await projectRegistrationOnce(db, mark, user)).toBe(true);
+    expect((await db.challenge.findUnique({ where: { slug } }))?.challengedUserId).toBe(id);
+
+    // The same event again (a redelivery) changes nothing: the claim is not made twice, the
+    // account is not renamed.
+    await db.challenge.update({ where: { slug }, data: { challengedUserId: null } });
+    expect(await projectRegistrationOnce(db, mark, { ...user, username: 'renamed' })).toBe(false);
+    expect((await db.challenge.findUnique({ where: { slug } }))?.challengedUserId).toBeNull();
+    expect((await findKnownUser(db, id))?.username).toBe(user.username);
+
+    // A deleted account is never brought back by a later registration event.
+    await db.knownUser.update({ where: { id }, data: { deletedAt: new Date() } });
+    const again = { consumer: 'test', eventId: crypto.randomUUID() };
+    expect(await projectRegistrationOnce(db, again, { ...user, username: 'revived' })).toBe(true);
+    expect(await db.knownUser.findUnique({ where: { id } })).toMatchObject({
+      username: user.username,
     });
   });
 });

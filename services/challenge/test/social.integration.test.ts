@@ -10,7 +10,7 @@ import {
 } from '@challenge/testing';
 import { buildApp, type ChallengeApp } from '../src/app.ts';
 import { insertChallenge, type NewChallengeRow } from '../src/data/challenges.ts';
-import { updateKnownUser, upsertRegisteredUser } from '../src/data/users.ts';
+import { projectRegistrationOnce, updateKnownUser } from '../src/data/users.ts';
 
 const topicPrefix = uniqueTopicPrefix();
 let service: TestService<ChallengeApp>;
@@ -164,12 +164,16 @@ describe('likeChallenge', () => {
   it('refuses a banned user', async () => {
     const challenge = await seedChallenge();
     const banned = randomUUID();
-    await upsertRegisteredUser(service.app.db, {
-      id: banned,
-      username: `banned${serial}`,
-      email: `banned${serial}-${banned.slice(0, 6)}@example.com`,
-      birthday: null,
-    });
+    await projectRegistrationOnce(
+      service.app.db,
+      { consumer: 'test', eventId: randomUUID() },
+      {
+        id: banned,
+        username: `banned${serial}`,
+        email: `banned${serial}-${banned.slice(0, 6)}@example.com`,
+        birthday: null,
+      },
+    );
     await updateKnownUser(service.app.db, banned, { banned: true });
     const answer = await graphql(service.url, LIKE, { slug: challenge.slug }, { id: banned });
     expect(answer.data?.likeChallenge.status).toMatchObject({ identifier: 'banned_user' });

@@ -13,6 +13,7 @@ import {
   type TestService,
 } from '@challenge/testing';
 import { buildApp, type ModerationApp } from '../src/app.ts';
+import { findKnownUser, projectRegistrationOnce } from '../src/data/projections.ts';
 import { escalateOverdueOnce } from '../src/domain/referee.ts';
 import { REPORT_REASONS, REASONS_NEEDING_DETAILS } from '../src/domain/reports.ts';
 
@@ -1473,5 +1474,21 @@ describe('the audit log', () => {
     );
     await expect(db().$executeRawUnsafe(`TRUNCATE audit_entries`)).rejects.toThrow(/append-only/);
     expect(await db().auditEntry.count()).toBeGreaterThan(0);
+  });
+});
+
+describe('the users projection', () => {
+  it('projects a registration once per event, its mark in the same statement (docs/adr/0104)', async () => {
+    const id = randomUUID();
+    const mark = { consumer: 'test', eventId: randomUUID() };
+    expect(
+      await projectRegistrationOnce(db(), mark, { id, username: `first_${id.slice(0, 6)}` }),
+    ).toBe(true);
+    // The same event again (a redelivery) is a no-op; a later event renames.
+    expect(await projectRegistrationOnce(db(), mark, { id, username: 'redelivered' })).toBe(false);
+    expect((await findKnownUser(db(), id))?.username).toBe(`first_${id.slice(0, 6)}`);
+    const later = { consumer: 'test', eventId: randomUUID() };
+    expect(await projectRegistrationOnce(db(), later, { id, username: 'renamed' })).toBe(true);
+    expect((await findKnownUser(db(), id))?.username).toBe('renamed');
   });
 });

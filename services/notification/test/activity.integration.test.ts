@@ -10,7 +10,7 @@ import {
 } from '@challenge/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { NotificationApp } from '../src/app.ts';
-import { findUser } from '../src/data/users.ts';
+import { findUser, projectRegistrationOnce } from '../src/data/users.ts';
 import { ACTIVITY_GROUP } from '../src/events/consumers.ts';
 import {
   challengeEvent,
@@ -246,5 +246,22 @@ describe('the users projection', () => {
     await publish(topicPrefix, replay);
     await caughtUp();
     expect((await findUser(service.app.db, challenged.id))?.email).toBeNull();
+  });
+
+  it('projects a registration once per event, its mark in the same statement (docs/adr/0104)', async () => {
+    const id = randomUUID();
+    const user = {
+      id,
+      email: `once-${id.slice(0, 8)}@example.com`,
+      username: `once_${id.slice(0, 6)}`,
+      locale: 'nl',
+    };
+    const mark = { consumer: ACTIVITY_GROUP, eventId: randomUUID() };
+    expect(await projectRegistrationOnce(service.app.db, mark, user)).toBe(true);
+    // The same event again (a redelivery) is a no-op, even with other data.
+    expect(await projectRegistrationOnce(service.app.db, mark, { ...user, locale: 'en' })).toBe(
+      false,
+    );
+    expect(await findUser(service.app.db, id)).toMatchObject({ email: user.email, locale: 'nl' });
   });
 });

@@ -260,19 +260,6 @@ export async function listChallenges(
   return { items, total };
 }
 
-/** Gives the challenges waiting for an invited address to the account that signed up with it. */
-export async function claimInvitations(
-  tx: Transaction,
-  email: string,
-  userId: string,
-): Promise<number> {
-  const { count } = await tx.challenge.updateMany({
-    where: { challengedEmail: email, challengedUserId: null, ownerId: { not: userId } },
-    data: { challengedUserId: userId },
-  });
-  return count;
-}
-
 /**
  * Records what moderation did: offline only from nothing (and since when: `now`), removed from
  * nothing or offline. Returns the challenge as it is now, or null when it is unknown.

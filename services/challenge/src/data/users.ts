@@ -1,5 +1,11 @@
 import type { Database, Transaction } from './db.ts';
 
+/** A consumer's mark of an event it handled (processed_events, packages/events' handleOnce). */
+export interface ProcessedMark {
+  consumer: string;
+  eventId: string;
+}
+
 /** A user as challenge knows them: the projection of identity's events (docs/adr/0026). */
 export interface KnownUserRecord {
   id: string;
@@ -24,24 +30,40 @@ const userFields = {
 } as const;
 
 /**
- * Records a new account (or a replayed registration); a deleted account is never brought back.
- * Settings, ban and birthday events may have come first (another partition order): they are kept.
+ * UserRegistered in one statement (docs/adr/0104) instead of a transaction of three: the
+ * consumer's processed-event mark and, only when the mark is new, the account and the claim of
+ * the challenges sent to its address before it existed. A replayed registration changes the names;
+ * a deleted account is never brought back; settings, ban and birthday events that came first
+ * (another partition order) are kept. False when the event was handled before.
  */
-export async function upsertRegisteredUser(
-  db: Database | Transaction,
-  user: { id: string; username: string; email: string; birthday: Date | null | undefined },
-): Promise<void> {
+export async function projectRegistrationOnce(
+  db: Database,
+  mark: ProcessedMark,
+  user: { id: string; username: string; email: string; birthday: Date | null },
+): Promise<boolean> {
   const email = user.email.toLowerCase();
-  const usernameKey = user.username.toLowerCase();
-  const birthday = user.birthday ?? null;
-  await db.$executeRaw`
-    INSERT INTO known_users (id, username, username_key, email, birthday, updated_at)
-    VALUES (${user.id}::uuid, ${user.username}, ${usernameKey}, ${email}, ${birthday}::date, now())
-    ON CONFLICT (id) DO UPDATE
-       SET username = excluded.username, username_key = excluded.username_key,
-           email = excluded.email, birthday = COALESCE(excluded.birthday, known_users.birthday),
-           updated_at = now()
-     WHERE known_users.deleted_at IS NULL`;
+  const [row] = await db.$queryRaw<{ handled: number }[]>`
+    WITH processed AS (
+      INSERT INTO processed_events (consumer, event_id) VALUES (${mark.consumer}, ${mark.eventId}::uuid)
+      ON CONFLICT DO NOTHING
+      RETURNING event_id
+    ), known AS (
+      INSERT INTO known_users (id, username, username_key, email, birthday, updated_at)
+      SELECT ${user.id}::uuid, ${user.username}, ${user.username.toLowerCase()}, ${email},
+             ${user.birthday}::date, now()
+        FROM processed
+      ON CONFLICT (id) DO UPDATE
+         SET username = excluded.username, username_key = excluded.username_key,
+             email = excluded.email, birthday = COALESCE(excluded.birthday, known_users.birthday),
+             updated_at = now()
+       WHERE known_users.deleted_at IS NULL
+    ), claimed AS (
+      UPDATE challenges SET challenged_user_id = ${user.id}::uuid, updated_at = ${new Date()}::timestamp(3)
+       WHERE challenged_email = ${email} AND challenged_user_id IS NULL
+         AND owner_id <> ${user.id}::uuid AND EXISTS (SELECT 1 FROM processed)
+    )
+    SELECT count(*)::int AS handled FROM processed`;
+  return (row?.handled ?? 0) > 0;
 }
 
 /** Changes fields of a known, live account; an unknown account is left alone. */

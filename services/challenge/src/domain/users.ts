@@ -1,10 +1,9 @@
 import type { DomainEvent } from '@challenge/events';
-import { claimInvitations } from '../data/challenges.ts';
-import type { Transaction } from '../data/db.ts';
+import type { Database, Transaction } from '../data/db.ts';
 import {
   eraseKnownUser,
+  projectRegistrationOnce,
   updateKnownUser,
-  upsertRegisteredUser,
   type KnownUserRecord,
 } from '../data/users.ts';
 
@@ -32,20 +31,29 @@ export const IDENTITY_EVENTS = [
 
 const date = (value: string) => new Date(`${value}T00:00:00.000Z`);
 
-export async function projectUser(tx: Transaction, event: IdentityEvent): Promise<void> {
+/**
+ * A new account, once per event (`consumer` marks it handled in the same statement). Someone
+ * invited by e-mail who signed up with that address: the challenges become theirs.
+ */
+export async function projectRegistration(
+  db: Database,
+  consumer: string,
+  event: DomainEvent<'UserRegistered'>,
+): Promise<boolean> {
+  const { userId, username, email, birthday } = event.data;
+  return projectRegistrationOnce(
+    db,
+    { consumer, eventId: event.id },
+    { id: userId, username, email, birthday: birthday ? date(birthday) : null },
+  );
+}
+
+/** Every other identity event, in the consumer's transaction (handleOnce). */
+export async function projectUser(
+  tx: Transaction,
+  event: Exclude<IdentityEvent, DomainEvent<'UserRegistered'>>,
+): Promise<void> {
   switch (event.type) {
-    case 'UserRegistered': {
-      const { userId, username, email, birthday } = event.data;
-      await upsertRegisteredUser(tx, {
-        id: userId,
-        username,
-        email,
-        birthday: birthday ? date(birthday) : null,
-      });
-      // Someone invited by e-mail signed up with that address: the challenges become theirs.
-      await claimInvitations(tx, email.toLowerCase(), userId);
-      return;
-    }
     case 'UserChallengeSettingsChanged':
       return updateKnownUser(tx, event.data.userId, {
         challengeable: event.data.challengeable,

@@ -16,7 +16,12 @@ import {
   applyVideoProcessed,
 } from '../domain/external.ts';
 import { applyVideoProcessingFailed } from '../domain/timers.ts';
-import { IDENTITY_EVENTS, projectUser, type IdentityEvent } from '../domain/users.ts';
+import {
+  IDENTITY_EVENTS,
+  projectRegistration,
+  projectUser,
+  type IdentityEvent,
+} from '../domain/users.ts';
 import { projectFollow, type FollowEvent } from '../domain/follows.ts';
 
 /**
@@ -35,7 +40,7 @@ export function startConsumers(
 ): Promise<EventConsumer> {
   const transaction = transactionRunner(db);
   const { logger } = runtime;
-  const project = async (event: IdentityEvent) =>
+  const project = async (event: Exclude<IdentityEvent, DomainEvent<'UserRegistered'>>) =>
     void (await handleOnce(transaction, CHALLENGE_GROUP, event.id, (tx) => projectUser(tx, event)));
   const follow = async (event: FollowEvent) =>
     void (await handleOnce(transaction, CHALLENGE_GROUP, event.id, (tx) =>
@@ -51,6 +56,9 @@ export function startConsumers(
     topics: [TOPICS.identity, TOPICS.media, TOPICS.moderation],
     handlers: {
       ...(Object.fromEntries(IDENTITY_EVENTS.map((type) => [type, project])) as EventHandlers),
+      // The commonest identity event, in one statement with its mark (docs/adr/0104).
+      UserRegistered: async (event: DomainEvent<'UserRegistered'>) =>
+        void (await projectRegistration(db, CHALLENGE_GROUP, event)),
       // The follows projection: the discover list of challenges from people one follows.
       UserFollowed: follow,
       UserUnfollowed: follow,

@@ -120,21 +120,43 @@ export interface KnownUserRecord {
   deleted: boolean;
 }
 
-export async function upsertKnownUser(
+/** Only the event that names the user (projectRegistrationOnce) creates the row. */
+export async function updateKnownUser(
   tx: Transaction,
-  row: { id: string; username?: string; banType?: string | null; deleted?: boolean },
+  row: { id: string; banType?: string | null; deleted?: boolean },
 ) {
-  const { id, username, ...rest } = row;
-  if (username === undefined) {
-    // Only an event that names the user creates the row; others update a known user.
-    await tx.knownUser.updateMany({ where: { id }, data: rest });
-    return;
-  }
-  await tx.knownUser.upsert({
-    where: { id },
-    create: { id, username, ...rest },
-    update: { username, ...rest },
-  });
+  const { id, ...rest } = row;
+  await tx.knownUser.updateMany({ where: { id }, data: rest });
+}
+
+/** A consumer's mark of an event it handled (processed_events, packages/events' handleOnce). */
+export interface ProcessedMark {
+  consumer: string;
+  eventId: string;
+}
+
+/**
+ * UserRegistered in one statement (docs/adr/0104) instead of a transaction of two: the consumer's
+ * processed-event mark and, only when it is new, the account (as upsertKnownUser with a username).
+ * False when the event was handled before.
+ */
+export async function projectRegistrationOnce(
+  db: Database,
+  mark: ProcessedMark,
+  user: { id: string; username: string },
+): Promise<boolean> {
+  const [row] = await db.$queryRaw<{ handled: number }[]>`
+    WITH processed AS (
+      INSERT INTO processed_events (consumer, event_id) VALUES (${mark.consumer}, ${mark.eventId}::uuid)
+      ON CONFLICT DO NOTHING
+      RETURNING event_id
+    ), known AS (
+      INSERT INTO known_users (id, username, updated_at)
+      SELECT ${user.id}::uuid, ${user.username}, ${new Date()}::timestamp(3) FROM processed
+      ON CONFLICT (id) DO UPDATE SET username = excluded.username, updated_at = excluded.updated_at
+    )
+    SELECT count(*)::int AS handled FROM processed`;
+  return (row?.handled ?? 0) > 0;
 }
 
 export function findKnownUser(

@@ -1,10 +1,11 @@
 import type { DomainEvent } from '@challenge/events';
-import type { Transaction } from '../data/db.ts';
+import type { Database, Transaction } from '../data/db.ts';
 import {
   applyKnownVisibility,
+  projectRegistrationOnce,
   recordFollow,
   upsertKnownChallenge,
-  upsertKnownUser,
+  updateKnownUser,
 } from '../data/projections.ts';
 
 /** challenge.v1 events that moderation projects (docs/adr/0040). */
@@ -52,18 +53,24 @@ export async function projectChallenge(tx: Transaction, event: ChallengeEvent): 
   }
 }
 
+/** A new account, once per event: `consumer` marks it handled in the same statement. */
 export async function projectRegisteredUser(
-  tx: Transaction,
+  db: Database,
+  consumer: string,
   event: DomainEvent<'UserRegistered'>,
-): Promise<void> {
-  await upsertKnownUser(tx, { id: event.data.userId, username: event.data.username });
+): Promise<boolean> {
+  return projectRegistrationOnce(
+    db,
+    { consumer, eventId: event.id },
+    { id: event.data.userId, username: event.data.username },
+  );
 }
 
 export async function projectBan(
   tx: Transaction,
   event: DomainEvent<'UserBanned' | 'UserUnbanned'>,
 ): Promise<void> {
-  await upsertKnownUser(tx, {
+  await updateKnownUser(tx, {
     id: event.data.userId,
     banType: event.type === 'UserBanned' ? event.data.type : null,
   });
@@ -73,7 +80,7 @@ export async function projectDeletedUser(
   tx: Transaction,
   event: DomainEvent<'UserDeleted'>,
 ): Promise<void> {
-  await upsertKnownUser(tx, { id: event.data.userId, deleted: true });
+  await updateKnownUser(tx, { id: event.data.userId, deleted: true });
 }
 
 export async function projectFollow(

@@ -66,7 +66,9 @@ export function startConsumers(
       ...(Object.fromEntries(
         CHALLENGE_EVENTS.map((type) => [type, challengeHandler]),
       ) as EventHandlers),
-      UserRegistered: once(projectRegisteredUser),
+      // The commonest identity event, in one statement with its mark (docs/adr/0104).
+      UserRegistered: async (event: DomainEvent<'UserRegistered'>) =>
+        void (await projectRegisteredUser(db, MODERATION_GROUP, event)),
       UserBanned: once<DomainEvent<'UserBanned'>>(async (tx, event) => {
         await projectBan(tx, event);
         await onUserBanned(tx, event);

@@ -20,18 +20,37 @@ const userFields = {
   deletedAt: true,
 } as const;
 
-/** Records a new account; a deleted account is never brought back (a replayed registration). */
-export async function insertUser(
-  tx: Transaction,
+/** A consumer's mark of an event it handled (processed_events, packages/events' handleOnce). */
+export interface ProcessedMark {
+  consumer: string;
+  eventId: string;
+}
+
+/**
+ * UserRegistered in one statement (docs/adr/0104) instead of a transaction of two: the consumer's
+ * processed-event mark and, only when it is new, the account. A deleted account is never brought
+ * back (a replayed registration). False when the event was handled before.
+ */
+export async function projectRegistrationOnce(
+  db: Database,
+  mark: ProcessedMark,
   user: { id: string; email: string; username: string; locale: string },
-): Promise<void> {
-  await tx.$executeRaw`
-    INSERT INTO users (id, email, username, locale, updated_at)
-    VALUES (${user.id}::uuid, ${user.email}, ${user.username}, ${user.locale}, now())
-    ON CONFLICT (id) DO UPDATE
-       SET email = excluded.email, username = excluded.username, locale = excluded.locale,
-           updated_at = now()
-     WHERE users.deleted_at IS NULL`;
+): Promise<boolean> {
+  const [row] = await db.$queryRaw<{ handled: number }[]>`
+    WITH processed AS (
+      INSERT INTO processed_events (consumer, event_id) VALUES (${mark.consumer}, ${mark.eventId}::uuid)
+      ON CONFLICT DO NOTHING
+      RETURNING event_id
+    ), known AS (
+      INSERT INTO users (id, email, username, locale, updated_at)
+      SELECT ${user.id}::uuid, ${user.email}, ${user.username}, ${user.locale}, now() FROM processed
+      ON CONFLICT (id) DO UPDATE
+         SET email = excluded.email, username = excluded.username, locale = excluded.locale,
+             updated_at = now()
+       WHERE users.deleted_at IS NULL
+    )
+    SELECT count(*)::int AS handled FROM processed`;
+  return (row?.handled ?? 0) > 0;
 }
 
 /** A profile change of a known, live account; an unknown one is left alone. */

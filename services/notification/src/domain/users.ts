@@ -1,8 +1,13 @@
 import type { DomainEvent } from '@challenge/events';
 import { eraseActivityOf } from '../data/activity.ts';
-import type { Transaction } from '../data/db.ts';
+import type { Database, Transaction } from '../data/db.ts';
 import { forgetRecipient } from '../data/sent-emails.ts';
-import { eraseUser, insertUser, updateUserProfile, type KnownUser } from '../data/users.ts';
+import {
+  eraseUser,
+  projectRegistrationOnce,
+  updateUserProfile,
+  type KnownUser,
+} from '../data/users.ts';
 
 /**
  * Notification's projection of identity's users: the address and locale that e-mail needs, and
@@ -10,13 +15,26 @@ import { eraseUser, insertUser, updateUserProfile, type KnownUser } from '../dat
  */
 export type IdentityEvent = DomainEvent<'UserRegistered' | 'UserProfileUpdated' | 'UserDeleted'>;
 
-export async function projectUser(tx: Transaction, event: IdentityEvent): Promise<void> {
+/** A new account, once per event: `consumer` marks it handled in the same statement. */
+export async function projectRegistration(
+  db: Database,
+  consumer: string,
+  event: DomainEvent<'UserRegistered'>,
+): Promise<boolean> {
+  const { userId, email, username, locale } = event.data;
+  return projectRegistrationOnce(
+    db,
+    { consumer, eventId: event.id },
+    { id: userId, email, username, locale },
+  );
+}
+
+/** The other identity events, in the consumer's transaction (handleOnce). */
+export async function projectUser(
+  tx: Transaction,
+  event: Exclude<IdentityEvent, DomainEvent<'UserRegistered'>>,
+): Promise<void> {
   switch (event.type) {
-    case 'UserRegistered': {
-      const { userId, email, username, locale } = event.data;
-      await insertUser(tx, { id: userId, email, username, locale });
-      return;
-    }
     case 'UserProfileUpdated': {
       const { userId, displayName, locale } = event.data;
       await updateUserProfile(tx, { id: userId, displayName, locale });
