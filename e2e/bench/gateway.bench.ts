@@ -24,7 +24,7 @@
  *   npm run bench -- gateway
  *   BEFORE_CHECKOUT=/work/wt/old npm run bench -- gateway
  */
-import { mkdirSync, readdirSync } from 'node:fs';
+import { mkdirSync, readdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { eventually } from '@challenge/testing';
 import { developmentSecret } from '../../scripts/lib/platform.mjs';
@@ -72,6 +72,8 @@ const profiled =
   (workspace) => {
     const plain = launch(workspace);
     const out = path.join(dir, path.basename(workspace));
+    // A profile an earlier run left there would be read instead of this run's.
+    rmSync(out, { recursive: true, force: true });
     mkdirSync(out, { recursive: true });
     return { ...plain, args: ['--cpu-prof', `--cpu-prof-dir=${out}`, ...plain.args] };
   };
