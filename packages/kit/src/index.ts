@@ -20,3 +20,4 @@ export * from './gateway-credential.ts';
 export * from './internal-proof-upload.ts';
 export * from './tracing.ts';
 export * from './nul-input.ts';
+export * from './prepared-statements.ts';

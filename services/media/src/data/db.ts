@@ -1,3 +1,4 @@
+import { preparedStatementNames } from '@challenge/kit/prepared-statements';
 import { traceSqlAdapter } from '@challenge/kit/tracing';
 import { PrismaPg } from '@prisma/adapter-pg';
 import { publishAfterCommit, type TransactionRunner } from '@challenge/events';
@@ -9,7 +10,11 @@ export type Transaction = Parameters<Parameters<PrismaClient['$transaction']>[0]
 export function createDatabase(connectionString: string): Database {
   return new PrismaClient({
     // Each statement a span under the request's (docs/adr/0080); as it is when tracing is off.
-    adapter: traceSqlAdapter(new PrismaPg({ connectionString }), connectionString),
+    adapter: traceSqlAdapter(
+      // Named statements: parsed and planned once per connection (docs/adr/0105).
+      new PrismaPg({ connectionString }, { statementNameGenerator: preparedStatementNames() }),
+      connectionString,
+    ),
   });
 }
 
