@@ -247,7 +247,12 @@ export async function startProcessPlatform(
     }
     specs.set('gateway', {
       workspace: 'gateway',
-      env: envFor('gateway', { ...gatewayEnv(layout), ...limits }),
+      env: envFor('gateway', {
+        ...gatewayEnv(layout),
+        ...limits,
+        // Its own counters: another platform's (or `npm start`'s) never meet this one's limits.
+        RATE_LIMIT_KEY_PREFIX: `${topicPrefix}gateway:`,
+      }),
       ready: `http://127.0.0.1:${gatewayPort}/readyz`,
     });
     const started = SERVICES.map((service) => ({ service, ...spawnOne(service) }));

@@ -136,6 +136,14 @@ export const envSchema = baseEnv.extend({
   RATE_LIMIT_REAUTHENTICATE: rateRule(DEFAULT_RATE_LIMITS.reauthenticate),
   /** `<per user>/<window>`: new uploads (multipart and tus creations) per signed-in user. */
   RATE_LIMIT_UPLOADS: userRateRule(DEFAULT_UPLOAD_RATE_LIMIT),
+  /**
+   * Prefix of the limits' counters in Redis: gateways sharing one Redis count together under the
+   * same prefix, and apart (a test's platform beside `npm start`'s) under different ones.
+   */
+  RATE_LIMIT_KEY_PREFIX: z
+    .string()
+    .regex(/^[\w:.-]{1,64}$/, 'letters, digits and _ : . - only')
+    .default('gateway:'),
 });
 export type GatewayEnv = z.output<typeof envSchema>;
 

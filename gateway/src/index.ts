@@ -62,6 +62,7 @@ const gateway = await buildGateway({
   graphqlLimits: graphqlLimitsFromEnv(env),
   webhookRateLimit: env.RATE_LIMIT_PAYMENT_WEBHOOK,
   uploadRateLimit: env.RATE_LIMIT_UPLOADS,
+  rateLimitKeyPrefix: env.RATE_LIMIT_KEY_PREFIX,
   metricsToken: env.METRICS_TOKEN,
   corsOrigins: env.CORS_ORIGINS,
 });

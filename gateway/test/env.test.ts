@@ -98,6 +98,19 @@ describe('gateway environment', () => {
     }
   });
 
+  it("reads the counters' key prefix: gateway: unless set, and refuses one that is not a plain name", () => {
+    expect(parseEnv(envSchema, REQUIRED).RATE_LIMIT_KEY_PREFIX).toBe('gateway:');
+    expect(
+      parseEnv(envSchema, { ...REQUIRED, RATE_LIMIT_KEY_PREFIX: 'e2e-1a2b.gateway:' })
+        .RATE_LIMIT_KEY_PREFIX,
+    ).toBe('e2e-1a2b.gateway:');
+    for (const value of ['a b', 'x'.repeat(65), 'k*']) {
+      expect(() => parseEnv(envSchema, { ...REQUIRED, RATE_LIMIT_KEY_PREFIX: value })).toThrow(
+        EnvError,
+      );
+    }
+  });
+
   it('refuses a general rate limit or query limit that is not a positive number', () => {
     for (const [name, value] of [
       ['RATE_LIMIT_GRAPHQL', '-/1m'],
