@@ -111,15 +111,18 @@ async function settled(id: string, timeoutMs = 60_000) {
 }
 
 /**
- * The job once the queue has failed it for good. The last attempt fails the row before it throws
- * and the queue records that attempt after, so a settled row does not yet mean a failed job.
+ * The job once the queue has recorded its end: failed for good, or completed. An attempt settles
+ * the row before it returns or throws and the queue records the attempt after, so a settled row
+ * does not yet mean an ended job.
  */
-const failedJob = (queue: Queue, id: string) =>
+const endedJob = (queue: Queue, id: string, end: 'failed' | 'completed') =>
   eventually(async () => {
     const job = await queue.getJob(id);
-    if (!job || !(await job.isFailed())) throw new Error('the job has not failed yet');
+    const ended = end === 'failed' ? await job?.isFailed() : await job?.isCompleted();
+    if (!job || !ended) throw new Error(`the job has not ${end} yet`);
     return job;
   });
+const failedJob = (queue: Queue, id: string) => endedJob(queue, id, 'failed');
 
 const outbox = (type: string, videoId: string) =>
   service.app.db.outboxEvent
@@ -791,8 +794,7 @@ describe('a worker killed in the middle of a job', () => {
       const video = await settled(id, 30_000);
       expect(video.status).toBe('ready');
       expect(await outbox('VideoProcessed', id)).toHaveLength(1);
-      const job = await stallJobs.getJob(id);
-      expect(await job?.isCompleted()).toBe(true);
+      const job = await endedJob(stallJobs, id, 'completed');
       // Started twice: the killed run and the rescue.
       expect(job?.attemptsStarted).toBe(2);
       expect(job?.failedReason ?? null).toBeNull();
