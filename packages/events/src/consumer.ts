@@ -463,3 +463,33 @@ export async function handleOnce<Tx extends SqlExecutor>(
     return true;
   });
 }
+
+/** A consumer's mark of an event it handled (processed_events). */
+export interface ProcessedMark {
+  consumer: string;
+  eventId: string;
+}
+
+/**
+ * handleOnce in one statement instead of a transaction (docs/adr/0104), for an effect that is
+ * itself data-modifying CTEs: `effects` (`name AS (...)`, comma-separated) read `processed`, which
+ * holds one row when the mark is new and none when the event was handled before. The mark's
+ * unique key decides between two deliveries at once: the second waits for the first's row, then
+ * inserts nothing, so its effects do nothing. `sql` is the service's Prisma.sql. Resolves to
+ * false when the event had already been handled.
+ */
+export async function handleOnceInStatement<S>(
+  db: { $queryRaw: (query: S) => PromiseLike<unknown> },
+  sql: (strings: TemplateStringsArray, ...values: (string | S)[]) => S,
+  mark: ProcessedMark,
+  effects: S,
+): Promise<boolean> {
+  const rows = (await db.$queryRaw(sql`
+    WITH processed AS (
+      INSERT INTO processed_events (consumer, event_id) VALUES (${mark.consumer}, ${mark.eventId}::uuid)
+      ON CONFLICT DO NOTHING
+      RETURNING event_id
+    ), ${effects}
+    SELECT count(*)::int AS handled FROM processed`)) as { handled: number }[];
+  return (rows[0]?.handled ?? 0) > 0;
+}

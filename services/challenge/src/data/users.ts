@@ -1,10 +1,6 @@
+import { handleOnceInStatement, type ProcessedMark } from '@challenge/events';
 import type { Database, Transaction } from './db.ts';
-
-/** A consumer's mark of an event it handled (processed_events, packages/events' handleOnce). */
-export interface ProcessedMark {
-  consumer: string;
-  eventId: string;
-}
+import { Prisma } from './generated/client.ts';
 
 /** A user as challenge knows them: the projection of identity's events (docs/adr/0026). */
 export interface KnownUserRecord {
@@ -42,12 +38,11 @@ export async function projectRegistrationOnce(
   user: { id: string; username: string; email: string; birthday: Date | null },
 ): Promise<boolean> {
   const email = user.email.toLowerCase();
-  const [row] = await db.$queryRaw<{ handled: number }[]>`
-    WITH processed AS (
-      INSERT INTO processed_events (consumer, event_id) VALUES (${mark.consumer}, ${mark.eventId}::uuid)
-      ON CONFLICT DO NOTHING
-      RETURNING event_id
-    ), known AS (
+  return handleOnceInStatement(
+    db,
+    Prisma.sql,
+    mark,
+    Prisma.sql`known AS (
       INSERT INTO known_users (id, username, username_key, email, birthday, updated_at)
       SELECT ${user.id}::uuid, ${user.username}, ${user.username.toLowerCase()}, ${email},
              ${user.birthday}::date, now()
@@ -61,9 +56,8 @@ export async function projectRegistrationOnce(
       UPDATE challenges SET challenged_user_id = ${user.id}::uuid, updated_at = ${new Date()}::timestamp(3)
        WHERE challenged_email = ${email} AND challenged_user_id IS NULL
          AND owner_id <> ${user.id}::uuid AND EXISTS (SELECT 1 FROM processed)
-    )
-    SELECT count(*)::int AS handled FROM processed`;
-  return (row?.handled ?? 0) > 0;
+    )`,
+  );
 }
 
 /** Changes fields of a known, live account; an unknown account is left alone. */

@@ -1,4 +1,6 @@
+import { handleOnceInStatement, type ProcessedMark } from '@challenge/events';
 import type { Database, Transaction } from './db.ts';
+import { Prisma } from './generated/client.ts';
 
 export interface KnownChallengeRecord {
   id: string;
@@ -129,12 +131,6 @@ export async function updateKnownUser(
   await tx.knownUser.updateMany({ where: { id }, data: rest });
 }
 
-/** A consumer's mark of an event it handled (processed_events, packages/events' handleOnce). */
-export interface ProcessedMark {
-  consumer: string;
-  eventId: string;
-}
-
 /**
  * UserRegistered in one statement (docs/adr/0104) instead of a transaction of two: the consumer's
  * processed-event mark and, only when it is new, the account (as upsertKnownUser with a username).
@@ -145,18 +141,16 @@ export async function projectRegistrationOnce(
   mark: ProcessedMark,
   user: { id: string; username: string },
 ): Promise<boolean> {
-  const [row] = await db.$queryRaw<{ handled: number }[]>`
-    WITH processed AS (
-      INSERT INTO processed_events (consumer, event_id) VALUES (${mark.consumer}, ${mark.eventId}::uuid)
-      ON CONFLICT DO NOTHING
-      RETURNING event_id
-    ), known AS (
+  return handleOnceInStatement(
+    db,
+    Prisma.sql,
+    mark,
+    Prisma.sql`known AS (
       INSERT INTO known_users (id, username, updated_at)
       SELECT ${user.id}::uuid, ${user.username}, ${new Date()}::timestamp(3) FROM processed
       ON CONFLICT (id) DO UPDATE SET username = excluded.username, updated_at = excluded.updated_at
-    )
-    SELECT count(*)::int AS handled FROM processed`;
-  return (row?.handled ?? 0) > 0;
+    )`,
+  );
 }
 
 export function findKnownUser(

@@ -1,4 +1,6 @@
+import { handleOnceInStatement, type ProcessedMark } from '@challenge/events';
 import type { Database, Transaction } from './db.ts';
+import { Prisma } from './generated/client.ts';
 
 /** A user as notification knows them (the projection of identity's events). */
 export interface KnownUser {
@@ -20,12 +22,6 @@ const userFields = {
   deletedAt: true,
 } as const;
 
-/** A consumer's mark of an event it handled (processed_events, packages/events' handleOnce). */
-export interface ProcessedMark {
-  consumer: string;
-  eventId: string;
-}
-
 /**
  * UserRegistered in one statement (docs/adr/0104) instead of a transaction of two: the consumer's
  * processed-event mark and, only when it is new, the account. A deleted account is never brought
@@ -36,21 +32,19 @@ export async function projectRegistrationOnce(
   mark: ProcessedMark,
   user: { id: string; email: string; username: string; locale: string },
 ): Promise<boolean> {
-  const [row] = await db.$queryRaw<{ handled: number }[]>`
-    WITH processed AS (
-      INSERT INTO processed_events (consumer, event_id) VALUES (${mark.consumer}, ${mark.eventId}::uuid)
-      ON CONFLICT DO NOTHING
-      RETURNING event_id
-    ), known AS (
+  return handleOnceInStatement(
+    db,
+    Prisma.sql,
+    mark,
+    Prisma.sql`known AS (
       INSERT INTO users (id, email, username, locale, updated_at)
       SELECT ${user.id}::uuid, ${user.email}, ${user.username}, ${user.locale}, now() FROM processed
       ON CONFLICT (id) DO UPDATE
          SET email = excluded.email, username = excluded.username, locale = excluded.locale,
              updated_at = now()
        WHERE users.deleted_at IS NULL
-    )
-    SELECT count(*)::int AS handled FROM processed`;
-  return (row?.handled ?? 0) > 0;
+    )`,
+  );
 }
 
 /** A profile change of a known, live account; an unknown one is left alone. */
