@@ -67,16 +67,18 @@ export function modelProperty(
       ...(options.replayPath ? { replayPath: options.replayPath } : {}),
     }),
     async (commands) => {
-      // Uniform lengths draw an empty run now and then: it would check nothing, so draw again.
-      fc.pre([...commands].length > 0);
       const { model, real } = await startRun(system);
       try {
         await fc.asyncModelRun(() => ({ model, real }), commands);
+        // No command ran (an empty list, or none whose precondition held): the run would check
+        // nothing, so fast-check draws another.
+        fc.pre(real.transcript.length > 0);
         await system.settle();
         const problems = await endOfRunProblems(real, model);
         if (problems.length) throw new Error(`end of run:\n  ${problems.join('\n  ')}`);
         summarise(model, real, options.verbose);
       } catch (error) {
+        if (fc.PreconditionFailure.isFailure(error)) throw error;
         // Shrinking runs many failing attempts: each says so in one line.
         const first = (error as Error).message.split('\n').slice(0, 2).join(' ');
         console.log(`model run failed after ${real.transcript.length} commands: ${first}`);

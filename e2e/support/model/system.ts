@@ -391,7 +391,7 @@ export class ModelSystem {
         )
       : this.call(
           `mutation ($input: UnbanUserInput!) { unbanUser(input: $input) { ${STATUS} } }`,
-          { input: { userId } },
+          { input: { userId, reason: 'The model test lifts the ban.' } },
           this.staff.moderator,
           'unbanUser',
         );
