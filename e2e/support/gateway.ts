@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { buildGateway, type GatewayOptions } from '@challenge/gateway/app';
+import { buildGateway, createGatewayRedis, type GatewayOptions } from '@challenge/gateway/app';
 import { SUBGRAPHS, composeSupergraph, type SubgraphName } from '@challenge/gateway/supergraph';
-import { createLifecycle, createRedis, createTokenVerifier } from '@challenge/kit';
+import { createLifecycle, createTokenVerifier } from '@challenge/kit';
 import { JWT_ISSUER, TEST_GATEWAY_SECRET, stack, testKeys } from '@challenge/testing';
 import { pino } from 'pino';
 
@@ -27,7 +27,7 @@ export async function startTestGateway(
 ): Promise<{ url: string; stop(): Promise<void> }> {
   const logger = options.logger ?? pino({ level: 'error' });
   const lifecycle = createLifecycle(logger, 5_000);
-  const redis = createRedis(stack.redisUrl, logger);
+  const redis = createGatewayRedis(stack.redisUrl, logger);
   lifecycle.onStop('redis', async () => void (await redis.quit()));
   const gateway = await buildGateway({
     supergraphSdl: composeSupergraph(),

@@ -63,6 +63,7 @@ import { pageSubjectLookUp } from './page-subjects.ts';
 import { serveWeb } from './web.ts';
 
 export type { GatewayContext } from './context.ts';
+export { createGatewayRedis } from './rate-limit.ts';
 
 export interface GatewayOptions {
   supergraphSdl: string;

@@ -2,12 +2,12 @@ import { readFileSync } from 'node:fs';
 import {
   createLifecycle,
   createLogger,
-  createRedis,
   createTokenVerifier,
   startTracing,
 } from '@challenge/kit';
 import { buildGateway } from './app.ts';
 import { graphqlLimitsFromEnv, rateLimitsFromEnv, readEnv } from './env.ts';
+import { createGatewayRedis } from './rate-limit.ts';
 
 const env = readEnv();
 const logger = createLogger('gateway', env.LOG_LEVEL);
@@ -16,7 +16,7 @@ lifecycle.installSignalHandlers();
 // The public edge: it keeps a browser's trace id but decides the sampling itself (docs/adr/0080).
 const tracing = startTracing('gateway', env, true);
 lifecycle.onStop('tracing', () => tracing.shutdown());
-const redis = createRedis(env.REDIS_URL, logger);
+const redis = createGatewayRedis(env.REDIS_URL, logger);
 lifecycle.onStop('redis', async () => {
   await redis.quit();
 });

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { HeaderMap, type ApolloServerPlugin } from '@apollo/server';
-import { ERROR_CATALOGUE, type Logger, type Redis } from '@challenge/kit';
+import { ERROR_CATALOGUE, createRedis, type Logger, type Redis } from '@challenge/kit';
 import type { Request, RequestHandler, Response } from 'express';
 import { GraphQLError } from 'graphql';
 import { rateLimitSubject } from './client-address.ts';
@@ -107,6 +107,16 @@ function runCountScript(redis: Redis, keys: string[], args: (string | number)[])
     if (!error.message?.startsWith('NOSCRIPT')) throw error;
     return redis.eval(COUNT_SCRIPT, keys.length, ...keys, ...args);
   }) as Promise<(number | string | null)[]>;
+}
+
+/**
+ * The gateway's Redis client. Every API request sends it one short script (countAndRead); with
+ * auto-pipelining the scripts of the requests that one turn of the event loop handles go in one
+ * write and come back in one read, which at 20 connections takes a sixth of the gateway's work
+ * per request (docs/adr/0106). The gateway sends no blocking command.
+ */
+export function createGatewayRedis(url: string, logger: Logger): Redis {
+  return createRedis(url, logger, { autoPipelining: true });
 }
 
 /**

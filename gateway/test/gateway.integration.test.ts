@@ -1,7 +1,7 @@
 import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { createLifecycle, createRedis, createTokenVerifier } from '@challenge/kit';
+import { createLifecycle, createTokenVerifier } from '@challenge/kit';
 import {
   JWT_ISSUER,
   TEST_GATEWAY_SECRET,
@@ -13,7 +13,7 @@ import {
 import { Kind, parse, type ObjectTypeDefinitionNode } from 'graphql';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildGateway } from '../src/app.ts';
+import { buildGateway, createGatewayRedis } from '../src/app.ts';
 import { composeSupergraph, readSubgraphSdls } from '../src/supergraph.ts';
 
 describe('supergraph composition', () => {
@@ -66,7 +66,7 @@ describe('gateway HTTP surface', () => {
     );
     mkdirSync(path.join(web, 'builds'));
     writeFileSync(path.join(web, 'builds', 'latest.json'), '{"id":"b-1"}');
-    const redis = createRedis(stack.redisUrl, logger);
+    const redis = createGatewayRedis(stack.redisUrl, logger);
     lifecycle.onStop('redis', async () => void (await redis.quit()));
     const unreachable = 'http://127.0.0.1:9/graphql';
     const gateway = await buildGateway({

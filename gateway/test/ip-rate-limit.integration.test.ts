@@ -9,6 +9,7 @@ import {
   DEFAULT_GRAPHQL_RATE_LIMIT,
   DEFAULT_GRAPHQL_USER_RATE_LIMIT,
 } from '../src/rate-limit-rules.ts';
+import { countAndRead, createGatewayRedis, ipCounter } from '../src/rate-limit.ts';
 import {
   post,
   privateIp,
@@ -216,6 +217,45 @@ describe('what a request costs in Redis', () => {
       expect(sent).toEqual(['evalsha']);
     } finally {
       redis.disconnect();
+    }
+  });
+});
+
+describe("the gateway's Redis client", () => {
+  /** Socket writes while 10 requests of one event-loop turn count, each at its own address. */
+  async function writesForTenRequests(redis: Redis): Promise<number> {
+    const limits = { redis, logger: pino({ level: 'silent' }), keyPrefix: `pipe-${randomUUID()}:` };
+    const rule = { ip: 100, windowSeconds: 60 };
+    // Connected, and the counting script loaded, before the writes are counted.
+    await countAndRead(limits, [ipCounter({ ...limits, name: 'warm' }, rule, privateIp())]);
+    let writes = 0;
+    const stream = redis.stream;
+    const write = stream.write.bind(stream) as (...args: unknown[]) => boolean;
+    stream.write = ((...args: unknown[]) => {
+      writes += 1;
+      return write(...args);
+    }) as typeof stream.write;
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, () =>
+        countAndRead(limits, [ipCounter({ ...limits, name: 'graphql' }, rule, privateIp())]),
+      ),
+    );
+    stream.write = write as typeof stream.write;
+    // Each request got its own count back, whatever the writes carried.
+    expect(answers.map((answer) => answer.wait)).toEqual(Array(10).fill(null));
+    return writes;
+  }
+
+  it('sends the counts of the requests one turn of the event loop handles in one write', async () => {
+    const shipped = createGatewayRedis(stack.redisUrl, pino({ level: 'silent' }));
+    const plain = createRedis(stack.redisUrl, pino({ level: 'silent' }));
+    try {
+      expect(await writesForTenRequests(shipped)).toBe(1);
+      // The same requests on a client without auto-pipelining: a write each (docs/adr/0106).
+      expect(await writesForTenRequests(plain)).toBe(10);
+    } finally {
+      shipped.disconnect();
+      plain.disconnect();
     }
   });
 });

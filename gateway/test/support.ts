@@ -2,7 +2,6 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import {
   AppError,
   createLifecycle,
-  createRedis,
   createSubgraph,
   createTokenVerifier,
   failStatus,
@@ -16,7 +15,7 @@ import {
 import { JWT_ISSUER, TEST_GATEWAY_SECRET, stack, testKeys, tokenFor } from '@challenge/testing';
 import { parse } from 'graphql';
 import { pino } from 'pino';
-import { buildGateway, type GatewayOptions } from '../src/app.ts';
+import { buildGateway, createGatewayRedis, type GatewayOptions } from '../src/app.ts';
 import { SUBGRAPHS, composeSupergraph, type SubgraphName } from '../src/supergraph.ts';
 
 /** Real addresses of the shipped IP database (checked with geoip-country). */
@@ -112,7 +111,7 @@ export interface TestPlatform {
 export async function startPlatform(): Promise<TestPlatform> {
   const logger = pino({ level: 'silent' });
   const lifecycle = createLifecycle(logger, 5_000);
-  const redis = createRedis(stack.redisUrl, logger);
+  const redis = createGatewayRedis(stack.redisUrl, logger);
   lifecycle.onStop('redis', async () => void (await redis.quit()));
   const verifier = await createTokenVerifier({
     publicKeyPem: (await testKeys()).publicKeyPem,

@@ -3,8 +3,21 @@ import type { Logger } from 'pino';
 
 export type { Redis };
 
-export function createRedis(url: string, logger: Logger): Redis {
-  const redis = new Redis(url, { maxRetriesPerRequest: 3, connectTimeout: 5_000 });
+export interface RedisOptions {
+  /**
+   * Commands issued in one turn of the event loop go to Redis in one write, their answers come
+   * back in one read (ioredis's auto-pipelining). For a client that sends one short command per
+   * request under concurrency (the gateway's limits, docs/adr/0106); never with blocking commands.
+   */
+  autoPipelining?: boolean;
+}
+
+export function createRedis(url: string, logger: Logger, options: RedisOptions = {}): Redis {
+  const redis = new Redis(url, {
+    maxRetriesPerRequest: 3,
+    connectTimeout: 5_000,
+    enableAutoPipelining: options.autoPipelining ?? false,
+  });
   // Without a listener ioredis prints every reconnect failure as an unhandled error.
   redis.on('error', (error) => logger.warn({ err: error }, 'redis error'));
   return redis;

@@ -76,7 +76,9 @@ export async function startRuntime(
     OTEL_TRACES_SAMPLE_RATIO: env.OTEL_TRACES_SAMPLE_RATIO ?? 1,
   });
   lifecycle.onStop('tracing', () => tracing.shutdown());
-  const redis = createRedis(env.REDIS_URL, log);
+  // Short commands only (token state, counters; BullMQ has its own connections): the requests of
+  // one event-loop turn share a write (docs/adr/0106).
+  const redis = createRedis(env.REDIS_URL, log, { autoPipelining: true });
   lifecycle.onStop('redis', async () => {
     await redis.quit();
   });
