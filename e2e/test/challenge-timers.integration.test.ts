@@ -271,52 +271,71 @@ describe("a challenge's timers", () => {
       await reconciliationIsEmpty();
     });
 
-    it('an upload that completes after the date does not count: refused, nothing kept, the reward back', async () => {
-      const [owner, challenged] = await Promise.all([
-        person(platform, { cents: FUNDS }),
-        person(platform),
-      ]);
-      const { id, slug } = await challengeIn(platform, 'accepted', { owner, challenged });
-      await mediaSeesAccepted(id);
-      // A resumable upload started in time ...
-      const auth = {
-        authorization: `Bearer ${await tokenFor(challenged)}`,
-        'tus-resumable': '1.0.0',
-      };
-      const b64 = (value: string) => Buffer.from(value).toString('base64');
-      const created = await fetch(new URL('/api/uploads/tus', platform.gateway.url), {
-        method: 'POST',
-        headers: {
-          ...auth,
-          'upload-length': String(clip.length),
-          'upload-metadata': `challengeId ${b64(id)},ownVideoConfirmed ${b64('true')}`,
-        },
-      });
-      expect(created.status).toBe(201);
-      const location = new URL(created.headers.get('location')!, platform.gateway.url);
-      // ... whose last byte arrives three weeks later, past the two-week expiration date.
-      clockOffsetMs = 3 * WEEK;
-      const completed = await fetch(location, {
-        method: 'PATCH',
-        headers: {
-          ...auth,
-          'content-type': 'application/offset+octet-stream',
-          'upload-offset': '0',
-        },
-        body: clip,
-      });
-      expect(await completed.json()).toMatchObject({ status: { identifier: 'challenge_expired' } });
-      expect((await fetch(location, { method: 'HEAD', headers: auth })).status).toBe(404);
-      expect(await platform.media.app.db.challengeVideo.count({ where: { challengeId: id } })).toBe(
-        0,
-      );
-      await statusBecomes(platform, owner, slug, 'expired');
-      await walletsBecome(platform, [
-        [owner, free(FUNDS)],
-        [challenged, free(0)],
-      ]);
-      await reconciliationIsEmpty();
-    });
+    // Challenge refuses at its registration when the date has passed; once the scheduler expired
+    // the challenge, media's projection knows it too and refuses first. The answer is the same.
+    it.each([
+      ['as the date passes', false],
+      ['once both services know it expired', true],
+    ])(
+      'an upload that completes after the date does not count (%s): refused, nothing kept, the reward back',
+      async (_when, afterTheExpiry) => {
+        const [owner, challenged] = await Promise.all([
+          person(platform, { cents: FUNDS }),
+          person(platform),
+        ]);
+        const { id, slug } = await challengeIn(platform, 'accepted', { owner, challenged });
+        await mediaSeesAccepted(id);
+        // A resumable upload started in time ...
+        const auth = {
+          authorization: `Bearer ${await tokenFor(challenged)}`,
+          'tus-resumable': '1.0.0',
+        };
+        const b64 = (value: string) => Buffer.from(value).toString('base64');
+        const created = await fetch(new URL('/api/uploads/tus', platform.gateway.url), {
+          method: 'POST',
+          headers: {
+            ...auth,
+            'upload-length': String(clip.length),
+            'upload-metadata': `challengeId ${b64(id)},ownVideoConfirmed ${b64('true')}`,
+          },
+        });
+        expect(created.status).toBe(201);
+        const location = new URL(created.headers.get('location')!, platform.gateway.url);
+        // ... whose last byte arrives three weeks later, past the two-week expiration date.
+        clockOffsetMs = 3 * WEEK;
+        if (afterTheExpiry) {
+          await statusBecomes(platform, owner, slug, 'expired');
+          await eventually(async () => {
+            const row = await platform.media.app.db.challengeAccess.findUnique({
+              where: { challengeId: id },
+            });
+            if (row?.status !== 'expired') throw new Error(`media sees ${row?.status}`);
+          }, 60_000);
+        }
+        const completed = await fetch(location, {
+          method: 'PATCH',
+          headers: {
+            ...auth,
+            'content-type': 'application/offset+octet-stream',
+            'upload-offset': '0',
+          },
+          body: clip,
+        });
+        expect(await completed.json()).toMatchObject({
+          status: { identifier: 'challenge_expired' },
+        });
+        expect((await fetch(location, { method: 'HEAD', headers: auth })).status).toBe(404);
+        expect(
+          await platform.media.app.db.challengeVideo.count({ where: { challengeId: id } }),
+        ).toBe(0);
+        await statusBecomes(platform, owner, slug, 'expired');
+        await walletsBecome(platform, [
+          [owner, free(FUNDS)],
+          [challenged, free(0)],
+        ]);
+        await reconciliationIsEmpty();
+      },
+    );
 
     it("duel: a processing failure afterwards fails the uploader's side, each stake back once", async () => {
       const { owner, challenged, slug } = await duelUploadedThenPastTheDate();

@@ -276,8 +276,10 @@ describe('one live video per performer (docs/adr/0073)', () => {
     const expiredSession = await tusSession(expired);
     await upsertChallengeAccess(service.app.db, expired.challengeId, { status: 'expired' });
     const late = await completeTus(expired, expiredSession);
-    expect(late.status).toBe(409);
-    expect(await late.json()).toMatchObject({ status: { identifier: 'invalid_action' } });
+    // Its performer hears that it expired, as challenge answers past the date (not a 409, which
+    // a tus client takes for an offset to ask again).
+    expect(late.status).toBe(400);
+    expect(await late.json()).toMatchObject({ status: { identifier: 'challenge_expired' } });
 
     const hidden = await performer();
     const hiddenSession = await tusSession(hidden);
@@ -287,6 +289,26 @@ describe('one live video per performer (docs/adr/0073)', () => {
     expect(await refused.json()).toMatchObject({ status: { identifier: 'challenge_not_found' } });
 
     for (const who of [expired, hidden]) expect(await liveVideos(who)).toEqual([]);
+  });
+
+  it('an expired challenge: its performer hears challenge_expired, anyone else invalid_action', async () => {
+    const who = await performer();
+    const owner = { id: randomUUID(), roles: ['user' as const] };
+    await upsertChallengeAccess(service.app.db, who.challengeId, {
+      status: 'expired',
+      ownerId: owner.id,
+    });
+    expect(await multipartUpload(who)).toMatchObject({
+      id: null,
+      status: { success: false, identifier: 'challenge_expired' },
+    });
+    // Its owner sees it (a party) but never sends a solo challenge's proof.
+    const asOwner = { ...who, user: owner, token: await tokenFor(owner) };
+    expect(await multipartUpload(asOwner)).toMatchObject({
+      id: null,
+      status: { success: false, identifier: 'invalid_action' },
+    });
+    expect(await liveVideos(who)).toEqual([]);
   });
 
   it('a duel side that closed while its video was sent takes no second video', async () => {

@@ -139,6 +139,12 @@ const DUEL_UPLOAD_STATUSES = ['accepted', 'review', 'referee'];
  * their own side still waits for a video (the other side may already be in review or referee).
  * Who may see is unchanged (mayViewChallenge).
  */
+/** Whose proof the challenge waits for: solo, its challenged user; duel, either party. */
+export const isPerformer = (access: ChallengeAccessRecord, user: Pick<AuthUser, 'id'>): boolean =>
+  access.challengeType === 'duel'
+    ? isParty(access, user)
+    : access.challengedUserId !== null && access.challengedUserId === user.id;
+
 export function mayUploadProof(access: ChallengeAccessRecord | null, user: AuthUser): boolean {
   if (!access || access.hiddenAt) return false;
   if (access.challengeType === 'duel') {

@@ -15,7 +15,7 @@ import {
   insertVideo,
   type NewVideoRow,
 } from '../data/videos.ts';
-import { mayUploadProof, mayViewChallenge } from './challenges.ts';
+import { isPerformer, mayUploadProof, mayViewChallenge } from './challenges.ts';
 import { queueVideo, type VideoProcessingQueue } from './processing-queue.ts';
 import { NOT_A_VIDEO, sniffStream, sniffVideo, UploadRefusal } from './sniff.ts';
 import { VIDEO_URL_TTL_SECONDS } from './videos.ts';
@@ -176,8 +176,9 @@ export async function registerProofOrDiscard(
 
 /**
  * Refuses an upload before a byte is stored: challenge_not_found to whoever may not see the
- * challenge, invalid_action to one who may see it but not upload (mayUploadProof), or whose
- * previous video of it is still on its way or already in (one proof at a time per performer).
+ * challenge, challenge_expired to its performer once it expired, invalid_action to one who may
+ * see it but not upload (mayUploadProof), or whose previous video of it is still on its way or
+ * already in (one proof at a time per performer).
  */
 export async function checkMayUpload(
   db: Database,
@@ -202,7 +203,13 @@ const ACCEPTANCE_WAITS_MS = [100, 200, 300, 400, 500, 500, 500, 500] as const;
 
 function decideMayUpload(access: ChallengeAccessRecord | null, user: AuthUser): void {
   if (!mayViewChallenge(access, user)) throw new AppError('challenge_not_found');
-  if (!mayUploadProof(access, user)) throw new AppError('invalid_action');
+  if (mayUploadProof(access, user)) return;
+  // A performer whose challenge ran out hears so, as from challenge's own check past the date:
+  // which service learns of the expiry first must not change the answer.
+  if (access?.status === 'expired' && isPerformer(access, user)) {
+    throw new AppError('challenge_expired');
+  }
+  throw new AppError('invalid_action');
 }
 
 const secondVideo = () =>
