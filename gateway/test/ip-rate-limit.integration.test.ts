@@ -91,6 +91,8 @@ describe('general per-IP rate limit on /graphql', () => {
 
   it('lets requests through when Redis is unreachable (fail open)', async () => {
     const broken = new Redis('redis://127.0.0.1:9', {
+      // As the gateway's own client sends (docs/adr/0106).
+      enableAutoPipelining: true,
       lazyConnect: true,
       enableOfflineQueue: false,
       maxRetriesPerRequest: 0,
