@@ -63,6 +63,29 @@ export async function uploadVideo(
 }
 
 /**
+ * Starts a resumable (tus) upload of `length` bytes through the gateway at `origin`, as the web
+ * does: the creation's answer, and the headers every later request of the upload carries.
+ */
+export async function startTusUpload(
+  origin: string,
+  as: Caller,
+  challengeId: string,
+  length: number,
+): Promise<{ created: Response; auth: Record<string, string> }> {
+  const auth = { ...(await authorization(as)), 'tus-resumable': '1.0.0' };
+  const b64 = (value: string) => Buffer.from(value).toString('base64');
+  const created = await fetch(new URL('/api/uploads/tus', origin), {
+    method: 'POST',
+    headers: {
+      ...auth,
+      'upload-length': String(length),
+      'upload-metadata': `challengeId ${b64(challengeId)},ownVideoConfirmed ${b64('true')}`,
+    },
+  });
+  return { created, auth };
+}
+
+/**
  * Streams a generated file of `size` bytes (`first` then zeros) in the multipart frame, never
  * held whole nor written to disk. Resolves with the answer as soon as it comes, even while the
  * body is still being sent (a refusal), and with the bytes actually sent.

@@ -1,6 +1,6 @@
 import { createVideoTools, UndecodableVideoError } from '@challenge/media/video-tools';
 import type { VideoTools } from '@challenge/media/video-tools';
-import { eventually, tokenFor, type Caller } from '@challenge/testing';
+import { eventually, type Caller } from '@challenge/testing';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
   RECONCILIATION,
@@ -15,7 +15,7 @@ import {
   type Person,
 } from '../support/challenges.ts';
 import { startPlatform, type Platform } from '../support/platform.ts';
-import { ffmpegVideo, uploadVideo } from '../support/uploads.ts';
+import { ffmpegVideo, startTusUpload, uploadVideo } from '../support/uploads.ts';
 
 /**
  * The challenge's timers across the services (issue 18, points 6 and 7; docs/adr/0071), through
@@ -149,15 +149,18 @@ describe("a challenge's timers", () => {
     });
   }
 
-  /** Media's projection must know the challenge accepted before it takes the upload. */
-  async function mediaSeesAccepted(challengeId: string) {
+  /** Waits until media's projection has the challenge in `status` (it learns by event). */
+  async function mediaSees(challengeId: string, status: string) {
     await eventually(async () => {
       const row = await platform.media.app.db.challengeAccess.findUnique({
         where: { challengeId },
       });
-      if (row?.status !== 'accepted') throw new Error(`media sees ${row?.status}`);
+      if (row?.status !== status) throw new Error(`media sees ${row?.status}`);
     }, 60_000);
   }
+
+  /** Media's projection must know the challenge accepted before it takes the upload. */
+  const mediaSeesAccepted = (challengeId: string) => mediaSees(challengeId, 'accepted');
 
   /** The performer's upload completes through the gateway; its processing waits at the gate. */
   async function uploadCompletes(as: Caller, challengeId: string) {
@@ -286,31 +289,19 @@ describe("a challenge's timers", () => {
         const { id, slug } = await challengeIn(platform, 'accepted', { owner, challenged });
         await mediaSeesAccepted(id);
         // A resumable upload started in time ...
-        const auth = {
-          authorization: `Bearer ${await tokenFor(challenged)}`,
-          'tus-resumable': '1.0.0',
-        };
-        const b64 = (value: string) => Buffer.from(value).toString('base64');
-        const created = await fetch(new URL('/api/uploads/tus', platform.gateway.url), {
-          method: 'POST',
-          headers: {
-            ...auth,
-            'upload-length': String(clip.length),
-            'upload-metadata': `challengeId ${b64(id)},ownVideoConfirmed ${b64('true')}`,
-          },
-        });
+        const { created, auth } = await startTusUpload(
+          platform.gateway.url,
+          challenged,
+          id,
+          clip.length,
+        );
         expect(created.status).toBe(201);
         const location = new URL(created.headers.get('location')!, platform.gateway.url);
         // ... whose last byte arrives three weeks later, past the two-week expiration date.
         clockOffsetMs = 3 * WEEK;
         if (afterTheExpiry) {
           await statusBecomes(platform, owner, slug, 'expired');
-          await eventually(async () => {
-            const row = await platform.media.app.db.challengeAccess.findUnique({
-              where: { challengeId: id },
-            });
-            if (row?.status !== 'expired') throw new Error(`media sees ${row?.status}`);
-          }, 60_000);
+          await mediaSees(id, 'expired');
         }
         const completed = await fetch(location, {
           method: 'PATCH',

@@ -10,7 +10,7 @@ import { eventually, graphql, produceRaw, tokenFor } from '@challenge/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EDIT, challengeIn, person, send, type Person } from '../support/challenges.ts';
 import { startPlatform, type Platform } from '../support/platform.ts';
-import { PNG, ffmpegVideo, streamVideo, uploadVideo } from '../support/uploads.ts';
+import { PNG, ffmpegVideo, startTusUpload, streamVideo, uploadVideo } from '../support/uploads.ts';
 
 /**
  * Proof videos uploaded through the real gateway into real MinIO (issue 12, uploads and who may
@@ -255,19 +255,7 @@ describe('proof video uploads and who may see them', { timeout: 120_000 }, () =>
     const { challenged, id } = await accepted();
     const PART = 8 * 1024 * 1024;
     const bytes = Buffer.concat([MP4_HEAD, randomBytes(3 * PART + 1234 - MP4_HEAD.length)]);
-    const auth = {
-      authorization: `Bearer ${await tokenFor(challenged)}`,
-      'tus-resumable': '1.0.0',
-    };
-    const b64 = (value: string) => Buffer.from(value).toString('base64');
-    const created = await fetch(new URL('/api/uploads/tus', url()), {
-      method: 'POST',
-      headers: {
-        ...auth,
-        'upload-length': String(bytes.length),
-        'upload-metadata': `challengeId ${b64(id)},ownVideoConfirmed ${b64('true')}`,
-      },
-    });
+    const { created, auth } = await startTusUpload(url(), challenged, id, bytes.length);
     expect(created.status).toBe(201);
     const location = new URL(created.headers.get('location')!, url());
     expect(location.pathname).toMatch(/^\/api\/uploads\/tus\/[0-9a-f-]{36}$/);
@@ -325,19 +313,7 @@ describe('proof video uploads and who may see them', { timeout: 120_000 }, () =>
     const { challenged, id } = await accepted();
     const PART = 8 * 1024 * 1024;
     const bytes = Buffer.concat([MP4_HEAD, randomBytes(2 * PART - MP4_HEAD.length)]);
-    const auth = {
-      authorization: `Bearer ${await tokenFor(challenged)}`,
-      'tus-resumable': '1.0.0',
-    };
-    const b64 = (value: string) => Buffer.from(value).toString('base64');
-    const created = await fetch(new URL('/api/uploads/tus', url()), {
-      method: 'POST',
-      headers: {
-        ...auth,
-        'upload-length': String(bytes.length),
-        'upload-metadata': `challengeId ${b64(id)},ownVideoConfirmed ${b64('true')}`,
-      },
-    });
+    const { created, auth } = await startTusUpload(url(), challenged, id, bytes.length);
     expect(created.status).toBe(201);
     expect(created.headers.get('upload-expires')).toBeTruthy();
     const location = new URL(created.headers.get('location')!, url());
@@ -374,27 +350,14 @@ describe('proof video uploads and who may see them', { timeout: 120_000 }, () =>
 
   it('a resumable upload over 500 MB is refused at creation, a PNG at its first bytes', async () => {
     const { challenged, id } = await accepted();
-    const auth = {
-      authorization: `Bearer ${await tokenFor(challenged)}`,
-      'tus-resumable': '1.0.0',
-    };
-    const b64 = (value: string) => Buffer.from(value).toString('base64');
-    const create = (length: number) =>
-      fetch(new URL('/api/uploads/tus', url()), {
-        method: 'POST',
-        headers: {
-          ...auth,
-          'upload-length': String(length),
-          'upload-metadata': `challengeId ${b64(id)},ownVideoConfirmed ${b64('true')}`,
-        },
-      });
-    const tooLarge = await create(MAX + 1);
+    const create = (length: number) => startTusUpload(url(), challenged, id, length);
+    const { created: tooLarge } = await create(MAX + 1);
     expect(tooLarge.status).toBe(413);
     expect(((await tooLarge.json()) as { status: object }).status).toMatchObject({
       identifier: 'upload_error',
       message: 'File is too large',
     });
-    const created = await create(PNG.length);
+    const { created, auth } = await create(PNG.length);
     const location = new URL(created.headers.get('location')!, url());
     const png = await fetch(location, {
       method: 'PATCH',
