@@ -6,8 +6,9 @@ export type { Redis };
 export interface RedisOptions {
   /**
    * Commands issued in one turn of the event loop go to Redis in one write, their answers come
-   * back in one read (ioredis's auto-pipelining). For a client that sends one short command per
-   * request under concurrency (the gateway's limits, docs/adr/0106); never with blocking commands.
+   * back in one read (ioredis's auto-pipelining). For a client that sends short commands per
+   * request under concurrency (the gateway's limits, the services' token state; docs/adr/0106);
+   * never with blocking commands.
    */
   autoPipelining?: boolean;
 }

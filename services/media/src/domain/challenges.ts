@@ -133,24 +133,24 @@ export function mayViewChallenge(
 /** Challenge statuses in which a duel's side may still be waiting for its video. */
 const DUEL_UPLOAD_STATUSES = ['accepted', 'review', 'referee'];
 
-/**
- * Whether the user may upload a proof, on a challenge that is not hidden. Solo: its challenged
- * user, while it is accepted. Duel (docs/adr/0032, 0055): either party, while the duel runs and
- * their own side still waits for a video (the other side may already be in review or referee).
- * Who may see is unchanged (mayViewChallenge).
- */
 /** Whose proof the challenge waits for: solo, its challenged user; duel, either party. */
 export const isPerformer = (access: ChallengeAccessRecord, user: Pick<AuthUser, 'id'>): boolean =>
   access.challengeType === 'duel'
     ? isParty(access, user)
     : access.challengedUserId !== null && access.challengedUserId === user.id;
 
+/**
+ * Whether the user may upload a proof, on a challenge that is not hidden. Solo: its challenged
+ * user, while it is accepted. Duel (docs/adr/0032, 0055): either party, while the duel runs and
+ * their own side still waits for a video (the other side may already be in review or referee).
+ * Who may see is unchanged (mayViewChallenge).
+ */
 export function mayUploadProof(access: ChallengeAccessRecord | null, user: AuthUser): boolean {
   if (!access || access.hiddenAt) return false;
+  if (!isPerformer(access, user)) return false;
   if (access.challengeType === 'duel') {
     if (!access.status || !DUEL_UPLOAD_STATUSES.includes(access.status)) return false;
-    return isParty(access, user) && !access.closedSides.includes(user.id);
+    return !access.closedSides.includes(user.id);
   }
-  if (access.status !== 'accepted') return false;
-  return access.challengedUserId !== null && access.challengedUserId === user.id;
+  return access.status === 'accepted';
 }
