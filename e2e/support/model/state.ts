@@ -442,12 +442,18 @@ export function decide(s: ModelState, caseKey: string, approve: boolean): Answer
   return 'ok';
 }
 
-/** A performer's proof: solo, the challenged user of an accepted challenge; duel, either party. */
+/**
+ * A performer's proof: solo, the challenged user of an accepted challenge; duel, either party.
+ * A performer of an expired challenge hears that it expired; anyone else invalid_action.
+ */
 export function upload(s: ModelState, chKey: string, userKey: string, now: number): Answer {
   const ch = challengeOf(s, chKey);
   const user = userOf(s, userKey);
   const refused = reach(ch, user);
   if (refused) return refused;
+  const performer =
+    user.key === ch.challengedKey || (ch.type === 'duel' && user.key === ch.ownerKey);
+  if (ch.status === 'expired' && performer) return 'challenge_expired';
   if (ch.type === 'solo') {
     if (ch.status !== 'accepted' || ch.challengedKey !== user.key) return 'invalid_action';
     ch.status = 'review';
