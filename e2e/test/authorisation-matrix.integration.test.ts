@@ -512,11 +512,11 @@ const PATH_MATRIX: Record<string, PathRow> = {
     expect: [
       '401 unauthorized',
       '404 challenge_not_found',
-      '409 invalid_action',
+      '403 invalid_action',
       '401 banned_user',
-      '409 invalid_action',
-      '409 invalid_action',
-      '409 invalid_action',
+      '403 invalid_action',
+      '403 invalid_action',
+      '403 invalid_action',
     ],
   },
   'tus offset of an upload that is not theirs': {

@@ -177,6 +177,33 @@ describe('the tus protocol itself', () => {
     expect(missing.status).toBe(404);
     expect(missing.headers.get('tus-resumable')).toBe('1.0.0');
   });
+
+  it('409 only for a session in another state than the request assumed; a refusal is 403 (ADR 107)', async () => {
+    const who = await performer();
+    const { id } = await sessionWithOnePart(who);
+    const append = (offset: number, body: Buffer) =>
+      toMedia(tus(id), {
+        method: 'PATCH',
+        headers: {
+          ...who.headers,
+          'content-type': 'application/offset+octet-stream',
+          'upload-offset': String(offset),
+        },
+        body,
+      });
+    // A client behind the server (a lost answer): 409, and HEAD tells it where to go on.
+    const behind = await append(0, MP4_HEAD);
+    expect(behind.status).toBe(409);
+    expect(await behind.json()).toMatchObject({ status: { identifier: 'invalid_action' } });
+    const head = await toMedia(tus(id), { method: 'HEAD', headers: who.headers });
+    expect(head.headers.get('upload-offset')).toBe(String(UPLOAD_PART_BYTES));
+
+    // The challenge ends before the last byte: a refusal, which the client shows at once.
+    await upsertChallengeAccess(service.app.db, who.challengeId, { status: 'cancelled' });
+    const refused = await append(UPLOAD_PART_BYTES, randomBytes(2 * UPLOAD_PART_BYTES));
+    expect(refused.status).toBe(403);
+    expect(await refused.json()).toMatchObject({ status: { identifier: 'invalid_action' } });
+  });
 });
 
 describe('termination (cancel)', () => {

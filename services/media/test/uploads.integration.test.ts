@@ -212,8 +212,8 @@ describe('one live video per performer (docs/adr/0073)', () => {
 
     const answers = await Promise.all([completeTus(who, first), completeTus(who, second)]);
     const statuses = answers.map((answer) => answer.status).sort();
-    expect(statuses).toEqual([204, 409]);
-    const refused = answers.find((answer) => answer.status === 409)!;
+    expect(statuses).toEqual([204, 403]);
+    const refused = answers.find((answer) => answer.status === 403)!;
     expect(await refused.json()).toMatchObject({
       status: { success: false, identifier: 'invalid_action' },
     });
@@ -224,7 +224,7 @@ describe('one live video per performer (docs/adr/0073)', () => {
     expect(queued).toContain(videos[0]!.id);
 
     // The refused session is gone, and so is the object it had completed.
-    const refusedId = answers[0]!.status === 409 ? first : second;
+    const refusedId = answers[0]!.status === 403 ? first : second;
     const head = await fetch(tus(refusedId), {
       method: 'HEAD',
       headers: { ...fromGateway(), authorization: `Bearer ${who.token}`, 'tus-resumable': '1.0.0' },
@@ -276,8 +276,7 @@ describe('one live video per performer (docs/adr/0073)', () => {
     const expiredSession = await tusSession(expired);
     await upsertChallengeAccess(service.app.db, expired.challengeId, { status: 'expired' });
     const late = await completeTus(expired, expiredSession);
-    // Its performer hears that it expired, as challenge answers past the date (not a 409, which
-    // a tus client takes for an offset to ask again).
+    // Its performer hears that it expired, as challenge answers past the date.
     expect(late.status).toBe(400);
     expect(await late.json()).toMatchObject({ status: { identifier: 'challenge_expired' } });
 
@@ -326,7 +325,8 @@ describe('one live video per performer (docs/adr/0073)', () => {
     // The side ended meanwhile (e.g. judged failed for want of a video).
     await upsertChallengeAccess(service.app.db, challengeId, { closeSideOf: owner.id });
     const answer = await completeTus(who, session);
-    expect(answer.status).toBe(409);
+    // A refusal, not the 409 that a tus client takes for an offset to ask again (ADR 107).
+    expect(answer.status).toBe(403);
     expect(await liveVideos(who)).toEqual([]);
   });
 
@@ -385,7 +385,7 @@ describe('an upload right after the acceptance (media hears of it by event)', ()
         'upload-metadata': `challengeId ${b64(who.challengeId)},ownVideoConfirmed ${b64('true')}`,
       },
     });
-    expect(refusal.status).toBe(409);
+    expect(refusal.status).toBe(403);
     const stranger = {
       user: { id: randomUUID(), roles: ['user' as const] },
       challengeId: who.challengeId,

@@ -66,6 +66,18 @@ export async function ownSession(
   return session;
 }
 
+/**
+ * The session is not in the state the request assumes: another offset, another request
+ * appending, or already complete (tus: 409 Conflict). The client asks HEAD and goes on from
+ * there. A refusal of the upload itself stays a plain `invalid_action` (403), which it shows.
+ */
+export class UploadConflictError extends AppError {
+  constructor(message: string) {
+    super('invalid_action', message);
+    this.name = 'UploadConflictError';
+  }
+}
+
 export interface AppendResult {
   offset: number;
   videoId: string | null;
@@ -84,8 +96,8 @@ export async function appendToSession(
   source: AsyncIterable<Buffer>,
 ): Promise<AppendResult> {
   const session = await ownSession(deps, user, id);
-  if (session.videoId) throw new AppError('invalid_action', 'This upload is complete.');
-  if (BigInt(offset) !== session.offset) throw new AppError('invalid_action', 'Wrong offset.');
+  if (session.videoId) throw new UploadConflictError('This upload is complete.');
+  if (BigInt(offset) !== session.offset) throw new UploadConflictError('Wrong offset.');
   const length = Number(session.length);
   let committed = offset;
   let body: AsyncIterable<Buffer> = source;
@@ -124,7 +136,7 @@ export async function appendToSession(
       const from = BigInt(committed);
       committed += payload.length;
       if (!(await commitPart(deps.db, id, from, { parts, offset: BigInt(committed) }))) {
-        throw new AppError('invalid_action', 'Another request is appending to this upload.');
+        throw new UploadConflictError('Another request is appending to this upload.');
       }
     };
     let pending: Buffer[] = [];
@@ -232,7 +244,7 @@ export async function terminateSession(
   id: string,
 ): Promise<void> {
   const session = await ownSession(deps, user, id);
-  if (session.videoId) throw new AppError('invalid_action', 'This upload is complete.');
+  if (session.videoId) throw new UploadConflictError('This upload is complete.');
   // Parts first: if removing the row fails, the sweep finds it and aborts again.
   if (session.s3UploadId && session.objectKey) {
     await deps.storage.abortMultipart(session.objectKey, session.s3UploadId);

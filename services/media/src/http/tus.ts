@@ -15,6 +15,7 @@ import {
   createUploadSession,
   ownSession,
   terminateSession,
+  UploadConflictError,
 } from '../domain/resumable.ts';
 import { MAX_VIDEO_BYTES, type UploadDeps } from '../domain/uploads.ts';
 
@@ -43,16 +44,22 @@ const HTTP_STATUS: Partial<Record<string, number>> = {
   banned_user: 401,
   not_found: 404,
   challenge_not_found: 404,
-  invalid_action: 409,
+  invalid_action: 403,
   invalid_file: 415,
   invalid_input: 400,
   challenge_video_upload_failed: 400,
 };
 
+/** tus keeps 409 for a session in another state than the request assumed (ADR 107). */
+function statusOf(error: AppError): number {
+  if (error instanceof UploadConflictError) return 409;
+  if (error.message === 'File is too large') return 413;
+  return HTTP_STATUS[error.identifier] ?? 400;
+}
+
 function refuse(res: Response, error: AppError): void {
-  const tooLarge = error.message === 'File is too large';
   res
-    .status(tooLarge ? 413 : (HTTP_STATUS[error.identifier] ?? 400))
+    .status(statusOf(error))
     .json({ status: failStatus(error.identifier, error.message) });
 }
 

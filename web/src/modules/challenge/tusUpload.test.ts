@@ -398,7 +398,7 @@ describe('uploadVideoResumably', () => {
           POST: [
             {
               kind: 'status',
-              status: 409,
+              status: 403,
               body: { status: { identifier: 'invalid_action', message: null } },
             },
           ],
@@ -417,6 +417,22 @@ describe('uploadVideoResumably', () => {
         status: { success: false, identifier, message },
       });
     }
+  });
+
+  it('a refusal while sending (403) is shown at once; only a 409 sends it to ask HEAD (ADR 107)', async () => {
+    const refusal = {
+      identifier: 'invalid_action',
+      message: 'Your video for this challenge is already in.',
+    };
+    server.faults.PATCH = [{ kind: 'status', status: 403, body: { status: refusal } }];
+    const { upload } = start(video(30));
+    expect(await upload.result).toEqual({
+      ok: false,
+      cancelled: false,
+      status: { success: false, ...refusal },
+    });
+    expect(server.requests('HEAD')).toHaveLength(0);
+    expect(server.requests('POST')).toHaveLength(1);
   });
 
   it('a refused file is forgotten, so picking it again does not resume a dead upload', async () => {

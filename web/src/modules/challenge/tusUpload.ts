@@ -366,7 +366,8 @@ export function uploadVideoResumably({
             onProgress: (sent) => report(from + Math.min(sent, end - from)),
           });
           if (answer.status === 409) {
-            // Our offset is not the server's (another tab, a lost answer): ask it.
+            // Our offset is not the server's (another tab, a lost answer): ask it. Media answers
+            // 409 for nothing else; a refusal is a 403, shown below (ADR 107).
             offset = null;
             throw new TusNetworkError('offset mismatch');
           }
