@@ -79,7 +79,8 @@ const MODERATE = `mutation ($input: ModerateReportInput!) { moderateReport(input
 const BRING_BACK = `mutation ($input: BringChallengeBackOnlineInput!) {
   bringChallengeBackOnline(input: $input) { status { identifier message } } }`;
 
-describe("a challenge's timers", () => {
+// Longer than any one wait (60 s at most): a step that hangs fails with its own message.
+describe("a challenge's timers", { timeout: 150_000 }, () => {
   const gate = new ProcessingGate();
   let platform: Platform;
   let clockOffsetMs = 0;

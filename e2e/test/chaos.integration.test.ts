@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { repoRoot } from '../../scripts/lib/stack-config.mjs';
 import { env } from '../src/env.ts';
 import { Bank, isTransport } from '../support/chaos/bank.ts';
-import { FaultDriver, PostgresFaults, WebhookFaults } from '../support/chaos/faults.ts';
+import { FaultDriver, ServerRestarts, WebhookFaults } from '../support/chaos/faults.ts';
 import { PrivateKafka } from '../support/chaos/kafka.ts';
 import { asProcesses, ModelSystem } from '../support/model/system.ts';
 import {
@@ -28,10 +28,10 @@ import {
  * production bundles, as `npm start` runs them) under a supervisor that starts a killed process
  * again, as Kubernetes would; many people at once doing what the model-based test's commands do
  * (e2e/support/chaos/bank.ts) while a fault driver SIGKILLs random processes mid-batch, cuts
- * every PostgreSQL connection (a restart, through a proxy: the shared server is never touched)
- * and the payment sandbox's webhooks are dropped or delayed. Then, with every process back and
+ * every PostgreSQL or Redis connection (a restart, through a proxy: the shared servers are never
+ * touched) and the payment sandbox's webhooks are dropped or delayed. Then, with every process back and
  * the platform settled, the model-based test's end-of-run invariants, and the proof that faults
- * happened: kills, restarts, PostgreSQL restarts, retried webhooks, operations by answer.
+ * happened: kills, restarts, PostgreSQL and Redis restarts, retried webhooks, operations by answer.
  *
  * `npm test` runs CHAOS_MINUTES (1) with a kill every few seconds; `npm run chaos -- --minutes N`
  * a long run.
@@ -45,13 +45,14 @@ describe('the bank test with faults', () => {
   let platform: ProcessPlatform;
   let system: ModelSystem;
   const webhooks = new WebhookFaults(() => `${platform.origin}/api/payments/webhook`);
-  const postgres = new PostgresFaults();
+  const postgres = new ServerRestarts(5432);
+  const redis = new ServerRestarts(6379);
   // A broker of the run's own, which the driver restarts (the shared one is never stopped).
   const kafka = env.chaosKafka === 'private' ? new PrivateKafka() : null;
   const log = (line: string) => console.log(`chaos: ${line}`);
 
   beforeAll(async () => {
-    await Promise.all([webhooks.start(), postgres.start(), kafka?.start()]);
+    await Promise.all([webhooks.start(), postgres.start(), redis.start(), kafka?.start()]);
     if (kafka)
       log(`a private Kafka on ${kafka.brokers.join(',')}, up in ${kafka.counts.startMs[0]} ms`);
     const keys = await testKeys();
@@ -87,6 +88,8 @@ describe('the bank test with faults', () => {
         ...(name === 'media' ? { UPLOAD_SWEEP_INTERVAL_MS: '20000' } : {}),
         // Every process reaches PostgreSQL through the proxy the driver restarts.
         ...(vars.DATABASE_URL ? { DATABASE_URL: postgres.through(vars.DATABASE_URL) } : {}),
+        // And Redis (limits, token state, the video queue) through the one it restarts.
+        ...(vars.REDIS_URL ? { REDIS_URL: redis.through(vars.REDIS_URL) } : {}),
         ...(kafka && vars.KAFKA_BROKERS ? { KAFKA_BROKERS: kafka.brokers.join(',') } : {}),
       }),
     });
@@ -107,6 +110,7 @@ describe('the bank test with faults', () => {
     await system?.stop();
     await webhooks.stop();
     await postgres.stop();
+    await redis.stop();
     await kafka?.stop();
   });
 
@@ -116,6 +120,7 @@ describe('the bank test with faults', () => {
     const faults = new FaultDriver(
       platform,
       postgres,
+      redis,
       env.chaosEveryMs,
       kafka,
       async () => {
@@ -156,6 +161,7 @@ describe('the bank test with faults', () => {
       `kills: ${faults.totalKills} ${JSON.stringify(faults.kills)}`,
       `restarts by the supervisor: ${Object.values(restarts).reduce((a, b) => a + b, 0)} ${JSON.stringify(restarts)}`,
       `PostgreSQL restarts: ${postgres.counts.restarts} (${postgres.counts.cut} connections cut, ${postgres.counts.refused} refused)`,
+      `Redis restarts: ${redis.counts.restarts} (${redis.counts.cut} connections cut, ${redis.counts.refused} refused)`,
       kafka
         ? `Kafka restarts: ${faults.kafkaRestarts} (back after ${kafka.counts.startMs.slice(1).join(', ')} ms)`
         : 'Kafka restarts: none (the shared broker, CHAOS_KAFKA=shared)',
@@ -173,6 +179,7 @@ describe('the bank test with faults', () => {
     if (result.problems.length) log(`violations:\n  ${result.problems.join('\n  ')}`);
 
     expect(faults.totalKills).toBeGreaterThan(0);
+    expect(faults.redisRestarts).toBeGreaterThan(0);
     if (kafka) expect(faults.kafkaRestarts).toBeGreaterThan(0);
     expect(result.problems).toEqual([]);
     // No answer of the platform is a 5xx without a catalogue identifier, and none hung.

@@ -6,8 +6,9 @@ import type { PrivateKafka } from './kafka.ts';
 
 /**
  * The faults of the bank test (issue 19, ADR 91): processes SIGKILLed mid-batch (the supervisor
- * starts them again), PostgreSQL "restarted" as the platform sees it (every connection cut and
- * new ones refused for a while, through a TCP proxy: the shared server itself is never touched),
+ * starts them again), PostgreSQL and Redis "restarted" as the platform sees them (every
+ * connection cut and new ones refused for a while, through a TCP proxy: the shared servers
+ * themselves are never touched),
  * and the payment provider's webhooks dropped (answered 503, so the provider retries) or delayed.
  */
 
@@ -98,11 +99,11 @@ export class WebhookFaults {
 }
 
 /**
- * A TCP proxy in front of the shared PostgreSQL for the platform's processes: `restart(ms)` cuts
- * every connection and refuses new ones for `ms`, which is what a restart of the server looks
- * like from its clients, without stopping a server other people use.
+ * A TCP proxy in front of a shared server (PostgreSQL, Redis) for the platform's processes:
+ * `restart(ms)` cuts every connection and refuses new ones for `ms`, which is what a restart of
+ * the server looks like from its clients, without stopping a server other people use.
  */
-export class PostgresFaults {
+export class ServerRestarts {
   private server: ReturnType<typeof createTcpServer> | null = null;
   private readonly sockets = new Set<Socket>();
   private downUntil = 0;
@@ -110,6 +111,9 @@ export class PostgresFaults {
   readonly counts = { restarts: 0, cut: 0, refused: 0 };
 
   private upstream: { host: string; port: number } | null = null;
+
+  /** `defaultPort`: the server's, for a URL that names none. */
+  constructor(private readonly defaultPort: number) {}
 
   async start(): Promise<void> {
     this.server = createTcpServer((client) => {
@@ -132,10 +136,10 @@ export class PostgresFaults {
     this.port = (this.server.address() as AddressInfo).port;
   }
 
-  /** A database URL through this proxy (every URL must name the same server). */
+  /** A URL of the server through this proxy (every URL must name the same server). */
   through(url: string): string {
     const parsed = new URL(url);
-    const upstream = { host: parsed.hostname, port: Number(parsed.port || 5432) };
+    const upstream = { host: parsed.hostname, port: Number(parsed.port || this.defaultPort) };
     if (this.upstream && this.upstream.port !== upstream.port) throw new Error('two servers');
     this.upstream = upstream;
     parsed.hostname = '127.0.0.1';
@@ -167,18 +171,20 @@ export const KILLABLE: ProcessName[] = [
   'identity',
 ];
 
-/** Every how many strikes the broker is restarted (the third, then every eighth after it). */
-const KAFKA_EVERY = 8;
+/** Every how many strikes Redis (the second, then every eighth) and the broker (the third) restart. */
+const RESTART_EVERY = 8;
 
 /**
  * Every `everyMs` (plus up to as much again at random) one fault: mostly a SIGKILL of a process
- * (each once per round of seven, in a random order), sometimes a PostgreSQL restart, and with a
- * private broker (ADR 95) a Kafka restart (SIGKILL and start: the third strike, then every
- * eighth); with each, three consumed events sent again. Counts what it did.
+ * (each once per round of seven, in a random order), sometimes a PostgreSQL restart, a Redis
+ * restart (the second strike, then every eighth: a one-minute run has one), and with a private
+ * broker (ADR 95) a Kafka restart (SIGKILL and start: the third strike, then every eighth); with
+ * each, three consumed events sent again. Counts what it did.
  */
 export class FaultDriver {
   readonly kills: Record<string, number> = {};
   postgresRestarts = 0;
+  redisRestarts = 0;
   kafkaRestarts = 0;
   redelivered = 0;
   private strikes = 0;
@@ -188,7 +194,8 @@ export class FaultDriver {
 
   constructor(
     private readonly platform: ProcessPlatform,
-    private readonly postgres: PostgresFaults | null,
+    private readonly postgres: ServerRestarts | null,
+    private readonly redis: ServerRestarts | null,
     private readonly everyMs: number,
     /** A broker of the run's own, restarted now and then; null on the shared one (never stopped). */
     private readonly kafka: PrivateKafka | null,
@@ -220,7 +227,13 @@ export class FaultDriver {
       );
     }
     this.strikes += 1;
-    if (this.kafka && this.strikes % KAFKA_EVERY === 3) {
+    if (this.redis && this.strikes % RESTART_EVERY === 2) {
+      this.redisRestarts += 1;
+      this.log('fault: Redis restarts (every connection cut, refused for 2 s)');
+      this.redis.restart(2_000);
+      return;
+    }
+    if (this.kafka && this.strikes % RESTART_EVERY === 3) {
       this.kafkaRestarts += 1;
       this.log('fault: Kafka restarts (SIGKILL, then started again on its data)');
       void this.kafka.restart().then(
