@@ -162,9 +162,11 @@ export function startOutboxRelay(options: OutboxRelayOptions): OutboxRelay {
         `SELECT pg_try_advisory_xact_lock(${RELAY_LOCK}) AS locked`,
       );
       if (!lock?.locked) return 0;
+      // ORDER BY names the table's column: a bare \`seq\` would be the text alias of the select
+      // list, and '10' sorts before '9' (an aggregate's later event went out first).
       const rows = await tx.$queryRawUnsafe<OutboxRow[]>(
         `SELECT seq::text AS seq, id::text AS id, topic, key, type, payload, trace_context
-           FROM outbox_events WHERE published_at IS NULL ORDER BY seq LIMIT $1`,
+           FROM outbox_events WHERE published_at IS NULL ORDER BY outbox_events.seq LIMIT $1`,
         batchSize,
       );
       if (rows.length === 0) return 0;

@@ -141,6 +141,24 @@ describe('outbox relay', () => {
     expect(await messageCount(topics.prefix, TOPICS.identity)).toBe(5);
   });
 
+  it('publishes in enqueue order across a power of ten: seq is ordered as a number, not as text', async () => {
+    // The next values straddle a power of ten (8, 9 | 10, 11 or 98, 99 | 100, 101). Ordered as
+    // the text the relay selects, 10 came before 9: an aggregate's later event went out first.
+    await db.sql.$queryRawUnsafe(
+      `SELECT setval('outbox_events_seq_seq', (10 ^ ceil(log(last_value + 2)))::bigint - 2)
+         FROM outbox_events_seq_seq`,
+    );
+    const user = randomUUID();
+    const events = [verified(user), banned(user), unbanned(user), banned(user)];
+    await db.transaction((tx) => enqueueEvents(tx, events));
+    const r = await relay();
+    await r.flush();
+    const mine = (await readTopic(topics.prefix, TOPICS.identity)).filter(
+      (message) => message.key?.toString() === user,
+    );
+    expect(mine.map((message) => idOf(message))).toEqual(events.map((event) => event.id));
+  });
+
   it('publishes events committed later on the next flush, and reports how many', async () => {
     const r = await relay();
     await r.flush();
