@@ -322,13 +322,15 @@ async function uploadVideo(gatewayUrl, token, challengeId, bytes) {
 }
 
 async function uploadEventually(gatewayUrl, token, challengeId, bytes, seconds) {
-  let status;
-  for (let attempt = 0; attempt < seconds * 2; attempt += 1) {
-    status = await uploadVideo(gatewayUrl, token, challengeId, bytes);
-    if (status.success || status.identifier !== 'invalid_action') return status;
+  // By the clock, not by attempts: media itself waits up to 3 s before it refuses a performer
+  // whose acceptance it has not heard of, so 120 attempts took 7 minutes, not 60 s.
+  const deadline = Date.now() + seconds * 1000;
+  for (;;) {
+    const status = await uploadVideo(gatewayUrl, token, challengeId, bytes);
+    const waiting = !status.success && status.identifier === 'invalid_action';
+    if (!waiting || Date.now() >= deadline) return status;
     await sleep(500);
   }
-  return status;
 }
 
 /** Respects and comments, each once: a respect is a toggle, so only when not yet given. */
