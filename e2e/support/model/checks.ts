@@ -238,7 +238,8 @@ const ENDINGS: Record<string, string> = {
  * its state (compare, above) and a creation that failed holds nothing; wallet's reconciliation has
  * no row of this run; no outbox row is unpublished; no side in referee lacks its open case; every
  * challenge that ended published one ending event, which wallet applied once, with the stakes
- * moved once each; every paid top-up credited once; no event was parked.
+ * moved once each; every paid top-up credited once; no event was parked; media's projection of
+ * every challenge says what challenge says.
  */
 export async function endOfRunProblems(run: RealRun, s: ModelState): Promise<string[]> {
   const { system } = run;
@@ -319,6 +320,7 @@ export async function endOfRunProblems(run: RealRun, s: ModelState): Promise<str
   }
 
   problems.push(...(await exactlyOnce(run, s)));
+  problems.push(...(await projectionProblems(run, ids)));
 
   const parked = await system.parkedCount();
   if (parked !== run.parkedAtStart) {
@@ -341,6 +343,36 @@ export async function endOfRunProblems(run: RealRun, s: ModelState): Promise<str
     }
   }
   return problems;
+}
+
+/**
+ * Media's projection of each challenge (who may upload, who may see its videos) says what
+ * challenge says, once every event arrived: a lost event or one applied out of order (an
+ * outbox that published an aggregate's events out of order, 98b5155) leaves it behind.
+ */
+async function projectionProblems(run: RealRun, ids: string[]): Promise<string[]> {
+  const source = await run.system
+    .db('challenge')
+    .$queryRawUnsafe<{ id: string; status: string; visibility: string }[]>(
+      `SELECT id::text, status::text, visibility::text FROM challenges
+        WHERE id = ANY($1::uuid[]) AND status <> 'draft'`,
+      ids,
+    );
+  const projected = await run.system
+    .db('media')
+    .$queryRawUnsafe<{ id: string; status: string | null; visibility: string | null }[]>(
+      `SELECT challenge_id::text AS id, status, visibility FROM challenge_access
+        WHERE challenge_id = ANY($1::uuid[])`,
+      ids,
+    );
+  const media = new Map(projected.map((row) => [row.id, row]));
+  return source.flatMap((row) => {
+    const seen = media.get(row.id);
+    if (seen?.status === row.status && seen.visibility === row.visibility) return [];
+    return [
+      `media sees ${row.id} as ${seen?.status ?? 'unknown'}/${seen?.visibility ?? '-'}, challenge says ${row.status}/${row.visibility}`,
+    ];
+  });
 }
 
 /**
