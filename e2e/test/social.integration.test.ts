@@ -20,6 +20,7 @@ import { startPlatform, type Platform } from '../support/platform.ts';
 
 const STATUS = 'status { success identifier message }';
 const DISCOVER = `query ($input: DiscoverChallengesInput) { discoverChallenges(input: $input) { ${STATUS} challenges { slug challengeLikesCount hasLiked owner { username } } pagination { totalCount } } }`;
+const CARDS = `query ($input: DiscoverChallengesInput) { discoverChallenges(input: $input) { ${STATUS} challenges { slug owner { id username } challengedUser { username } } } }`;
 const USERS = `query ($input: DiscoverUsersInput) { discoverUsers(input: $input) { ${STATUS} items { username } } }`;
 const LIKE = `mutation ($input: LikeChallengeInput!) { likeChallenge(input: $input) { ${STATUS} result challengeLikesCount } }`;
 const COMMENT = `mutation ($input: AddChallengeCommentInput!) { addChallengeComment(input: $input) { ${STATUS} comment { id } } }`;
@@ -112,6 +113,45 @@ describe('social and discovery through the gateway', () => {
       );
       const types = log.data?.getActivityLogByUser.items.map((a: { type: string }) => a.type);
       expect(types).toEqual(expect.arrayContaining(['liked', 'commented']));
+    });
+  });
+
+  it("a list of one owner's challenges names the owner and each challenged user on every card (ADR 108)", async () => {
+    const [author, follower, ...performers] = await Promise.all([
+      person(platform, { cents: 5_000 }),
+      person(platform),
+      person(platform),
+      person(platform),
+      person(platform),
+    ]);
+    const slugs = new Map<string, string>();
+    for (const performer of performers) {
+      const { slug } = await challengeIn(platform, 'accepted', {
+        owner: author,
+        challenged: performer,
+      });
+      slugs.set(slug, performer.username);
+    }
+    const followed = await send(
+      platform,
+      FOLLOW,
+      { input: { username: author.username } },
+      follower,
+    );
+    expect(followed.data?.followUser.status.success).toBe(true);
+    // The gateway asks identity for the owner once and gives every card its copy.
+    await eventually(async () => {
+      const following = await send(platform, CARDS, { input: { list: 'following' } }, follower);
+      const cards = following.data?.discoverChallenges.challenges as {
+        slug: string;
+        owner: { id: string; username: string };
+        challengedUser: { username: string };
+      }[];
+      expect(cards).toHaveLength(performers.length);
+      for (const card of cards) {
+        expect(card.owner).toEqual({ id: author.id, username: author.username });
+        expect(card.challengedUser).toEqual({ username: slugs.get(card.slug) });
+      }
     });
   });
 

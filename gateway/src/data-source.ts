@@ -9,6 +9,7 @@ import {
 } from '@challenge/kit';
 import { GraphQLError } from 'graphql';
 import type { GatewayContext, Refusal } from './context.ts';
+import { distinctRepresentations } from './representations.ts';
 
 type Response = Awaited<ReturnType<GraphQLDataSource['process']>>;
 
@@ -51,7 +52,8 @@ export interface ForwardingOptions {
  * Not @apollo/gateway's RemoteGraphQLDataSource over fetch (docs/adr/0088): per subgraph call it
  * built a node-fetch Request and Headers nobody read, and undici wrote the headers and the body
  * in separate writes and parsed the answer in WebAssembly. Here one keep-alive pool per subgraph
- * (node:http, its native parser) takes the request in one write.
+ * (node:http, its native parser) takes the request in one write. An entity fetch sends each
+ * distinct representation once (docs/adr/0108).
  */
 export class ForwardingDataSource implements GraphQLDataSource<GatewayContext> {
   private readonly agent: Agent;
@@ -100,9 +102,10 @@ export class ForwardingDataSource implements GraphQLDataSource<GatewayContext> {
       headers['x-request-id'] = context.requestId;
       if (context.token) headers.authorization = `Bearer ${context.token}`;
     }
+    const distinct = distinctRepresentations(request.variables);
     const body = JSON.stringify({
       query: request.query,
-      variables: request.variables,
+      variables: distinct?.variables ?? request.variables,
       operationName: request.operationName,
       extensions: request.extensions,
     });
@@ -128,7 +131,7 @@ export class ForwardingDataSource implements GraphQLDataSource<GatewayContext> {
         ? options.incomingRequestContext.overallCachePolicy
         : undefined;
     if (policy && 'restrict' in policy) policy.restrict(cacheHint(answer.headers));
-    return parsed as Response;
+    return distinct ? distinct.expand(parsed as Response) : (parsed as Response);
   }
 
   private post(
