@@ -348,14 +348,17 @@ export async function endOfRunProblems(run: RealRun, s: ModelState): Promise<str
 /**
  * Media's projection of each challenge (who may upload, who may see its videos) says what
  * challenge says, once every event arrived: a lost event or one applied out of order (an
- * outbox that published an aggregate's events out of order, 98b5155) leaves it behind.
+ * outbox that published an aggregate's events out of order, 98b5155) leaves it behind. The
+ * visibility of every challenge; the status of a solo one. A duel's status is derived from its
+ * sides and goes back to accepted when a judged side ends (docs/challenge-states.md), which
+ * media does not follow: it decides a duel's uploads by the sides it saw close (ADR 55).
  */
 async function projectionProblems(run: RealRun, ids: string[]): Promise<string[]> {
   const source = await run.system
     .db('challenge')
-    .$queryRawUnsafe<{ id: string; status: string; visibility: string }[]>(
-      `SELECT id::text, status::text, visibility::text FROM challenges
-        WHERE id = ANY($1::uuid[]) AND status <> 'draft'`,
+    .$queryRawUnsafe<{ id: string; status: string; visibility: string; type: string }[]>(
+      `SELECT id::text, status::text, visibility::text, challenge_type::text AS type
+         FROM challenges WHERE id = ANY($1::uuid[]) AND status <> 'draft'`,
       ids,
     );
   const projected = await run.system
@@ -368,9 +371,10 @@ async function projectionProblems(run: RealRun, ids: string[]): Promise<string[]
   const media = new Map(projected.map((row) => [row.id, row]));
   return source.flatMap((row) => {
     const seen = media.get(row.id);
-    if (seen?.status === row.status && seen.visibility === row.visibility) return [];
+    const statusAgrees = row.type === 'duel' || seen?.status === row.status;
+    if (seen && statusAgrees && seen.visibility === row.visibility) return [];
     return [
-      `media sees ${row.id} as ${seen?.status ?? 'unknown'}/${seen?.visibility ?? '-'}, challenge says ${row.status}/${row.visibility}`,
+      `media sees ${row.type} ${row.id} as ${seen?.status ?? 'unknown'}/${seen?.visibility ?? '-'}, challenge says ${row.status}/${row.visibility}`,
     ];
   });
 }
