@@ -1,4 +1,3 @@
-import { createServer } from 'node:net';
 import { buildApp as buildIdentity } from '@challenge/identity/app';
 import {
   deleteTopics,
@@ -8,18 +7,7 @@ import {
 } from '@challenge/testing';
 import { buildApp as buildWallet } from '@challenge/wallet/app';
 import { startTestGateway } from './gateway.ts';
-
-/** A free port, so that wallet knows the gateway's address before the gateway listens on it. */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
+import { freePort } from './ports.ts';
 
 /**
  * Identity, wallet and the gateway for the money path. The payment provider posts its webhooks

@@ -20,7 +20,7 @@ import type { ChallengeOptions } from '@challenge/challenge/app';
 import type { VideoTools } from '@challenge/media/video-tools';
 import type { Logger } from '@challenge/kit';
 import { startTestGateway, type TestGatewayOptions } from './gateway.ts';
-import { freePort } from './money.ts';
+import { freePort } from './ports.ts';
 
 /**
  * All six subgraphs for real (each on its own fresh database, Kafka topics under one prefix of

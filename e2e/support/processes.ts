@@ -12,7 +12,7 @@ import {
   uniqueTopicPrefix,
   type TestDatabase,
 } from '@challenge/testing';
-import { freePort } from './money.ts';
+import { freePort } from './ports.ts';
 
 /**
  * The platform as separate processes, the way `npm start` and the images run it: six subgraphs

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Kafka, logLevel } from 'kafkajs';
 import { cacheDir, kafka } from '../../../scripts/lib/stack-config.mjs';
-import { freePort } from '../money.ts';
+import { freePort } from '../ports.ts';
 
 /**
  * A Kafka broker of the bank test's own (issue 19, ADR 95): the stack's jars (scripts/lib/stack/
