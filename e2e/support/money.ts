@@ -1,13 +1,13 @@
 import { buildApp as buildIdentity } from '@challenge/identity/app';
 import {
   deleteTopics,
+  freePort,
   startTestService,
   testIdentityConfig,
   testWalletConfig,
 } from '@challenge/testing';
 import { buildApp as buildWallet } from '@challenge/wallet/app';
 import { startTestGateway } from './gateway.ts';
-import { freePort } from './ports.ts';
 
 /**
  * Identity, wallet and the gateway for the money path. The payment provider posts its webhooks

@@ -9,6 +9,7 @@ import { buildApp as buildNotification } from '@challenge/notification/app';
 import {
   TEST_INTERNAL_API_TOKEN,
   deleteTopics,
+  freePort,
   stack,
   startTestService,
   testIdentityConfig,
@@ -20,7 +21,6 @@ import type { ChallengeOptions } from '@challenge/challenge/app';
 import type { VideoTools } from '@challenge/media/video-tools';
 import type { Logger } from '@challenge/kit';
 import { startTestGateway, type TestGatewayOptions } from './gateway.ts';
-import { freePort } from './ports.ts';
 
 /**
  * All six subgraphs for real (each on its own fresh database, Kafka topics under one prefix of

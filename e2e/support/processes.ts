@@ -8,11 +8,11 @@ import {
   createTestDatabase,
   deleteTopics,
   eventually,
+  freePort,
   inbox,
   uniqueTopicPrefix,
   type TestDatabase,
 } from '@challenge/testing';
-import { freePort } from './ports.ts';
 
 /**
  * The platform as separate processes, the way `npm start` and the images run it: six subgraphs

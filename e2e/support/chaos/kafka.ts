@@ -3,9 +3,9 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { freePort } from '@challenge/testing';
 import { Kafka, logLevel } from 'kafkajs';
 import { cacheDir, kafka } from '../../../scripts/lib/stack-config.mjs';
-import { freePort } from '../ports.ts';
 
 /**
  * A Kafka broker of the bank test's own (issue 19, ADR 95): the stack's jars (scripts/lib/stack/

@@ -7,3 +7,4 @@ export * from './stack.ts';
 export * from './graphql.ts';
 export * from './mail.ts';
 export * from './paths.ts';
+export * from './ports.ts';

@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { createServer } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   TEST_INTERNAL_API_TOKEN,
   deleteTopics,
   fromGateway,
+  freePort,
   stack,
   startTestService,
   tokenFor,
@@ -26,20 +26,9 @@ const topicPrefix = uniqueTopicPrefix();
 const queued: string[] = [];
 let service: TestService<MediaApp>;
 
-/** A port nothing listens on: challenge cannot be reached there. */
-function closedPort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
-
 beforeAll(async () => {
-  const port = await closedPort();
+  // A port nothing listens on: challenge cannot be reached there.
+  const port = await freePort();
   service = await startTestService(
     'media',
     (runtime, url) =>

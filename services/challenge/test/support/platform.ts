@@ -1,7 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { expect } from 'vitest';
 import { existsSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { TOPICS, newEvent, type DomainEvent } from '@challenge/events';
 import {
   JWT_ISSUER,
@@ -10,6 +9,7 @@ import {
   createTestDatabase,
   deleteTopics,
   eventually,
+  freePort,
   graphql,
   produceRaw,
   stack,
@@ -20,18 +20,6 @@ import {
 import { buildApp, type ChallengeApp } from '../../src/app.ts';
 import type { ChallengeRules } from '../../src/config.ts';
 import { findKnownUser } from '../../src/data/users.ts';
-
-/** A free port, so that wallet knows its own webhook address before it listens. */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 export interface WalletProcess {
   /** Base URL; GraphQL at `${url}/graphql`. */
